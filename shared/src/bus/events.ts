@@ -1,0 +1,32 @@
+import type { BubbleStatus } from '../types/entities';
+
+/**
+ * The one catalogue of events that cross the shell and the remotes. Each event has a `type`
+ * and a typed payload; remotes talk to each other only through these.
+ */
+export interface PosEventMap {
+  /** The session token was set, refreshed or cleared. */
+  'token-changed': { token: string | null };
+  /** Ask the shell to check whether the account is banned (also sent after any 402). */
+  'check-ban': Record<string, never>;
+  /** The shell learned the account's ban state. */
+  'ban-changed': { isBanned: boolean };
+  /** Show a notification bubble. `id` is given when a later event replaces the bubble. */
+  notify: { message: string; status: BubbleStatus; id?: string };
+  /** The user's plan changed: whoever shows plan data reloads it. */
+  'plan-changed': Record<string, never>;
+  /** Assistant tasks changed. */
+  'tasks-changed': Record<string, never>;
+  /** An activity feed entry was written. */
+  'activity-logged': { feedType: string; name: string };
+  /** User settings (role, quick launch…) changed. */
+  'settings-changed': Record<string, never>;
+}
+
+/** Any event of the catalogue. */
+export type PosEvent = {
+  [K in keyof PosEventMap]: { type: K; payload: PosEventMap[K] };
+}[keyof PosEventMap];
+
+/** The names of every event. */
+export type PosEventType = keyof PosEventMap;

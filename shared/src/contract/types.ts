@@ -1,0 +1,82 @@
+import type { AxiosInstance } from 'axios';
+import type { Location, Navigator } from 'react-router-dom';
+import type { EventBus } from '../bus/EventBus';
+import type { SessionStore } from '../session/SessionStore';
+import type { UserRole } from '../types/entities';
+
+/** Who may see a route, a nav item or a tile. */
+export type Access = 'all' | 'manager' | 'admin';
+
+/** What happens to a banned account on a route (spec 2.2: some routes redirect to /). */
+export type BannedPolicy = 'allow' | 'redirect';
+
+/** The signed-in viewer, as the shell knows it. */
+export interface Viewer {
+  userRole: UserRole;
+  isAdmin: boolean;
+  isBanned: boolean;
+  fullName: string | null;
+  email: string | null;
+}
+
+/** What the shell passes to every parcel it mounts. */
+export interface ParcelProps {
+  bus: EventBus;
+  session: SessionStore;
+  api: AxiosInstance;
+  /** The route prefix the parcel was mounted for, e.g. "/admin-panel". */
+  basePath: string;
+  viewer: Viewer;
+  /** The shell router's navigator and location: a remote renders its routes inside them. */
+  navigator: Navigator;
+  location: Location;
+}
+
+/** single-spa parcel lifecycles, as a remote provides them. */
+export interface ParcelLifecycles {
+  bootstrap: (props: ParcelProps & { domElement: HTMLElement }) => Promise<void>;
+  mount: (props: ParcelProps & { domElement: HTMLElement }) => Promise<void>;
+  unmount: (props: ParcelProps & { domElement: HTMLElement }) => Promise<void>;
+  update: (props: ParcelProps & { domElement: HTMLElement }) => Promise<void>;
+}
+
+/** A page a remote contributes. */
+export interface RouteDefinition {
+  /** Absolute path pattern of react-router, e.g. "/admin-panel" or "/applications/*". */
+  path: string;
+  title: string;
+  access: Access;
+  bannedPolicy: BannedPolicy;
+  load: () => Promise<ParcelLifecycles>;
+}
+
+/** An item of the side navigation. */
+export interface NavItemDefinition {
+  id: string;
+  label: string;
+  path: string;
+  access: Access;
+  /** Position in the side navigation; the spec's order is Dashboard 0 … Resources 100. */
+  order: number;
+  disabledWhenBanned: boolean;
+  /** Name of an icon of the UI kit. */
+  icon: string;
+}
+
+/** A tile of the dashboard. */
+export interface TileDefinition {
+  id: string;
+  title: string;
+  access: Access;
+  order: number;
+  load: () => Promise<ParcelLifecycles>;
+}
+
+/** What a remote exposes as './contract'. */
+export interface RemoteContract {
+  /** The Module Federation name, e.g. "mf_admin". */
+  name: string;
+  routes: RouteDefinition[];
+  navItems: NavItemDefinition[];
+  tiles: TileDefinition[];
+}
