@@ -1,0 +1,23 @@
+/** Addresses of the stack the tests run against (scripts/lib/services.mjs). */
+export const stack = {
+  shell: 'http://127.0.0.1:3000',
+  api: 'http://127.0.0.1:4000/api/connect-ui',
+  login: 'http://127.0.0.1:4100',
+  mail: 'http://127.0.0.1:4101',
+  control: 'http://127.0.0.1:3099',
+};
+
+/** Demo accounts seeded by the sandbox and the api. */
+export const accounts = {
+  manager: { email: 'manager@demo.test', password: 'demo1234', name: 'Maya Manager' },
+  cashier: { email: 'cashier@demo.test', password: 'demo1234', name: 'Cash Ier' },
+  admin: { email: 'admin@demo.test', password: 'demo1234', name: 'Ada Admin' },
+} as const;
+
+export type AccountName = keyof typeof accounts;
+
+/** Stops or starts one service of the test stack (e.g. a remote's static server). */
+export async function controlService(name: string, action: 'stop' | 'start'): Promise<void> {
+  const response = await fetch(`${stack.control}/services/${name}/${action}`, { method: 'POST' });
+  if (!response.ok) throw new Error(`${action} ${name}: ${response.status} ${await response.text()}`);
+}

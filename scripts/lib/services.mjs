@@ -1,0 +1,143 @@
+// The processes of the product and where they listen. One table, used by `npm start`,
+// the end-to-end tests and the benchmark.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const host = '127.0.0.1';
+const port = (name, fallback) => Number(process.env[name] ?? fallback);
+
+export const ports = {
+  shell: port('SHELL_PORT', 3000),
+  api: port('API_PORT', 4000),
+  login: port('LOGIN_PORT', 4100),
+  mailHttp: port('MAIL_HTTP_PORT', 4101),
+  smtp: port('SMTP_PORT', 2525),
+  control: port('CONTROL_PORT', 3099),
+};
+
+export const urls = {
+  shell: `http://${host}:${ports.shell}`,
+  api: `http://${host}:${ports.api}`,
+  login: `http://${host}:${ports.login}`,
+  mail: `http://${host}:${ports.mailHttp}`,
+  control: `http://${host}:${ports.control}`,
+};
+
+/**
+ * The remotes, each built and served on its own. `routes` are the path prefixes the remote
+ * serves, published in remotes.json so the shell can name a slot even when the remote is down.
+ */
+export const remotes = [
+  { pkg: 'mf-admin', name: 'mf_admin', port: port('MF_ADMIN_PORT', 3006), routes: ['/admin-panel'] },
+];
+
+export const demoAccounts = [
+  { email: 'manager@demo.test', password: 'demo1234', role: 'manager' },
+  { email: 'cashier@demo.test', password: 'demo1234', role: 'cashier' },
+  { email: 'admin@demo.test', password: 'demo1234', role: 'admin (also a manager)' },
+];
+
+/** Runtime configuration the shell reads from /config.json. */
+export function shellConfig() {
+  const docs = 'https://docs.cloudpos.example';
+  return {
+    loginProviderUrl: urls.login,
+    supportEmail: 'support@cloudpos.example',
+    accountSettingsUrl: `${urls.login}/account`,
+    appsDashboardUrl: `${urls.login}/apps`,
+    links: {
+      quickStart: `${docs}/quick-start`,
+      support: 'https://support.cloudpos.example',
+      documentation: docs,
+      paymentGuide: `${docs}/payments`,
+      integrations: `${docs}/integrations`,
+      hardware: `${docs}/hardware`,
+      privacy: 'https://cloudpos.example/privacy',
+      terms: 'https://cloudpos.example/terms',
+      learnMore: 'https://cloudpos.example/features',
+    },
+  };
+}
+
+/** The remotes.json document: each remote's manifest URL. */
+export function remotesDocument() {
+  return {
+    remotes: remotes.map((remote) => ({
+      name: remote.name,
+      entry: `http://${host}:${remote.port}/mf-manifest.json`,
+      routes: remote.routes,
+    })),
+  };
+}
+
+/**
+ * Every service: how to run it and how to know it is up.
+ * @param {{ dataDir: string, test: boolean }} options
+ */
+export function services({ dataDir, test }) {
+  const node = process.execPath;
+  const staticServer = path.join(repoRoot, 'scripts/static-server.mjs');
+  const origins = [urls.shell, `http://localhost:${ports.shell}`].join(',');
+  return [
+    {
+      name: 'sandbox',
+      command: node,
+      args: [path.join(repoRoot, 'sandbox/dist/index.js')],
+      env: {
+        LOGIN_PORT: String(ports.login),
+        MAIL_HTTP_PORT: String(ports.mailHttp),
+        SMTP_PORT: String(ports.smtp),
+        DASHBOARD_ORIGINS: origins,
+        SANDBOX_DATA_DIR: path.join(dataDir, 'sandbox'),
+        ...(test ? { SANDBOX_CONTROLS: '1' } : {}),
+      },
+      health: `${urls.login}/.well-known/jwks.json`,
+    },
+    {
+      name: 'api',
+      command: node,
+      args: [path.join(repoRoot, 'api/dist/server.js')],
+      env: {
+        PORT: String(ports.api),
+        HOST: host,
+        SQLITE_PATH: path.join(dataDir, 'pos.sqlite'),
+        API_DATA_DIR: dataDir,
+        LOGIN_PROVIDER_URL: urls.login,
+        SMTP_HOST: host,
+        SMTP_PORT: String(ports.smtp),
+        DASHBOARD_ORIGIN: urls.shell,
+        SEED_DEMO: '1',
+      },
+      health: `${urls.api}/api/connect-ui/health`,
+    },
+    ...remotes.map((remote) => ({
+      name: remote.pkg,
+      command: node,
+      args: [staticServer, '--root', path.join(repoRoot, remote.pkg, 'dist'), '--port', String(remote.port), '--cors'],
+      env: {},
+      health: `http://${host}:${remote.port}/mf-manifest.json`,
+    })),
+    {
+      name: 'shell',
+      command: node,
+      args: [
+        staticServer,
+        '--root',
+        path.join(repoRoot, 'shell/dist'),
+        '--port',
+        String(ports.shell),
+        '--spa',
+        '--proxy',
+        `/api/connect-ui=${urls.api}`,
+        '--json',
+        `/remotes.json=${path.join(dataDir, 'remotes.json')}`,
+        '--json',
+        `/config.json=${path.join(dataDir, 'config.json')}`,
+      ],
+      env: {},
+      health: `${urls.shell}/`,
+    },
+  ];
+}

@@ -1,0 +1,96 @@
+// What both README commands do first: make sure pnpm, the dependencies, the builds and (for the
+// tests) Debian's chromium and PostgreSQL are there. Nothing relies on a hand-made install.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from './services.mjs';
+
+/** Runs a command with inherited output; throws when it fails. */
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit', ...options });
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(' ')} failed with ${result.status ?? result.signal}`);
+  }
+}
+
+const quiet = (command, args) => {
+  try {
+    return execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+};
+
+/** pnpm 10 (pnpm 11 needs Node 22). */
+export function ensurePnpm() {
+  const version = quiet('pnpm', ['--version']);
+  if (version?.startsWith('10.')) return;
+  console.info('Installing pnpm 10 …');
+  run('npm', ['install', '--global', 'pnpm@10']);
+}
+
+/** The workspace's dependencies, exactly as the lockfile says. */
+export function installDependencies() {
+  run('pnpm', ['install', '--frozen-lockfile', '--reporter=append-only'], {
+    env: { ...process.env, CI: 'true' },
+  });
+}
+
+const newestMtime = (dir) => {
+  let newest = 0;
+  const walk = (current) => {
+    for (const entry of readdirSync(current, { withFileTypes: true })) {
+      if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
+      const full = path.join(current, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else newest = Math.max(newest, statSync(full).mtimeMs);
+    }
+  };
+  if (existsSync(dir)) walk(dir);
+  return newest;
+};
+
+/** Builds every package whose sources (or shared's) are newer than its dist. */
+export function buildPackages(packages, { force = false } = {}) {
+  const sharedChanged = newestMtime(path.join(repoRoot, 'shared'));
+  const stale = packages.filter((pkg) => {
+    const dist = path.join(repoRoot, pkg, 'dist');
+    if (force || !existsSync(dist)) return true;
+    const built = statSync(dist).mtimeMs;
+    return newestMtime(path.join(repoRoot, pkg)) > built || sharedChanged > built;
+  });
+  if (stale.length === 0) return;
+  console.info(`Building ${stale.join(', ')} …`);
+  const filters = stale.flatMap((pkg) => ['--filter', `./${pkg}`]);
+  run('pnpm', [...filters, '--workspace-concurrency=2', 'run', 'build']);
+}
+
+/** Installs Debian packages that are missing (the machine runs as root). */
+export function ensureDebianPackages(packages) {
+  const missing = packages.filter(({ check }) => !check());
+  if (missing.length === 0) return;
+  const names = missing.map(({ name }) => name);
+  console.info(`Installing Debian packages: ${names.join(', ')} …`);
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const apt = (args) =>
+    run(sudo[0] ?? 'apt-get', [...(sudo.length ? ['apt-get'] : []), ...args], {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  apt(['update', '-qq']);
+  apt(['install', '-y', '-qq', '--no-install-recommends', ...names]);
+}
+
+/** Where PostgreSQL's server binaries are, if installed. */
+export function postgresBinDir() {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return null;
+  const versions = readdirSync(base).filter((v) => existsSync(path.join(base, v, 'bin/initdb')));
+  versions.sort((a, b) => Number(b) - Number(a));
+  return versions.length ? path.join(base, versions[0], 'bin') : null;
+}
+
+export const debianTestPackages = [
+  { name: 'chromium', check: () => existsSync('/usr/bin/chromium') },
+  { name: 'postgresql', check: () => postgresBinDir() !== null },
+  { name: 'fonts-liberation', check: () => existsSync('/usr/share/fonts/truetype/liberation') },
+];

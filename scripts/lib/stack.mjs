@@ -1,0 +1,127 @@
+// Starts, watches and stops the product's processes. Used by `npm start` and the e2e tests.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { ports, remotes, remotesDocument, services, shellConfig, urls } from './services.mjs';
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function portInUse(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** Waits until `url` answers below 500, or throws after `timeoutMs`. */
+export async function waitFor(url, timeoutMs = 30_000, isAlive = () => true) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!isAlive()) throw new Error(`the process behind ${url} exited`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (response.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(150);
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/**
+ * Starts every service in order and resolves with a handle once all answer.
+ * @param {{ dataDir: string, logDir: string, test?: boolean, env?: Record<string,string> }} options
+ */
+export async function startStack({ dataDir, logDir, test = false, env = {} }) {
+  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(logDir, { recursive: true });
+  writeFileSync(path.join(dataDir, 'remotes.json'), JSON.stringify(remotesDocument(), null, 2));
+  writeFileSync(path.join(dataDir, 'config.json'), JSON.stringify(shellConfig(), null, 2));
+
+  const definitions = services({ dataDir, test });
+  const wanted = [ports.shell, ports.api, ports.login, ports.mailHttp, ports.smtp, ...remotes.map((r) => r.port)];
+  if (test) wanted.push(ports.control);
+  const busy = [];
+  for (const port of wanted) if (await portInUse(port)) busy.push(port);
+  if (busy.length) throw new Error(`ports already in use: ${busy.join(', ')} (is another copy running?)`);
+
+  /** @type {Map<string, {definition: any, child: import('node:child_process').ChildProcess | null}>} */
+  const running = new Map();
+  let stopping = false;
+  const onCrash = new Set();
+
+  async function startService(definition) {
+    const log = createWriteStream(path.join(logDir, `${definition.name}.log`), { flags: 'a' });
+    const child = spawn(definition.command, definition.args, {
+      env: { ...process.env, ...definition.env, ...env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.pipe(log);
+    child.stderr.pipe(log);
+    const entry = { definition, child };
+    running.set(definition.name, entry);
+    child.once('exit', (code, signal) => {
+      if (entry.child === child) entry.child = null;
+      if (!stopping && !entry.stoppedOnPurpose) onCrash.forEach((listener) => listener(definition.name, code ?? signal));
+    });
+    await waitFor(definition.health, 60_000, () => entry.child === child);
+  }
+
+  async function stopService(name) {
+    const entry = running.get(name);
+    if (!entry?.child) return;
+    entry.stoppedOnPurpose = true;
+    const child = entry.child;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([exited, sleep(5_000).then(() => child.kill('SIGKILL'))]);
+    await exited;
+  }
+
+  try {
+    for (const definition of definitions) await startService(definition);
+  } catch (error) {
+    stopping = true;
+    await Promise.all([...running.keys()].map(stopService));
+    throw new Error(`${error.message}; see the logs in ${logDir}`);
+  }
+
+  let control = null;
+  if (test) {
+    // Lets end-to-end tests stop and restart one service (e.g. a remote) while the rest runs.
+    control = createServer(async (req, res) => {
+      const match = /^\/services\/([\w-]+)\/(stop|start)$/.exec(req.url ?? '');
+      const entry = match && running.get(match[1]);
+      if (req.method !== 'POST' || !entry) return void res.writeHead(404).end();
+      try {
+        if (match[2] === 'stop') await stopService(match[1]);
+        else if (!entry.child) {
+          entry.stoppedOnPurpose = false;
+          await startService(entry.definition);
+        }
+        res.writeHead(204).end();
+      } catch (error) {
+        res.writeHead(500, { 'Content-Type': 'text/plain' }).end(String(error));
+      }
+    });
+    await new Promise((resolve) => control.listen(ports.control, '127.0.0.1', resolve));
+  }
+
+  return {
+    urls,
+    onCrash: (listener) => onCrash.add(listener),
+    stopService,
+    async stop() {
+      stopping = true;
+      control?.close();
+      await Promise.all([...running.keys()].map(stopService));
+    },
+  };
+}

@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// `npm start`: install, build, start the sandbox, the api (embedded SQLite with demo data),
+// every remote and the shell, then print where to open it and how to sign in.
+import path from 'node:path';
+import { buildPackages, ensurePnpm, installDependencies } from './lib/setup.mjs';
+import { demoAccounts, remotes, repoRoot, urls } from './lib/services.mjs';
+import { startStack } from './lib/stack.mjs';
+
+const packages = ['sandbox', 'api', ...remotes.map((remote) => remote.pkg), 'shell'];
+
+async function main() {
+  ensurePnpm();
+  installDependencies();
+  buildPackages(packages);
+
+  const dataDir = path.resolve(process.env.POS_DATA_DIR ?? path.join(repoRoot, '.data'));
+  const logDir = path.join(repoRoot, '.run/logs');
+  const stack = await startStack({ dataDir, logDir });
+  stack.onCrash((name, reason) => {
+    console.error(`\n${name} stopped unexpectedly (${reason}); its log is ${path.join(logDir, `${name}.log`)}`);
+    stack.stop().finally(() => process.exit(1));
+  });
+
+  const width = Math.max(...demoAccounts.map((account) => account.email.length));
+  console.info(`
+  Cloud POS dashboard is running.
+
+    Open          ${urls.shell}
+    Sign in as    ${demoAccounts.map((a) => `${a.email.padEnd(width)}  password ${a.password}  (${a.role})`).join('\n                  ')}
+
+    Login provider (sandbox)  ${urls.login}
+    Mail outbox (sandbox)     ${urls.mail}
+    API                       ${urls.api}/api/connect-ui  (OpenAPI: ${urls.api}/api/connect-ui/openapi.json)
+    Remotes                   ${remotes.map((r) => `${r.pkg} http://127.0.0.1:${r.port}`).join(', ')}
+    Data                      ${dataDir}   Logs ${logDir}
+
+  Press Ctrl+C to stop.
+`);
+
+  const shutdown = () => {
+    console.info('Stopping …');
+    stack.stop().finally(() => process.exit(0));
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error) => {
+  console.error(`\nCould not start: ${error.message}`);
+  process.exit(1);
+});

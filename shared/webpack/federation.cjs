@@ -1,0 +1,111 @@
+// Build settings every front end shares: the one list of run-time singletons, the loaders, and a
+// factory for a remote's webpack config. A remote's webpack.config.cjs stays a few lines long.
+const path = require('node:path');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+
+const sharedPackage = require('../package.json');
+
+const version = (name) => {
+  const pkg = require(require.resolve(`${name}/package.json`, { paths: [path.join(__dirname, '..')] }));
+  return `^${pkg.version}`;
+};
+
+/**
+ * Packages that must exist once at run time (ARCHITECTURE.md "Shared singletons").
+ * Subpath imports are listed too: Module Federation shares by import request.
+ */
+const sharedSingletons = () => {
+  const entries = {
+    react: version('react'),
+    'react/jsx-runtime': version('react'),
+    'react-dom': version('react-dom'),
+    'react-dom/client': version('react-dom'),
+    'react-router-dom': version('react-router-dom'),
+    rxjs: version('rxjs'),
+    axios: version('axios'),
+    dayjs: version('dayjs'),
+    'jwt-decode': version('jwt-decode'),
+    '@pos/shared': `^${sharedPackage.version}`,
+  };
+  return Object.fromEntries(
+    Object.entries(entries).map(([name, requiredVersion]) => [name, { singleton: true, requiredVersion }]),
+  );
+};
+
+/** Loaders for TypeScript/TSX (swc) and CSS. */
+const moduleRules = () => [
+  {
+    test: /\.[jt]sx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: require.resolve('swc-loader'),
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+          target: 'es2020',
+        },
+      },
+    },
+  },
+  { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
+];
+
+/**
+ * The webpack config of a remote: exposes './contract', shares the singletons, emits
+ * mf-manifest.json with publicPath 'auto', and a standalone dev page from src/index.ts.
+ * @param {{ dir: string, name: string, port: number, title: string }} options
+ */
+const createRemoteConfig = ({ dir, name, port, title }) => (_env, argv) => {
+  const production = argv.mode !== 'development';
+  return {
+    mode: production ? 'production' : 'development',
+    context: dir,
+    entry: { main: './src/index.ts' },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(dir, 'dist'),
+      publicPath: 'auto',
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      uniqueName: name,
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: { rules: moduleRules() },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        exposes: { './contract': './src/contract.ts' },
+        shared: sharedSingletons(),
+        manifest: { fileName: 'mf-manifest.json' },
+        dts: false,
+      }),
+      new HtmlWebpackPlugin({ title, templateContent: standaloneHtml(title), chunks: ['main'] }),
+    ],
+    devServer: {
+      port,
+      host: '127.0.0.1',
+      historyApiFallback: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      proxy: [{ context: ['/api/connect-ui'], target: 'http://127.0.0.1:4000' }],
+    },
+    performance: { hints: false },
+  };
+};
+
+const standaloneHtml = (title) => `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${title}</title>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+module.exports = { sharedSingletons, moduleRules, createRemoteConfig };
