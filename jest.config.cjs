@@ -1,5 +1,11 @@
 // Unit and component tests of every package; the api's database tests have their own runs
 // (see scripts/test.mjs) because they need a database chosen by DATABASE_URL.
 module.exports = {
-  projects: ['<rootDir>/shared', '<rootDir>/shell', '<rootDir>/mf-admin', '<rootDir>/sandbox', '<rootDir>/api'],
+  projects: [
+    '<rootDir>/shared',
+    '<rootDir>/shell',
+    '<rootDir>/mf-admin',
+    '<rootDir>/sandbox',
+    '<rootDir>/api',
+  ],
 };

@@ -8,7 +8,11 @@ import { startStack } from './lib/stack.mjs';
 
 const dataDir = path.join(repoRoot, '.run/e2e-data');
 rmSync(dataDir, { recursive: true, force: true });
-const stack = await startStack({ dataDir, logDir: path.join(repoRoot, '.run/e2e-logs'), test: true });
+const stack = await startStack({
+  dataDir,
+  logDir: path.join(repoRoot, '.run/e2e-logs'),
+  test: true,
+});
 console.info('test stack ready');
 stack.onCrash((name, reason) => console.error(`${name} exited (${reason})`));
 const shutdown = () => stack.stop().finally(() => process.exit(0));

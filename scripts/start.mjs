@@ -17,7 +17,9 @@ async function main() {
   const logDir = path.join(repoRoot, '.run/logs');
   const stack = await startStack({ dataDir, logDir });
   stack.onCrash((name, reason) => {
-    console.error(`\n${name} stopped unexpectedly (${reason}); its log is ${path.join(logDir, `${name}.log`)}`);
+    console.error(
+      `\n${name} stopped unexpectedly (${reason}); its log is ${path.join(logDir, `${name}.log`)}`,
+    );
     stack.stop().finally(() => process.exit(1));
   });
 

@@ -90,7 +90,9 @@ export function startStaticServer(/** @type {StaticServerOptions} */ options) {
         res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
         if (req.method === 'OPTIONS') return void res.writeHead(204).end();
       }
-      const proxy = proxies.find(([prefix]) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
+      const proxy = proxies.find(
+        ([prefix]) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`),
+      );
       if (proxy) return forward(req, res, proxy[1]);
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         return void res.writeHead(405, { Allow: 'GET, HEAD' }).end();
@@ -100,12 +102,16 @@ export function startStaticServer(/** @type {StaticServerOptions} */ options) {
       }
       const file = await resolveFile(url.pathname);
       if (file) return await sendFile(req, res, file, cacheControl(file));
-      const entry = htmlRoutes.find(([prefix]) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
+      const entry = htmlRoutes.find(
+        ([prefix]) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`),
+      );
       if (entry) return await sendFile(req, res, path.join(options.root, entry[1]), 'no-cache');
       if (options.spa && !path.extname(url.pathname)) {
         return await sendFile(req, res, path.join(options.root, 'index.html'), 'no-cache');
       }
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...securityHeaders }).end('Not found');
+      res
+        .writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...securityHeaders })
+        .end('Not found');
     } catch (error) {
       console.error(error);
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
@@ -156,7 +162,12 @@ export function startStaticServer(/** @type {StaticServerOptions} */ options) {
         body = gzipSync(await fs.readFile(file));
         gzipCache.set(key, body);
       }
-      res.writeHead(200, { ...headers, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding', 'Content-Length': body.length });
+      res.writeHead(200, {
+        ...headers,
+        'Content-Encoding': 'gzip',
+        Vary: 'Accept-Encoding',
+        'Content-Length': body.length,
+      });
       return void res.end(req.method === 'HEAD' ? undefined : body);
     }
     const stat = await fs.stat(file);
@@ -167,7 +178,11 @@ export function startStaticServer(/** @type {StaticServerOptions} */ options) {
 
   function forward(req, res, target) {
     const to = new URL(req.url ?? '/', target);
-    const headers = { ...req.headers, host: to.host, 'x-forwarded-for': req.socket.remoteAddress ?? '' };
+    const headers = {
+      ...req.headers,
+      host: to.host,
+      'x-forwarded-for': req.socket.remoteAddress ?? '',
+    };
     const upstream = httpRequest(to, { method: req.method, headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
@@ -191,7 +206,9 @@ export function startStaticServer(/** @type {StaticServerOptions} */ options) {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const options = parseArgs(process.argv.slice(2));
   startStaticServer(options).then(() => {
-    console.info(`static ${path.relative(process.cwd(), options.root) || '.'} on http://${options.host}:${options.port}`);
+    console.info(
+      `static ${path.relative(process.cwd(), options.root) || '.'} on http://${options.host}:${options.port}`,
+    );
   });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(0));
 }

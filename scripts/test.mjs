@@ -16,7 +16,7 @@ import {
   postgresBinDir,
   run,
 } from './lib/setup.mjs';
-import { remotes, repoRoot } from './lib/services.mjs';
+import { remotes } from './lib/services.mjs';
 
 const steps = [];
 const only = process.env.TEST_STEPS?.split(',');
@@ -42,24 +42,38 @@ function withPostgres(action) {
   const port = String(55_000 + Math.floor(Math.random() * 5_000));
   const asRoot = process.getuid?.() === 0;
   const pg = (tool, args) =>
-    asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(bin, tool), ...args]) : run(path.join(bin, tool), args);
-  if (asRoot) chownSync(dir, Number(spawnSync('id', ['-u', 'postgres']).stdout.toString().trim()), 0);
+    asRoot
+      ? run('runuser', ['-u', 'postgres', '--', path.join(bin, tool), ...args])
+      : run(path.join(bin, tool), args);
+  if (asRoot)
+    chownSync(dir, Number(spawnSync('id', ['-u', 'postgres']).stdout.toString().trim()), 0);
   const data = path.join(dir, 'data');
   try {
     pg('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
-    pg('pg_ctl', ['-D', data, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, '-l', path.join(dir, 'log'), '-w', 'start']);
+    pg('pg_ctl', [
+      '-D',
+      data,
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      '-l',
+      path.join(dir, 'log'),
+      '-w',
+      'start',
+    ]);
     action(`postgres://postgres@127.0.0.1:${port}/postgres`);
   } finally {
     try {
       pg('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
     } catch {
-      if (existsSync(path.join(dir, 'log'))) console.error(readFileSync(path.join(dir, 'log'), 'utf8').slice(-2000));
+      if (existsSync(path.join(dir, 'log')))
+        console.error(readFileSync(path.join(dir, 'log'), 'utf8').slice(-2000));
     }
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-const pnpmExec = (args, env = {}) => run('pnpm', ['exec', ...args], { env: { ...process.env, ...env } });
+const pnpmExec = (args, env = {}) =>
+  run('pnpm', ['exec', ...args], { env: { ...process.env, ...env } });
 
 step('setup', () => {
   ensurePnpm();
@@ -71,14 +85,23 @@ step('format', () => pnpmExec(['prettier', '--check', '.']));
 step('typecheck', () => run('pnpm', ['-r', '--workspace-concurrency=2', 'run', 'typecheck']));
 step('unit', () => pnpmExec(['jest', '--ci']));
 step('api-postgres', () =>
-  withPostgres((url) => pnpmExec(['jest', '--ci', '--selectProjects', 'api'], { DATABASE_URL: url })),
+  withPostgres((url) =>
+    pnpmExec(['jest', '--ci', '--selectProjects', 'api'], { DATABASE_URL: url }),
+  ),
 );
-step('build', () => buildPackages(['sandbox', 'api', ...remotes.map((r) => r.pkg), 'shell'], { force: true }));
-step('e2e', () => run('pnpm', ['--filter', '@pos/e2e', 'exec', 'playwright', 'test'], { env: { ...process.env, CI: 'true' } }));
+step('build', () =>
+  buildPackages(['sandbox', 'api', ...remotes.map((r) => r.pkg), 'shell'], { force: true }),
+);
+step('e2e', () =>
+  run('pnpm', ['--filter', '@pos/e2e', 'exec', 'playwright', 'test'], {
+    env: { ...process.env, CI: 'true' },
+  }),
+);
 
 const passed = steps.filter((s) => s.ok).length;
 const failed = steps.length - passed;
 console.info('\n━━ summary ━━');
-for (const s of steps) console.info(`${s.ok ? '✓' : '✗'} ${s.name.padEnd(14)} ${(s.ms / 1000).toFixed(1)} s`);
+for (const s of steps)
+  console.info(`${s.ok ? '✓' : '✗'} ${s.name.padEnd(14)} ${(s.ms / 1000).toFixed(1)} s`);
 console.info(`steps: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && steps.length > 0 ? 0 : 1);

@@ -19,5 +19,6 @@ export type AccountName = keyof typeof accounts;
 /** Stops or starts one service of the test stack (e.g. a remote's static server). */
 export async function controlService(name: string, action: 'stop' | 'start'): Promise<void> {
   const response = await fetch(`${stack.control}/services/${name}/${action}`, { method: 'POST' });
-  if (!response.ok) throw new Error(`${action} ${name}: ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`${action} ${name}: ${response.status} ${await response.text()}`);
 }

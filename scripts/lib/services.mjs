@@ -30,7 +30,12 @@ export const urls = {
  * serves, published in remotes.json so the shell can name a slot even when the remote is down.
  */
 export const remotes = [
-  { pkg: 'mf-admin', name: 'mf_admin', port: port('MF_ADMIN_PORT', 3006), routes: ['/admin-panel'] },
+  {
+    pkg: 'mf-admin',
+    name: 'mf_admin',
+    port: port('MF_ADMIN_PORT', 3006),
+    routes: ['/admin-panel'],
+  },
 ];
 
 export const demoAccounts = [
@@ -115,7 +120,14 @@ export function services({ dataDir, test }) {
     ...remotes.map((remote) => ({
       name: remote.pkg,
       command: node,
-      args: [staticServer, '--root', path.join(repoRoot, remote.pkg, 'dist'), '--port', String(remote.port), '--cors'],
+      args: [
+        staticServer,
+        '--root',
+        path.join(repoRoot, remote.pkg, 'dist'),
+        '--port',
+        String(remote.port),
+        '--cors',
+      ],
       env: {},
       health: `http://${host}:${remote.port}/mf-manifest.json`,
     })),

@@ -15,7 +15,10 @@ export function run(command, args, options = {}) {
 
 const quiet = (command, args) => {
   try {
-    return execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync(command, args, {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return null;
   }
@@ -40,7 +43,8 @@ const newestMtime = (dir) => {
   let newest = 0;
   const walk = (current) => {
     for (const entry of readdirSync(current, { withFileTypes: true })) {
-      if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
+      if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.'))
+        continue;
       const full = path.join(current, entry.name);
       if (entry.isDirectory()) walk(full);
       else newest = Math.max(newest, statSync(full).mtimeMs);

@@ -46,11 +46,19 @@ export async function startStack({ dataDir, logDir, test = false, env = {} }) {
   writeFileSync(path.join(dataDir, 'config.json'), JSON.stringify(shellConfig(), null, 2));
 
   const definitions = services({ dataDir, test });
-  const wanted = [ports.shell, ports.api, ports.login, ports.mailHttp, ports.smtp, ...remotes.map((r) => r.port)];
+  const wanted = [
+    ports.shell,
+    ports.api,
+    ports.login,
+    ports.mailHttp,
+    ports.smtp,
+    ...remotes.map((r) => r.port),
+  ];
   if (test) wanted.push(ports.control);
   const busy = [];
   for (const port of wanted) if (await portInUse(port)) busy.push(port);
-  if (busy.length) throw new Error(`ports already in use: ${busy.join(', ')} (is another copy running?)`);
+  if (busy.length)
+    throw new Error(`ports already in use: ${busy.join(', ')} (is another copy running?)`);
 
   /** @type {Map<string, {definition: any, child: import('node:child_process').ChildProcess | null}>} */
   const running = new Map();
@@ -69,7 +77,8 @@ export async function startStack({ dataDir, logDir, test = false, env = {} }) {
     running.set(definition.name, entry);
     child.once('exit', (code, signal) => {
       if (entry.child === child) entry.child = null;
-      if (!stopping && !entry.stoppedOnPurpose) onCrash.forEach((listener) => listener(definition.name, code ?? signal));
+      if (!stopping && !entry.stoppedOnPurpose)
+        onCrash.forEach((listener) => listener(definition.name, code ?? signal));
     });
     await waitFor(definition.health, 60_000, () => entry.child === child);
   }

@@ -7,7 +7,9 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const sharedPackage = require('../package.json');
 
 const version = (name) => {
-  const pkg = require(require.resolve(`${name}/package.json`, { paths: [path.join(__dirname, '..')] }));
+  const pkg = require(
+    require.resolve(`${name}/package.json`, { paths: [path.join(__dirname, '..')] }),
+  );
   return `^${pkg.version}`;
 };
 
@@ -29,7 +31,10 @@ const sharedSingletons = () => {
     '@pos/shared': `^${sharedPackage.version}`,
   };
   return Object.fromEntries(
-    Object.entries(entries).map(([name, requiredVersion]) => [name, { singleton: true, requiredVersion }]),
+    Object.entries(entries).map(([name, requiredVersion]) => [
+      name,
+      { singleton: true, requiredVersion },
+    ]),
   );
 };
 
@@ -57,44 +62,46 @@ const moduleRules = () => [
  * mf-manifest.json with publicPath 'auto', and a standalone dev page from src/index.ts.
  * @param {{ dir: string, name: string, port: number, title: string }} options
  */
-const createRemoteConfig = ({ dir, name, port, title }) => (_env, argv) => {
-  const production = argv.mode !== 'development';
-  return {
-    mode: production ? 'production' : 'development',
-    context: dir,
-    entry: { main: './src/index.ts' },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-    output: {
-      path: path.join(dir, 'dist'),
-      publicPath: 'auto',
-      filename: production ? '[name].[contenthash:8].js' : '[name].js',
-      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
-      uniqueName: name,
-      clean: true,
-    },
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
-    module: { rules: moduleRules() },
-    plugins: [
-      new ModuleFederationPlugin({
-        name,
-        filename: 'remoteEntry.js',
-        exposes: { './contract': './src/contract.ts' },
-        shared: sharedSingletons(),
-        manifest: { fileName: 'mf-manifest.json' },
-        dts: false,
-      }),
-      new HtmlWebpackPlugin({ title, templateContent: standaloneHtml(title), chunks: ['main'] }),
-    ],
-    devServer: {
-      port,
-      host: '127.0.0.1',
-      historyApiFallback: true,
-      headers: { 'Access-Control-Allow-Origin': '*' },
-      proxy: [{ context: ['/api/connect-ui'], target: 'http://127.0.0.1:4000' }],
-    },
-    performance: { hints: false },
+const createRemoteConfig =
+  ({ dir, name, port, title }) =>
+  (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        publicPath: 'auto',
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      module: { rules: moduleRules() },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes: { './contract': './src/contract.ts' },
+          shared: sharedSingletons(),
+          manifest: { fileName: 'mf-manifest.json' },
+          dts: false,
+        }),
+        new HtmlWebpackPlugin({ title, templateContent: standaloneHtml(title), chunks: ['main'] }),
+      ],
+      devServer: {
+        port,
+        host: '127.0.0.1',
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: [{ context: ['/api/connect-ui'], target: 'http://127.0.0.1:4000' }],
+      },
+      performance: { hints: false },
+    };
   };
-};
 
 const standaloneHtml = (title) => `<!doctype html>
 <html lang="en">

@@ -27,7 +27,13 @@ describe('createApiClient', () => {
     bus.on('check-ban', () => seen.push('check-ban'));
     client.defaults.adapter = async (config) => {
       expect(AxiosHeaders.from(config.headers).get('Authorization')).toBe('Bearer abc');
-      const response = { data: {}, status: 402, statusText: 'Payment Required', headers: {}, config };
+      const response = {
+        data: {},
+        status: 402,
+        statusText: 'Payment Required',
+        headers: {},
+        config,
+      };
       throw new AxiosError('banned', 'ERR_BAD_REQUEST', config, null, response);
     };
     await expect(client.get('/user-settings')).rejects.toBeInstanceOf(AxiosError);

@@ -9,7 +9,10 @@ export class EventBus {
   readonly events$: Observable<PosEvent> = this.subject.asObservable();
 
   /** Sends an event to every subscriber. */
-  emit<K extends PosEventType>(type: K, ...payload: PosEventMap[K] extends Record<string, never> ? [] : [PosEventMap[K]]): void {
+  emit<K extends PosEventType>(
+    type: K,
+    ...payload: PosEventMap[K] extends Record<string, never> ? [] : [PosEventMap[K]]
+  ): void {
     this.subject.next({ type, payload: (payload[0] ?? {}) as PosEventMap[K] } as PosEvent);
   }
 

@@ -8,7 +8,8 @@ const ParcelContext = createContext<ParcelProps | null>(null);
 /** The props the shell gave the parcel this component renders in. */
 export function useParcel(): ParcelProps {
   const props = useContext(ParcelContext);
-  if (!props) throw new Error('useParcel must be used inside a parcel created by createReactParcel');
+  if (!props)
+    throw new Error('useParcel must be used inside a parcel created by createReactParcel');
   return props;
 }
 

@@ -6,9 +6,19 @@ const load = async () => {
 
 const valid = {
   name: 'mf_admin',
-  routes: [{ path: '/admin-panel', title: 'Admin Panel', access: 'admin', bannedPolicy: 'redirect', load }],
+  routes: [
+    { path: '/admin-panel', title: 'Admin Panel', access: 'admin', bannedPolicy: 'redirect', load },
+  ],
   navItems: [
-    { id: 'admin', label: 'Admin Panel', path: '/admin-panel', access: 'admin', order: 70, disabledWhenBanned: true, icon: 'shield' },
+    {
+      id: 'admin',
+      label: 'Admin Panel',
+      path: '/admin-panel',
+      access: 'admin',
+      order: 70,
+      disabledWhenBanned: true,
+      icon: 'shield',
+    },
   ],
   tiles: [],
 };
@@ -20,10 +30,12 @@ describe('validateContract', () => {
   });
 
   it('names what is wrong', () => {
-    expect(() => validateContract({ ...valid, routes: [{ ...valid.routes[0], access: 'root' }] })).toThrow(
-      'routes[0]: "access" must be one of all, manager, admin',
+    expect(() =>
+      validateContract({ ...valid, routes: [{ ...valid.routes[0], access: 'root' }] }),
+    ).toThrow('routes[0]: "access" must be one of all, manager, admin');
+    expect(() => validateContract({ ...valid, name: 'mf_other' }, 'mf_admin')).toThrow(
+      ContractError,
     );
-    expect(() => validateContract({ ...valid, name: 'mf_other' }, 'mf_admin')).toThrow(ContractError);
     expect(() => validateContract({ ...valid, tiles: 'none' })).toThrow('"tiles" must be an array');
     expect(() => validateContract(null)).toThrow('did not expose a contract');
   });

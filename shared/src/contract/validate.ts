@@ -27,14 +27,18 @@ function expectAccess(owner: string, record: Record<string, unknown>): void {
  * Accepts the contract itself or a module whose default export is the contract.
  */
 export function validateContract(loaded: unknown, expectedName?: string): RemoteContract {
-  const candidate = isRecord(loaded) && isRecord(loaded.default) && !('routes' in loaded) ? loaded.default : loaded;
+  const candidate =
+    isRecord(loaded) && isRecord(loaded.default) && !('routes' in loaded) ? loaded.default : loaded;
   if (!isRecord(candidate)) throw new ContractError('the remote did not expose a contract object');
   expectString('contract', candidate, 'name');
   if (expectedName && candidate.name !== expectedName) {
-    throw new ContractError(`contract: expected name "${expectedName}", got "${String(candidate.name)}"`);
+    throw new ContractError(
+      `contract: expected name "${expectedName}", got "${String(candidate.name)}"`,
+    );
   }
   for (const key of ['routes', 'navItems', 'tiles'] as const) {
-    if (!Array.isArray(candidate[key])) throw new ContractError(`contract: "${key}" must be an array`);
+    if (!Array.isArray(candidate[key]))
+      throw new ContractError(`contract: "${key}" must be an array`);
   }
   (candidate.routes as unknown[]).forEach((route, index) => {
     const owner = `routes[${index}]`;
@@ -42,18 +46,21 @@ export function validateContract(loaded: unknown, expectedName?: string): Remote
     expectString(owner, route, 'path');
     expectString(owner, route, 'title');
     expectAccess(owner, route);
-    if (!String(route.path).startsWith('/')) throw new ContractError(`${owner}: "path" must start with /`);
+    if (!String(route.path).startsWith('/'))
+      throw new ContractError(`${owner}: "path" must start with /`);
     if (route.bannedPolicy !== 'allow' && route.bannedPolicy !== 'redirect') {
       throw new ContractError(`${owner}: "bannedPolicy" must be allow or redirect`);
     }
-    if (typeof route.load !== 'function') throw new ContractError(`${owner}: "load" must be a function`);
+    if (typeof route.load !== 'function')
+      throw new ContractError(`${owner}: "load" must be a function`);
   });
   (candidate.navItems as unknown[]).forEach((item, index) => {
     const owner = `navItems[${index}]`;
     if (!isRecord(item)) throw new ContractError(`${owner} must be an object`);
     for (const key of ['id', 'label', 'path', 'icon']) expectString(owner, item, key);
     expectAccess(owner, item);
-    if (typeof item.order !== 'number') throw new ContractError(`${owner}: "order" must be a number`);
+    if (typeof item.order !== 'number')
+      throw new ContractError(`${owner}: "order" must be a number`);
     if (typeof item.disabledWhenBanned !== 'boolean') {
       throw new ContractError(`${owner}: "disabledWhenBanned" must be a boolean`);
     }
@@ -64,8 +71,10 @@ export function validateContract(loaded: unknown, expectedName?: string): Remote
     expectString(owner, tile, 'id');
     expectString(owner, tile, 'title');
     expectAccess(owner, tile);
-    if (typeof tile.order !== 'number') throw new ContractError(`${owner}: "order" must be a number`);
-    if (typeof tile.load !== 'function') throw new ContractError(`${owner}: "load" must be a function`);
+    if (typeof tile.order !== 'number')
+      throw new ContractError(`${owner}: "order" must be a number`);
+    if (typeof tile.load !== 'function')
+      throw new ContractError(`${owner}: "load" must be a function`);
   });
   return candidate as unknown as RemoteContract;
 }

@@ -17,9 +17,13 @@ export class SessionStore {
 
   constructor(
     private readonly bus: EventBus,
-    private readonly storage: Storage | null = typeof localStorage === 'undefined' ? null : localStorage,
+    private readonly storage: Storage | null = typeof localStorage === 'undefined'
+      ? null
+      : localStorage,
   ) {
-    this.token$$ = new BehaviorSubject<string | null>(this.storage?.getItem(TOKEN_STORAGE_KEY) ?? null);
+    this.token$$ = new BehaviorSubject<string | null>(
+      this.storage?.getItem(TOKEN_STORAGE_KEY) ?? null,
+    );
   }
 
   /** The token as it changes. */
@@ -55,7 +59,8 @@ export class SessionStore {
 
 function writeCookie(name: string, value: string, expires: Date | null): void {
   if (typeof document === 'undefined') return;
-  const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
+  const secure =
+    typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
   const expiry = expires ? `; expires=${expires.toUTCString()}` : '';
   document.cookie = `${name}=${encodeURIComponent(value)}; path=/; SameSite=Lax${expiry}${secure}`;
 }

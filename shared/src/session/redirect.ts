@@ -4,7 +4,8 @@
  * control-character tricks that browsers would resolve to another origin.
  */
 export function safeRedirectPath(candidate: string | null | undefined, fallback = '/'): string {
-  if (typeof candidate !== 'string' || candidate.length === 0 || candidate.length > 2048) return fallback;
+  if (typeof candidate !== 'string' || candidate.length === 0 || candidate.length > 2048)
+    return fallback;
   if (!candidate.startsWith('/')) return fallback;
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f\\]/.test(candidate)) return fallback;

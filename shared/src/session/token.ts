@@ -11,7 +11,11 @@ export function decodeToken(token: string | null | undefined): AuthTokenClaims |
   if (!token) return null;
   try {
     const claims = jwtDecode<Partial<AuthTokenClaims>>(token);
-    if (typeof claims.exp !== 'number' || typeof claims.nra !== 'number' || typeof claims.sub !== 'string') {
+    if (
+      typeof claims.exp !== 'number' ||
+      typeof claims.nra !== 'number' ||
+      typeof claims.sub !== 'string'
+    ) {
       return null;
     }
     return claims as AuthTokenClaims;
@@ -38,7 +42,10 @@ export function checkIntervalSeconds(claims: AuthTokenClaims, now = nowSeconds()
 export type TokenCheckAction = 'keep' | 'refresh' | 'clear';
 
 /** Spec 4: if exp is under 300 s away, refresh while nra is in the future, otherwise clear. */
-export function tokenCheckAction(claims: AuthTokenClaims | null, now = nowSeconds()): TokenCheckAction {
+export function tokenCheckAction(
+  claims: AuthTokenClaims | null,
+  now = nowSeconds(),
+): TokenCheckAction {
   if (!claims) return 'clear';
   if (claims.exp - now >= REFRESH_THRESHOLD_SECONDS) return 'keep';
   return claims.nra > now ? 'refresh' : 'clear';

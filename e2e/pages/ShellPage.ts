@@ -1,0 +1,53 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { accounts, type AccountName } from '../support/stack';
+import { LoginProviderPage } from './LoginProviderPage';
+
+/** The signed-in shell: side navigation, profile menu, bubbles and banners. */
+export class ShellPage {
+  readonly nav: Locator;
+
+  constructor(readonly page: Page) {
+    this.nav = page.getByRole('navigation', { name: 'Main' });
+  }
+
+  /** Signs in through the login provider and waits for the dashboard. */
+  async signInAs(account: AccountName): Promise<void> {
+    const { email, password } = accounts[account];
+    const provider = new LoginProviderPage(this.page);
+    await provider.open();
+    await provider.signIn(email, password);
+    await this.expectDashboard();
+  }
+
+  async expectDashboard(): Promise<void> {
+    await this.page.waitForURL((url) => url.pathname === '/');
+    await expect(this.page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(this.nav).toBeVisible();
+  }
+
+  /** The labels of the side navigation, in order. */
+  async navLabels(): Promise<string[]> {
+    const links = this.nav.getByRole('link');
+    await expect(links.first()).toBeVisible();
+    return (await links.allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+  }
+
+  navItem(label: string): Locator {
+    return this.nav.getByRole('link', { name: label, exact: true });
+  }
+
+  async openProfileMenu(): Promise<Locator> {
+    await this.page.getByRole('button', { name: /profile|account menu/i }).click();
+    return this.page.getByRole('menu');
+  }
+
+  async logOut(): Promise<void> {
+    const menu = await this.openProfileMenu();
+    await menu.getByRole('menuitem', { name: 'Log out' }).click();
+  }
+
+  /** The token the session store keeps in local storage. */
+  token(): Promise<string | null> {
+    return this.page.evaluate(() => localStorage.getItem('pos.token'));
+  }
+}

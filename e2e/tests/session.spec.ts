@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { LandingPage } from '../pages/LandingPage';
+import { LoginProviderPage } from '../pages/LoginProviderPage';
+import { ShellPage } from '../pages/ShellPage';
+import { expectAccessible } from '../support/a11y';
+import { accounts, stack } from '../support/stack';
+
+test.describe('the session', () => {
+  test('logging out clears the token and returns to the landing page', async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.signInAs('manager');
+    expect(await shell.token()).toBeTruthy();
+    await shell.logOut();
+    await expect(new LandingPage(page).signIn).toBeVisible();
+    expect(await shell.token()).toBeNull();
+    const cookies = await page.context().cookies();
+    expect(cookies.find((cookie) => cookie.name === 'pos_token')).toBeUndefined();
+  });
+
+  for (const attempt of ['//evil.example', 'https://evil.example', '/\\evil.example']) {
+    test(`a stored redirect path ${attempt} is not followed`, async ({ page }) => {
+      await page.goto(`/pos-unauthorized?redirectPath=${encodeURIComponent(attempt)}`);
+      await page.waitForURL((url) => url.pathname.startsWith('/need-access/'));
+      await new LoginProviderPage(page).signIn(accounts.manager.email, accounts.manager.password);
+      await page.waitForURL((url) => url.pathname === '/success-login' || url.pathname === '/');
+      await page.waitForTimeout(1_500);
+      expect(new URL(page.url()).origin).toBe(stack.shell);
+      expect(new URL(page.url()).pathname).toBe('/');
+    });
+  }
+
+  test('a same-origin redirect path is followed after sign-in, after the POS delay', async ({
+    page,
+  }) => {
+    await page.goto(`/pos-unauthorized?redirectPath=${encodeURIComponent('/resources')}`);
+    await page.waitForURL((url) => url.pathname.startsWith('/need-access/'));
+    await new LoginProviderPage(page).signIn(accounts.manager.email, accounts.manager.password);
+    await page.waitForURL((url) => url.pathname === '/resources');
+    await expectAccessible(page, 'the resources page after a redirect');
+  });
+
+  test('the deactivated page names the support contact', async ({ page }) => {
+    await page.goto('/deactivated');
+    await expect(page.getByText('The account is not active')).toBeVisible();
+    await expect(page.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
+    await expectAccessible(page, 'the deactivated page');
+  });
+});

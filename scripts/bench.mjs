@@ -1,0 +1,170 @@
+#!/usr/bin/env node
+// `npm run bench`: measures the budgets of the Foundation issue and prints a table.
+//  - JS bytes (gzip) fetched for the landing page, and for the signed-in shell before any remote
+//  - each remote's entry (remoteEntry.js) and what a visit to its page fetches, gzip
+//  - how many copies of react-dom the browser loaded with the shell and every remote (must be 1)
+//  - GET admin-panel/users p50/p99 over 100 000 users with a filter (api/scripts/bench-admin-users.ts)
+// Budgets: landing ≤ 200 KB gzip JS; admin users p99 ≤ 50 ms. Exit code 1 when a budget is broken.
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { buildPackages, ensurePnpm, installDependencies } from './lib/setup.mjs';
+import { demoAccounts, remotes, repoRoot, urls } from './lib/services.mjs';
+import { waitFor } from './lib/stack.mjs';
+
+const requireFromE2e = createRequire(path.join(repoRoot, 'e2e/package.json'));
+const { chromium } = requireFromE2e('playwright-core');
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const REACT_DOM_MARKER = '__reactContainer$';
+
+async function measureFrontEnd() {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    /** @type {{url: string, origin: string, gzip: number, reactDom: boolean}[]} */
+    let scripts = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script' || !response.ok()) return;
+      try {
+        const body = await response.body();
+        scripts.push({
+          url: response.url(),
+          origin: new URL(response.url()).origin,
+          gzip: gzipSync(body, { level: 9 }).length,
+          reactDom: body.includes(REACT_DOM_MARKER),
+        });
+      } catch {
+        // a response without a body (redirect) carries no script
+      }
+    });
+    const sum = (list) => list.reduce((total, s) => total + s.gzip, 0);
+    const settle = () => page.waitForLoadState('networkidle');
+
+    await page.goto(urls.shell);
+    await settle();
+    const landing = sum(scripts);
+
+    // Sign in as the admin (who sees every remote) through the sandbox provider.
+    scripts = [];
+    const admin = demoAccounts.find((a) => a.email.startsWith('admin'));
+    await page.goto(`${urls.login}/need-access/${encodeURIComponent(urls.shell)}?product=pos`);
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Password').fill(admin.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${urls.shell}/`);
+    await settle();
+    const remoteOrigins = new Set(remotes.map((r) => `http://127.0.0.1:${r.port}`));
+    const signedInShell = sum(scripts.filter((s) => !remoteOrigins.has(s.origin)));
+
+    const perRemote = [];
+    for (const remote of remotes) {
+      const origin = `http://127.0.0.1:${remote.port}`;
+      const entry = scripts.find((s) => s.origin === origin && s.url.includes('remoteEntry'));
+      const before = scripts.length;
+      await page.goto(`${urls.shell}${remote.routes[0]}`);
+      await settle();
+      const page_ = sum(scripts.slice(before).filter((s) => s.origin === origin));
+      perRemote.push({ name: remote.pkg, entry: entry?.gzip ?? 0, page: page_ });
+    }
+    const reactDomCopies = new Set(scripts.filter((s) => s.reactDom).map((s) => s.url)).size;
+    return { landing, signedInShell, perRemote, reactDomCopies };
+  } finally {
+    await browser.close();
+  }
+}
+
+function measureAdminUsers() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'pnpm',
+      ['--filter', '@pos/api', 'exec', 'tsx', 'scripts/bench-admin-users.ts'],
+      {
+        cwd: repoRoot,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.on('exit', (code) => {
+      const line = output
+        .trim()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .pop();
+      if (code !== 0 || !line)
+        return reject(new Error(`admin users bench failed (${code}): ${output}`));
+      resolve(JSON.parse(line));
+    });
+  });
+}
+
+async function main() {
+  ensurePnpm();
+  installDependencies();
+  buildPackages(['sandbox', 'api', ...remotes.map((r) => r.pkg), 'shell']);
+
+  // The product as `npm start` runs it, on throw-away data.
+  const stackProcess = spawn(
+    process.execPath,
+    [path.join(repoRoot, 'scripts/serve-for-tests.mjs')],
+    {
+      cwd: repoRoot,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  let front;
+  try {
+    await waitFor(`${urls.shell}/`, 120_000, () => stackProcess.exitCode === null);
+    front = await measureFrontEnd();
+  } finally {
+    stackProcess.kill('SIGTERM');
+  }
+  const users = await measureAdminUsers();
+
+  const rows = [
+    ['Landing page JS (gzip)', kb(front.landing), '≤ 200 KB', front.landing <= 200 * 1024],
+    ['Signed-in shell JS before any remote (gzip)', kb(front.signedInShell), '', true],
+    ...front.perRemote.flatMap((r) => [
+      [`${r.name} remoteEntry.js (gzip)`, kb(r.entry), '', true],
+      [`${r.name} page JS (gzip)`, kb(r.page), '', true],
+    ]),
+    ['react-dom copies loaded', String(front.reactDomCopies), '= 1', front.reactDomCopies === 1],
+    [
+      `admin-panel/users p50 (${users.users} users, filter)`,
+      `${users.p50Ms.toFixed(2)} ms`,
+      '',
+      true,
+    ],
+    [
+      `admin-panel/users p99 (${users.users} users, filter)`,
+      `${users.p99Ms.toFixed(2)} ms`,
+      '≤ 50 ms',
+      users.p99Ms <= 50,
+    ],
+  ];
+  const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => String(r[i]).length), 8));
+  const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i])).join(' | ')} |`;
+  console.info(line(['measure', 'value', 'budget']).concat(' ok |'));
+  console.info(line(widths.map((w) => '-'.repeat(w))).concat(' -- |'));
+  for (const row of rows) console.info(line(row.slice(0, 3)).concat(row[3] ? ' ✓  |' : ' ✗  |'));
+  if (rows.some((row) => !row[3])) process.exitCode = 1;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
