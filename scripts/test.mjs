@@ -4,7 +4,7 @@
 // tests on SQLite and on a real PostgreSQL, builds, and the end-to-end journeys in Chromium.
 // Ends with one line 'N passed, N failed'.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, chownSync, existsSync, readFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -16,7 +16,7 @@ import {
   postgresBinDir,
   run,
 } from './lib/setup.mjs';
-import { remotes } from './lib/services.mjs';
+import { remotes, repoRoot } from './lib/services.mjs';
 
 const steps = [];
 const only = process.env.TEST_STEPS?.split(',');
@@ -74,6 +74,33 @@ function withPostgres(action) {
 
 const pnpmExec = (args, env = {}) =>
   run('pnpm', ['exec', ...args], { env: { ...process.env, ...env } });
+const reports = path.join(repoRoot, '.run/reports');
+mkdirSync(reports, { recursive: true });
+/** Test counts per step, read from the runners' JSON reports. */
+const counts = {};
+
+function jest(name, args, env = {}) {
+  const outputFile = path.join(reports, `${name}.json`);
+  rmSync(outputFile, { force: true });
+  try {
+    pnpmExec(['jest', '--ci', '--json', `--outputFile=${outputFile}`, ...args], env);
+  } finally {
+    if (existsSync(outputFile)) {
+      const report = JSON.parse(readFileSync(outputFile, 'utf8'));
+      counts[name] = {
+        passed: report.numPassedTests,
+        failed: report.numFailedTests + report.numRuntimeErrorTestSuites,
+      };
+    }
+  }
+}
+
+function playwrightCounts() {
+  const file = path.join(reports, 'e2e.json');
+  if (!existsSync(file)) return;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  counts.e2e = { passed: stats.expected + stats.flaky, failed: stats.unexpected };
+}
 
 step('setup', () => {
   ensurePnpm();
@@ -83,25 +110,37 @@ step('setup', () => {
 step('lint', () => pnpmExec(['eslint', '.', '--max-warnings=0']));
 step('format', () => pnpmExec(['prettier', '--check', '.']));
 step('typecheck', () => run('pnpm', ['-r', '--workspace-concurrency=2', 'run', 'typecheck']));
-step('unit', () => pnpmExec(['jest', '--ci']));
+step('unit', () => jest('unit', []));
 step('api-postgres', () =>
-  withPostgres((url) =>
-    pnpmExec(['jest', '--ci', '--selectProjects', 'api'], { DATABASE_URL: url }),
-  ),
+  withPostgres((url) => jest('api-postgres', ['--selectProjects', 'api'], { DATABASE_URL: url })),
 );
 step('build', () =>
   buildPackages(['sandbox', 'api', ...remotes.map((r) => r.pkg), 'shell'], { force: true }),
 );
-step('e2e', () =>
-  run('pnpm', ['--filter', '@pos/e2e', 'exec', 'playwright', 'test'], {
-    env: { ...process.env, CI: 'true' },
-  }),
-);
+step('e2e', () => {
+  rmSync(path.join(reports, 'e2e.json'), { force: true });
+  try {
+    run('pnpm', ['--filter', '@pos/e2e', 'exec', 'playwright', 'test'], {
+      env: { ...process.env, CI: 'true' },
+    });
+  } finally {
+    playwrightCounts();
+  }
+});
 
-const passed = steps.filter((s) => s.ok).length;
-const failed = steps.length - passed;
 console.info('\n━━ summary ━━');
-for (const s of steps)
-  console.info(`${s.ok ? '✓' : '✗'} ${s.name.padEnd(14)} ${(s.ms / 1000).toFixed(1)} s`);
-console.info(`steps: ${passed} passed, ${failed} failed`);
-process.exit(failed === 0 && steps.length > 0 ? 0 : 1);
+for (const s of steps) {
+  const c = counts[s.name];
+  const tests = c ? `  ${c.passed} passed, ${c.failed} failed` : '';
+  console.info(
+    `${s.ok ? '✓' : '✗'} ${s.name.padEnd(14)} ${(s.ms / 1000).toFixed(1).padStart(6)} s${tests}`,
+  );
+}
+// Tests counted by their runners, plus one for each check without a count (lint, format, …).
+const checks = steps.filter((s) => !counts[s.name]);
+const allCounts = Object.values(counts);
+const passed = allCounts.reduce((n, c) => n + c.passed, 0) + checks.filter((s) => s.ok).length;
+const failed = allCounts.reduce((n, c) => n + c.failed, 0) + checks.filter((s) => !s.ok).length;
+const allOk = steps.length > 0 && steps.every((s) => s.ok);
+console.info(`${passed} passed, ${allOk ? 0 : Math.max(failed, 1)} failed`);
+process.exit(allOk ? 0 : 1);
