@@ -1,0 +1,84 @@
+import path from 'node:path';
+
+/** Options of {@link startSandbox}. Every field is optional; ports of 0 pick a free port. */
+export interface SandboxOptions {
+  /** Interface every listener binds to. Default 127.0.0.1. */
+  host?: string;
+  /** Login provider HTTP port. Default 4100. */
+  loginPort?: number;
+  /** Issuer and public base URL of the login provider. Default http://{host}:{actual login port}. */
+  loginPublicUrl?: string;
+  /** Mail outbox HTTP port. Default 4101. */
+  mailHttpPort?: number;
+  /** SMTP port of the mail outbox. Default 2525. */
+  smtpPort?: number;
+  /**
+   * Where the login provider sends its mail. Default: the sandbox's own SMTP listener.
+   */
+  smtpRelay?: { host: string; port: number };
+  /** Origins the provider may send tokens back to (exact match). */
+  dashboardOrigins?: string[];
+  /** Lifetime of an access token, in seconds. Default 3600. */
+  accessTokenTtl?: number;
+  /** Length of the refresh window (the `nra` claim) after sign-in, in seconds. Default 86400. */
+  refreshWindowTtl?: number;
+  /** Folder for the signing key and the users file; null keeps everything in memory (default). */
+  dataDir?: string | null;
+  /** Enables the `/_control/*` test endpoints. Default false. */
+  controls?: boolean;
+  /** Help-desk link shown on the provider's pages. */
+  supportUrl?: string;
+  /** Clock in milliseconds since the epoch; tests replace it to move time. */
+  now?: () => number;
+}
+
+export const DEFAULT_DASHBOARD_ORIGINS = ['http://127.0.0.1:3000', 'http://localhost:3000'];
+
+/** Repository root: two levels above `src/` or `dist/`. */
+export const repoRoot = path.resolve(__dirname, '..', '..');
+
+function intFromEnv(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name];
+  if (raw == null || raw.trim() === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  }
+  return value;
+}
+
+function listFromEnv(raw: string | undefined): string[] | undefined {
+  if (raw == null || raw.trim() === '') return undefined;
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+}
+
+/**
+ * Reads the sandbox settings from environment variables (see README.md). Unlike the
+ * programmatic default, the data dir defaults to `<repo>/.data/sandbox` so that a sandbox
+ * started from the command line keeps its keys and users across restarts.
+ */
+export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxOptions {
+  const smtpPort = intFromEnv(env, 'SMTP_PORT');
+  const dataDirRaw = env.SANDBOX_DATA_DIR;
+  const relayHost = env.SMTP_HOST;
+  return {
+    host: env.SANDBOX_HOST || undefined,
+    loginPort: intFromEnv(env, 'LOGIN_PORT'),
+    loginPublicUrl: env.LOGIN_PUBLIC_URL || undefined,
+    mailHttpPort: intFromEnv(env, 'MAIL_HTTP_PORT'),
+    smtpPort,
+    smtpRelay: relayHost ? { host: relayHost, port: smtpPort ?? 2525 } : undefined,
+    dashboardOrigins: listFromEnv(env.DASHBOARD_ORIGINS),
+    accessTokenTtl: intFromEnv(env, 'ACCESS_TOKEN_TTL'),
+    refreshWindowTtl: intFromEnv(env, 'REFRESH_WINDOW_TTL'),
+    dataDir:
+      dataDirRaw === ':memory:'
+        ? null
+        : path.resolve(dataDirRaw || path.join(repoRoot, '.data', 'sandbox')),
+    controls: env.SANDBOX_CONTROLS === '1' || env.SANDBOX_CONTROLS === 'true',
+    supportUrl: env.SUPPORT_URL || undefined,
+  };
+}

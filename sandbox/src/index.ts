@@ -1,0 +1,38 @@
+import { optionsFromEnv } from './config';
+import { startSandbox } from './sandbox';
+
+export type { SandboxOptions } from './config';
+export { DEFAULT_DASHBOARD_ORIGINS, optionsFromEnv } from './config';
+export type { AccessTokenClaims } from './login/tokens';
+export type { PublicUser } from './login/users';
+export { DEMO_USERS } from './login/users';
+export type { OutboxMessage } from './mail/outbox';
+export type { RunningSandbox } from './sandbox';
+export { startSandbox } from './sandbox';
+
+async function main(): Promise<void> {
+  const options = optionsFromEnv();
+  const sandbox = await startSandbox(options);
+  console.info(`login provider  ${sandbox.loginUrl}`);
+  console.info(`mail outbox     ${sandbox.mailHttpUrl}`);
+  console.info(`smtp            smtp://${options.host ?? '127.0.0.1'}:${sandbox.smtpPort}`);
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.info(`sandbox stopping (${signal})`);
+    sandbox.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+if (require.main === module) {
+  main().catch((error: Error) => {
+    console.error(`sandbox failed to start: ${error.message}`);
+    process.exit(1);
+  });
+}

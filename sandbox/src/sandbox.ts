@@ -1,0 +1,90 @@
+import type { SandboxOptions } from './config';
+import { DEFAULT_DASHBOARD_ORIGINS } from './config';
+import { startLoginProvider } from './login/provider';
+import { createOutboxApp } from './mail/http';
+import { Outbox } from './mail/outbox';
+import { startSmtpServer } from './mail/smtp';
+
+/** The running sandbox, as returned by {@link startSandbox}. */
+export interface RunningSandbox {
+  /** Login provider base URL, which is also the `iss` of its tokens. */
+  loginUrl: string;
+  /** Mail outbox HTTP base URL (`/messages`, `/`). */
+  mailHttpUrl: string;
+  /** Port of the SMTP listener on the sandbox host. */
+  smtpPort: number;
+  /** The received mail, for in-process tests. */
+  outbox: Outbox;
+  /** Stops every listener. */
+  close(): Promise<void>;
+}
+
+const DEFAULTS = {
+  host: '127.0.0.1',
+  loginPort: 4100,
+  mailHttpPort: 4101,
+  smtpPort: 2525,
+  accessTokenTtl: 3600,
+  refreshWindowTtl: 86400,
+};
+
+function positive(name: string, value: number): number {
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
+  return value;
+}
+
+/**
+ * Starts the mail outbox (SMTP + HTTP) and the login provider. Ports default to 4100, 4101 and
+ * 2525; pass 0 for free ports. The data dir defaults to memory here (tests); the command line
+ * (`node dist/index.js`) defaults it to `<repo>/.data/sandbox`.
+ */
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const host = options.host ?? DEFAULTS.host;
+  const now = options.now ?? Date.now;
+  const outbox = new Outbox();
+  const closers: Array<() => Promise<void>> = [];
+  const closeAll = async () => {
+    for (const close of closers.reverse()) await close().catch(() => undefined);
+  };
+  try {
+    const smtp = await startSmtpServer(outbox, host, options.smtpPort ?? DEFAULTS.smtpPort, now);
+    closers.push(smtp.close);
+
+    const mailApp = createOutboxApp(outbox);
+    await mailApp.listen({ host, port: options.mailHttpPort ?? DEFAULTS.mailHttpPort });
+    closers.push(() => mailApp.close());
+    const mailAddress = mailApp.server.address();
+    const mailPort = typeof mailAddress === 'object' && mailAddress ? mailAddress.port : 0;
+
+    const provider = await startLoginProvider({
+      host,
+      port: options.loginPort ?? DEFAULTS.loginPort,
+      publicUrl: options.loginPublicUrl,
+      dashboardOrigins: options.dashboardOrigins?.length
+        ? options.dashboardOrigins
+        : DEFAULT_DASHBOARD_ORIGINS,
+      accessTokenTtl: positive('accessTokenTtl', options.accessTokenTtl ?? DEFAULTS.accessTokenTtl),
+      refreshWindowTtl: positive(
+        'refreshWindowTtl',
+        options.refreshWindowTtl ?? DEFAULTS.refreshWindowTtl,
+      ),
+      dataDir: options.dataDir ?? null,
+      controls: options.controls ?? false,
+      smtpRelay: options.smtpRelay ?? { host, port: smtp.port },
+      supportUrl: options.supportUrl,
+      now,
+    });
+    closers.push(provider.close);
+
+    return {
+      loginUrl: provider.url,
+      mailHttpUrl: `http://${host}:${mailPort}`,
+      smtpPort: smtp.port,
+      outbox,
+      close: closeAll,
+    };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}
