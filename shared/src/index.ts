@@ -8,3 +8,4 @@ export * from './contract/types';
 export * from './contract/validate';
 export * from './contract/lifecycles';
 export * from './types/entities';
+export * from './ui';

@@ -1,0 +1,126 @@
+import type { KeyboardEvent as ReactKeyboardEvent, ReactNode } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import { Button } from '../Button';
+import { Icon } from '../Icon';
+import './ConfirmDialog.css';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: ReactNode;
+  /** The question or consequence, e.g. 'Are you sure you want to permanently delete this application?' */
+  message?: ReactNode;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** danger styles the confirm button for destructive actions. */
+  tone?: 'primary' | 'danger';
+  /** Shows a spinner on the confirm button while the action runs. */
+  busy?: boolean;
+  onConfirm: () => void;
+  /** Called by Cancel, Escape and a click on the backdrop. */
+  onCancel: () => void;
+}
+
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal confirmation. Focus moves to Cancel (the safe choice), stays inside the dialog while
+ * it is open, and returns to where it was when it closes.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel = 'Confirm',
+  cancelLabel = 'Cancel',
+  tone = 'primary',
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const titleId = useId();
+  const messageId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    cancelRef.current?.focus();
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = overflow;
+      previous?.focus();
+    };
+  }, [open]);
+
+  if (!open) return null;
+
+  const onKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      if (!busy) onCancel();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialogRef.current) return;
+    const focusable = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return createPortal(
+    <div
+      className="pos-dialog-backdrop"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget && !busy) onCancel();
+      }}
+    >
+      <div
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={message ? messageId : undefined}
+        className="pos-dialog"
+        onKeyDown={onKeyDown}
+      >
+        <div className={`pos-dialog__icon pos-dialog__icon--${tone}`} aria-hidden="true">
+          <Icon name={tone === 'danger' ? 'warning' : 'info'} size={22} />
+        </div>
+        <div className="pos-dialog__content">
+          <h2 id={titleId} className="pos-dialog__title">
+            {title}
+          </h2>
+          {message && (
+            <div id={messageId} className="pos-dialog__message">
+              {message}
+            </div>
+          )}
+        </div>
+        <div className="pos-dialog__actions">
+          <Button ref={cancelRef} variant="secondary" onClick={onCancel} disabled={busy}>
+            {cancelLabel}
+          </Button>
+          <Button
+            variant={tone === 'danger' ? 'danger' : 'primary'}
+            onClick={onConfirm}
+            loading={busy}
+          >
+            {confirmLabel}
+          </Button>
+        </div>
+      </div>
+    </div>,
+    document.body,
+  );
+}

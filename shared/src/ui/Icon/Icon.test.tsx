@@ -1,0 +1,23 @@
+import { render, screen } from '@testing-library/react';
+import { ICON_NAMES, Icon, isIconName } from './Icon';
+
+describe('Icon', () => {
+  it('is hidden from assistive technology unless it has a title', () => {
+    const { container } = render(<Icon name="dashboard" />);
+    expect(container.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('is announced by its title when it carries meaning on its own', () => {
+    render(<Icon name="warning" title="Attempt limit reached" />);
+    expect(screen.getByRole('img', { name: 'Attempt limit reached' })).toBeInTheDocument();
+  });
+
+  it('offers every icon the navigation and states need', () => {
+    for (const name of ['dashboard', 'shield', 'chevron-left', 'eye-off', 'refresh']) {
+      expect(isIconName(name)).toBe(true);
+    }
+    expect(isIconName('toString')).toBe(false);
+    expect(ICON_NAMES).toHaveLength(25);
+  });
+});

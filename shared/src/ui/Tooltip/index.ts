@@ -1,0 +1,2 @@
+export { Tooltip, resolvePlacement } from './Tooltip';
+export type { TooltipPlacement, TooltipProps } from './Tooltip';
