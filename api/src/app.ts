@@ -1,0 +1,86 @@
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ApiConfig } from './config';
+import type { DatabaseHandle } from './db';
+import { openDatabase } from './db';
+import authPlugin from './plugins/auth';
+import databasePlugin from './plugins/database';
+import errorsPlugin from './plugins/errors';
+import repositoriesPlugin from './plugins/repositories';
+import { validatorCompiler } from './plugins/validation';
+import routes from './routes';
+import type { LoginProviderClient } from './services/login-provider';
+import { createLoginProviderClient } from './services/login-provider';
+import type { ProviderTokenVerifier } from './services/provider-tokens';
+import { createProviderTokenVerifier } from './services/provider-tokens';
+import type { ApiSigningKey } from './services/signing-key';
+import { loadOrCreateSigningKey } from './services/signing-key';
+
+/** Base path of every route of the api (spec 7). */
+export const API_PREFIX = '/api/connect-ui';
+
+/** Collaborators a caller may provide instead of the ones built from the config. */
+export interface AppDependencies {
+  /** An open, migrated database; when given, the caller closes it. */
+  database?: DatabaseHandle;
+  verifier?: ProviderTokenVerifier;
+  loginProvider?: LoginProviderClient;
+  signingKey?: ApiSigningKey;
+}
+
+/**
+ * Builds the api (routes, auth, errors, OpenAPI) without listening. The database must
+ * already be migrated (see `migrateToLatest`).
+ */
+export async function buildApp(
+  config: ApiConfig,
+  deps: AppDependencies = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: 256 * 1024,
+    // Let a load balancer's X-Forwarded-For reach the logs.
+    trustProxy: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+
+  const signingKey = deps.signingKey ?? (await loadOrCreateSigningKey(config.signingKeyPath));
+
+  await app.register(errorsPlugin);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Cloud POS dashboard api',
+        version: '0.1.0',
+        description:
+          'The api behind the dashboard. Every route needs `Authorization: Bearer <token>` of the ' +
+          'login provider except GET /health, GET /openapi.json and POST /user-last-access. ' +
+          'A blocked account gets 402 except on the routes the disabled dashboard needs.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(databasePlugin, {
+    handle: deps.database ?? openDatabase(config),
+    closeOnShutdown: !deps.database,
+  });
+  await app.register(repositoriesPlugin);
+  await app.register(authPlugin, {
+    verifier:
+      deps.verifier ??
+      createProviderTokenVerifier(config.loginProviderUrl, config.loginProviderIssuer),
+  });
+  await app.register(routes, {
+    prefix: API_PREFIX,
+    loginProvider: deps.loginProvider ?? createLoginProviderClient(config.loginProviderUrl),
+    signingKey,
+    issuer: 'cloud-pos-api',
+  });
+  return app;
+}

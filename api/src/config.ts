@@ -1,0 +1,56 @@
+import path from 'node:path';
+
+/** Settings of the api, read once from the environment (see README.md). */
+export interface ApiConfig {
+  /** HTTP port (PORT, default 4000). */
+  port: number;
+  /** HTTP host (HOST, default 127.0.0.1). */
+  host: string;
+  /** PostgreSQL connection string (DATABASE_URL); when set, PostgreSQL is used instead of SQLite. */
+  databaseUrl: string | null;
+  /** PostgreSQL schema to work in (DATABASE_SCHEMA); null means the server's default search path. */
+  databaseSchema: string | null;
+  /** SQLite database file (SQLITE_PATH, default `<repo>/.data/pos.sqlite`). */
+  sqlitePath: string;
+  /** Base URL of the login provider (LOGIN_PROVIDER_URL, default http://127.0.0.1:4100). */
+  loginProviderUrl: string;
+  /** Expected `iss` of the provider's tokens (LOGIN_PROVIDER_ISSUER, default the provider URL). */
+  loginProviderIssuer: string;
+  /** File holding the api's own ES256 signing key (API_SIGNING_KEY_PATH). */
+  signingKeyPath: string;
+  /** Seed the demo accounts and data on start (SEED_DEMO=1). */
+  seedDemo: boolean;
+  /** Fastify request logging (LOG_LEVEL, default info; `silent` turns it off). */
+  logLevel: string;
+}
+
+/** The repository root: api/src (or api/dist) sits two levels below it. */
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+/** Folder for local state (database file, signing key). */
+export const DATA_DIR = path.join(REPO_ROOT, '.data');
+
+function stripSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+/** Builds the configuration from environment variables, with the defaults of the README. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const loginProviderUrl = stripSlash(env.LOGIN_PROVIDER_URL || 'http://127.0.0.1:4100');
+  const port = Number(env.PORT || 4000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  }
+  return {
+    port,
+    host: env.HOST || '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || null,
+    databaseSchema: env.DATABASE_SCHEMA || null,
+    sqlitePath: env.SQLITE_PATH || path.join(DATA_DIR, 'pos.sqlite'),
+    loginProviderUrl,
+    loginProviderIssuer: env.LOGIN_PROVIDER_ISSUER || loginProviderUrl,
+    signingKeyPath: env.API_SIGNING_KEY_PATH || path.join(DATA_DIR, 'api-signing-key.json'),
+    seedDemo: env.SEED_DEMO === '1' || env.SEED_DEMO === 'true',
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

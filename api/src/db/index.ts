@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Pool } from 'pg';
+import type { Database } from './types';
+
+/** Which engine a {@link DatabaseHandle} talks to. */
+export type DialectName = 'sqlite' | 'postgres';
+
+/** An open database: the Kysely instance plus what callers need to know about it. */
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** Closes the pool or file. */
+  close(): Promise<void>;
+}
+
+/** Where to connect: DATABASE_URL (PostgreSQL) wins over the SQLite file. */
+export interface DatabaseOptions {
+  databaseUrl: string | null;
+  databaseSchema?: string | null;
+  sqlitePath: string;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * Opens the database: PostgreSQL through a pg Pool when `databaseUrl` is set, else a SQLite
+ * file (folder created, WAL mode, foreign keys on).
+ */
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.databaseUrl) {
+    const schema = options.databaseSchema ?? null;
+    if (schema !== null && !SCHEMA_NAME.test(schema)) {
+      throw new Error(`DATABASE_SCHEMA must match ${SCHEMA_NAME}, got ${schema}`);
+    }
+    const pool = new Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // public stays on the path so that extensions installed there (pg_trgm) resolve.
+      options: schema ? `-c search_path=${schema},public` : undefined,
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  fs.mkdirSync(path.dirname(path.resolve(options.sqlitePath)), { recursive: true });
+  const file = new SqliteDatabase(options.sqlitePath);
+  file.pragma('journal_mode = WAL');
+  file.pragma('foreign_keys = ON');
+  file.pragma('busy_timeout = 5000');
+  file.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}

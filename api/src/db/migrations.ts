@@ -1,0 +1,173 @@
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { Migrator, sql } from 'kysely';
+import type { DialectName } from './index';
+import { PLAN_CATALOGUE } from './plans';
+import type { Database } from './types';
+
+// Migrations receive an untyped Kysely: they describe the schema as it was at that step.
+type AnyDb = Kysely<unknown>;
+
+function initial(): Migration {
+  // SQLite gives REAL affinity to "double precision"; PostgreSQL stores float8 (no float4 rounding).
+  const money = sql`double precision`;
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('plans')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('access_type', 'text', (c) => c.notNull())
+        .addColumn('role_type', 'text', (c) => c.notNull())
+        .addColumn('is_free', 'integer', (c) => c.notNull())
+        .addColumn('is_manager_plan', 'integer', (c) => c.notNull())
+        .addColumn('per_month', money, (c) => c.notNull())
+        .addColumn('up_to', 'integer')
+        .addColumn('included', 'integer', (c) => c.notNull())
+        .addColumn('per_excess', money, (c) => c.notNull())
+        .addColumn('sort_order', 'integer', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('users')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('sub', 'text', (c) => c.notNull().unique())
+        .addColumn('email', 'text')
+        .addColumn('full_name', 'text')
+        .addColumn('is_admin', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('is_verified', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('user_role', 'text', (c) => c.notNull().defaultTo('manager'))
+        .addColumn('block', 'text', (c) => c.notNull().defaultTo('unblock'))
+        .addColumn('subscription_type', 'text', (c) => c.notNull().defaultTo('cloud'))
+        .addColumn('orders_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('orders_count_month', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('orders_count_today', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('last_access_at', 'text')
+        .addColumn('search_text', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      // The admin list walks this index newest first and stops after one page.
+      await db.schema
+        .createIndex('users_created_at_idx')
+        .on('users')
+        .columns(['created_at desc', 'id desc'])
+        .execute();
+
+      await db.schema
+        .createTable('user_settings')
+        .addColumn('user_id', 'text', (c) =>
+          c.primaryKey().references('users.id').onDelete('cascade'),
+        )
+        .addColumn('quick_launch_pos_ids', 'text', (c) => c.notNull().defaultTo('{}'))
+        .addColumn('show_assistant_in_pos', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('first_task_completed', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+
+      await db.schema
+        .createTable('subscriptions')
+        .addColumn('user_id', 'text', (c) =>
+          c.primaryKey().references('users.id').onDelete('cascade'),
+        )
+        .addColumn('plan_id', 'text', (c) => c.notNull().references('plans.id'))
+        .addColumn('cancel_date', 'text')
+        .addColumn('past_due_invoices', 'text', (c) => c.notNull().defaultTo('[]'))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('plan_grants')
+        .addColumn('plan_id', 'text', (c) => c.notNull().references('plans.id'))
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addPrimaryKeyConstraint('plan_grants_pk', ['plan_id', 'user_id'])
+        .execute();
+      await db.schema
+        .createIndex('plan_grants_user_idx')
+        .on('plan_grants')
+        .column('user_id')
+        .execute();
+
+      await db.schema
+        .createTable('activities')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('feed_type', 'text', (c) => c.notNull())
+        .addColumn('link', 'text')
+        .addColumn('link_name', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('activities_user_created_idx')
+        .on('activities')
+        .columns(['user_id', 'created_at desc', 'id desc'])
+        .execute();
+
+      await db
+        .insertInto('plans' as never)
+        .values(PLAN_CATALOGUE as never)
+        .execute();
+    },
+  };
+}
+
+function search(dialect: DialectName): Migration {
+  return {
+    async up(db: AnyDb) {
+      if (dialect === 'sqlite') return;
+      // pg_trgm may be missing or not installable by this role: the list then scans, still correct.
+      // A savepoint keeps a failed CREATE EXTENSION from aborting the migration's transaction.
+      await sql`savepoint pg_trgm_attempt`.execute(db);
+      try {
+        await sql`create extension if not exists pg_trgm with schema public`.execute(db);
+        await sql`release savepoint pg_trgm_attempt`.execute(db);
+      } catch {
+        await sql`rollback to savepoint pg_trgm_attempt`.execute(db);
+      }
+      const found = await sql<{ nspname: string }>`
+        select n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace
+        where e.extname = 'pg_trgm'`.execute(db);
+      const schema = found.rows[0]?.nspname;
+      if (!schema) return;
+      await sql`create index users_search_trgm_idx on users using gin (search_text ${sql.id(schema)}.gin_trgm_ops)`.execute(
+        db,
+      );
+    },
+  };
+}
+
+/** Every migration in order; names sort in the order they must run. */
+export function migrationsFor(dialect: DialectName): Record<string, Migration> {
+  return {
+    '0001_initial': initial(),
+    '0002_user_search': search(dialect),
+  };
+}
+
+class InCodeProvider implements MigrationProvider {
+  constructor(private readonly dialect: DialectName) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return migrationsFor(this.dialect);
+  }
+}
+
+/**
+ * Brings the schema up to date (creating the PostgreSQL schema first when one is configured);
+ * throws with the failing migration's error. Safe to run from several instances at once: the
+ * migrator takes a lock.
+ */
+export async function migrateToLatest(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  schema: string | null = null,
+): Promise<void> {
+  if (dialect === 'postgres' && schema) {
+    await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+  }
+  const migrator = new Migrator({ db, provider: new InCodeProvider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    const where = failed ? ` (migration ${failed.migrationName})` : '';
+    throw new Error(`Database migration failed${where}: ${String(error)}`, { cause: error });
+  }
+}

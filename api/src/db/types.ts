@@ -1,0 +1,102 @@
+import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Storage conventions, the same on SQLite and PostgreSQL:
+ * - timestamps are ISO-8601 UTC text with milliseconds (`2024-05-01T10:00:00.000Z`), so that
+ *   text order is time order and both dialects compare them alike;
+ * - booleans are integers 0/1;
+ * - JSON values are text.
+ */
+export type IsoTimestamp = string;
+/** 0 or 1. */
+export type IntBool = number;
+
+/** users: one row per login-provider account. */
+export interface UsersTable {
+  id: string;
+  sub: string;
+  email: string | null;
+  full_name: string | null;
+  is_admin: IntBool;
+  is_verified: IntBool;
+  user_role: 'manager' | 'other';
+  block: 'block' | 'unblock';
+  subscription_type: 'cloud' | 'self' | 'one';
+  orders_count: ColumnType<number, number | undefined, number>;
+  orders_count_month: ColumnType<number, number | undefined, number>;
+  orders_count_today: ColumnType<number, number | undefined, number>;
+  created_at: IsoTimestamp;
+  last_access_at: IsoTimestamp | null;
+  /** lower(full name + ' ' + email): what the admin filter searches. */
+  search_text: string;
+}
+
+/** user_settings: the dashboard settings of a user. */
+export interface UserSettingsTable {
+  user_id: string;
+  /** JSON object keyed `{applicationId}/{posID}` → true. */
+  quick_launch_pos_ids: string;
+  show_assistant_in_pos: IntBool;
+  first_task_completed: IntBool;
+}
+
+/** plans: the subscription plans on offer. */
+export interface PlansTable {
+  id: string;
+  name: string;
+  access_type: 'public' | 'private';
+  role_type: 'manager' | 'cashier';
+  is_free: IntBool;
+  is_manager_plan: IntBool;
+  per_month: number;
+  up_to: number | null;
+  included: number;
+  per_excess: number;
+  sort_order: number;
+}
+
+/** plan_grants: private plans offered to a given user. */
+export interface PlanGrantsTable {
+  plan_id: string;
+  user_id: string;
+}
+
+/** subscriptions: the current plan of a user. */
+export interface SubscriptionsTable {
+  user_id: string;
+  plan_id: string;
+  cancel_date: IsoTimestamp | null;
+  /** JSON array of {number, invoice_pdf, hosted_invoice_url}. */
+  past_due_invoices: string;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
+/** activities: the activity feed. */
+export interface ActivitiesTable {
+  id: string;
+  user_id: string;
+  name: string;
+  feed_type: string;
+  link: string | null;
+  link_name: string | null;
+  created_at: IsoTimestamp;
+}
+
+/** The whole schema as Kysely sees it. */
+export interface Database {
+  users: UsersTable;
+  user_settings: UserSettingsTable;
+  plans: PlansTable;
+  plan_grants: PlanGrantsTable;
+  subscriptions: SubscriptionsTable;
+  activities: ActivitiesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type PlanRow = Selectable<PlansTable>;
+export type ActivityRow = Selectable<ActivitiesTable>;
+export type SettingsRow = Selectable<UserSettingsTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;

@@ -1,0 +1,23 @@
+import type { DatabaseHandle } from '../db';
+import { ActivitiesRepository } from './activities';
+import { PlansRepository } from './plans';
+import { SettingsRepository } from './settings';
+import { UsersRepository } from './users';
+
+/** Every repository, built over one database. */
+export interface Repositories {
+  users: UsersRepository;
+  settings: SettingsRepository;
+  plans: PlansRepository;
+  activities: ActivitiesRepository;
+}
+
+/** Builds the repositories over an open database. */
+export function createRepositories(handle: DatabaseHandle): Repositories {
+  return {
+    users: new UsersRepository(handle.db),
+    settings: new SettingsRepository(handle.db, handle.dialect),
+    plans: new PlansRepository(handle.db),
+    activities: new ActivitiesRepository(handle.db),
+  };
+}

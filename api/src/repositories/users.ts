@@ -1,0 +1,231 @@
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { newId, nowIso } from '../db/ids';
+import { PLAN_IDS } from '../db/plans';
+import type { Database, UserRow, UserUpdate } from '../db/types';
+
+/** What the login provider's token says about a user. */
+export interface IdentityClaims {
+  sub: string;
+  email: string | null;
+  name: string | null;
+  isAdmin: boolean;
+  isVerified: boolean;
+}
+
+/** Query of the admin panel's user list. */
+export interface AdminUserQuery {
+  page: number;
+  limit: number;
+  filter?: string;
+  /** Inclusive YYYY-MM-DD bounds on the creation date (UTC); either may be absent. */
+  startDate?: string;
+  endDate?: string;
+}
+
+/** One row of the admin list, before mapping to the wire shape. */
+export interface AdminUserRecord {
+  id: string;
+  full_name: string | null;
+  email: string | null;
+  subscription_type: UserRow['subscription_type'];
+  plan_name: string | null;
+  orders_count: number;
+  orders_count_month: number;
+  orders_count_today: number;
+  user_role: UserRow['user_role'];
+  created_at: string;
+  block: UserRow['block'];
+}
+
+/** The text the admin filter searches: lowercased name and email. */
+export function searchTextOf(fullName: string | null, email: string | null): string {
+  return `${fullName ?? ''} ${email ?? ''}`.trim().toLowerCase();
+}
+
+/** A LIKE pattern matching `text` anywhere, with LIKE's wildcards escaped by '!'. */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
+}
+
+function nextDay(date: string): string {
+  const d = new Date(`${date}T00:00:00.000Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString();
+}
+
+/** Users: first-sight creation, profile sync, ban and the admin list. */
+export class UsersRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findBySub(sub: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('sub', '=', sub).executeTakeFirst();
+  }
+
+  findById(id: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * Returns the user of a verified token, creating them on first sight (default settings and
+   * the free Trial plan, in one transaction) and keeping the profile in step with the token.
+   * Two first requests racing each other end with one user: `sub` is unique and the loser
+   * reads the winner's row.
+   */
+  async ensureFromClaims(claims: IdentityClaims): Promise<UserRow> {
+    const existing = await this.findBySub(claims.sub);
+    if (existing) return this.syncProfile(existing, claims);
+    return this.db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      const inserted = await trx
+        .insertInto('users')
+        .values({
+          id: newId(),
+          sub: claims.sub,
+          email: claims.email,
+          full_name: claims.name,
+          is_admin: claims.isAdmin ? 1 : 0,
+          is_verified: claims.isVerified ? 1 : 0,
+          user_role: 'manager',
+          block: 'unblock',
+          subscription_type: 'cloud',
+          created_at: now,
+          last_access_at: null,
+          search_text: searchTextOf(claims.name, claims.email),
+        })
+        .onConflict((oc) => oc.column('sub').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (inserted) {
+        await trx
+          .insertInto('user_settings')
+          .values({
+            user_id: inserted.id,
+            quick_launch_pos_ids: '{}',
+            show_assistant_in_pos: 1,
+            first_task_completed: 0,
+          })
+          .execute();
+        await trx
+          .insertInto('subscriptions')
+          .values({
+            user_id: inserted.id,
+            plan_id: PLAN_IDS.trial,
+            cancel_date: null,
+            past_due_invoices: '[]',
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+      }
+      return trx
+        .selectFrom('users')
+        .selectAll()
+        .where('sub', '=', claims.sub)
+        .executeTakeFirstOrThrow();
+    });
+  }
+
+  private async syncProfile(user: UserRow, claims: IdentityClaims): Promise<UserRow> {
+    const wanted: UserUpdate = {
+      email: claims.email ?? user.email,
+      full_name: claims.name ?? user.full_name,
+      is_admin: claims.isAdmin ? 1 : 0,
+      is_verified: claims.isVerified ? 1 : 0,
+    };
+    wanted.search_text = searchTextOf(wanted.full_name ?? null, wanted.email ?? null);
+    const changed = (Object.keys(wanted) as (keyof UserUpdate)[]).some(
+      (key) => wanted[key] !== user[key as keyof UserRow],
+    );
+    if (!changed) return user;
+    await this.db.updateTable('users').set(wanted).where('id', '=', user.id).execute();
+    return { ...user, ...wanted } as UserRow;
+  }
+
+  async touchLastAccess(id: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ last_access_at: nowIso() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Sets the block status; false when no such user. */
+  async setBlock(id: string, block: UserRow['block']): Promise<boolean> {
+    const result = await this.db
+      .updateTable('users')
+      .set({ block })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Sets the subscription type; false when no such user. */
+  async setSubscriptionType(id: string, type: UserRow['subscription_type']): Promise<boolean> {
+    const result = await this.db
+      .updateTable('users')
+      .set({ subscription_type: type })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * One page of all users, newest first, with the count of all users and of the matching ones.
+   * The page walks the (created_at desc, id desc) index and stops after `limit` matches.
+   */
+  async adminList(
+    query: AdminUserQuery,
+  ): Promise<{ rows: AdminUserRecord[]; totalAll: number; totalRecords: number }> {
+    const { filter, startDate, endDate } = query;
+    let matching = this.db.selectFrom('users');
+    if (filter) {
+      matching = matching.where(
+        sql<boolean>`search_text like ${containsPattern(filter)} escape '!'`,
+      );
+    }
+    if (startDate) matching = matching.where('created_at', '>=', `${startDate}T00:00:00.000Z`);
+    if (endDate) matching = matching.where('created_at', '<', nextDay(endDate));
+    const filtered = Boolean(filter || startDate || endDate);
+
+    const page = await matching
+      .select(['users.id'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute();
+    const ids = page.map((row) => row.id);
+    const rows = ids.length
+      ? await this.db
+          .selectFrom('users as u')
+          .leftJoin('subscriptions as s', 's.user_id', 'u.id')
+          .leftJoin('plans as p', 'p.id', 's.plan_id')
+          .select([
+            'u.id',
+            'u.full_name',
+            'u.email',
+            'u.subscription_type',
+            'p.name as plan_name',
+            'u.orders_count',
+            'u.orders_count_month',
+            'u.orders_count_today',
+            'u.user_role',
+            'u.created_at',
+            'u.block',
+          ])
+          .where('u.id', 'in', ids)
+          .orderBy('u.created_at', 'desc')
+          .orderBy('u.id', 'desc')
+          .execute()
+      : [];
+    const countAll = (eb: ExpressionBuilder<Database, 'users'>) =>
+      eb.fn.countAll<number | string>().as('n');
+    const all = await this.db.selectFrom('users').select(countAll).executeTakeFirstOrThrow();
+    const totalAll = Number(all.n);
+    const totalRecords = filtered
+      ? Number((await matching.select(countAll).executeTakeFirstOrThrow()).n)
+      : totalAll;
+    return { rows, totalAll, totalRecords };
+  }
+}

@@ -1,0 +1,31 @@
+import { Type } from '@sinclair/typebox';
+import type { ApiSigningKey } from '../services/signing-key';
+import type { LoginProviderClient } from '../services/login-provider';
+
+/** What the route plugins receive from `buildApp`. */
+export interface RouteOptions {
+  loginProvider: LoginProviderClient;
+  signingKey: ApiSigningKey;
+  /** `iss` of the tokens the api signs itself. */
+  issuer: string;
+}
+
+/** Body of every error answer. */
+export const ErrorSchema = Type.Object(
+  { message: Type.String(), code: Type.Optional(Type.String()) },
+  { $id: 'Error', additionalProperties: false },
+);
+
+/** The error answers every authenticated route may give. */
+export const authErrors = {
+  400: ErrorSchema,
+  401: ErrorSchema,
+  402: ErrorSchema,
+} as const;
+
+/** A nullable value. */
+export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+
+/** An empty answer (204). */
+export const NoContent = Type.Null({ description: 'No content' });

@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import activities from './activities';
+import adminPanel from './admin-panel';
+import type { RouteOptions } from './common';
+import health from './health';
+import session from './session';
+import subscriptions from './subscriptions';
+import userData from './user-data';
+import userSettings from './user-settings';
+
+/** Every route of /api/connect-ui. */
+const routes: FastifyPluginAsyncTypebox<RouteOptions> = async (
+  app,
+  { loginProvider, signingKey, issuer },
+) => {
+  // Only the collaborators travel on: passing the whole options object would repeat the prefix.
+  const options: RouteOptions = { loginProvider, signingKey, issuer };
+  await app.register(health);
+  await app.register(userSettings);
+  await app.register(userData, options);
+  await app.register(session, options);
+  await app.register(activities);
+  await app.register(subscriptions);
+  await app.register(adminPanel);
+};
+
+export default routes;

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { HttpError, unauthorized } from '../../errors';
+import { currentUser } from '../../plugins/auth';
+import type { ProviderClaims } from '../../services/provider-tokens';
+import { signPosToken } from '../../services/signing-key';
+import type { RouteOptions } from '../common';
+import { authTokenSchema, checkBanSchema, lastAccessSchema } from './schema';
+
+/** POST /me/auth-token, POST /user-last-access, GET /check-ban. */
+const session: FastifyPluginAsyncTypebox<RouteOptions> = async (app, options) => {
+  // navigator.sendBeacon(url, string) sends text/plain; its content is still our JSON. The
+  // parser is scoped to this plugin, so other routes keep refusing text/plain.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new HttpError(400, 'body must be JSON {"token": "..."}', 'ERR_VALIDATION'), undefined);
+    }
+  });
+
+  app.post('/me/auth-token', { schema: authTokenSchema }, async (request) => {
+    const user = currentUser(request);
+    return { token: await signPosToken(options.signingKey, user.id, options.issuer) };
+  });
+
+  app.post(
+    '/user-last-access',
+    { config: { access: 'public' }, schema: lastAccessSchema },
+    async (request, reply) => {
+      let claims: ProviderClaims;
+      try {
+        claims = await app.verifyProviderToken(request.body.token);
+      } catch {
+        throw unauthorized();
+      }
+      const user = await app.repos.users.ensureFromClaims(claims);
+      await app.repos.users.touchLastAccess(user.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/check-ban',
+    { config: { access: 'user-or-banned' }, schema: checkBanSchema },
+    async (request) => {
+      return { isBanned: currentUser(request).block === 'block' };
+    },
+  );
+};
+
+export default session;

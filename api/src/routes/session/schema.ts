@@ -1,0 +1,48 @@
+import { Type } from '@sinclair/typebox';
+import { authErrors, ErrorSchema, NoContent } from '../common';
+import { POS_TOKEN_AUDIENCE, POS_TOKEN_TTL_S } from '../../services/signing-key';
+
+export const LastAccessBody = Type.Object(
+  {
+    token: Type.String({
+      minLength: 1,
+      maxLength: 8192,
+      description: "The login provider's token",
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const authTokenSchema = {
+  tags: ['session'],
+  summary: 'A short-lived token that hands the session to a POS station',
+  description:
+    `Returns a JWT signed by this api (ES256, header kid) with sub = the user's id, ` +
+    `aud = '${POS_TOKEN_AUDIENCE}', iss = 'cloud-pos-api' and exp = now + ${POS_TOKEN_TTL_S} s. ` +
+    'A POS station exchanges it for its own session; it carries no provider token.',
+  response: {
+    200: Type.Object({ token: Type.String() }, { additionalProperties: false }),
+    ...authErrors,
+  },
+};
+
+export const lastAccessSchema = {
+  tags: ['session'],
+  summary: 'Records that the user was last seen now (page-hide beacon)',
+  description:
+    'No Authorization header: the token travels in the body, because navigator.sendBeacon cannot ' +
+    'set headers. The body is JSON `{token}`, sent as application/json or as text/plain (what ' +
+    'sendBeacon uses for a string). The token is verified exactly like a bearer token.',
+  security: [],
+  body: LastAccessBody,
+  response: { 204: NoContent, 400: ErrorSchema, 401: ErrorSchema },
+};
+
+export const checkBanSchema = {
+  tags: ['session'],
+  summary: 'Whether the account is blocked',
+  response: {
+    200: Type.Object({ isBanned: Type.Boolean() }, { additionalProperties: false }),
+    ...authErrors,
+  },
+};

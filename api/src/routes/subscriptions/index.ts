@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { currentUser } from '../../plugins/auth';
+import { freePlanIdFor } from '../../repositories/plans';
+import { monitorSchema, plansSchema } from './schema';
+
+/** GET /subscription-monitor and GET /subscription-plans. */
+const subscriptions: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/subscription-monitor',
+    { config: { access: 'user-or-banned' }, schema: monitorSchema },
+    async (request) => {
+      const user = currentUser(request);
+      let plan = await app.repos.plans.current(user.id);
+      if (!plan && request.query.freeSubAutoCreate) {
+        plan = await app.repos.plans.subscribeIfNone(user.id, freePlanIdFor(user.user_role));
+      }
+      // Payment methods arrive with billing; until then nobody has one on file.
+      return { plan, isHavePaymentMethod: false };
+    },
+  );
+
+  app.get(
+    '/subscription-plans',
+    { config: { access: 'user-or-banned' }, schema: plansSchema },
+    async (request) => ({ plans: await app.repos.plans.visibleTo(currentUser(request).id) }),
+  );
+};
+
+export default subscriptions;

@@ -1,0 +1,58 @@
+import { Type } from '@sinclair/typebox';
+import { authErrors, Nullable } from '../common';
+
+export const PlanSchema = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    accessType: Type.Union([Type.Literal('public'), Type.Literal('private')]),
+    roleType: Type.Union([Type.Literal('manager'), Type.Literal('cashier')]),
+    isFree: Type.Boolean(),
+    isManagerPlan: Type.Boolean(),
+    perMonth: Type.Number({ description: 'USD per month' }),
+    upTo: Nullable(Type.Integer({ description: 'Orders per month; null is unlimited' })),
+    included: Type.Integer({ description: 'Orders included' }),
+    perExcess: Type.Number({ description: 'USD per order over the included ones' }),
+    cancelDate: Nullable(Type.String({ description: 'When a pending cancellation takes effect' })),
+    pastDueInvoices: Type.Array(
+      Type.Object(
+        { number: Type.String(), invoice_pdf: Type.String(), hosted_invoice_url: Type.String() },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const MonitorQuery = Type.Object(
+  {
+    freeSubAutoCreate: Type.Optional(
+      Type.Boolean({
+        description: "When the caller has no plan, subscribe them to their role's free plan first",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const monitorSchema = {
+  tags: ['subscriptions'],
+  summary: "The caller's current plan",
+  querystring: MonitorQuery,
+  response: {
+    200: Type.Object(
+      { plan: Nullable(PlanSchema), isHavePaymentMethod: Type.Boolean() },
+      { additionalProperties: false },
+    ),
+    ...authErrors,
+  },
+};
+
+export const plansSchema = {
+  tags: ['subscriptions'],
+  summary: 'Plans the caller may choose: public ones and private ones offered to them',
+  response: {
+    200: Type.Object({ plans: Type.Array(PlanSchema) }, { additionalProperties: false }),
+    ...authErrors,
+  },
+};

@@ -1,0 +1,19 @@
+import { Type } from '@sinclair/typebox';
+import { authErrors, ErrorSchema, NoContent, Nullable } from '../common';
+
+export const UserDataSchema = Type.Object(
+  { fullName: Nullable(Type.String()), email: Nullable(Type.String()), isVerified: Type.Boolean() },
+  { additionalProperties: false },
+);
+
+export const getUserDataSchema = {
+  tags: ['user'],
+  summary: "The caller's profile",
+  response: { 200: UserDataSchema, ...authErrors },
+};
+
+export const resendActivationSchema = {
+  tags: ['user'],
+  summary: 'Asks the login provider to send the email-verification message again',
+  response: { 204: NoContent, ...authErrors, 502: ErrorSchema },
+};

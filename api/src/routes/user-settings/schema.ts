@@ -1,0 +1,46 @@
+import { Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import { authErrors } from '../common';
+
+/** `{applicationId}/{posID}`. */
+export const QUICK_LAUNCH_ID_PATTERN = '^[A-Za-z0-9_-]{1,64}/[A-Za-z0-9_-]{1,64}$';
+
+export const UserSettingsSchema = Type.Object(
+  {
+    userRole: Type.Union([Type.Literal('manager'), Type.Literal('other')]),
+    quickLaunchPOSIds: Type.Record(Type.String(), Type.Boolean(), {
+      description: 'Stations on quick launch, keyed `{applicationId}/{posID}`',
+    }),
+    showAssistantInPOS: Type.Boolean(),
+    firstTaskCompleted: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+
+export const UpdateSettingsBody = Type.Object(
+  {
+    quickLaunchPOSId: Type.Optional(
+      Type.String({
+        pattern: QUICK_LAUNCH_ID_PATTERN,
+        description: 'Toggles this station in quickLaunchPOSIds',
+      }),
+    ),
+    showAssistantInPOS: Type.Optional(Type.Boolean()),
+    firstTaskCompleted: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type UpdateSettingsBody = Static<typeof UpdateSettingsBody>;
+
+export const getSettingsSchema = {
+  tags: ['user'],
+  summary: "The caller's dashboard settings",
+  response: { 200: UserSettingsSchema, ...authErrors },
+};
+
+export const putSettingsSchema = {
+  tags: ['user'],
+  summary: 'Changes settings: toggles a quick-launch station and/or sets the assistant flags',
+  body: UpdateSettingsBody,
+  response: { 200: UserSettingsSchema, ...authErrors },
+};

@@ -1,0 +1,77 @@
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import type { JWTPayload } from 'jose';
+
+/** The claims of a login-provider token that the api relies on. */
+export interface ProviderClaims {
+  sub: string;
+  exp: number;
+  /** Not-refresh-after (seconds). */
+  nra: number;
+  email: string | null;
+  name: string | null;
+  isAdmin: boolean;
+  isVerified: boolean;
+}
+
+/** Verifies a login-provider token; rejects with {@link InvalidTokenError}. */
+export type ProviderTokenVerifier = (token: string) => Promise<ProviderClaims>;
+
+/** The token is missing, malformed, expired, wrongly signed or lacks a required claim. */
+export class InvalidTokenError extends Error {
+  override readonly name = 'InvalidTokenError';
+}
+
+/** Seconds of clock skew tolerated on exp/iat. */
+export const CLOCK_TOLERANCE_S = 5;
+
+function optionalString(value: unknown): string | null {
+  return typeof value === 'string' && value.length > 0 ? value : null;
+}
+
+/**
+ * Verifier of the provider's tokens against its JWKS (`{providerUrl}/.well-known/jwks.json`,
+ * fetched lazily, cached, refetched on an unknown kid at most every 30 s): RS256 only, the
+ * expected issuer, and sub/exp/nra present.
+ */
+export function createProviderTokenVerifier(
+  providerUrl: string,
+  issuer: string,
+): ProviderTokenVerifier {
+  const jwks = createRemoteJWKSet(new URL(`${providerUrl}/.well-known/jwks.json`), {
+    timeoutDuration: 5000,
+    cooldownDuration: 30_000,
+    cacheMaxAge: 10 * 60_000,
+  });
+  return async (token) => {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, jwks, {
+        algorithms: ['RS256'],
+        issuer,
+        clockTolerance: CLOCK_TOLERANCE_S,
+        requiredClaims: ['sub', 'exp', 'nra'],
+      }));
+    } catch (error) {
+      throw new InvalidTokenError(error instanceof Error ? error.message : 'invalid token');
+    }
+    const { sub, exp, nra } = payload;
+    if (
+      typeof sub !== 'string' ||
+      !sub ||
+      typeof exp !== 'number' ||
+      typeof nra !== 'number' ||
+      !Number.isFinite(nra)
+    ) {
+      throw new InvalidTokenError('sub, exp and nra must be present');
+    }
+    return {
+      sub,
+      exp,
+      nra,
+      email: optionalString(payload.email),
+      name: optionalString(payload.name),
+      isAdmin: payload.isAdmin === true,
+      isVerified: payload.isVerified === true,
+    };
+  };
+}

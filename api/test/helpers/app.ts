@@ -1,0 +1,102 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { Pool } from 'pg';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import type { DatabaseHandle } from '../../src/db';
+import { openDatabase } from '../../src/db';
+import { migrateToLatest } from '../../src/db/migrations';
+import type { LoginProviderClient } from '../../src/services/login-provider';
+import type { TestProvider } from './provider';
+import { startTestProvider } from './provider';
+
+/** An app over a clean database of its own, and the provider that signs its tokens. */
+export interface TestContext {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  provider: TestProvider;
+  /** Authorization header for a token with these claims. */
+  bearer(claims?: Parameters<TestProvider['sign']>[0]): Promise<{ authorization: string }>;
+  close(): Promise<void>;
+}
+
+/** Options of {@link createTestContext}. */
+export interface TestContextOptions {
+  loginProvider?: LoginProviderClient;
+}
+
+/**
+ * A clean database for one test file: a temp SQLite file, or (when DATABASE_URL is set) a
+ * fresh PostgreSQL schema dropped afterwards.
+ */
+export async function createTestDatabase(): Promise<{
+  database: DatabaseHandle;
+  schema: string | null;
+  drop(): Promise<void>;
+}> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const schema = `test_${crypto.randomBytes(6).toString('hex')}`;
+    const database = openDatabase({ databaseUrl: url, databaseSchema: schema, sqlitePath: '' });
+    await migrateToLatest(database.db, database.dialect, schema);
+    return {
+      database,
+      schema,
+      async drop() {
+        await database.close();
+        const pool = new Pool({ connectionString: url, max: 1 });
+        await pool.query(`drop schema if exists "${schema}" cascade`);
+        await pool.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-api-test-'));
+  const database = openDatabase({ databaseUrl: null, sqlitePath: path.join(dir, 'test.sqlite') });
+  await migrateToLatest(database.db, database.dialect);
+  return {
+    database,
+    schema: null,
+    async drop() {
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Builds the real app against a local JWKS server and a clean database. */
+export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
+  const provider = await startTestProvider();
+  const { database, schema, drop } = await createTestDatabase();
+  const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-api-key-'));
+  const config = {
+    ...loadConfig({ LOGIN_PROVIDER_URL: provider.url, LOG_LEVEL: 'silent' }),
+    databaseUrl: process.env.DATABASE_URL ?? null,
+    databaseSchema: schema,
+    signingKeyPath: path.join(keyDir, 'key.json'),
+  };
+  const app = await buildApp(config, { database, loginProvider: options.loginProvider });
+  await app.ready();
+  return {
+    app,
+    database,
+    provider,
+    bearer: async (claims) => ({ authorization: `Bearer ${await provider.sign(claims)}` }),
+    async close() {
+      await app.close();
+      await drop();
+      await provider.close();
+      fs.rmSync(keyDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Claims of a token for another user than the default manager. */
+export const asUser = (sub: string, extra: Record<string, unknown> = {}) => ({
+  sub,
+  email: `${sub}@test.example`,
+  name: `User ${sub.replace(/[^a-z]/gi, ' ')}`.trim(),
+  ...extra,
+});
