@@ -1,0 +1,95 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeToken, nowInSeconds } from '../../testing/tokens';
+import { renderWithShell, testServices } from '../../testing/shellHarness';
+import { BubbleStack } from './BubbleStack';
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  localStorage.clear();
+});
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+function setup({ signedIn = true } = {}) {
+  const services = testServices();
+  if (signedIn)
+    services.session.setToken(
+      makeToken({ exp: nowInSeconds() + 3600, nra: nowInSeconds() + 86400 }),
+    );
+  const post = jest.spyOn(services.api, 'post').mockResolvedValue({ data: {} });
+  renderWithShell(<BubbleStack />, { services });
+  return { services, post };
+}
+
+describe('BubbleStack', () => {
+  it('shows a notify event for 15 s, animates out for 700 ms, then removes it', () => {
+    const { services } = setup();
+    act(() => services.bus.emit('notify', { message: 'Application saved', status: 'success' }));
+    const bubble = screen.getByRole('status');
+    expect(bubble).toHaveTextContent('Application saved');
+    expect(bubble).toHaveClass('is-entering');
+
+    act(() => jest.advanceTimersByTime(700));
+    expect(bubble).toHaveClass('is-shown');
+    act(() => jest.advanceTimersByTime(15_000 - 700 - 1));
+    expect(bubble).toHaveClass('is-shown');
+    act(() => jest.advanceTimersByTime(1));
+    expect(bubble).toHaveClass('is-leaving');
+    act(() => jest.advanceTimersByTime(699));
+    expect(screen.getByText('Application saved')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1));
+    expect(screen.queryByText('Application saved')).not.toBeInTheDocument();
+  });
+
+  it('announces danger bubbles as alerts and writes them to the activity feed', async () => {
+    const { services, post } = setup();
+    const logged: string[] = [];
+    services.bus.on('activity-logged', ({ name }) => logged.push(name));
+    act(() => services.bus.emit('notify', { message: 'Store is unreachable', status: 'danger' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Store is unreachable');
+    expect(post).toHaveBeenCalledWith('/activities', {
+      name: 'Store is unreachable',
+      feedType: 'errorNotification',
+    });
+    await act(async () => {});
+    expect(logged).toEqual(['Store is unreachable']);
+  });
+
+  it('keeps the bubble when writing the feed entry fails', async () => {
+    const { services, post } = setup();
+    post.mockRejectedValueOnce(new Error('offline'));
+    act(() => services.bus.emit('notify', { message: 'Could not save', status: 'danger' }));
+    await act(async () => {});
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not save');
+  });
+
+  it('does not write to the feed for other statuses or when signed out', () => {
+    const { services, post } = setup({ signedIn: false });
+    act(() => {
+      services.bus.emit('notify', { message: 'Heads up', status: 'info' });
+      services.bus.emit('notify', { message: 'Signed-out failure', status: 'danger' });
+    });
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('closes a bubble with its close button after the exit animation', async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const { services } = setup();
+    act(() => services.bus.emit('notify', { message: 'Invitation sent', status: 'info' }));
+    await user.click(screen.getByRole('button', { name: 'Dismiss notification' }));
+    expect(screen.getByRole('status')).toHaveClass('is-leaving');
+    act(() => jest.advanceTimersByTime(700));
+    expect(screen.queryByText('Invitation sent')).not.toBeInTheDocument();
+  });
+
+  it('replaces a bubble that carries the same id, e.g. loading then success', () => {
+    const { services } = setup();
+    act(() => services.bus.emit('notify', { id: 'save', message: 'Saving…', status: 'loading' }));
+    act(() => services.bus.emit('notify', { id: 'save', message: 'Saved', status: 'success' }));
+    expect(screen.getAllByRole('status')).toHaveLength(1);
+    expect(screen.getByRole('status')).toHaveTextContent('Saved');
+  });
+});

@@ -1,0 +1,3 @@
+export { AppErrorBoundary } from './AppErrorBoundary';
+export { SlotErrorBoundary } from './SlotErrorBoundary';
+export { SlotError } from './SlotError';

@@ -1,0 +1,118 @@
+import { runtimeFiles } from '../urls';
+
+/** Help and legal links of /config.json. */
+export interface ConfigLinks {
+  quickStart: string;
+  support: string;
+  documentation: string;
+  paymentGuide: string;
+  integrations: string;
+  hardware: string;
+  privacy: string;
+  terms: string;
+  learnMore: string;
+}
+
+/** /config.json: what changes between deployments without a rebuild. */
+export interface ShellConfig {
+  loginProviderUrl: string;
+  supportEmail: string;
+  accountSettingsUrl: string;
+  appsDashboardUrl: string;
+  links: ConfigLinks;
+}
+
+/** One remote of /remotes.json. */
+export interface RemoteEntry {
+  /** Module Federation name, e.g. "mf_admin". */
+  name: string;
+  /** URL of the remote's mf-manifest.json. */
+  entry: string;
+  /** Path prefixes the remote serves, known even when the remote cannot be loaded. */
+  routes: string[];
+  /** Name shown when the remote is unavailable; derived from its first route when absent. */
+  title?: string;
+}
+
+/** What the shell reads at start. */
+export interface RuntimeFiles {
+  config: ShellConfig;
+  remotes: RemoteEntry[];
+}
+
+const LINK_KEYS: readonly (keyof ConfigLinks)[] = [
+  'quickStart',
+  'support',
+  'documentation',
+  'paymentGuide',
+  'integrations',
+  'hardware',
+  'privacy',
+  'terms',
+  'learnMore',
+];
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** Reads /config.json's body; throws when the login provider is missing (nothing works without it). */
+export function parseConfig(raw: unknown): ShellConfig {
+  if (!isRecord(raw) || typeof raw.loginProviderUrl !== 'string' || !raw.loginProviderUrl) {
+    throw new Error('config.json has no loginProviderUrl');
+  }
+  new URL(raw.loginProviderUrl);
+  const links = isRecord(raw.links) ? raw.links : {};
+  return {
+    loginProviderUrl: raw.loginProviderUrl,
+    supportEmail: text(raw.supportEmail),
+    accountSettingsUrl: text(raw.accountSettingsUrl),
+    appsDashboardUrl: text(raw.appsDashboardUrl),
+    links: Object.fromEntries(
+      LINK_KEYS.map((key) => [key, text(links[key])]),
+    ) as unknown as ConfigLinks,
+  };
+}
+
+/** Reads /remotes.json's body, dropping entries without a name or an entry URL. */
+export function parseRemotes(raw: unknown): RemoteEntry[] {
+  const list = isRecord(raw) && Array.isArray(raw.remotes) ? raw.remotes : [];
+  return list.flatMap((item: unknown): RemoteEntry[] => {
+    if (!isRecord(item) || typeof item.name !== 'string' || typeof item.entry !== 'string') {
+      return [];
+    }
+    if (!item.name || !item.entry) return [];
+    const routes = Array.isArray(item.routes)
+      ? item.routes.filter(
+          (route): route is string => typeof route === 'string' && route.startsWith('/'),
+        )
+      : [];
+    const title = typeof item.title === 'string' && item.title ? item.title : undefined;
+    return [{ name: item.name, entry: item.entry, routes, ...(title ? { title } : {}) }];
+  });
+}
+
+async function fetchJson(fetcher: typeof fetch, url: string): Promise<unknown> {
+  const response = await fetcher(url, {
+    cache: 'no-store',
+    headers: { Accept: 'application/json' },
+  });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return response.json();
+}
+
+/**
+ * Fetches /config.json and /remotes.json in parallel. A missing remotes file means no remotes
+ * (the shell still works); a missing config is fatal.
+ */
+export async function loadRuntimeFiles(fetcher: typeof fetch = fetch): Promise<RuntimeFiles> {
+  const [config, remotes] = await Promise.all([
+    fetchJson(fetcher, runtimeFiles.config).then(parseConfig),
+    fetchJson(fetcher, runtimeFiles.remotes).then(parseRemotes, (error: unknown) => {
+      console.warn('remotes.json could not be read; no remotes will load', error);
+      return [];
+    }),
+  ]);
+  return { config, remotes };
+}

@@ -1,0 +1,77 @@
+/**
+ * Stable test ids of the shell, for unit tests and the e2e page objects. Nothing else should
+ * depend on these strings; change them here and in e2e together.
+ */
+export const testIds = {
+  app: {
+    loading: 'shell-loading',
+    errorFallback: 'shell-error-fallback',
+    configError: 'shell-config-error',
+  },
+  landing: {
+    root: 'landing',
+    signIn: 'landing-sign-in',
+    getStarted: 'landing-get-started',
+    learnMore: 'landing-learn-more',
+    features: 'landing-features',
+    compatibility: 'landing-compatibility',
+  },
+  nav: {
+    root: 'side-nav',
+    item: (id: string) => `nav-item-${id}`,
+    collapseToggle: 'nav-collapse-toggle',
+    mobileMenuButton: 'mobile-menu-button',
+    mobileTopBar: 'mobile-top-bar',
+  },
+  profileMenu: {
+    button: 'profile-menu-button',
+    menu: 'profile-menu',
+    name: 'profile-name',
+    email: 'profile-email',
+    accountSettings: 'profile-menu-account-settings',
+    appsDashboard: 'profile-menu-apps-dashboard',
+    myPlan: 'profile-menu-my-plan',
+    logout: 'profile-menu-logout',
+  },
+  bubbles: {
+    stack: 'bubble-stack',
+    bubble: 'bubble',
+    close: 'bubble-close',
+  },
+  banners: {
+    servicePaused: 'banner-service-paused',
+    paymentOverdue: 'banner-payment-overdue',
+    confirmEmail: 'banner-confirm-email',
+    resendEmail: 'banner-resend-email',
+    noPlan: 'notice-no-plan',
+  },
+  remoteSlot: {
+    root: 'remote-slot',
+    loading: 'remote-slot-loading',
+    error: 'remote-slot-error',
+    retry: 'remote-slot-retry',
+  },
+  dashboard: {
+    root: 'dashboard',
+    welcome: 'dashboard-welcome',
+    tile: (id: string) => `dashboard-tile-${id}`,
+    empty: 'dashboard-empty',
+  },
+  resources: {
+    root: 'resources',
+    link: (key: string) => `resource-link-${key}`,
+  },
+  deactivated: {
+    root: 'deactivated',
+    supportLink: 'deactivated-support-link',
+  },
+  footer: {
+    root: 'footer',
+    privacy: 'footer-privacy',
+    terms: 'footer-terms',
+    support: 'footer-platform-support',
+  },
+  sso: {
+    frame: 'sso-frame',
+  },
+} as const;

@@ -1,0 +1,93 @@
+/**
+ * Every path and URL the shell builds, and nowhere else (STYLE.md: urls.ts).
+ * Paths of remotes come from their contracts; the shell only knows the ones it serves or links to.
+ */
+
+/** Paths the shell itself serves or sends people to. */
+export const paths = {
+  dashboard: '/',
+  resources: '/resources',
+  deactivated: '/deactivated',
+  connect: '/connect',
+  posUnauthorized: '/pos-unauthorized',
+  successLogin: '/success-login',
+  login: '/login/:token',
+  logout: '/logout',
+  subscriptionPlans: '/subscription-plans',
+} as const;
+
+/** The session routes of spec 2.1: they work signed in or out. */
+export const sessionPaths: readonly string[] = [
+  paths.connect,
+  paths.posUnauthorized,
+  paths.successLogin,
+  '/login',
+  paths.logout,
+  paths.deactivated,
+];
+
+/** Whether `pathname` is one of the session routes. */
+export const isSessionPath = (pathname: string): boolean =>
+  sessionPaths.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+
+/** Whether `pathname` is the subscription plans page or below it. */
+export const isSubscriptionPlansPath = (pathname: string): boolean =>
+  pathname === paths.subscriptionPlans || pathname.startsWith(`${paths.subscriptionPlans}/`);
+
+/** The runtime files the shell reads at start. */
+export const runtimeFiles = {
+  config: '/config.json',
+  remotes: '/remotes.json',
+} as const;
+
+/** Calls of the dashboard api (relative to /api/connect-ui), spec 7. */
+export const apiPaths = {
+  userSettings: '/user-settings',
+  userData: '/user-data',
+  checkBan: '/check-ban',
+  subscriptionMonitor: '/subscription-monitor',
+  activities: '/activities',
+  resendActivationEmail: '/resend-activation-email',
+} as const;
+
+/** Where the page-hide beacon reports the last access (absolute path on this origin). */
+export const lastAccessBeaconUrl = '/api/connect-ui/user-last-access';
+
+const trimSlash = (url: string): string => url.replace(/\/+$/, '');
+
+/** The login provider's sign-in page for this dashboard (spec 7). */
+export const needAccessUrl = (loginProviderUrl: string, origin: string): string =>
+  `${trimSlash(loginProviderUrl)}/need-access/${encodeURIComponent(origin)}?product=pos`;
+
+/** The login provider's registration page, coming back to this dashboard. */
+export const needRegisterUrl = (loginProviderUrl: string, origin: string): string =>
+  `${trimSlash(loginProviderUrl)}/need-register?product=pos&origin=${encodeURIComponent(origin)}`;
+
+/** Ends the provider's session and comes back to this dashboard's home. */
+export const providerLogoutUrl = (loginProviderUrl: string, origin: string): string =>
+  `${trimSlash(loginProviderUrl)}/logout?origin=${encodeURIComponent(origin)}`;
+
+/** The provider's token check (spec 7). */
+export const providerVerifyUrl = (loginProviderUrl: string): string =>
+  `${trimSlash(loginProviderUrl)}/verify`;
+
+/** The provider's token refresh (spec 7). */
+export const providerRefreshUrl = (loginProviderUrl: string): string =>
+  `${trimSlash(loginProviderUrl)}/refresh`;
+
+/** The hidden single sign-on frame of the login provider (spec 2.10, 7). */
+export const ssoFrameUrl = (loginProviderUrl: string, origin: string): string =>
+  `${trimSlash(loginProviderUrl)}/sso-frame?origin=${encodeURIComponent(origin)}`;
+
+/** The exact origin of the login provider, for postMessage checks. */
+export const providerOrigin = (loginProviderUrl: string): string =>
+  new URL(loginProviderUrl).origin;
+
+/** The subscription monitor call, asking for a free plan when the user joined from the iframe. */
+export const subscriptionMonitorPath = (isIframeJoin: boolean): string =>
+  isIframeJoin
+    ? `${apiPaths.subscriptionMonitor}?freeSubAutoCreate=true`
+    : apiPaths.subscriptionMonitor;
+
+/** A mailto link to support. */
+export const mailtoUrl = (email: string): string => `mailto:${email}`;

@@ -1,0 +1,34 @@
+import { isLoggedIn } from '@pos/shared';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useShell } from '../../app/ShellContext';
+import { StatusPage } from '../../components/StatusPage';
+import { needAccessUrl, paths, providerOrigin } from '../../urls';
+
+const originOf = (url: string): string | null => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+/** /connect: home, unless a signed-out visitor arrives from the login provider (spec 2.1). */
+export function ConnectRoute() {
+  const { config, browser, session } = useShell();
+  const navigate = useNavigate();
+  const handled = useRef(false);
+
+  useEffect(() => {
+    if (handled.current) return;
+    handled.current = true;
+    const fromProvider = originOf(browser.referrer) === providerOrigin(config.loginProviderUrl);
+    if (fromProvider && !isLoggedIn(session.claims)) {
+      browser.assign(needAccessUrl(config.loginProviderUrl, browser.origin));
+    } else {
+      navigate(paths.dashboard, { replace: true });
+    }
+  }, [browser, config, navigate, session]);
+
+  return <StatusPage heading="Connecting" message="Connecting…" />;
+}

@@ -1,0 +1,35 @@
+import { safeRedirectPath } from '@pos/shared';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useShell } from '../../app/ShellContext';
+import { StatusPage } from '../../components/StatusPage';
+import { forgetRedirect, readRedirect } from '../../session/redirectStore';
+import { paths } from '../../urls';
+
+/** Spec 2.1: a POS redirect is followed after this delay, so the new session settles first. */
+export const POS_REDIRECT_DELAY_MS = 1_000;
+
+/**
+ * /success-login: follows the remembered redirect path — only a same-origin relative one — or
+ * goes home. A POS redirect may be a page the server renders, so it is a full-page load.
+ */
+export function SuccessLoginRoute() {
+  const { browser } = useShell();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const stored = readRedirect(browser.sessionStorage);
+    if (stored?.isPosRedirect) {
+      const timer = browser.setTimeout(() => {
+        forgetRedirect(browser.sessionStorage);
+        browser.assign(safeRedirectPath(stored.path));
+      }, POS_REDIRECT_DELAY_MS);
+      return () => browser.clearTimeout(timer);
+    }
+    forgetRedirect(browser.sessionStorage);
+    navigate(stored ? safeRedirectPath(stored.path) : paths.dashboard, { replace: true });
+    return undefined;
+  }, [browser, navigate]);
+
+  return <StatusPage heading="Signed in" message="Signing you in…" />;
+}
