@@ -29,3 +29,12 @@ export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(sch
 
 /** An empty answer (204). */
 export const NoContent = Type.Null({ description: 'No content' });
+
+/**
+ * A string that must be one of `values`, as a plain JSON-schema enum: clients get one clear
+ * error ("must be equal to one of the allowed values") instead of one per alternative.
+ */
+export const StringEnum = <const T extends readonly string[]>(
+  values: T,
+  options: { description?: string } = {},
+) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });

@@ -10,6 +10,8 @@ import type { DatabaseHandle } from '../../src/db';
 import { openDatabase } from '../../src/db';
 import { migrateToLatest } from '../../src/db/migrations';
 import type { LoginProviderClient } from '../../src/services/login-provider';
+import type { ApiSigningKey } from '../../src/services/signing-key';
+import { loadOrCreateSigningKey } from '../../src/services/signing-key';
 import type { TestProvider } from './provider';
 import { startTestProvider } from './provider';
 
@@ -18,6 +20,8 @@ export interface TestContext {
   app: FastifyInstance;
   database: DatabaseHandle;
   provider: TestProvider;
+  /** The key the api signs POS hand-off tokens with. */
+  signingKey: ApiSigningKey;
   /** Authorization header for a token with these claims. */
   bearer(claims?: Parameters<TestProvider['sign']>[0]): Promise<{ authorization: string }>;
   close(): Promise<void>;
@@ -77,12 +81,18 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     databaseSchema: schema,
     signingKeyPath: path.join(keyDir, 'key.json'),
   };
-  const app = await buildApp(config, { database, loginProvider: options.loginProvider });
+  const signingKey = await loadOrCreateSigningKey(config.signingKeyPath);
+  const app = await buildApp(config, {
+    database,
+    signingKey,
+    loginProvider: options.loginProvider,
+  });
   await app.ready();
   return {
     app,
     database,
     provider,
+    signingKey,
     bearer: async (claims) => ({ authorization: `Bearer ${await provider.sign(claims)}` }),
     async close() {
       await app.close();

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { currentUser } from '../../plugins/auth';
-import type { FeedType } from '../../repositories/activities';
 import { createActivitySchema, listActivitiesSchema } from './schema';
 
 /** GET /activities-list and POST /activities. */
@@ -17,7 +16,7 @@ const activities: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/activities', { schema: createActivitySchema }, async (request, reply) => {
     const id = await app.repos.activities.create(currentUser(request).id, {
       name: request.body.name.trim(),
-      feedType: request.body.feedType as FeedType,
+      feedType: request.body.feedType,
     });
     return reply.code(201).send({ id });
   });

@@ -1,15 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { FEED_TYPES } from '../../repositories/activities';
-import { authErrors, Nullable } from '../common';
+import { authErrors, Nullable, StringEnum } from '../common';
 
 /** Page size of the activity feed (spec 9). */
 export const ACTIVITY_PAGE_SIZE = 25;
 
-const FeedTypeSchema = Type.Union(
-  FEED_TYPES.map((type) => Type.Literal(type)),
-  { description: 'Kind of event' },
-);
+const FeedTypeSchema = StringEnum(FEED_TYPES, { description: 'Kind of event' });
 
 export const ActivitySchema = Type.Object(
   {
@@ -35,7 +32,7 @@ export const ActivitiesQuery = Type.Object(
 export const NewActivityBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }),
-    feedType: Type.String({ enum: [...FEED_TYPES] }),
+    feedType: FeedTypeSchema,
   },
   { additionalProperties: false },
 );

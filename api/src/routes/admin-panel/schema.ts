@@ -1,16 +1,12 @@
 import { Type } from '@sinclair/typebox';
-import { authErrors, ErrorSchema, Nullable } from '../common';
+import { authErrors, ErrorSchema, Nullable, StringEnum } from '../common';
 
 /** Page size of the admin user list (spec 9). */
 export const ADMIN_PAGE_SIZE = 10;
 
 const DATE = '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$';
-const BlockSchema = Type.Union([Type.Literal('block'), Type.Literal('unblock')]);
-const SubscriptionTypeSchema = Type.Union([
-  Type.Literal('cloud'),
-  Type.Literal('self'),
-  Type.Literal('one'),
-]);
+const BlockSchema = StringEnum(['block', 'unblock']);
+const SubscriptionTypeSchema = StringEnum(['cloud', 'self', 'one']);
 
 export const AdminUserRowSchema = Type.Object(
   {
@@ -22,7 +18,7 @@ export const AdminUserRowSchema = Type.Object(
     ordersCount: Type.Integer(),
     ordersCountMonth: Type.Integer(),
     ordersCountToday: Type.Integer(),
-    userRole: Type.Union([Type.Literal('manager'), Type.Literal('other')]),
+    userRole: StringEnum(['manager', 'other']),
     createdAt: Type.String({ description: 'ISO-8601 time' }),
     block: BlockSchema,
   },

@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox';
-import { authErrors, Nullable } from '../common';
+import { authErrors, Nullable, StringEnum } from '../common';
 
 export const PlanSchema = Type.Object(
   {
     id: Type.String(),
     name: Type.String(),
-    accessType: Type.Union([Type.Literal('public'), Type.Literal('private')]),
-    roleType: Type.Union([Type.Literal('manager'), Type.Literal('cashier')]),
+    accessType: StringEnum(['public', 'private']),
+    roleType: StringEnum(['manager', 'cashier']),
     isFree: Type.Boolean(),
     isManagerPlan: Type.Boolean(),
     perMonth: Type.Number({ description: 'USD per month' }),

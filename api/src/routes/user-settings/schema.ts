@@ -1,13 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
-import { authErrors } from '../common';
+import { authErrors, StringEnum } from '../common';
 
 /** `{applicationId}/{posID}`. */
 export const QUICK_LAUNCH_ID_PATTERN = '^[A-Za-z0-9_-]{1,64}/[A-Za-z0-9_-]{1,64}$';
 
 export const UserSettingsSchema = Type.Object(
   {
-    userRole: Type.Union([Type.Literal('manager'), Type.Literal('other')]),
+    userRole: StringEnum(['manager', 'other']),
     quickLaunchPOSIds: Type.Record(Type.String(), Type.Boolean(), {
       description: 'Stations on quick launch, keyed `{applicationId}/{posID}`',
     }),

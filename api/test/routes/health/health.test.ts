@@ -1,0 +1,65 @@
+import type { TestContext } from '../../helpers/app';
+import { createTestContext } from '../../helpers/app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe('GET /health', () => {
+  it('answers ok without a token', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/connect-ui/health' });
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('GET /openapi.json', () => {
+  it('serves an OpenAPI 3 document describing every route', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/connect-ui/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json() as {
+      openapi: string;
+      paths: Record<string, Record<string, { description?: string }>>;
+    };
+    expect(doc.openapi).toMatch(/^3\./);
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map(
+        (method) => `${method.toUpperCase()} ${path.replace('/api/connect-ui', '')}`,
+      ),
+    );
+    expect(operations.sort()).toEqual(
+      [
+        'GET /health',
+        'GET /openapi.json',
+        'GET /user-settings',
+        'PUT /user-settings',
+        'GET /user-data',
+        'POST /resend-activation-email',
+        'POST /me/auth-token',
+        'POST /user-last-access',
+        'GET /check-ban',
+        'GET /activities-list',
+        'POST /activities',
+        'GET /subscription-monitor',
+        'GET /subscription-plans',
+        'GET /admin-panel/users',
+        'PATCH /admin-panel/users/{id}/status',
+        'PATCH /admin-panel/users/{id}/subscription-type',
+      ].sort(),
+    );
+    expect(doc.paths['/api/connect-ui/me/auth-token']?.post?.description).toContain(
+      "aud = 'cloud-pos'",
+    );
+  });
+});
+
+describe('unknown routes', () => {
+  it('answer 404 with a message', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/connect-ui/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      message: 'Route GET /api/connect-ui/no-such-thing not found',
+    });
+  });
+});

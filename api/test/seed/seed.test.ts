@@ -1,0 +1,103 @@
+import { seedBulkUsers } from '../../src/seed/bulk';
+import { DEMO_SEEDED_USERS, seedDemo } from '../../src/seed/demo';
+import type { TestContext } from '../helpers/app';
+import { createTestContext } from '../helpers/app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe('demo seed', () => {
+  it('creates the demo accounts, 45 users and the manager feed, and is idempotent', async () => {
+    await seedDemo(ctx.database.db);
+    await seedDemo(ctx.database.db);
+    const db = ctx.database.db;
+    const count = await db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(3 + DEMO_SEEDED_USERS);
+
+    const cashier = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/connect-ui/subscription-monitor',
+      headers: await ctx.bearer({
+        sub: 'usr_demo_cashier',
+        name: 'Cash Ier',
+        email: 'cashier@demo.test',
+      }),
+    });
+    expect(cashier.json().plan.name).toBe('Cashier');
+    const settings = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/connect-ui/user-settings',
+      headers: await ctx.bearer({
+        sub: 'usr_demo_cashier',
+        name: 'Cash Ier',
+        email: 'cashier@demo.test',
+      }),
+    });
+    expect(settings.json().userRole).toBe('other');
+
+    const adminHeaders = await ctx.bearer({
+      sub: 'usr_demo_admin',
+      name: 'Ada Admin',
+      email: 'admin@demo.test',
+      isAdmin: true,
+    });
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/connect-ui/admin-panel/users?filter=seed0',
+      headers: adminHeaders,
+    });
+    expect(list.json().totalRecords).toBe(DEMO_SEEDED_USERS);
+    expect(list.json().list).toHaveLength(10);
+    const blocked = await db
+      .selectFrom('users')
+      .select('sub')
+      .where('block', '=', 'block')
+      .execute();
+    expect(blocked.length).toBeGreaterThan(0);
+    const oldest = await db
+      .selectFrom('users')
+      .select('created_at')
+      .where('sub', 'like', 'usr_seed_%')
+      .orderBy('created_at')
+      .executeTakeFirstOrThrow();
+    expect(oldest.created_at.startsWith('2020-01')).toBe(true);
+
+    const feed = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/connect-ui/activities-list?limit=5',
+      headers: await ctx.bearer({
+        sub: 'usr_demo_manager',
+        name: 'Maya Manager',
+        email: 'manager@demo.test',
+      }),
+    });
+    expect(feed.json().totalAll).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('seedBulkUsers', () => {
+  it('inserts the asked number of users with plans, once', async () => {
+    await seedBulkUsers(ctx.database.db, 1200, { prefix: 'many' });
+    await seedBulkUsers(ctx.database.db, 1200, { prefix: 'many' });
+    const users = await ctx.database.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('sub', 'like', 'usr_many_%')
+      .executeTakeFirstOrThrow();
+    expect(Number(users.n)).toBe(1200);
+    const withoutPlan = await ctx.database.db
+      .selectFrom('users')
+      .leftJoin('subscriptions', 'subscriptions.user_id', 'users.id')
+      .select('users.id')
+      .where('users.sub', 'like', 'usr_many_%')
+      .where('subscriptions.plan_id', 'is', null)
+      .execute();
+    expect(withoutPlan).toEqual([]);
+  });
+});
