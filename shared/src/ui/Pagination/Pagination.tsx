@@ -12,6 +12,7 @@ export interface PaginationProps {
   /** Pages each side of the current one (spec: 3). */
   neighbours?: number;
   className?: string;
+  'data-testid'?: string;
 }
 
 /**
@@ -26,13 +27,14 @@ export function Pagination({
   onPageChange,
   neighbours = PAGINATION_NEIGHBOURS,
   className,
+  'data-testid': testId,
 }: PaginationProps) {
   const totalPages = pageCount(totalRecords, pageSize);
   const items = paginationRange(page, totalPages, neighbours);
   if (items.length === 0) return null;
   const current = Math.min(Math.max(1, page), totalPages);
   return (
-    <nav aria-label="Pagination" className={cx('pos-pagination', className)}>
+    <nav aria-label="Pagination" className={cx('pos-pagination', className)} data-testid={testId}>
       <IconButton
         icon="chevron-left"
         aria-label="Previous page"

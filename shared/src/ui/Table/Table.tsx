@@ -34,6 +34,8 @@ export interface TableProps<Row> {
   className?: string;
   /** data-testid of the table element, for end-to-end tests. */
   testId?: string;
+  /** data-testid of each row, for end-to-end tests. */
+  rowTestId?: (row: Row) => string;
 }
 
 /**
@@ -51,6 +53,7 @@ export function Table<Row>({
   emptyText = 'Nothing to show',
   className,
   testId,
+  rowTestId,
 }: TableProps<Row>) {
   const label = typeof caption === 'string' ? caption : undefined;
   return (
@@ -98,7 +101,7 @@ export function Table<Row>({
             </tr>
           ) : (
             rows.map((row) => (
-              <tr key={rowKey(row)}>
+              <tr key={rowKey(row)} data-testid={rowTestId?.(row)}>
                 {columns.map((column) => {
                   const CellTag = column.rowHeader ? 'th' : 'td';
                   return (
