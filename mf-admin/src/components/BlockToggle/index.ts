@@ -1,0 +1,2 @@
+export { BlockToggle } from './BlockToggle';
+export type { BlockToggleProps } from './BlockToggle';

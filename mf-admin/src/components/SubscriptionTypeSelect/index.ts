@@ -1,0 +1,2 @@
+export { SubscriptionTypeSelect } from './SubscriptionTypeSelect';
+export type { SubscriptionTypeSelectProps } from './SubscriptionTypeSelect';

@@ -1,0 +1,2 @@
+export { UserFilters } from './UserFilters';
+export type { UserFiltersProps } from './UserFilters';

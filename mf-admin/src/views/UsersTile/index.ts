@@ -1,0 +1,1 @@
+export { UsersTile } from './UsersTile';
