@@ -50,6 +50,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   file.pragma('synchronous = NORMAL');
+  // Keep the users indexes in memory: the admin list scans them.
+  file.pragma('cache_size = -32768');
+  file.pragma('mmap_size = 268435456');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { newId, nowIso } from '../db/ids';
 import { PLAN_IDS } from '../db/plans';
@@ -37,6 +37,9 @@ export interface AdminUserRecord {
   created_at: string;
   block: UserRow['block'];
 }
+
+/** Matches the admin list collects in one pass before it counts separately. */
+export const SINGLE_PASS_MATCHES = 200;
 
 /** The text the admin filter searches: lowercased name and email. */
 export function searchTextOf(fullName: string | null, email: string | null): string {
@@ -172,7 +175,12 @@ export class UsersRepository {
 
   /**
    * One page of all users, newest first, with the count of all users and of the matching ones.
-   * The page walks the (created_at desc, id desc) index and stops after `limit` matches.
+   *
+   * Without a filter the page walks the (created_at desc, id desc) index and stops after one
+   * page. With a filter, one ordered pass collects the ids of up to {@link SINGLE_PASS_MATCHES}
+   * matches: when there are no more, that pass gives both the page and the exact count (the
+   * costly case of a rare or absent match costs one scan, not two); when there are more, the
+   * matches are common, the pass stopped early, and a separate count runs.
    */
   async adminList(
     query: AdminUserQuery,
@@ -187,45 +195,55 @@ export class UsersRepository {
     if (startDate) matching = matching.where('created_at', '>=', `${startDate}T00:00:00.000Z`);
     if (endDate) matching = matching.where('created_at', '<', nextDay(endDate));
     const filtered = Boolean(filter || startDate || endDate);
+    const offset = (query.page - 1) * query.limit;
+    const ordered = matching.select('id').orderBy('created_at', 'desc').orderBy('id', 'desc');
+    const countOf = async (from: typeof matching) =>
+      Number(
+        (
+          await from
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
 
-    const page = await matching
-      .select(['users.id'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
+    const totalAll = await countOf(this.db.selectFrom('users'));
+    let ids: string[];
+    let totalRecords = totalAll;
+    if (filtered && offset + query.limit <= SINGLE_PASS_MATCHES) {
+      const matches = await ordered.limit(SINGLE_PASS_MATCHES + 1).execute();
+      ids = matches.slice(offset, offset + query.limit).map((row) => row.id);
+      totalRecords =
+        matches.length <= SINGLE_PASS_MATCHES ? matches.length : await countOf(matching);
+    } else {
+      const page = await ordered.limit(query.limit).offset(offset).execute();
+      ids = page.map((row) => row.id);
+      if (filtered) totalRecords = await countOf(matching);
+    }
+    return { rows: await this.adminRows(ids), totalAll, totalRecords };
+  }
+
+  private async adminRows(ids: string[]): Promise<AdminUserRecord[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .selectFrom('users as u')
+      .leftJoin('subscriptions as s', 's.user_id', 'u.id')
+      .leftJoin('plans as p', 'p.id', 's.plan_id')
+      .select([
+        'u.id',
+        'u.full_name',
+        'u.email',
+        'u.subscription_type',
+        'p.name as plan_name',
+        'u.orders_count',
+        'u.orders_count_month',
+        'u.orders_count_today',
+        'u.user_role',
+        'u.created_at',
+        'u.block',
+      ])
+      .where('u.id', 'in', ids)
+      .orderBy('u.created_at', 'desc')
+      .orderBy('u.id', 'desc')
       .execute();
-    const ids = page.map((row) => row.id);
-    const rows = ids.length
-      ? await this.db
-          .selectFrom('users as u')
-          .leftJoin('subscriptions as s', 's.user_id', 'u.id')
-          .leftJoin('plans as p', 'p.id', 's.plan_id')
-          .select([
-            'u.id',
-            'u.full_name',
-            'u.email',
-            'u.subscription_type',
-            'p.name as plan_name',
-            'u.orders_count',
-            'u.orders_count_month',
-            'u.orders_count_today',
-            'u.user_role',
-            'u.created_at',
-            'u.block',
-          ])
-          .where('u.id', 'in', ids)
-          .orderBy('u.created_at', 'desc')
-          .orderBy('u.id', 'desc')
-          .execute()
-      : [];
-    const countAll = (eb: ExpressionBuilder<Database, 'users'>) =>
-      eb.fn.countAll<number | string>().as('n');
-    const all = await this.db.selectFrom('users').select(countAll).executeTakeFirstOrThrow();
-    const totalAll = Number(all.n);
-    const totalRecords = filtered
-      ? Number((await matching.select(countAll).executeTakeFirstOrThrow()).n)
-      : totalAll;
-    return { rows, totalAll, totalRecords };
   }
 }

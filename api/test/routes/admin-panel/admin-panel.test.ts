@@ -1,6 +1,7 @@
 import { newId } from '../../../src/db/ids';
 import { PLAN_IDS } from '../../../src/db/plans';
 import { searchTextOf } from '../../../src/repositories/users';
+import { seedBulkUsers } from '../../../src/seed/bulk';
 import type { TestContext } from '../../helpers/app';
 import { asUser, createTestContext } from '../../helpers/app';
 
@@ -143,6 +144,28 @@ describe('GET /admin-panel/users', () => {
     ]);
     expect((await answer('?filter=%25')).totalRecords).toBe(1);
     expect((await answer('?filter=_')).totalRecords).toBe(1);
+  });
+
+  it('counts and pages many matches, near the start and far down the list', async () => {
+    await seedBulkUsers(ctx.database.db, 260, {
+      prefix: 'many',
+      until: new Date('2022-12-31T00:00:00.000Z'),
+    });
+    try {
+      const second = await answer('?filter=@demo.test&page=2');
+      expect(second.totalRecords).toBe(260);
+      expect(second.list.map((r) => r.email)).toEqual(
+        Array.from({ length: 10 }, (_, i) => `many${String(250 - i)}@demo.test`),
+      );
+      const last = await answer('?filter=@demo.test&page=26');
+      expect(last.totalRecords).toBe(260);
+      expect(last.list.map((r) => r.email)).toEqual(
+        Array.from({ length: 10 }, (_, i) => `many${String(10 - i).padStart(3, '0')}@demo.test`),
+      );
+      expect((await answer('?filter=@demo.test&page=27')).list).toEqual([]);
+    } finally {
+      await ctx.database.db.deleteFrom('users').where('sub', 'like', 'usr_many_%').execute();
+    }
   });
 
   it('answers an empty list when nothing matches', async () => {
