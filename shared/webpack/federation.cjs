@@ -1,16 +1,24 @@
 // Build settings every front end shares: the one list of run-time singletons, the loaders, and a
 // factory for a remote's webpack config. A remote's webpack.config.cjs stays a few lines long.
+const fs = require('node:fs');
 const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
 const sharedPackage = require('../package.json');
 
+/** The installed version of a package, found from its entry (some hide package.json from exports). */
 const version = (name) => {
-  const pkg = require(
-    require.resolve(`${name}/package.json`, { paths: [path.join(__dirname, '..')] }),
-  );
-  return `^${pkg.version}`;
+  let dir = path.dirname(require.resolve(name, { paths: [path.join(__dirname, '..')] }));
+  while (dir !== path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (fs.existsSync(manifest)) {
+      const pkg = JSON.parse(fs.readFileSync(manifest, 'utf8'));
+      if (pkg.name === name) return `^${pkg.version}`;
+    }
+    dir = path.dirname(dir);
+  }
+  throw new Error(`cannot find the version of ${name}`);
 };
 
 /**
