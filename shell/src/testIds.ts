@@ -7,6 +7,7 @@ export const testIds = {
     loading: 'shell-loading',
     errorFallback: 'shell-error-fallback',
     configError: 'shell-config-error',
+    accountError: 'shell-account-error',
   },
   landing: {
     root: 'landing',

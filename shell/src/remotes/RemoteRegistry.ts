@@ -19,6 +19,7 @@ export type RemoteState =
 export class RemoteRegistry {
   private readonly states$$: BehaviorSubject<RemoteState[]>;
   private readonly attempts = new Map<string, number>();
+  private loadingAll: Promise<void> | null = null;
 
   constructor(
     remotes: RemoteEntry[],

@@ -1,0 +1,125 @@
+import { apiErrorMessage, type PlanState, type UserData, type UserSettings } from '@pos/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useShell } from '../app/ShellContext';
+import { storageKeys } from '../app/storageKeys';
+import { needAccessUrl } from '../urls';
+import {
+  fetchIsBanned,
+  fetchPlanState,
+  fetchSettings,
+  fetchUserData,
+  isUnauthorized,
+} from './accountApi';
+
+/** What the shell knows about the signed-in account. */
+export interface Account {
+  settings: UserSettings;
+  /** Null when /user-data could not be read: the profile shows its fallbacks. */
+  user: UserData | null;
+  isBanned: boolean;
+  /** Null when /subscription-monitor could not be read: no plan redirect is made then. */
+  planState: PlanState | null;
+}
+
+/** Loading the account: the shell shows 'Loading…' until it is ready. */
+export type AccountLoad =
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | { status: 'ready'; account: Account };
+
+/**
+ * Loads the account on sign-in (settings, profile, ban, plan) and keeps it current: `check-ban`
+ * re-checks the ban and emits `ban-changed`, `plan-changed` and `settings-changed` reload theirs.
+ */
+export function useAccountState(): { load: AccountLoad; retry: () => void } {
+  const { api, bus, browser, config } = useShell();
+  const [load, setLoad] = useState<AccountLoad>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const alive = useRef(true);
+
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
+  const update = useCallback((change: (account: Account) => Account) => {
+    if (!alive.current) return;
+    setLoad((current) =>
+      current.status === 'ready' ? { status: 'ready', account: change(current.account) } : current,
+    );
+  }, []);
+
+  useEffect(() => {
+    let cancelled = false;
+    const isIframeJoin = browser.localStorage.getItem(storageKeys.iframeJoin) === 'true';
+    setLoad({ status: 'loading' });
+    void Promise.allSettled([
+      fetchSettings(api),
+      fetchUserData(api),
+      fetchIsBanned(api),
+      fetchPlanState(api, isIframeJoin),
+    ]).then(([settings, user, banned, planState]) => {
+      if (cancelled) return;
+      if (settings.status === 'rejected') {
+        if (isUnauthorized(settings.reason)) {
+          browser.assign(needAccessUrl(config.loginProviderUrl, browser.origin));
+          return;
+        }
+        setLoad({
+          status: 'failed',
+          message: apiErrorMessage(settings.reason, 'Your account could not be loaded.'),
+        });
+        return;
+      }
+      const isBanned = banned.status === 'fulfilled' && banned.value;
+      setLoad({
+        status: 'ready',
+        account: {
+          settings: settings.value,
+          user: user.status === 'fulfilled' ? user.value : null,
+          isBanned,
+          planState: planState.status === 'fulfilled' ? planState.value : null,
+        },
+      });
+      if (banned.status === 'fulfilled') bus.emit('ban-changed', { isBanned });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [api, browser, bus, config.loginProviderUrl, attempt]);
+
+  useEffect(() => {
+    const checkBan = bus.on('check-ban', () => {
+      fetchIsBanned(api).then(
+        (isBanned) => {
+          update((account) => ({ ...account, isBanned }));
+          bus.emit('ban-changed', { isBanned });
+        },
+        () => undefined,
+      );
+    });
+    const planChanged = bus.on('plan-changed', () => {
+      const isIframeJoin = browser.localStorage.getItem(storageKeys.iframeJoin) === 'true';
+      fetchPlanState(api, isIframeJoin).then(
+        (planState) => update((account) => ({ ...account, planState })),
+        () => undefined,
+      );
+    });
+    const settingsChanged = bus.on('settings-changed', () => {
+      fetchSettings(api).then(
+        (settings) => update((account) => ({ ...account, settings })),
+        () => undefined,
+      );
+    });
+    return () => {
+      checkBan.unsubscribe();
+      planChanged.unsubscribe();
+      settingsChanged.unsubscribe();
+    };
+  }, [api, browser, bus, update]);
+
+  const retry = useCallback(() => setAttempt((value) => value + 1), []);
+  return { load, retry };
+}

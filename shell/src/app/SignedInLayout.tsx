@@ -1,0 +1,106 @@
+import { IconButton, cx } from '@pos/shared';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useAccount } from '../account/AccountContext';
+import { AccountBanners } from '../components/Banners';
+import { BrandLogo } from '../components/Brand';
+import { Footer } from '../components/Footer';
+import { SideNav } from '../components/SideNav';
+import { useMediaQuery } from '../hooks/useMediaQuery';
+import { useRemoteStates } from '../remotes/RemotesContext';
+import { buildNavItems } from '../routing/navItems';
+import { testIds } from '../testIds';
+import { useShell } from './ShellContext';
+import { storageKeys } from './storageKeys';
+import './SignedInLayout.css';
+
+/** Spec 9: under 992 px the navigation becomes a drawer behind a menu button. */
+export const MOBILE_QUERY = '(max-width: 991.98px)';
+
+const SIDEBAR_ID = 'shell-sidebar';
+
+/** The signed-in frame: side navigation (or mobile top bar and drawer), banners, page, footer. */
+export function SignedInLayout({ children }: { children: ReactNode }) {
+  const { browser } = useShell();
+  const { viewer } = useAccount();
+  const states = useRemoteStates();
+  const { pathname } = useLocation();
+  const isMobile = useMediaQuery(MOBILE_QUERY);
+  const [collapsedPreference, setCollapsedPreference] = useState(
+    () => browser.localStorage.getItem(storageKeys.navCollapsed) === '1',
+  );
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const collapsed = collapsedPreference && !isMobile;
+  const drawerShown = drawerOpen && isMobile;
+
+  const toggleCollapsed = () => {
+    setCollapsedPreference((value) => {
+      browser.localStorage.setItem(storageKeys.navCollapsed, value ? '0' : '1');
+      return !value;
+    });
+  };
+
+  const closeDrawer = useCallback(() => {
+    setDrawerOpen((open) => {
+      if (open) menuButtonRef.current?.focus();
+      return false;
+    });
+  }, []);
+
+  useEffect(() => {
+    setDrawerOpen(false);
+  }, [pathname]);
+
+  useEffect(() => {
+    if (!drawerShown) return undefined;
+    document.querySelector<HTMLElement>(`#${SIDEBAR_ID} .shell-sidebar__close`)?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeDrawer();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [closeDrawer, drawerShown]);
+
+  return (
+    <div className={cx('shell', collapsed && 'is-collapsed')}>
+      <a className="shell-skip-link" href="#shell-main">
+        Skip to content
+      </a>
+      <header className="shell-header">
+        <div className="shell-topbar" data-testid={testIds.nav.mobileTopBar}>
+          <IconButton
+            ref={menuButtonRef}
+            icon="menu"
+            aria-label="Open navigation"
+            aria-expanded={drawerShown}
+            aria-controls={SIDEBAR_ID}
+            className="shell-topbar__menu"
+            data-testid={testIds.nav.mobileMenuButton}
+            onClick={() => setDrawerOpen(true)}
+          />
+          <BrandLogo />
+        </div>
+        <SideNav
+          id={SIDEBAR_ID}
+          items={buildNavItems(states, viewer)}
+          fullName={viewer.fullName}
+          email={viewer.email}
+          collapsed={collapsed}
+          onToggleCollapsed={toggleCollapsed}
+          drawerOpen={drawerShown}
+          onCloseDrawer={closeDrawer}
+          loadingItems={states.some((state) => state.status === 'loading')}
+        />
+        {drawerShown && <div className="shell-backdrop" aria-hidden="true" onClick={closeDrawer} />}
+      </header>
+      <div className="shell-content" inert={drawerShown}>
+        <main id="shell-main" className="shell-main" tabIndex={-1}>
+          <AccountBanners />
+          {children}
+        </main>
+        <Footer />
+      </div>
+    </div>
+  );
+}

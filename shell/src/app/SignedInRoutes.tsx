@@ -1,0 +1,71 @@
+import { LoadingState } from '@pos/shared';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { useAccount } from '../account/AccountContext';
+import { useRemoteStates } from '../remotes/RemotesContext';
+import { planRedirect, routeBase, servesSubscriptionPlans } from '../routing/guards';
+import { paths } from '../urls';
+import { DashboardPage } from '../views/Dashboard';
+import { DeactivatedPage } from '../views/Deactivated';
+import { PendingRemotePage, RemoteRoutePage } from '../views/RemotePage';
+import { ResourcesPage } from '../views/Resources';
+
+/** While a contract is still loading, an unknown path may yet be one of its routes. */
+function UnknownPath({ waiting }: { waiting: boolean }) {
+  if (!waiting) return <Navigate to={paths.dashboard} replace />;
+  return (
+    <>
+      <h1 className="pos-visually-hidden">Loading</h1>
+      <LoadingState message="Loading…" />
+    </>
+  );
+}
+
+/**
+ * The signed-in routes of spec 2.2: the shell's pages, every loaded contract's routes behind
+ * their guards, the remotes.json prefixes of remotes that are not loaded (their slot waits or
+ * offers a retry), the no-plan redirect, and home for anything else.
+ */
+export function SignedInRoutes() {
+  const states = useRemoteStates();
+  const { account } = useAccount();
+  const { pathname } = useLocation();
+
+  const hasPlan = account.planState ? account.planState.plan != null : null;
+  const target = planRedirect(pathname, { hasPlan, plansServed: servesSubscriptionPlans(states) });
+  if (target) return <Navigate to={target} replace />;
+
+  const ready = states.flatMap((state) =>
+    state.status === 'ready'
+      ? state.contract.routes.map((route) => ({ route, owner: state.remote.name }))
+      : [],
+  );
+  const pending = states.filter((state) => state.status !== 'ready');
+
+  return (
+    <Routes>
+      <Route path={paths.dashboard} element={<DashboardPage />} />
+      <Route path={paths.resources} element={<ResourcesPage />} />
+      <Route path={paths.deactivated} element={<DeactivatedPage />} />
+      {ready.map(({ route, owner }) => (
+        <Route
+          key={`${owner}:${route.path}`}
+          path={route.path}
+          element={<RemoteRoutePage route={route} />}
+        />
+      ))}
+      {pending.flatMap((state) =>
+        state.remote.routes.map((prefix) => (
+          <Route
+            key={`${state.remote.name}:${prefix}`}
+            path={`${routeBase(prefix)}/*`}
+            element={<PendingRemotePage state={state} />}
+          />
+        )),
+      )}
+      <Route
+        path="*"
+        element={<UnknownPath waiting={states.some((state) => state.status === 'loading')} />}
+      />
+    </Routes>
+  );
+}

@@ -1,0 +1,54 @@
+import '@pos/shared/src/ui/tokens.css';
+import { ErrorState } from '@pos/shared';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { realBrowser } from './app/browser';
+import { createShellServices } from './app/services';
+import { ShellApp } from './app/ShellApp';
+import { StatusPage } from './components/StatusPage';
+import { loadRuntimeFiles } from './config/runtimeConfig';
+import { testIds } from './testIds';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root');
+const root = createRoot(container);
+
+function ConfigError() {
+  return (
+    <main className="shell-status-page" data-testid={testIds.app.configError}>
+      <h1 className="pos-visually-hidden">Cloud POS could not start</h1>
+      <ErrorState
+        title="Cloud POS could not start"
+        message="The dashboard configuration could not be loaded. Check your connection and try again."
+        onRetry={() => window.location.reload()}
+      />
+    </main>
+  );
+}
+
+async function start(): Promise<void> {
+  root.render(
+    <StrictMode>
+      <StatusPage heading="Loading Cloud POS" message="Loading…" />
+    </StrictMode>,
+  );
+  try {
+    const { config, remotes } = await loadRuntimeFiles();
+    const services = createShellServices(config, remotes, realBrowser());
+    const initialCheck = services.sessionManager.start();
+    root.render(
+      <StrictMode>
+        <ShellApp services={services} initialCheck={initialCheck} />
+      </StrictMode>,
+    );
+  } catch (error) {
+    console.error('Cloud POS could not start', error);
+    root.render(
+      <StrictMode>
+        <ConfigError />
+      </StrictMode>,
+    );
+  }
+}
+
+void start();

@@ -1,0 +1,105 @@
+import { Button } from '@pos/shared';
+import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useAccount } from '../../account/AccountContext';
+import { resendActivationEmail } from '../../account/accountApi';
+import { useShell } from '../../app/ShellContext';
+import { testIds } from '../../testIds';
+import { isSubscriptionPlansPath, mailtoUrl } from '../../urls';
+import { Banner } from './Banner';
+
+/** The bubble after a resent activation email. */
+export const ACTIVATION_EMAIL_SENT = 'Activation email sent';
+
+function ConfirmEmailBanner({ email }: { email: string | null }) {
+  const { api, bus } = useShell();
+  const [sending, setSending] = useState(false);
+  const resend = () => {
+    setSending(true);
+    resendActivationEmail(api)
+      .then(
+        () => bus.emit('notify', { status: 'info', message: ACTIVATION_EMAIL_SENT }),
+        // Spec 7: resend failures are swallowed silently.
+        () => undefined,
+      )
+      .finally(() => setSending(false));
+  };
+  return (
+    <Banner
+      tone="info"
+      title="Please confirm your email address"
+      data-testid={testIds.banners.confirmEmail}
+      actions={
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={sending}
+          onClick={resend}
+          data-testid={testIds.banners.resendEmail}
+        >
+          Resend email
+        </Button>
+      }
+    >
+      <p>
+        We sent a confirmation link to {email ?? 'your email address'}. Confirm it to keep full
+        access to your account.
+      </p>
+    </Banner>
+  );
+}
+
+/**
+ * The account banners of spec 4 that the data allows: 'Service is Paused' for a banned account
+ * (not on /subscription-plans), 'Account Payment Overdue' for a manager plan with past-due
+ * invoices, and the unconfirmed-email banner with its resend action.
+ */
+export function AccountBanners() {
+  const { account, viewer } = useAccount();
+  const { config } = useShell();
+  const { pathname } = useLocation();
+  const plan = account.planState?.plan ?? null;
+  const overdue = plan?.isManagerPlan ? (plan.pastDueInvoices ?? []) : [];
+
+  return (
+    <div className="shell-banners">
+      {viewer.isBanned && !isSubscriptionPlansPath(pathname) && (
+        <Banner tone="danger" title="Service is Paused" data-testid={testIds.banners.servicePaused}>
+          <p>
+            Applications, stations and the admin panel are unavailable while the account is paused.{' '}
+            {config.supportEmail && (
+              <>
+                Contact <a href={mailtoUrl(config.supportEmail)}>{config.supportEmail}</a> to
+                restore access.
+              </>
+            )}
+          </p>
+        </Banner>
+      )}
+      {overdue.length > 0 && (
+        <Banner
+          tone="warning"
+          title="Account Payment Overdue"
+          data-testid={testIds.banners.paymentOverdue}
+        >
+          <p>
+            {viewer.isBanned
+              ? 'Printing and POS service are paused until the overdue invoices are paid.'
+              : 'Pay the overdue invoices to keep your stations running without interruption.'}
+          </p>
+          <ul>
+            {overdue.map((invoice) => (
+              <li key={invoice.number}>
+                <a href={invoice.hosted_invoice_url} target="_blank" rel="noopener noreferrer">
+                  Pay invoice {invoice.number}
+                  <span className="pos-visually-hidden"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </Banner>
+      )}
+      {account.user?.isVerified === false && <ConfirmEmailBanner email={viewer.email} />}
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+import { Icon, cx } from '@pos/shared';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { EMAIL_FALLBACK, NAME_FALLBACK } from '../../account/viewer';
+import { useShell } from '../../app/ShellContext';
+import { testIds } from '../../testIds';
+import { paths } from '../../urls';
+import { ShellIcon } from '../icons';
+import './ProfileMenu.css';
+
+export interface ProfileMenuProps {
+  fullName: string | null;
+  email: string | null;
+  /** The collapsed sidebar shows only the avatar and opens the menu sideways. */
+  collapsed?: boolean;
+}
+
+const initialsOf = (name: string | null, email: string | null): string => {
+  const source = name ?? email ?? '';
+  const letters = source
+    .split(/[\s@.]+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part.charAt(0).toUpperCase());
+  return letters.join('') || '?';
+};
+
+/**
+ * The profile menu of spec 2.10: who is signed in, account settings and the apps dashboard
+ * (opening elsewhere), My Plan and Log out. A menu button with arrow-key navigation.
+ */
+export function ProfileMenu({ fullName, email, collapsed = false }: ProfileMenuProps) {
+  const { config } = useShell();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const name = fullName ?? NAME_FALLBACK;
+  const address = email ?? EMAIL_FALLBACK;
+
+  const items = () =>
+    Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+
+  const close = (restoreFocus: boolean) => {
+    setOpen(false);
+    if (restoreFocus) buttonRef.current?.focus();
+  };
+
+  useEffect(() => {
+    if (!open) return undefined;
+    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const list = items();
+    const index = list.indexOf(document.activeElement as HTMLElement);
+    const focusAt = (next: number) => list[(next + list.length) % list.length]?.focus();
+    if (event.key === 'ArrowDown') focusAt(index + 1);
+    else if (event.key === 'ArrowUp') focusAt(index - 1);
+    else if (event.key === 'Home') focusAt(0);
+    else if (event.key === 'End') focusAt(list.length - 1);
+    else if (event.key === 'Escape') close(true);
+    else if (event.key === 'Tab') {
+      setOpen(false);
+      return;
+    } else return;
+    event.preventDefault();
+  };
+
+  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setOpen(true);
+    }
+  };
+
+  return (
+    <div
+      ref={rootRef}
+      className={cx('shell-profile', collapsed && 'is-collapsed', open && 'is-open')}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        className="shell-profile__button"
+        aria-label={`Profile menu, ${name}`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        data-testid={testIds.profileMenu.button}
+        onClick={() => setOpen((value) => !value)}
+        onKeyDown={onButtonKeyDown}
+      >
+        <span className="shell-profile__avatar" aria-hidden="true">
+          {initialsOf(fullName, email)}
+        </span>
+        <span className="shell-profile__who" aria-hidden="true">
+          <span className="shell-profile__name">{name}</span>
+          <span className="shell-profile__email">{address}</span>
+        </span>
+        <ShellIcon name="chevronUp" size={16} className="shell-profile__chevron" />
+      </button>
+
+      {open && (
+        <div
+          ref={menuRef}
+          id={menuId}
+          role="menu"
+          aria-label="Profile"
+          className="shell-profile__menu"
+          data-testid={testIds.profileMenu.menu}
+          onKeyDown={onMenuKeyDown}
+        >
+          <div role="group" aria-label="Signed in as" className="shell-profile__header">
+            <p className="shell-profile__menu-name" data-testid={testIds.profileMenu.name}>
+              {name}
+            </p>
+            <p className="shell-profile__menu-email" data-testid={testIds.profileMenu.email}>
+              {address}
+            </p>
+          </div>
+          <div role="separator" className="shell-profile__separator" />
+          <a
+            role="menuitem"
+            tabIndex={-1}
+            href={config.accountSettingsUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="shell-profile__item"
+            data-testid={testIds.profileMenu.accountSettings}
+            onClick={() => close(false)}
+          >
+            <Icon name="user" size={18} />
+            <span>Account settings</span>
+            <Icon name="external" size={14} className="shell-profile__external" />
+            <span className="pos-visually-hidden"> (opens in a new tab)</span>
+          </a>
+          <a
+            role="menuitem"
+            tabIndex={-1}
+            href={config.appsDashboardUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="shell-profile__item"
+            data-testid={testIds.profileMenu.appsDashboard}
+            onClick={() => close(false)}
+          >
+            <Icon name="applications" size={18} />
+            <span>Apps dashboard</span>
+            <Icon name="external" size={14} className="shell-profile__external" />
+            <span className="pos-visually-hidden"> (opens in a new tab)</span>
+          </a>
+          <Link
+            role="menuitem"
+            tabIndex={-1}
+            to={paths.subscriptionPlans}
+            className="shell-profile__item"
+            data-testid={testIds.profileMenu.myPlan}
+            onClick={() => close(false)}
+          >
+            <Icon name="plan" size={18} />
+            <span>My Plan</span>
+          </Link>
+          <div role="separator" className="shell-profile__separator" />
+          <Link
+            role="menuitem"
+            tabIndex={-1}
+            to={paths.logout}
+            className="shell-profile__item shell-profile__item--danger"
+            data-testid={testIds.profileMenu.logout}
+            onClick={() => close(false)}
+          >
+            <Icon name="logout" size={18} />
+            <span>Log out</span>
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { SsoFrame } from './SsoFrame';

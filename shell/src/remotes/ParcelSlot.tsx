@@ -1,0 +1,130 @@
+import { LoadingState, cx, type ParcelLifecycles, type ParcelProps } from '@pos/shared';
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { UNSAFE_NavigationContext, useLocation } from 'react-router-dom';
+import { mountRootParcel, type Parcel } from 'single-spa';
+import { useAccount } from '../account/AccountContext';
+import { useShell } from '../app/ShellContext';
+import { SlotError } from '../components/ErrorBoundary';
+import { testIds } from '../testIds';
+import { LOAD_TIMEOUT_MS, withRetries, withTimeout } from './retry';
+
+export interface ParcelSlotProps {
+  /** The slot's name, for its loading and error messages. */
+  title: string;
+  /** Loads the parcel's lifecycles (a route's or a tile's `load`). */
+  load: () => Promise<ParcelLifecycles>;
+  /** The route prefix the parcel is mounted for. */
+  basePath: string;
+  /** A page slot names the page with a (hidden) h1 until the parcel renders its own. */
+  pageHeading?: boolean;
+  className?: string;
+}
+
+type SlotStatus = 'loading' | 'mounted' | 'failed';
+
+/**
+ * Mounts a remote's parcel with single-spa inside the shell's router: loads it with a timeout
+ * and retries, passes the shell's props, updates it as the location or viewer change, and
+ * unmounts it when the slot goes. A failure shows '{title} is unavailable right now.' with a
+ * 'Try again' that loads the parcel afresh.
+ */
+export function ParcelSlot({
+  title,
+  load,
+  basePath,
+  pageHeading = false,
+  className,
+}: ParcelSlotProps) {
+  const { bus, session, api } = useShell();
+  const { viewer } = useAccount();
+  const { navigator } = useContext(UNSAFE_NavigationContext);
+  const location = useLocation();
+  const hostRef = useRef<HTMLDivElement>(null);
+  const parcelRef = useRef<Parcel<ParcelProps> | null>(null);
+  const [status, setStatus] = useState<SlotStatus>('loading');
+  const [attempt, setAttempt] = useState(0);
+
+  const props = useMemo<ParcelProps>(
+    () => ({ bus, session, api, basePath, viewer, navigator, location }),
+    [api, basePath, bus, location, navigator, session, viewer],
+  );
+  const propsRef = useRef(props);
+
+  useEffect(() => {
+    propsRef.current = props;
+  }, [props]);
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return undefined;
+    let cancelled = false;
+    let parcel: Parcel<ParcelProps> | null = null;
+    // A fresh element per attempt, so a half-mounted failure leaves nothing behind.
+    const domElement = document.createElement('div');
+    domElement.className = 'shell-parcel__root';
+    host.appendChild(domElement);
+    setStatus('loading');
+
+    (async () => {
+      try {
+        const lifecycles = await withRetries(title, () => load());
+        if (cancelled) return;
+        parcel = mountRootParcel<ParcelProps>(lifecycles as never, {
+          ...propsRef.current,
+          domElement,
+        });
+        parcelRef.current = parcel;
+        await withTimeout(parcel.mountPromise, LOAD_TIMEOUT_MS, title);
+        if (!cancelled) setStatus('mounted');
+      } catch (error) {
+        console.warn(`${title} could not be mounted`, error);
+        if (!cancelled) setStatus('failed');
+      }
+    })();
+
+    return () => {
+      cancelled = true;
+      parcelRef.current = null;
+      const mounted = parcel;
+      if (!mounted) {
+        domElement.remove();
+        return;
+      }
+      mounted.mountPromise
+        .then(() => mounted.unmount())
+        .catch(() => undefined)
+        .finally(() => domElement.remove());
+    };
+  }, [load, title, attempt]);
+
+  const updates = useRef<Promise<unknown>>(Promise.resolve());
+
+  useEffect(() => {
+    const parcel = parcelRef.current;
+    if (status !== 'mounted' || !parcel) return;
+    // One update at a time: single-spa refuses an update while the previous one runs.
+    updates.current = updates.current
+      .then(() => (parcel.getStatus() === 'MOUNTED' ? parcel.update?.(props) : undefined))
+      .catch((error: unknown) => console.warn(`${title} failed to update`, error));
+  }, [props, status, title]);
+
+  return (
+    <div
+      className={cx('shell-parcel', className)}
+      data-testid={testIds.remoteSlot.root}
+      data-status={status}
+      aria-busy={status === 'loading' || undefined}
+    >
+      {pageHeading && status !== 'mounted' && <h1 className="pos-visually-hidden">{title}</h1>}
+      {status === 'loading' && (
+        <div data-testid={testIds.remoteSlot.loading}>
+          <LoadingState message={`Loading ${title}…`} />
+        </div>
+      )}
+      {status === 'failed' && (
+        <SlotError title={title} onRetry={() => setAttempt((value) => value + 1)} />
+      )}
+      <div ref={hostRef} hidden={status === 'failed'} />
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { Card, EmptyState, LoadingState, canAccess, cx, type TileDefinition } from '@pos/shared';
+import dayjs from 'dayjs';
+import { Link } from 'react-router-dom';
+import { useAccount } from '../../account/AccountContext';
+import { SlotError, SlotErrorBoundary } from '../../components/ErrorBoundary';
+import { Banner } from '../../components/Banners';
+import { PageHeader } from '../../components/PageHeader';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { ParcelSlot } from '../../remotes/ParcelSlot';
+import { useRemoteRegistry, useRemoteStates } from '../../remotes/RemotesContext';
+import { servesSubscriptionPlans } from '../../routing/guards';
+import { testIds } from '../../testIds';
+import { paths } from '../../urls';
+import './DashboardPage.css';
+
+/** The dashboard (spec 2.3): a greeting for managers, the tiles of every loaded remote. */
+export function DashboardPage() {
+  const { viewer, account } = useAccount();
+  const states = useRemoteStates();
+  const registry = useRemoteRegistry();
+  useDocumentTitle('Dashboard');
+
+  const isManager = viewer.userRole === 'manager';
+  const tiles = states
+    .flatMap((state) => (state.status === 'ready' ? state.contract.tiles : []))
+    .filter((tile: TileDefinition) => canAccess(tile.access, viewer))
+    .sort((a, b) => a.order - b.order);
+  const failed = states.filter((state) => state.status === 'failed');
+  const loading = states.some((state) => state.status === 'loading');
+  const noPlan =
+    account.planState != null && account.planState.plan == null && !servesSubscriptionPlans(states);
+
+  return (
+    <div className="shell-dashboard" data-testid={testIds.dashboard.root}>
+      {isManager ? (
+        <PageHeader
+          eyebrow={dayjs().format('dddd, MMMM D')}
+          title={viewer.fullName ? `Welcome back, ${viewer.fullName}` : 'Welcome back'}
+          description="Here is how your stores and stations are doing."
+          data-testid={testIds.dashboard.welcome}
+        />
+      ) : (
+        <PageHeader title="Dashboard" description="Your stations and shared access in one place." />
+      )}
+
+      {noPlan && (
+        <Banner tone="info" title="You have no active plan." data-testid={testIds.banners.noPlan}>
+          <p>Choose a plan to start processing orders with your stations.</p>
+        </Banner>
+      )}
+
+      {tiles.length > 0 || failed.length > 0 ? (
+        <div className="shell-dashboard__tiles">
+          {tiles.map((tile) => (
+            <Card
+              key={tile.id}
+              title={tile.title}
+              disabled={viewer.isBanned}
+              className={cx('shell-tile', viewer.isBanned && 'shell-tile--disabled')}
+              data-testid={testIds.dashboard.tile(tile.id)}
+            >
+              <div inert={viewer.isBanned}>
+                <SlotErrorBoundary title={tile.title}>
+                  <ParcelSlot title={tile.title} load={tile.load} basePath={paths.dashboard} />
+                </SlotErrorBoundary>
+              </div>
+            </Card>
+          ))}
+          {failed.map((state) => (
+            <Card key={state.remote.name} className="shell-tile">
+              <SlotError
+                title={state.title}
+                onRetry={() => void registry.retry(state.remote.name)}
+              />
+            </Card>
+          ))}
+        </div>
+      ) : loading ? (
+        <LoadingState message="Loading your dashboard…" />
+      ) : (
+        <Card className="shell-dashboard__empty">
+          <EmptyState
+            data-testid={testIds.dashboard.empty}
+            icon="dashboard"
+            title="Nothing on your dashboard yet"
+            message="Tiles for your applications, stations and plan appear here once they are set up."
+            action={<Link to={paths.resources}>Browse the help resources</Link>}
+          />
+        </Card>
+      )}
+      {loading && (tiles.length > 0 || failed.length > 0) && (
+        <LoadingState inline message="Loading more tiles…" className="shell-dashboard__more" />
+      )}
+    </div>
+  );
+}

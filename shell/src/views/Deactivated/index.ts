@@ -1,0 +1,1 @@
+export { DeactivatedPage } from './DeactivatedPage';

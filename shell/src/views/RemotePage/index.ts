@@ -1,0 +1,1 @@
+export { RemoteRoutePage, PendingRemotePage } from './RemotePage';
