@@ -10,13 +10,15 @@ export interface ApiConfig {
   databaseUrl: string | null;
   /** PostgreSQL schema to work in (DATABASE_SCHEMA); null means the server's default search path. */
   databaseSchema: string | null;
-  /** SQLite database file (SQLITE_PATH, default `<repo>/.data/pos.sqlite`). */
+  /** Folder for local state (API_DATA_DIR, default `<repo>/.data`). */
+  dataDir: string;
+  /** SQLite database file (SQLITE_PATH, default `<dataDir>/pos.sqlite`). */
   sqlitePath: string;
   /** Base URL of the login provider (LOGIN_PROVIDER_URL, default http://127.0.0.1:4100). */
   loginProviderUrl: string;
   /** Expected `iss` of the provider's tokens (LOGIN_PROVIDER_ISSUER, default the provider URL). */
   loginProviderIssuer: string;
-  /** File holding the api's own ES256 signing key (API_SIGNING_KEY_PATH). */
+  /** File holding the api's own ES256 signing key (API_SIGNING_KEY_PATH, default `<dataDir>/api-signing-key.json`). */
   signingKeyPath: string;
   /** Seed the demo accounts and data on start (SEED_DEMO=1). */
   seedDemo: boolean;
@@ -27,7 +29,7 @@ export interface ApiConfig {
 /** The repository root: api/src (or api/dist) sits two levels below it. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
-/** Folder for local state (database file, signing key). */
+/** Default folder for local state (database file, signing key). */
 export const DATA_DIR = path.join(REPO_ROOT, '.data');
 
 function stripSlash(url: string): string {
@@ -41,15 +43,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be a port number, got ${env.PORT}`);
   }
+  const dataDir = env.API_DATA_DIR || DATA_DIR;
   return {
     port,
     host: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || null,
     databaseSchema: env.DATABASE_SCHEMA || null,
-    sqlitePath: env.SQLITE_PATH || path.join(DATA_DIR, 'pos.sqlite'),
+    dataDir,
+    sqlitePath: env.SQLITE_PATH || path.join(dataDir, 'pos.sqlite'),
     loginProviderUrl,
     loginProviderIssuer: env.LOGIN_PROVIDER_ISSUER || loginProviderUrl,
-    signingKeyPath: env.API_SIGNING_KEY_PATH || path.join(DATA_DIR, 'api-signing-key.json'),
+    signingKeyPath: env.API_SIGNING_KEY_PATH || path.join(dataDir, 'api-signing-key.json'),
     seedDemo: env.SEED_DEMO === '1' || env.SEED_DEMO === 'true',
     logLevel: env.LOG_LEVEL || 'info',
   };

@@ -4,10 +4,12 @@ let lastMs = 0;
 let sequence = 0;
 
 /**
- * A UUID version 7: time-ordered, so that rows created in the same millisecond still sort in
- * creation order when a list is ordered by (created_at, id).
+ * A UUID version 7, increasing within this process even inside one millisecond, so that rows
+ * created in the same millisecond still sort in creation order when a list is ordered by
+ * (created_at, id).
  */
-export function newId(now = Date.now()): string {
+export function newId(): string {
+  const now = Date.now();
   if (now <= lastMs) {
     sequence += 1;
     if (sequence > 0xfff) {

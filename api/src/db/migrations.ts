@@ -116,6 +116,9 @@ function search(dialect: DialectName): Migration {
       if (dialect === 'sqlite') return;
       // pg_trgm may be missing or not installable by this role: the list then scans, still correct.
       // A savepoint keeps a failed CREATE EXTENSION from aborting the migration's transaction.
+      // Extensions are per database while schemas (and the migrator's lock) are not: serialise
+      // instances migrating different schemas so that the second sees the first's extension.
+      await sql`select pg_advisory_xact_lock(hashtext('pos_api_pg_trgm'))`.execute(db);
       await sql`savepoint pg_trgm_attempt`.execute(db);
       try {
         await sql`create extension if not exists pg_trgm with schema public`.execute(db);

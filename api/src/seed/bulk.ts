@@ -49,7 +49,7 @@ export function bulkUser(
   const ordersCount = Math.floor(random() * 5000);
   const ordersCountMonth = Math.min(ordersCount, Math.floor(random() * 400));
   const created = createdAt.toISOString();
-  const id = newId(createdAt.getTime());
+  const id = newId();
   return {
     user: {
       id,

@@ -140,7 +140,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
           MANAGER_ACTIVITIES.map((entry) => {
             const at = now - entry.daysAgo * 86_400_000;
             return {
-              id: newId(at),
+              id: newId(),
               user_id: manager.id,
               name: entry.name,
               feed_type: entry.feedType,

@@ -30,6 +30,8 @@ export interface TestContext {
 /** Options of {@link createTestContext}. */
 export interface TestContextOptions {
   loginProvider?: LoginProviderClient;
+  /** Adds test-only routes before the app is ready. */
+  configure?: (app: FastifyInstance) => void;
 }
 
 /**
@@ -87,6 +89,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     signingKey,
     loginProvider: options.loginProvider,
   });
+  options.configure?.(app);
   await app.ready();
   return {
     app,

@@ -5,7 +5,14 @@ import { asUser, createTestContext } from '../helpers/app';
 let ctx: TestContext;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({
+    configure: (app) => {
+      // A manager-only route such as the later applications and staff routes.
+      app.get('/api/connect-ui/test-manager-only', { config: { access: 'manager' } }, async () => ({
+        ok: true,
+      }));
+    },
+  });
 });
 afterAll(() => ctx.close());
 
@@ -265,5 +272,36 @@ describe('admin routes', () => {
       url: '/api/connect-ui/admin-panel/users',
     });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('manager-only routes', () => {
+  it('let managers in and answer 403 to other users', async () => {
+    const manager = await ctx.bearer(asUser('usr_role_manager'));
+    const ok = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/connect-ui/test-manager-only',
+      headers: manager,
+    });
+    expect(ok.json()).toEqual({ ok: true });
+
+    const cashierHeaders = await ctx.bearer(asUser('usr_role_cashier'));
+    await ctx.app.inject({
+      method: 'GET',
+      url: '/api/connect-ui/user-data',
+      headers: cashierHeaders,
+    });
+    await ctx.database.db
+      .updateTable('users')
+      .set({ user_role: 'other' })
+      .where('sub', '=', 'usr_role_cashier')
+      .execute();
+    const refused = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/connect-ui/test-manager-only',
+      headers: cashierHeaders,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ message: 'Forbidden' });
   });
 });

@@ -40,7 +40,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   const db = ctx.database.db;
   for (const [name, email, createdAt] of PEOPLE) {
-    const id = newId(Date.parse(createdAt));
+    const id = newId();
     await db
       .insertInto('users')
       .values({
