@@ -106,7 +106,10 @@ export function startStaticServer(/** @type {StaticServerOptions} */ options) {
         ([prefix]) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`),
       );
       if (entry) return await sendFile(req, res, path.join(options.root, entry[1]), 'no-cache');
-      if (options.spa && !path.extname(url.pathname)) {
+      // A navigation (the browser asks for HTML) gets the app, even when the path has dots,
+      // as /login/{jwt} does; a missing script or image still gets a 404.
+      const wantsHtml = /\btext\/html\b/.test(req.headers.accept ?? '');
+      if (options.spa && (wantsHtml || !path.extname(url.pathname))) {
         return await sendFile(req, res, path.join(options.root, 'index.html'), 'no-cache');
       }
       res

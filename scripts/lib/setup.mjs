@@ -1,7 +1,7 @@
 // What both README commands do first: make sure pnpm, the dependencies, the builds and (for the
 // tests) Debian's chromium and PostgreSQL are there. Nothing relies on a hand-made install.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './services.mjs';
 
@@ -57,16 +57,18 @@ const newestMtime = (dir) => {
 /** Builds every package whose sources (or shared's) are newer than its dist. */
 export function buildPackages(packages, { force = false } = {}) {
   const sharedChanged = newestMtime(path.join(repoRoot, 'shared'));
+  const stampOf = (pkg) => path.join(repoRoot, pkg, 'dist', '.build-stamp');
   const stale = packages.filter((pkg) => {
-    const dist = path.join(repoRoot, pkg, 'dist');
-    if (force || !existsSync(dist)) return true;
-    const built = statSync(dist).mtimeMs;
+    if (force || !existsSync(stampOf(pkg))) return true;
+    const built = statSync(stampOf(pkg)).mtimeMs;
     return newestMtime(path.join(repoRoot, pkg)) > built || sharedChanged > built;
   });
   if (stale.length === 0) return;
   console.info(`Building ${stale.join(', ')} …`);
   const filters = stale.flatMap((pkg) => ['--filter', `./${pkg}`]);
   run('pnpm', [...filters, '--workspace-concurrency=2', 'run', 'build']);
+  // Only a build that finished marks its package as up to date.
+  for (const pkg of stale) writeFileSync(stampOf(pkg), new Date().toISOString());
 }
 
 /** Installs Debian packages that are missing (the machine runs as root). */

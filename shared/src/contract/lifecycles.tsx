@@ -21,14 +21,11 @@ export const ParcelProvider = ParcelContext.Provider;
  * router (its navigator and location), so links and navigation of a remote move the one history.
  */
 export function createReactParcel(Component: ComponentType): ParcelLifecycles {
-  const roots = new WeakMap<HTMLElement, Root>();
-  const render = (props: ParcelProps & { domElement: HTMLElement }) => {
-    const { domElement, ...parcelProps } = props;
-    let root = roots.get(domElement);
-    if (!root) {
-      root = createRoot(domElement);
-      roots.set(domElement, root);
-    }
+  // One lifecycles object may be mounted several times at once (single-spa names each parcel);
+  // updates may come without the DOM element, so each mount remembers its own.
+  const mounts = new Map<string, { root: Root; domElement: HTMLElement }>();
+  const keyOf = (props: object) => String((props as { name?: unknown }).name ?? 'parcel');
+  const render = (root: Root, parcelProps: ParcelProps) => {
     root.render(
       <StrictMode>
         <ParcelContext.Provider value={parcelProps}>
@@ -39,13 +36,24 @@ export function createReactParcel(Component: ComponentType): ParcelLifecycles {
       </StrictMode>,
     );
   };
+  const withoutElement = (props: ParcelProps & { domElement?: HTMLElement }): ParcelProps => {
+    const { domElement: _domElement, ...parcelProps } = props;
+    return parcelProps;
+  };
   return {
     bootstrap: async () => {},
-    mount: async (props) => render(props),
-    update: async (props) => render(props),
-    unmount: async ({ domElement }) => {
-      roots.get(domElement)?.unmount();
-      roots.delete(domElement);
+    mount: async (props) => {
+      const root = createRoot(props.domElement);
+      mounts.set(keyOf(props), { root, domElement: props.domElement });
+      render(root, withoutElement(props));
+    },
+    update: async (props) => {
+      const mounted = mounts.get(keyOf(props));
+      if (mounted) render(mounted.root, withoutElement(props));
+    },
+    unmount: async (props) => {
+      mounts.get(keyOf(props))?.root.unmount();
+      mounts.delete(keyOf(props));
     },
   };
 }
