@@ -59,7 +59,7 @@ export async function startSmtpServer(
               (session.envelope.mailFrom ? session.envelope.mailFrom.address : ''),
             to: [...new Set(to)],
             subject: parsed.subject ?? '',
-            text: parsed.text ?? '',
+            text: (parsed.text ?? '').trimEnd(),
             html: typeof parsed.html === 'string' ? parsed.html : null,
             receivedAt: new Date(now()).toISOString(),
           });
