@@ -41,9 +41,12 @@ export interface AdminUserRecord {
 /** Matches the admin list collects in one pass before it counts separately. */
 export const SINGLE_PASS_MATCHES = 200;
 
-/** The text the admin filter searches: lowercased name and email. */
+/**
+ * The text the admin filter searches: lowercased name and email, joined by a line break that
+ * no filter typed into one input contains, so that a match never spans the two.
+ */
 export function searchTextOf(fullName: string | null, email: string | null): string {
-  return `${fullName ?? ''} ${email ?? ''}`.trim().toLowerCase();
+  return `${fullName ?? ''}\n${email ?? ''}`.toLowerCase();
 }
 
 /** A LIKE pattern matching `text` anywhere, with LIKE's wildcards escaped by '!'. */

@@ -138,6 +138,10 @@ describe('GET /admin-panel/users', () => {
     );
   });
 
+  it('does not match across the end of the name and the start of the email', async () => {
+    expect((await answer('?filter=builder%20bob')).totalRecords).toBe(0);
+  });
+
   it('treats % and _ in the filter as plain characters', async () => {
     expect((await answer('?filter=100%25_')).list.map((r) => r.fullName)).toEqual([
       'Ana 100%_Real',
