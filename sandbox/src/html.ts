@@ -12,15 +12,15 @@ const STYLES = `
 :root { color-scheme: light; --ink: #1d2433; --muted: #5b6478; --line: #d6dae3;
   --brand: #2457d6; --brand-dark: #1a43a8; --danger: #b3261e; --ok: #1e7a3c; --bg: #f3f5f9; }
 * { box-sizing: border-box; }
-body { margin: 0; min-height: 100vh; display: flex; flex-direction: column; align-items: center;
+body { margin: 0; padding: 24px 0; min-height: 100vh; display: flex; flex-direction: column; align-items: center;
   justify-content: center; background: var(--bg); color: var(--ink);
   font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; }
 main { width: min(420px, calc(100vw - 32px)); background: #fff; border: 1px solid var(--line);
   border-radius: 12px; padding: 32px; box-shadow: 0 8px 24px rgba(29, 36, 51, .08); }
 main.wide { width: min(880px, calc(100vw - 32px)); }
 .brand { display: flex; align-items: center; gap: 10px; font-weight: 700; margin-bottom: 24px; }
-.brand-mark { width: 32px; height: 32px; border-radius: 8px; background: var(--brand); color: #fff;
-  display: grid; place-items: center; font-size: 14px; }
+.brand-mark { min-width: 32px; height: 32px; padding: 0 6px; border-radius: 8px;
+  background: var(--brand); color: #fff; display: grid; place-items: center; font-size: 13px; }
 h1 { font-size: 24px; margin: 0 0 4px; }
 .lead { color: var(--muted); margin: 0 0 24px; }
 label { display: block; font-weight: 600; margin: 16px 0 6px; }
