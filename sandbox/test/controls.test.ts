@@ -1,5 +1,6 @@
 import type { TestSandbox } from './helpers';
-import { postJson, startTestSandbox } from './helpers';
+import { decodeJwt } from 'jose';
+import { postJson, signIn, startTestSandbox } from './helpers';
 
 describe('test controls', () => {
   let withControls: TestSandbox;
@@ -51,5 +52,25 @@ describe('test controls', () => {
     expect(await created.json()).toMatchObject({ email: 'new@shop.test', isVerified: false });
     expect((await fetch(url, { method: 'DELETE' })).status).toBe(204);
     expect((await fetch(url, { method: 'DELETE' })).status).toBe(404);
+  });
+
+  it('give one account its own token lifetimes', async () => {
+    const url = `${withControls.loginUrl}/_control/users/short@shop.test`;
+    const created = await postJson(url, {
+      name: 'Short Lived',
+      password: 'password1',
+      accessTokenTtl: 303,
+      refreshWindowTtl: 100,
+    });
+    expect(created.status).toBe(201);
+    const { token } = await signIn(withControls, 'short@shop.test', 'password1');
+    const claims = decodeJwt(token) as { iat: number; exp: number; nra: number };
+    expect(claims.exp - claims.iat).toBe(303);
+    expect(claims.nra - claims.iat).toBe(100);
+
+    const { token: other } = await signIn(withControls);
+    const defaults = decodeJwt(other) as { iat: number; exp: number };
+    expect(defaults.exp - defaults.iat).toBe(3600);
+    expect((await postJson(url, { accessTokenTtl: 0 })).status).toBe(400);
   });
 });

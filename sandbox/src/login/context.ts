@@ -85,12 +85,13 @@ export async function redirectWithToken(
 ): Promise<FastifyReply> {
   let session = existing;
   if (!session) {
-    const nra = ctx.tokens.nowSeconds() + ctx.refreshWindowTtl;
+    const refreshWindowTtl = user.tokenLifetimes?.refreshWindowTtl ?? ctx.refreshWindowTtl;
+    const nra = ctx.tokens.nowSeconds() + refreshWindowTtl;
     const created = { userId: user.id, nra };
     session = { id: ctx.sessions.create(created), session: created };
     reply.header(
       'set-cookie',
-      `${SESSION_COOKIE}=${session.id}; ${cookieAttributes(ctx, ctx.refreshWindowTtl)}`,
+      `${SESSION_COOKIE}=${session.id}; ${cookieAttributes(ctx, refreshWindowTtl)}`,
     );
   }
   const token = await ctx.tokens.issue(user, session.session.nra);

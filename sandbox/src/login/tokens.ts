@@ -52,7 +52,7 @@ export class TokenService {
       .setIssuer(issuer())
       .setSubject(user.id)
       .setIssuedAt(iat)
-      .setExpirationTime(iat + accessTokenTtl)
+      .setExpirationTime(iat + (user.tokenLifetimes?.accessTokenTtl ?? accessTokenTtl))
       .sign(keys.privateKey);
   }
 

@@ -22,6 +22,14 @@ export interface UserRecord {
   passwordSalt: string;
   passwordHash: string;
   createdAt: string;
+  /** Per-account token lifetimes (seconds), set by the test controls; else the provider's. */
+  tokenLifetimes?: TokenLifetimes;
+}
+
+/** Lifetimes that override the provider's defaults for one account. */
+export interface TokenLifetimes {
+  accessTokenTtl?: number;
+  refreshWindowTtl?: number;
 }
 
 /** The part of an account that may leave the provider. */
@@ -51,9 +59,12 @@ export interface NewUser {
   password: string;
   isAdmin?: boolean;
   isVerified?: boolean;
+  tokenLifetimes?: TokenLifetimes;
 }
 
-export type UserPatch = Partial<Pick<UserRecord, 'name' | 'isAdmin' | 'isVerified'>>;
+export type UserPatch = Partial<
+  Pick<UserRecord, 'name' | 'isAdmin' | 'isVerified' | 'tokenLifetimes'>
+>;
 
 /** The demo accounts seeded on first start; the api seeds their settings by these ids. */
 export const DEMO_USERS: readonly NewUser[] = [
@@ -135,6 +146,7 @@ export class UserStore {
       passwordSalt: salt.toString('base64'),
       passwordHash: hash.toString('base64'),
       createdAt: new Date(this.now()).toISOString(),
+      ...(input.tokenLifetimes ? { tokenLifetimes: input.tokenLifetimes } : {}),
     };
     this.data.users.push(user);
     await this.persist();
@@ -157,6 +169,9 @@ export class UserStore {
     if (patch.name !== undefined) user.name = patch.name.trim();
     if (patch.isAdmin !== undefined) user.isAdmin = patch.isAdmin;
     if (patch.isVerified !== undefined) user.isVerified = patch.isVerified;
+    if (patch.tokenLifetimes !== undefined) {
+      user.tokenLifetimes = { ...user.tokenLifetimes, ...patch.tokenLifetimes };
+    }
     await this.persist();
     return user;
   }

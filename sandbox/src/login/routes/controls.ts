@@ -3,7 +3,18 @@ import type { LoginContext } from '../context';
 import type { UserPatch } from '../users';
 import { toPublicUser } from '../users';
 
-type ControlBody = { isAdmin?: unknown; isVerified?: unknown; name?: unknown; password?: unknown };
+type ControlBody = {
+  isAdmin?: unknown;
+  isVerified?: unknown;
+  name?: unknown;
+  password?: unknown;
+  accessTokenTtl?: unknown;
+  refreshWindowTtl?: unknown;
+};
+
+const MAX_TTL_SECONDS = 365 * 24 * 60 * 60;
+const isTtl = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= MAX_TTL_SECONDS;
 
 function readPatch(body: ControlBody): UserPatch | string {
   const patch: UserPatch = {};
@@ -19,6 +30,11 @@ function readPatch(body: ControlBody): UserPatch | string {
     if (typeof body.name !== 'string' || !body.name.trim())
       return 'name must be a non-empty string';
     patch.name = body.name;
+  }
+  for (const key of ['accessTokenTtl', 'refreshWindowTtl'] as const) {
+    if (body[key] === undefined) continue;
+    if (!isTtl(body[key])) return `${key} must be a whole number of seconds from 1 to a year`;
+    patch.tokenLifetimes = { ...patch.tokenLifetimes, [key]: body[key] };
   }
   return patch;
 }
@@ -55,6 +71,7 @@ export function controlRoutes(app: FastifyInstance, ctx: LoginContext): void {
         password: body.password,
         isAdmin: patch.isAdmin,
         isVerified: patch.isVerified,
+        tokenLifetimes: patch.tokenLifetimes,
       });
       return reply.status(201).send(toPublicUser(created));
     },
