@@ -11,24 +11,38 @@ export const paths = {
   connect: '/connect',
   posUnauthorized: '/pos-unauthorized',
   successLogin: '/success-login',
-  login: '/login/:token',
+  loginPrefix: '/login',
   logout: '/logout',
   subscriptionPlans: '/subscription-plans',
 } as const;
 
-/** The session routes of spec 2.1: they work signed in or out. */
+/**
+ * The session routes of spec 2.1 that work signed in or out and lead elsewhere; the shell
+ * handles them before anything else. (/deactivated is a page of both states instead.)
+ */
 export const sessionPaths: readonly string[] = [
   paths.connect,
   paths.posUnauthorized,
   paths.successLogin,
-  '/login',
   paths.logout,
-  paths.deactivated,
 ];
 
-/** Whether `pathname` is one of the session routes. */
+/** Whether `pathname` is one of the session routes, /login/:token included. */
 export const isSessionPath = (pathname: string): boolean =>
-  sessionPaths.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+  sessionPaths.includes(pathname) || pathname.startsWith(`${paths.loginPrefix}/`);
+
+/** The token of a /login/:token path, or null. */
+export function loginTokenFromPath(pathname: string): string | null {
+  const prefix = `${paths.loginPrefix}/`;
+  if (!pathname.startsWith(prefix)) return null;
+  const token = pathname.slice(prefix.length);
+  if (!token || token.includes('/')) return null;
+  try {
+    return decodeURIComponent(token);
+  } catch {
+    return null;
+  }
+}
 
 /** Whether `pathname` is the subscription plans page or below it. */
 export const isSubscriptionPlansPath = (pathname: string): boolean =>

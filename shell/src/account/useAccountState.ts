@@ -1,6 +1,7 @@
 import { apiErrorMessage, type PlanState, type UserData, type UserSettings } from '@pos/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useShell } from '../app/ShellContext';
+import { useApi } from './ApiContext';
 import { storageKeys } from '../app/storageKeys';
 import { needAccessUrl } from '../urls';
 import {
@@ -32,7 +33,8 @@ export type AccountLoad =
  * re-checks the ban and emits `ban-changed`, `plan-changed` and `settings-changed` reload theirs.
  */
 export function useAccountState(): { load: AccountLoad; retry: () => void } {
-  const { api, bus, browser, config } = useShell();
+  const { bus, browser, config } = useShell();
+  const api = useApi();
   const [load, setLoad] = useState<AccountLoad>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const alive = useRef(true);

@@ -1,11 +1,11 @@
-import { BrowserRouter } from 'react-router-dom';
-import { AppErrorBoundary } from '../components/ErrorBoundary';
+import { AppErrorBoundary } from '../components/ErrorBoundary/AppErrorBoundary';
+import { BubbleStack } from '../components/Bubbles/BubbleStack';
 import type { InitialCheckResult } from '../session/SessionManager';
-import { AppRoutes } from './AppRoutes';
 import { ShellServicesProvider } from './ShellContext';
 import type { ShellServices } from './services';
+import { ShellRoot } from './ShellRoot';
 
-/** The whole shell in the browser: services, the 'Error!' boundary and the router. */
+/** The whole shell: its services, the 'Error!' boundary, the pages and the bubbles. */
 export function ShellApp({
   services,
   initialCheck,
@@ -16,9 +16,8 @@ export function ShellApp({
   return (
     <ShellServicesProvider value={services}>
       <AppErrorBoundary>
-        <BrowserRouter>
-          <AppRoutes initialCheck={initialCheck} />
-        </BrowserRouter>
+        <ShellRoot initialCheck={initialCheck} />
+        <BubbleStack />
       </AppErrorBoundary>
     </ShellServicesProvider>
   );

@@ -1,8 +1,10 @@
-import { ErrorState, decodeToken } from '@pos/shared';
+import { ErrorState, createApiClient, decodeToken } from '@pos/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
 import { AccountProvider } from '../account/AccountContext';
+import { ApiProvider } from '../account/ApiContext';
 import { useAccountState } from '../account/useAccountState';
+import { useDangerBubbleLog } from '../account/useDangerBubbleLog';
 import { toViewer } from '../account/viewer';
 import { StatusPage } from '../components/StatusPage';
 import { federationRuntime, type FederationRuntime } from '../remotes/federationRuntime';
@@ -26,29 +28,45 @@ function useBanRedirect(isBanned: boolean | null): void {
   }, [isBanned, navigate]);
 }
 
-/**
- * The signed-in shell (its own chunk): loads the account and the remotes' contracts in
- * parallel, then shows the layout and routes. A loading state covers the account load.
- */
-export default function SignedInApp({
-  runtime = federationRuntime,
-}: {
-  runtime?: FederationRuntime;
-}) {
-  const { remotes } = useShell();
+/** Lets the top of the shell follow this router, e.g. to handle /logout once it is reached. */
+function useLocationBridge(): void {
+  const { browser } = useShell();
+  const location = useLocation();
+  useEffect(() => {
+    browser.announceLocation();
+  }, [browser, location]);
+}
+
+/** The signed-in shell inside the router: account, remotes, layout and routes. */
+export function SignedInShell({ runtime = federationRuntime }: { runtime?: FederationRuntime }) {
+  const { remotes, session, bus } = useShell();
+  const [api] = useState(() => createApiClient(session, bus));
   const [registry] = useState(() => new RemoteRegistry(remotes, runtime));
-  const { load, retry } = useAccountState();
   const token = useSessionToken();
-  const account = load.status === 'ready' ? load.account : null;
-  const viewer = useMemo(
-    () => (account ? toViewer(account, decodeToken(token)) : null),
-    [account, token],
-  );
+  useLocationBridge();
+  useDangerBubbleLog(api);
 
   useEffect(() => {
     void registry.loadAll();
   }, [registry]);
 
+  return (
+    <ApiProvider value={api}>
+      <RemotesProvider value={registry}>
+        <AccountGate token={token} />
+      </RemotesProvider>
+    </ApiProvider>
+  );
+}
+
+/** Loads the account (a loading state until then) and shows the layout. */
+function AccountGate({ token }: { token: string | null }) {
+  const { load, retry } = useAccountState();
+  const account = load.status === 'ready' ? load.account : null;
+  const viewer = useMemo(
+    () => (account ? toViewer(account, decodeToken(token)) : null),
+    [account, token],
+  );
   useBanRedirect(account ? account.isBanned : null);
 
   if (load.status === 'failed') {
@@ -65,14 +83,23 @@ export default function SignedInApp({
   }
   if (!account || !viewer)
     return <StatusPage heading="Loading your dashboard" message="Loading…" />;
-
   return (
     <AccountProvider value={{ account, viewer }}>
-      <RemotesProvider value={registry}>
-        <SignedInLayout>
-          <SignedInRoutes />
-        </SignedInLayout>
-      </RemotesProvider>
+      <SignedInLayout>
+        <SignedInRoutes />
+      </SignedInLayout>
     </AccountProvider>
+  );
+}
+
+/**
+ * The signed-in shell (its own chunk): the one router of the page, shared with the remotes,
+ * the account and the remotes' contracts loading in parallel, the layout and the routes.
+ */
+export default function SignedInApp() {
+  return (
+    <BrowserRouter>
+      <SignedInShell />
+    </BrowserRouter>
   );
 }

@@ -3,7 +3,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useAccount } from '../account/AccountContext';
 import { useRemoteStates } from '../remotes/RemotesContext';
 import { planRedirect, routeBase, servesSubscriptionPlans } from '../routing/guards';
-import { paths } from '../urls';
+import { paths, sessionPaths } from '../urls';
 import { DashboardPage } from '../views/Dashboard';
 import { DeactivatedPage } from '../views/Deactivated';
 import { PendingRemotePage, RemoteRoutePage } from '../views/RemotePage';
@@ -46,6 +46,11 @@ export function SignedInRoutes() {
       <Route path={paths.dashboard} element={<DashboardPage />} />
       <Route path={paths.resources} element={<ResourcesPage />} />
       <Route path={paths.deactivated} element={<DeactivatedPage />} />
+      {/* The top of the shell takes these over as soon as the router reaches them. */}
+      {sessionPaths.map((path) => (
+        <Route key={path} path={path} element={null} />
+      ))}
+      <Route path={`${paths.loginPrefix}/*`} element={null} />
       {ready.map(({ route, owner }) => (
         <Route
           key={`${owner}:${route.path}`}

@@ -1,21 +1,25 @@
-import { EventBus, SessionStore, createApiClient } from '@pos/shared';
-import type { AxiosInstance } from 'axios';
-import type { ShellConfig, RemoteEntry } from '../config/runtimeConfig';
+import { EventBus } from '@pos/shared/src/bus/EventBus';
+import { SessionStore } from '@pos/shared/src/session/SessionStore';
+import type { RemoteEntry, ShellConfig } from '../config/runtimeConfig';
 import { SessionManager } from '../session/SessionManager';
 import type { BrowserAdapter } from './browser';
 
-/** Everything the shell's components share, created once per page. */
+/**
+ * Everything the shell's components share, created once per page. The landing path imports
+ * only the few @pos/shared modules it needs, by path: the package root pulls the router, axios
+ * and the whole UI kit, which only the signed-in shell needs. They are the same modules either
+ * way, so the bus and the session still exist once.
+ */
 export interface ShellServices {
   bus: EventBus;
   session: SessionStore;
-  api: AxiosInstance;
   config: ShellConfig;
   remotes: RemoteEntry[];
   sessionManager: SessionManager;
   browser: BrowserAdapter;
 }
 
-/** Wires the bus, the session, the api client and the session manager together. */
+/** Wires the bus, the session and the session manager together. */
 export function createShellServices(
   config: ShellConfig,
   remotes: RemoteEntry[],
@@ -24,7 +28,6 @@ export function createShellServices(
 ): ShellServices {
   const bus = new EventBus();
   const session = new SessionStore(bus, browser.localStorage);
-  const api = createApiClient(session, bus);
   const sessionManager = new SessionManager({
     store: session,
     loginProviderUrl: config.loginProviderUrl,
@@ -37,5 +40,5 @@ export function createShellServices(
         : undefined,
     pageHideTarget: typeof window === 'undefined' ? undefined : window,
   });
-  return { bus, session, api, config, remotes, sessionManager, browser };
+  return { bus, session, config, remotes, sessionManager, browser };
 }

@@ -3,6 +3,7 @@ import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { UNSAFE_NavigationContext, useLocation } from 'react-router-dom';
 import { mountRootParcel, type Parcel } from 'single-spa';
 import { useAccount } from '../account/AccountContext';
+import { useApi } from '../account/ApiContext';
 import { useShell } from '../app/ShellContext';
 import { SlotError } from '../components/ErrorBoundary';
 import { testIds } from '../testIds';
@@ -35,7 +36,8 @@ export function ParcelSlot({
   pageHeading = false,
   className,
 }: ParcelSlotProps) {
-  const { bus, session, api } = useShell();
+  const { bus, session } = useShell();
+  const api = useApi();
   const { viewer } = useAccount();
   const { navigator } = useContext(UNSAFE_NavigationContext);
   const location = useLocation();

@@ -1,11 +1,11 @@
+import type { SessionStore } from '@pos/shared/src/session/SessionStore';
 import {
   checkIntervalSeconds,
   decodeToken,
   isLoggedIn,
   nowSeconds,
   tokenCheckAction,
-  type SessionStore,
-} from '@pos/shared';
+} from '@pos/shared/src/session/token';
 import type { Subscription } from 'rxjs';
 import { lastAccessBeaconUrl, needAccessUrl, providerRefreshUrl, providerVerifyUrl } from '../urls';
 

@@ -1,13 +1,21 @@
+import type { Viewer } from '@pos/shared';
 import { render, type RenderResult } from '@testing-library/react';
+import type { AxiosInstance } from 'axios';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import type { BrowserAdapter } from '../app/browser';
+import { AccountProvider } from '../account/AccountContext';
+import { ApiProvider } from '../account/ApiContext';
+import type { Account } from '../account/useAccountState';
+import { historyLocation, type BrowserAdapter } from '../app/browser';
 import { ShellServicesProvider } from '../app/ShellContext';
 import { createShellServices, type ShellServices } from '../app/services';
 import type { RemoteEntry, ShellConfig } from '../config/runtimeConfig';
+import type { FederationRuntime } from '../remotes/federationRuntime';
+import { RemoteRegistry } from '../remotes/RemoteRegistry';
+import { RemotesProvider } from '../remotes/RemotesContext';
 
-/** The origin tests pretend the dashboard runs on. */
-export const TEST_ORIGIN = 'http://dashboard.test';
+/** The origin tests pretend the dashboard runs on (jsdom's own). */
+export const TEST_ORIGIN = 'http://localhost';
 /** The login provider tests pretend to use. */
 export const TEST_PROVIDER = 'http://login.test';
 
@@ -30,11 +38,16 @@ export const testConfig: ShellConfig = {
   },
 };
 
-/** A browser whose page loads and reloads are recorded instead of done. */
-export function fakeBrowser(overrides: Partial<BrowserAdapter> = {}): BrowserAdapter & {
+/** A test browser: page loads and reloads are recorded, in-app moves really happen in jsdom. */
+export type FakeBrowser = BrowserAdapter & {
   assign: jest.Mock;
   reload: jest.Mock;
-} {
+  navigate: jest.Mock;
+};
+
+/** A browser whose page loads and reloads are recorded instead of done. */
+export function fakeBrowser(overrides: Partial<BrowserAdapter> = {}): FakeBrowser {
+  const location = historyLocation();
   return {
     origin: TEST_ORIGIN,
     referrer: '',
@@ -42,16 +55,18 @@ export function fakeBrowser(overrides: Partial<BrowserAdapter> = {}): BrowserAda
     sessionStorage: window.sessionStorage,
     setTimeout: (handler, ms) => setTimeout(handler, ms),
     clearTimeout: (handle) => clearTimeout(handle),
+    ...location,
     ...overrides,
     assign: jest.fn(),
     reload: jest.fn(),
+    navigate: jest.fn(location.navigate),
   };
 }
 
 /** Services wired as in the browser, with a fake browser and no network. */
 export function testServices(
   options: { browser?: BrowserAdapter; remotes?: RemoteEntry[]; config?: ShellConfig } = {},
-): ShellServices {
+): ShellServices & { browser: FakeBrowser } {
   const fetcher = jest.fn(async () => {
     throw new Error('no network in unit tests');
   }) as unknown as typeof fetch;
@@ -60,33 +75,109 @@ export function testServices(
     options.remotes ?? [],
     options.browser ?? fakeBrowser(),
     fetcher,
-  );
+  ) as ShellServices & { browser: FakeBrowser };
 }
 
-let currentPath = '';
+/** Puts jsdom at `path` ("/login/abc?x=1"). */
+export const visit = (path: string): void => window.history.replaceState(null, '', path);
 
-/** Shows the router's location so tests can read where the app went. */
-function LocationProbe() {
+/** The browser's path and query now. */
+export const browserPath = (): string => `${window.location.pathname}${window.location.search}`;
+
+/** Renders a lean part of the shell (no router) at `path`. */
+export function renderLean(
+  ui: ReactNode,
+  {
+    path = '/',
+    services = testServices(),
+  }: { path?: string; services?: ReturnType<typeof testServices> } = {},
+): RenderResult & { services: ReturnType<typeof testServices> } {
+  visit(path);
+  const result = render(<ShellServicesProvider value={services}>{ui}</ShellServicesProvider>);
+  return { ...result, services };
+}
+
+let routerPath = '';
+
+function RouterProbe() {
   const location = useLocation();
-  currentPath = `${location.pathname}${location.search}`;
+  routerPath = `${location.pathname}${location.search}`;
   return null;
 }
 
-/** The router path after the last render. */
-export const routerPath = (): string => currentPath;
+/** Where the memory router of `renderSignedIn` is now. */
+export const currentRouterPath = (): string => routerPath;
 
-/** Renders `ui` with the shell's services inside a memory router at `path`. */
-export function renderWithShell(
+/** A signed-in viewer with overridable fields. */
+export const makeViewer = (overrides: Partial<Viewer> = {}): Viewer => ({
+  userRole: 'manager',
+  isAdmin: false,
+  isBanned: false,
+  fullName: 'Maya Manager',
+  email: 'manager@demo.test',
+  ...overrides,
+});
+
+/** A loaded account with overridable fields. */
+export const makeAccount = (overrides: Partial<Account> = {}): Account => ({
+  settings: {
+    userRole: 'manager',
+    quickLaunchPOSIds: {},
+    showAssistantInPOS: true,
+    firstTaskCompleted: false,
+  },
+  user: { fullName: 'Maya Manager', email: 'manager@demo.test', isVerified: true },
+  isBanned: false,
+  planState: { plan: null, isHavePaymentMethod: false },
+  ...overrides,
+});
+
+/** A federation runtime that never answers, for tests that give the registry its states. */
+export const silentRuntime: FederationRuntime = {
+  registerRemotes: () => undefined,
+  loadRemote: () => new Promise<never>(() => undefined),
+};
+
+/** An api client stand-in whose calls a test can stub. */
+export function fakeApi(): AxiosInstance & { get: jest.Mock; post: jest.Mock } {
+  return {
+    get: jest.fn(() => Promise.reject(new Error('not stubbed'))),
+    post: jest.fn(() => Promise.resolve({ data: {} })),
+  } as unknown as AxiosInstance & { get: jest.Mock; post: jest.Mock };
+}
+
+/** Renders a signed-in part of the shell inside a memory router with its providers. */
+export function renderSignedIn(
   ui: ReactNode,
-  { path = '/', services = testServices() }: { path?: string; services?: ShellServices } = {},
-): RenderResult & { services: ShellServices } {
+  {
+    path = '/',
+    services = testServices(),
+    account = makeAccount(),
+    viewer = makeViewer(),
+    registry = new RemoteRegistry([], silentRuntime),
+    api = fakeApi(),
+  }: {
+    path?: string;
+    services?: ReturnType<typeof testServices>;
+    account?: Account;
+    viewer?: Viewer;
+    registry?: RemoteRegistry;
+    api?: AxiosInstance;
+  } = {},
+) {
   const result = render(
     <ShellServicesProvider value={services}>
-      <MemoryRouter initialEntries={[path]}>
-        {ui}
-        <LocationProbe />
-      </MemoryRouter>
+      <ApiProvider value={api}>
+        <RemotesProvider value={registry}>
+          <AccountProvider value={{ account, viewer }}>
+            <MemoryRouter initialEntries={[path]}>
+              {ui}
+              <RouterProbe />
+            </MemoryRouter>
+          </AccountProvider>
+        </RemotesProvider>
+      </ApiProvider>
     </ShellServicesProvider>,
   );
-  return { ...result, services };
+  return { ...result, services, registry, api };
 }

@@ -2,6 +2,7 @@ import { Button } from '@pos/shared';
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAccount } from '../../account/AccountContext';
+import { useApi } from '../../account/ApiContext';
 import { resendActivationEmail } from '../../account/accountApi';
 import { useShell } from '../../app/ShellContext';
 import { testIds } from '../../testIds';
@@ -12,7 +13,8 @@ import { Banner } from './Banner';
 export const ACTIVATION_EMAIL_SENT = 'Activation email sent';
 
 function ConfirmEmailBanner({ email }: { email: string | null }) {
-  const { api, bus } = useShell();
+  const { bus } = useShell();
+  const api = useApi();
   const [sending, setSending] = useState(false);
   const resend = () => {
     setSending(true);

@@ -1,7 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeToken, nowInSeconds } from '../../testing/tokens';
-import { renderWithShell, testServices } from '../../testing/shellHarness';
+import { renderLean, testServices } from '../../testing/shellHarness';
 import { BubbleStack } from './BubbleStack';
 
 beforeEach(() => {
@@ -13,15 +12,10 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-function setup({ signedIn = true } = {}) {
+function setup() {
   const services = testServices();
-  if (signedIn)
-    services.session.setToken(
-      makeToken({ exp: nowInSeconds() + 3600, nra: nowInSeconds() + 86400 }),
-    );
-  const post = jest.spyOn(services.api, 'post').mockResolvedValue({ data: {} });
-  renderWithShell(<BubbleStack />, { services });
-  return { services, post };
+  renderLean(<BubbleStack />, { services });
+  return { services };
 }
 
 describe('BubbleStack', () => {
@@ -44,35 +38,10 @@ describe('BubbleStack', () => {
     expect(screen.queryByText('Application saved')).not.toBeInTheDocument();
   });
 
-  it('announces danger bubbles as alerts and writes them to the activity feed', async () => {
-    const { services, post } = setup();
-    const logged: string[] = [];
-    services.bus.on('activity-logged', ({ name }) => logged.push(name));
+  it('announces danger bubbles as alerts', () => {
+    const { services } = setup();
     act(() => services.bus.emit('notify', { message: 'Store is unreachable', status: 'danger' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Store is unreachable');
-    expect(post).toHaveBeenCalledWith('/activities', {
-      name: 'Store is unreachable',
-      feedType: 'errorNotification',
-    });
-    await act(async () => {});
-    expect(logged).toEqual(['Store is unreachable']);
-  });
-
-  it('keeps the bubble when writing the feed entry fails', async () => {
-    const { services, post } = setup();
-    post.mockRejectedValueOnce(new Error('offline'));
-    act(() => services.bus.emit('notify', { message: 'Could not save', status: 'danger' }));
-    await act(async () => {});
-    expect(screen.getByRole('alert')).toHaveTextContent('Could not save');
-  });
-
-  it('does not write to the feed for other statuses or when signed out', () => {
-    const { services, post } = setup({ signedIn: false });
-    act(() => {
-      services.bus.emit('notify', { message: 'Heads up', status: 'info' });
-      services.bus.emit('notify', { message: 'Signed-out failure', status: 'danger' });
-    });
-    expect(post).not.toHaveBeenCalled();
   });
 
   it('closes a bubble with its close button after the exit animation', async () => {

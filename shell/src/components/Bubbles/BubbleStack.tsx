@@ -1,8 +1,11 @@
-import { Icon, IconButton, Spinner, cx, type Bubble, type BubbleStatus } from '@pos/shared';
+import type { Bubble, BubbleStatus } from '@pos/shared/src/types/entities';
+import { cx } from '@pos/shared/src/ui/cx';
+import { Icon } from '@pos/shared/src/ui/Icon';
+import { IconButton } from '@pos/shared/src/ui/IconButton';
+import { Spinner } from '@pos/shared/src/ui/LoadingState';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useShell } from '../../app/ShellContext';
 import { testIds } from '../../testIds';
-import { apiPaths } from '../../urls';
 import './BubbleStack.css';
 
 /** Spec 9: how long a bubble stays before it leaves (ms). */
@@ -33,11 +36,11 @@ const LABELS: Record<BubbleStatus, string> = {
 
 /**
  * The notification bubbles of spec 4/9: every `notify` event of the bus becomes a bubble that
- * animates in, stays about 15 s and animates out. Danger bubbles are also written to the
- * activity feed as an errorNotification.
+ * animates in, stays about 15 s and animates out. (The signed-in shell also writes danger
+ * bubbles to the activity feed: see useDangerBubbleLog.)
  */
 export function BubbleStack() {
-  const { bus, api, session } = useShell();
+  const { bus } = useShell();
   const [bubbles, setBubbles] = useState<ShownBubble[]>([]);
   const timers = useRef(new Map<string, Array<ReturnType<typeof setTimeout>>>());
   const nextId = useRef(0);
@@ -95,16 +98,9 @@ export function BubbleStack() {
         return [...current, { id: bubbleId, message, status, phase: 'entering' }];
       });
       schedule(bubbleId);
-      if (status === 'danger' && session.token) {
-        const entry = { name: message, feedType: 'errorNotification' as const };
-        api.post(apiPaths.activities, entry).then(
-          () => bus.emit('activity-logged', entry),
-          () => undefined,
-        );
-      }
     });
     return () => subscription.unsubscribe();
-  }, [api, bus, schedule, session]);
+  }, [bus, schedule]);
 
   useEffect(() => {
     const allTimers = timers.current;

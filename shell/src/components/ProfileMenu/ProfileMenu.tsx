@@ -89,7 +89,7 @@ export function ProfileMenu({ fullName, email, collapsed = false }: ProfileMenuP
         ref={buttonRef}
         type="button"
         className="shell-profile__button"
-        aria-label={`Profile menu, ${name}`}
+        aria-label={collapsed ? `Profile menu: ${name}` : undefined}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -100,7 +100,8 @@ export function ProfileMenu({ fullName, email, collapsed = false }: ProfileMenuP
         <span className="shell-profile__avatar" aria-hidden="true">
           {initialsOf(fullName, email)}
         </span>
-        <span className="shell-profile__who" aria-hidden="true">
+        <span className="shell-profile__who">
+          <span className="pos-visually-hidden">Profile menu: </span>
           <span className="shell-profile__name">{name}</span>
           <span className="shell-profile__email">{address}</span>
         </span>

@@ -1,13 +1,13 @@
 import { act, screen } from '@testing-library/react';
 import { makeToken, nowInSeconds } from '../../testing/tokens';
-import { renderWithShell, TEST_ORIGIN, TEST_PROVIDER } from '../../testing/shellHarness';
+import { renderLean, TEST_ORIGIN, TEST_PROVIDER } from '../../testing/shellHarness';
 import { testIds } from '../../testIds';
 import { SsoFrame } from './SsoFrame';
 
 const freshToken = () => makeToken({ exp: nowInSeconds() + 3600, nra: nowInSeconds() + 86400 });
 
 function setup() {
-  const result = renderWithShell(<SsoFrame />);
+  const result = renderLean(<SsoFrame />);
   const frame = screen.getByTestId(testIds.sso.frame) as HTMLIFrameElement;
   const frameWindow = frame.contentWindow as Window;
   const postMessage = jest.spyOn(frameWindow, 'postMessage').mockImplementation(() => {});

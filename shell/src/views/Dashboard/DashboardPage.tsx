@@ -52,27 +52,27 @@ export function DashboardPage() {
       {tiles.length > 0 || failed.length > 0 ? (
         <div className="shell-dashboard__tiles">
           {tiles.map((tile) => (
-            <Card
+            <div
               key={tile.id}
-              title={tile.title}
-              disabled={viewer.isBanned}
-              className={cx('shell-tile', viewer.isBanned && 'shell-tile--disabled')}
+              role="group"
+              aria-label={tile.title}
+              aria-disabled={viewer.isBanned || undefined}
+              inert={viewer.isBanned}
+              className={cx('shell-tile', viewer.isBanned && 'is-disabled')}
               data-testid={testIds.dashboard.tile(tile.id)}
             >
-              <div inert={viewer.isBanned}>
-                <SlotErrorBoundary title={tile.title}>
-                  <ParcelSlot title={tile.title} load={tile.load} basePath={paths.dashboard} />
-                </SlotErrorBoundary>
-              </div>
-            </Card>
+              <SlotErrorBoundary title={tile.title}>
+                <ParcelSlot title={tile.title} load={tile.load} basePath={paths.dashboard} />
+              </SlotErrorBoundary>
+            </div>
           ))}
           {failed.map((state) => (
-            <Card key={state.remote.name} className="shell-tile">
+            <div key={state.remote.name} className="shell-tile shell-tile--framed">
               <SlotError
                 title={state.title}
                 onRetry={() => void registry.retry(state.remote.name)}
               />
-            </Card>
+            </div>
           ))}
         </div>
       ) : loading ? (

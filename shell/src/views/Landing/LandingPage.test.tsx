@@ -1,17 +1,12 @@
 import { screen, within } from '@testing-library/react';
-import {
-  renderWithShell,
-  testConfig,
-  TEST_ORIGIN,
-  TEST_PROVIDER,
-} from '../../testing/shellHarness';
+import { renderLean, testConfig, TEST_ORIGIN, TEST_PROVIDER } from '../../testing/shellHarness';
 import { testIds } from '../../testIds';
 import { LandingPage } from './LandingPage';
 
 const origin = encodeURIComponent(TEST_ORIGIN);
 
 describe('LandingPage', () => {
-  beforeEach(() => renderWithShell(<LandingPage />));
+  beforeEach(() => renderLean(<LandingPage />));
 
   it('sends Sign In to the provider need-access page for this origin', () => {
     for (const link of screen.getAllByRole('link', { name: 'Sign In' })) {

@@ -1,4 +1,4 @@
-import { Icon } from '@pos/shared';
+import { Icon } from '@pos/shared/src/ui/Icon';
 import { useShell } from '../../app/ShellContext';
 import { BrandLogo } from '../../components/Brand';
 import { Footer } from '../../components/Footer';

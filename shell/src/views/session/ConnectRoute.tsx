@@ -1,6 +1,5 @@
-import { isLoggedIn } from '@pos/shared';
+import { isLoggedIn } from '@pos/shared/src/session/token';
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useShell } from '../../app/ShellContext';
 import { StatusPage } from '../../components/StatusPage';
 import { needAccessUrl, paths, providerOrigin } from '../../urls';
@@ -16,7 +15,6 @@ const originOf = (url: string): string | null => {
 /** /connect: home, unless a signed-out visitor arrives from the login provider (spec 2.1). */
 export function ConnectRoute() {
   const { config, browser, session } = useShell();
-  const navigate = useNavigate();
   const handled = useRef(false);
 
   useEffect(() => {
@@ -26,9 +24,9 @@ export function ConnectRoute() {
     if (fromProvider && !isLoggedIn(session.claims)) {
       browser.assign(needAccessUrl(config.loginProviderUrl, browser.origin));
     } else {
-      navigate(paths.dashboard, { replace: true });
+      browser.navigate(paths.dashboard, { replace: true });
     }
-  }, [browser, config, navigate, session]);
+  }, [browser, config, session]);
 
   return <StatusPage heading="Connecting" message="Connecting…" />;
 }

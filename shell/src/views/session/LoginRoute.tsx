@@ -1,10 +1,10 @@
-import { decodeToken, nowSeconds } from '@pos/shared';
+import { decodeToken, nowSeconds } from '@pos/shared/src/session/token';
 import { useEffect, useRef } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useShell } from '../../app/ShellContext';
 import { storageKeys } from '../../app/storageKeys';
+import { useBrowserLocation } from '../../app/useBrowserLocation';
 import { StatusPage } from '../../components/StatusPage';
-import { paths } from '../../urls';
+import { loginTokenFromPath, paths } from '../../urls';
 
 /** The bubble shown when /login/:token carries a token that cannot be used. */
 export const INVALID_SIGN_IN_LINK =
@@ -17,29 +17,28 @@ export const INVALID_SIGN_IN_LINK =
  */
 export function LoginRoute() {
   const { session, bus, browser } = useShell();
-  const { token } = useParams();
-  const [searchParams] = useSearchParams();
-  const navigate = useNavigate();
+  const { pathname, search } = useBrowserLocation();
   const handled = useRef(false);
 
   useEffect(() => {
     if (handled.current) return;
     handled.current = true;
+    const token = loginTokenFromPath(pathname);
     const claims = decodeToken(token);
     if (!token || !claims || claims.exp <= nowSeconds()) {
       bus.emit('notify', { status: 'danger', message: INVALID_SIGN_IN_LINK });
-      navigate(paths.dashboard, { replace: true });
+      browser.navigate(paths.dashboard, { replace: true });
       return;
     }
-    const iframeJoin = searchParams.get('isIframeJoin');
+    const iframeJoin = new URLSearchParams(search).get('isIframeJoin');
     if (iframeJoin === 'true' || iframeJoin === '1') {
       browser.localStorage.setItem(storageKeys.iframeJoin, 'true');
     } else {
       browser.localStorage.removeItem(storageKeys.iframeJoin);
     }
     session.setToken(token);
-    navigate(paths.successLogin, { replace: true });
-  }, [browser, bus, navigate, searchParams, session, token]);
+    browser.navigate(paths.successLogin, { replace: true });
+  }, [browser, bus, pathname, search, session]);
 
   return <StatusPage heading="Signing in" message="Signing you in…" />;
 }

@@ -1,9 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useShell } from '../../app/ShellContext';
 import { storageKeys } from '../../app/storageKeys';
 import { StatusPage } from '../../components/StatusPage';
 import { forgetRedirect } from '../../session/redirectStore';
 import { providerLogoutUrl } from '../../urls';
+
+// The page is on its way to the provider: one trip is enough, however often this renders.
+let leaving = false;
 
 /**
  * /logout: clears the token here, then ends the provider's session too — otherwise its SSO
@@ -11,11 +14,10 @@ import { providerLogoutUrl } from '../../urls';
  */
 export function LogoutRoute() {
   const { session, config, browser } = useShell();
-  const handled = useRef(false);
 
   useEffect(() => {
-    if (handled.current) return;
-    handled.current = true;
+    if (leaving) return;
+    leaving = true;
     session.setToken(null);
     browser.localStorage.removeItem(storageKeys.iframeJoin);
     forgetRedirect(browser.sessionStorage);

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { useShell } from '../../app/ShellContext';
+import { useBrowserLocation } from '../../app/useBrowserLocation';
 import { StatusPage } from '../../components/StatusPage';
 import { forgetRedirect, rememberRedirect } from '../../session/redirectStore';
 import { needAccessUrl } from '../../urls';
@@ -11,17 +11,17 @@ import { needAccessUrl } from '../../urls';
  */
 export function PosUnauthorizedRoute() {
   const { config, browser } = useShell();
-  const [searchParams] = useSearchParams();
+  const { search } = useBrowserLocation();
   const handled = useRef(false);
 
   useEffect(() => {
     if (handled.current) return;
     handled.current = true;
-    const redirectPath = searchParams.get('redirectPath');
+    const redirectPath = new URLSearchParams(search).get('redirectPath');
     if (redirectPath) rememberRedirect(browser.sessionStorage, redirectPath, true);
     else forgetRedirect(browser.sessionStorage);
     browser.assign(needAccessUrl(config.loginProviderUrl, browser.origin));
-  }, [browser, config, searchParams]);
+  }, [browser, config, search]);
 
   return <StatusPage heading="Sign in required" message="Taking you to sign in…" />;
 }

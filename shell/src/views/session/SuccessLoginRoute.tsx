@@ -1,6 +1,5 @@
-import { safeRedirectPath } from '@pos/shared';
+import { safeRedirectPath } from '@pos/shared/src/session/redirect';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useShell } from '../../app/ShellContext';
 import { StatusPage } from '../../components/StatusPage';
 import { forgetRedirect, readRedirect } from '../../session/redirectStore';
@@ -15,7 +14,6 @@ export const POS_REDIRECT_DELAY_MS = 1_000;
  */
 export function SuccessLoginRoute() {
   const { browser } = useShell();
-  const navigate = useNavigate();
 
   useEffect(() => {
     const stored = readRedirect(browser.sessionStorage);
@@ -27,9 +25,9 @@ export function SuccessLoginRoute() {
       return () => browser.clearTimeout(timer);
     }
     forgetRedirect(browser.sessionStorage);
-    navigate(stored ? safeRedirectPath(stored.path) : paths.dashboard, { replace: true });
+    browser.navigate(stored ? safeRedirectPath(stored.path) : paths.dashboard, { replace: true });
     return undefined;
-  }, [browser, navigate]);
+  }, [browser]);
 
   return <StatusPage heading="Signed in" message="Signing you in…" />;
 }

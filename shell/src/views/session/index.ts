@@ -1,5 +1,3 @@
-export { ConnectRoute } from './ConnectRoute';
-export { PosUnauthorizedRoute } from './PosUnauthorizedRoute';
-export { SuccessLoginRoute, POS_REDIRECT_DELAY_MS } from './SuccessLoginRoute';
-export { LoginRoute, INVALID_SIGN_IN_LINK } from './LoginRoute';
-export { LogoutRoute } from './LogoutRoute';
+export { SessionRoute } from './SessionRoute';
+export { POS_REDIRECT_DELAY_MS } from './SuccessLoginRoute';
+export { INVALID_SIGN_IN_LINK } from './LoginRoute';

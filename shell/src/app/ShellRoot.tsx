@@ -1,0 +1,31 @@
+import { lazy, memo, Suspense } from 'react';
+import { StatusPage } from '../components/StatusPage';
+import type { InitialCheckResult } from '../session/SessionManager';
+import { isSessionPath } from '../urls';
+import { SessionRoute } from '../views/session';
+import { SignedOutPages } from './SignedOutPages';
+import { useAuthStatus } from './useAuthStatus';
+import { useBrowserLocation } from './useBrowserLocation';
+
+// The signed-in shell is its own chunk, with the router and the UI kit: the landing page does
+// not pay for it.
+const SignedInApp = memo(lazy(() => import('./SignedInApp')));
+
+const loading = <StatusPage heading="Loading Cloud POS" message="Loading…" />;
+
+/**
+ * The top of the shell: the session routes of spec 2.1 first (signed in or out), then a
+ * loading state during the start-up check, the signed-out pages, or the signed-in shell.
+ */
+export function ShellRoot({ initialCheck }: { initialCheck: Promise<InitialCheckResult> }) {
+  const location = useBrowserLocation();
+  const status = useAuthStatus(initialCheck);
+  if (isSessionPath(location.pathname)) return <SessionRoute pathname={location.pathname} />;
+  if (status === 'checking') return loading;
+  if (status === 'signed-out') return <SignedOutPages location={location} />;
+  return (
+    <Suspense fallback={loading}>
+      <SignedInApp />
+    </Suspense>
+  );
+}
