@@ -23,6 +23,12 @@ export interface ParcelSlotProps {
 
 type SlotStatus = 'loading' | 'mounted' | 'failed';
 
+/** A parcel and its queue of updates: single-spa refuses an update or unmount mid-update. */
+interface MountedParcel {
+  parcel: Parcel<ParcelProps>;
+  queue: Promise<unknown>;
+}
+
 /**
  * Mounts a remote's parcel with single-spa inside the shell's router: loads it with a timeout
  * and retries, passes the shell's props, updates it as the location or viewer change, and
@@ -42,7 +48,7 @@ export function ParcelSlot({
   const { navigator } = useContext(UNSAFE_NavigationContext);
   const location = useLocation();
   const hostRef = useRef<HTMLDivElement>(null);
-  const parcelRef = useRef<Parcel<ParcelProps> | null>(null);
+  const parcelRef = useRef<MountedParcel | null>(null);
   const [status, setStatus] = useState<SlotStatus>('loading');
   const [attempt, setAttempt] = useState(0);
 
@@ -60,7 +66,7 @@ export function ParcelSlot({
     const host = hostRef.current;
     if (!host) return undefined;
     let cancelled = false;
-    let parcel: Parcel<ParcelProps> | null = null;
+    let mounted: MountedParcel | null = null;
     // A fresh element per attempt, so a half-mounted failure leaves nothing behind.
     const domElement = document.createElement('div');
     domElement.className = 'shell-parcel__root';
@@ -71,11 +77,20 @@ export function ParcelSlot({
       try {
         const lifecycles = await withRetries(title, () => load());
         if (cancelled) return;
-        parcel = mountRootParcel<ParcelProps>(lifecycles as never, {
+        const parcel = mountRootParcel<ParcelProps>(lifecycles as never, {
           ...propsRef.current,
           domElement,
         });
-        parcelRef.current = parcel;
+        // single-spa rejects these too when a lifecycle fails; the slot reports it once.
+        for (const settled of [
+          parcel.loadPromise,
+          parcel.bootstrapPromise,
+          parcel.unmountPromise,
+        ]) {
+          settled.catch(() => undefined);
+        }
+        mounted = { parcel, queue: parcel.mountPromise };
+        parcelRef.current = mounted;
         await withTimeout(parcel.mountPromise, LOAD_TIMEOUT_MS, title);
         if (!cancelled) setStatus('mounted');
       } catch (error) {
@@ -87,25 +102,25 @@ export function ParcelSlot({
     return () => {
       cancelled = true;
       parcelRef.current = null;
-      const mounted = parcel;
-      if (!mounted) {
+      const leaving = mounted;
+      if (!leaving) {
         domElement.remove();
         return;
       }
-      mounted.mountPromise
-        .then(() => mounted.unmount())
+      leaving.queue = leaving.queue
         .catch(() => undefined)
+        .then(() => (leaving.parcel.getStatus() === 'MOUNTED' ? leaving.parcel.unmount() : null))
+        .catch((error: unknown) => console.warn(`${title} failed to unmount`, error))
         .finally(() => domElement.remove());
     };
   }, [load, title, attempt]);
 
-  const updates = useRef<Promise<unknown>>(Promise.resolve());
-
   useEffect(() => {
-    const parcel = parcelRef.current;
-    if (status !== 'mounted' || !parcel) return;
-    // One update at a time: single-spa refuses an update while the previous one runs.
-    updates.current = updates.current
+    const current = parcelRef.current;
+    if (status !== 'mounted' || !current) return;
+    const { parcel } = current;
+    current.queue = current.queue
+      .catch(() => undefined)
       .then(() => (parcel.getStatus() === 'MOUNTED' ? parcel.update?.(props) : undefined))
       .catch((error: unknown) => console.warn(`${title} failed to update`, error));
   }, [props, status, title]);

@@ -6,7 +6,7 @@ import { useApi } from '../../account/ApiContext';
 import { resendActivationEmail } from '../../account/accountApi';
 import { useShell } from '../../app/ShellContext';
 import { testIds } from '../../testIds';
-import { isSubscriptionPlansPath, mailtoUrl } from '../../urls';
+import { isSubscriptionPlansPath, mailtoUrl, paths } from '../../urls';
 import { Banner } from './Banner';
 
 /** The bubble after a resent activation email. */
@@ -69,7 +69,7 @@ export function AccountBanners() {
         <Banner tone="danger" title="Service is Paused" data-testid={testIds.banners.servicePaused}>
           <p>
             Applications, stations and the admin panel are unavailable while the account is paused.{' '}
-            {config.supportEmail && (
+            {config.supportEmail && pathname !== paths.deactivated && (
               <>
                 Contact <a href={mailtoUrl(config.supportEmail)}>{config.supportEmail}</a> to
                 restore access.

@@ -1,0 +1,141 @@
+import { act, screen } from '@testing-library/react';
+import { storageKeys } from '../../app/storageKeys';
+import {
+  browserPath,
+  fakeBrowser,
+  renderLean,
+  testServices,
+  TEST_ORIGIN,
+  TEST_PROVIDER,
+} from '../../testing/shellHarness';
+import { makeToken, nowInSeconds } from '../../testing/tokens';
+import { SessionRoute } from './SessionRoute';
+
+const needAccess = `${TEST_PROVIDER}/need-access/${encodeURIComponent(TEST_ORIGIN)}?product=pos`;
+const freshToken = () => makeToken({ exp: nowInSeconds() + 3600, nra: nowInSeconds() + 86400 });
+
+function renderRoute(path: string, services = testServices()) {
+  const pathname = path.split('?')[0] as string;
+  return renderLean(<SessionRoute pathname={pathname} />, { path, services });
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe('/login/:token', () => {
+  it('stores a valid token and goes on to /success-login', () => {
+    const token = freshToken();
+    const { services } = renderRoute(`/login/${token}`);
+    expect(services.session.token).toBe(token);
+    expect(localStorage.getItem('pos.token')).toBe(token);
+    expect(browserPath()).toBe('/success-login');
+    expect(localStorage.getItem(storageKeys.iframeJoin)).toBeNull();
+  });
+
+  it('remembers the iframe-join flag', () => {
+    renderRoute(`/login/${freshToken()}?isIframeJoin=true`);
+    expect(localStorage.getItem(storageKeys.iframeJoin)).toBe('true');
+  });
+
+  it.each([
+    ['a token that does not decode', 'not-a-token'],
+    ['an expired token', makeToken({ exp: nowInSeconds() - 10, nra: nowInSeconds() + 86400 })],
+  ])('sends %s home with a danger bubble', (_label, token) => {
+    const services = testServices();
+    const bubbles: string[] = [];
+    services.bus.on('notify', ({ status, message }) => bubbles.push(`${status}: ${message}`));
+    renderRoute(`/login/${token}`, services);
+    expect(services.session.token).toBeNull();
+    expect(browserPath()).toBe('/');
+    expect(bubbles).toEqual([
+      'danger: This sign-in link is invalid or has expired. Please sign in again.',
+    ]);
+  });
+});
+
+describe('/pos-unauthorized', () => {
+  it('remembers the redirect path as a POS redirect and goes to need-access', () => {
+    const { services } = renderRoute(
+      `/pos-unauthorized?redirectPath=${encodeURIComponent('/shop/pos')}`,
+    );
+    expect(sessionStorage.getItem(storageKeys.redirectPath)).toBe('/shop/pos');
+    expect(sessionStorage.getItem(storageKeys.redirectIsPos)).toBe('1');
+    expect(services.browser.assign).toHaveBeenCalledWith(needAccess);
+  });
+});
+
+describe('/success-login', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  const remember = (path: string, isPos: boolean) => {
+    sessionStorage.setItem(storageKeys.redirectPath, path);
+    if (isPos) sessionStorage.setItem(storageKeys.redirectIsPos, '1');
+  };
+
+  it('follows a POS redirect with a full page load after 1 s', () => {
+    remember('/shop/pos?station=2', true);
+    const { services } = renderRoute('/success-login');
+    expect(screen.getByRole('status')).toHaveTextContent('Signing you in…');
+    act(() => jest.advanceTimersByTime(999));
+    expect(services.browser.assign).not.toHaveBeenCalled();
+    act(() => jest.advanceTimersByTime(1));
+    expect(services.browser.assign).toHaveBeenCalledWith('/shop/pos?station=2');
+    expect(sessionStorage.getItem(storageKeys.redirectPath)).toBeNull();
+  });
+
+  it.each(['//evil.example', 'https://evil.example', '/\\evil.example'])(
+    'does not follow %s: it goes to / instead',
+    (path) => {
+      remember(path, true);
+      const { services } = renderRoute('/success-login');
+      act(() => jest.advanceTimersByTime(1_000));
+      expect(services.browser.assign).toHaveBeenCalledWith('/');
+    },
+  );
+
+  it('follows a remembered in-app path at once, without a page load', () => {
+    remember('/resources', false);
+    const { services } = renderRoute('/success-login');
+    expect(browserPath()).toBe('/resources');
+    expect(services.browser.assign).not.toHaveBeenCalled();
+  });
+
+  it('goes home when nothing was remembered', () => {
+    renderRoute('/success-login');
+    expect(browserPath()).toBe('/');
+  });
+});
+
+describe('/logout', () => {
+  it('clears the token and ends the provider session, which comes back home', () => {
+    const services = testServices();
+    services.session.setToken(freshToken());
+    localStorage.setItem(storageKeys.iframeJoin, 'true');
+    renderRoute('/logout', services);
+    expect(services.session.token).toBeNull();
+    expect(localStorage.getItem('pos.token')).toBeNull();
+    expect(localStorage.getItem(storageKeys.iframeJoin)).toBeNull();
+    expect(services.browser.assign).toHaveBeenCalledWith(
+      `${TEST_PROVIDER}/logout?origin=${encodeURIComponent(TEST_ORIGIN)}`,
+    );
+  });
+});
+
+describe('/connect', () => {
+  it('goes home', () => {
+    const { services } = renderRoute('/connect');
+    expect(browserPath()).toBe('/');
+    expect(services.browser.assign).not.toHaveBeenCalled();
+  });
+
+  it('sends a signed-out visitor coming from the provider to need-access', () => {
+    const services = testServices({
+      browser: fakeBrowser({ referrer: `${TEST_PROVIDER}/need-access/x` }),
+    });
+    renderRoute('/connect', services);
+    expect(services.browser.assign).toHaveBeenCalledWith(needAccess);
+  });
+});
