@@ -25,7 +25,8 @@ type SlotStatus = 'loading' | 'mounted' | 'failed';
 
 /** A parcel and its queue of updates: single-spa refuses an update or unmount mid-update. */
 interface MountedParcel {
-  parcel: Parcel<ParcelProps>;
+  parcel: Parcel<ParcelProps & { domElement: HTMLElement }>;
+  domElement: HTMLElement;
   queue: Promise<unknown>;
 }
 
@@ -77,10 +78,13 @@ export function ParcelSlot({
       try {
         const lifecycles = await withRetries(title, () => load());
         if (cancelled) return;
-        const parcel = mountRootParcel<ParcelProps>(lifecycles as never, {
-          ...propsRef.current,
-          domElement,
-        });
+        const parcel = mountRootParcel<ParcelProps & { domElement: HTMLElement }>(
+          lifecycles as never,
+          {
+            ...propsRef.current,
+            domElement,
+          },
+        );
         // single-spa rejects these too when a lifecycle fails; the slot reports it once.
         for (const settled of [
           parcel.loadPromise,
@@ -89,7 +93,7 @@ export function ParcelSlot({
         ]) {
           settled.catch(() => undefined);
         }
-        mounted = { parcel, queue: parcel.mountPromise };
+        mounted = { parcel, domElement, queue: parcel.mountPromise };
         parcelRef.current = mounted;
         await withTimeout(parcel.mountPromise, LOAD_TIMEOUT_MS, title);
         if (!cancelled) setStatus('mounted');
@@ -118,10 +122,13 @@ export function ParcelSlot({
   useEffect(() => {
     const current = parcelRef.current;
     if (status !== 'mounted' || !current) return;
-    const { parcel } = current;
+    const { parcel, domElement } = current;
+    // single-spa replaces the parcel's props on update: the element must come along.
     current.queue = current.queue
       .catch(() => undefined)
-      .then(() => (parcel.getStatus() === 'MOUNTED' ? parcel.update?.(props) : undefined))
+      .then(() =>
+        parcel.getStatus() === 'MOUNTED' ? parcel.update?.({ ...props, domElement }) : undefined,
+      )
       .catch((error: unknown) => console.warn(`${title} failed to update`, error));
   }, [props, status, title]);
 
