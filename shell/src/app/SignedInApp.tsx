@@ -1,4 +1,5 @@
 import { ErrorState, createApiClient, decodeToken } from '@pos/shared';
+import type { AxiosInstance } from 'axios';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
 import { AccountProvider } from '../account/AccountContext';
@@ -38,9 +39,16 @@ function useLocationBridge(): void {
 }
 
 /** The signed-in shell inside the router: account, remotes, layout and routes. */
-export function SignedInShell({ runtime = federationRuntime }: { runtime?: FederationRuntime }) {
+export function SignedInShell({
+  runtime = federationRuntime,
+  apiClient,
+}: {
+  runtime?: FederationRuntime;
+  /** Tests pass a stand-in; the browser gets the real client. */
+  apiClient?: AxiosInstance;
+}) {
   const { remotes, session, bus } = useShell();
-  const [api] = useState(() => createApiClient(session, bus));
+  const [api] = useState(() => apiClient ?? createApiClient(session, bus));
   const [registry] = useState(() => new RemoteRegistry(remotes, runtime));
   const token = useSessionToken();
   useLocationBridge();

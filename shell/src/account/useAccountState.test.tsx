@@ -1,0 +1,126 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { AxiosError, AxiosHeaders } from 'axios';
+import type { ReactNode } from 'react';
+import { ShellServicesProvider } from '../app/ShellContext';
+import { storageKeys } from '../app/storageKeys';
+import { fakeApi, testServices, TEST_ORIGIN, TEST_PROVIDER } from '../testing/shellHarness';
+import { ApiProvider } from './ApiContext';
+import { useAccountState } from './useAccountState';
+
+const settings = {
+  userRole: 'manager',
+  quickLaunchPOSIds: {},
+  showAssistantInPOS: true,
+  firstTaskCompleted: true,
+};
+const user = { fullName: 'Maya Manager', email: 'manager@demo.test', isVerified: true };
+
+function httpError(status: number, data: unknown) {
+  const config = { headers: new AxiosHeaders() };
+  return new AxiosError('failed', String(status), config, null, {
+    status,
+    statusText: '',
+    data,
+    headers: {},
+    config,
+  });
+}
+
+function setup(answers: Record<string, () => Promise<unknown>> = {}) {
+  const services = testServices();
+  const api = fakeApi();
+  const defaults: Record<string, () => Promise<unknown>> = {
+    '/user-settings': async () => settings,
+    '/user-data': async () => user,
+    '/check-ban': async () => ({ isBanned: false }),
+    '/subscription-monitor': async () => ({ plan: null, isHavePaymentMethod: false }),
+  };
+  api.get.mockImplementation((url: string) => {
+    const path = url.split('?')[0] as string;
+    const answer = answers[path] ?? defaults[path];
+    return answer ? answer().then((data) => ({ data })) : Promise.reject(new Error(`no ${url}`));
+  });
+  const bans: boolean[] = [];
+  services.bus.on('ban-changed', ({ isBanned }) => bans.push(isBanned));
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <ShellServicesProvider value={services}>
+      <ApiProvider value={api}>{children}</ApiProvider>
+    </ShellServicesProvider>
+  );
+  const hook = renderHook(() => useAccountState(), { wrapper });
+  return { ...hook, services, api, bans };
+}
+
+beforeEach(() => localStorage.clear());
+
+describe('useAccountState', () => {
+  it('loads settings, profile, ban and plan, and announces the ban state', async () => {
+    const { result, bans } = setup();
+    expect(result.current.load.status).toBe('loading');
+    await waitFor(() => expect(result.current.load.status).toBe('ready'));
+    const load = result.current.load;
+    expect(load.status === 'ready' && load.account).toEqual({
+      settings,
+      user,
+      isBanned: false,
+      planState: { plan: null, isHavePaymentMethod: false },
+    });
+    expect(bans).toEqual([false]);
+  });
+
+  it('asks for the free plan when the user joined from the iframe', async () => {
+    localStorage.setItem(storageKeys.iframeJoin, 'true');
+    const { api, result } = setup();
+    await waitFor(() => expect(result.current.load.status).toBe('ready'));
+    expect(api.get).toHaveBeenCalledWith('/subscription-monitor?freeSubAutoCreate=true');
+  });
+
+  it('sends the browser to need-access on ERR_UNAUTHORIZED from /user-settings', async () => {
+    const { services } = setup({
+      '/user-settings': () => Promise.reject(httpError(401, { code: 'ERR_UNAUTHORIZED' })),
+    });
+    await waitFor(() =>
+      expect(services.browser.assign).toHaveBeenCalledWith(
+        `${TEST_PROVIDER}/need-access/${encodeURIComponent(TEST_ORIGIN)}?product=pos`,
+      ),
+    );
+  });
+
+  it('re-checks the ban on each check-ban event and announces the change', async () => {
+    let banned = false;
+    const { services, result, bans } = setup({ '/check-ban': async () => ({ isBanned: banned }) });
+    await waitFor(() => expect(result.current.load.status).toBe('ready'));
+    banned = true;
+    await act(async () => services.bus.emit('check-ban'));
+    await waitFor(() => expect(bans).toEqual([false, true]));
+    const load = result.current.load;
+    expect(load.status === 'ready' && load.account.isBanned).toBe(true);
+  });
+
+  it('falls back to the profile fallbacks and no plan redirect when those calls fail', async () => {
+    const { result } = setup({
+      '/user-data': () => Promise.reject(httpError(500, {})),
+      '/subscription-monitor': () => Promise.reject(httpError(500, {})),
+    });
+    await waitFor(() => expect(result.current.load.status).toBe('ready'));
+    const load = result.current.load;
+    expect(load.status === 'ready' && load.account.user).toBeNull();
+    expect(load.status === 'ready' && load.account.planState).toBeNull();
+  });
+
+  it('reports a settings failure with a retry', async () => {
+    let fail = true;
+    const { result } = setup({
+      '/user-settings': () =>
+        fail
+          ? Promise.reject(httpError(500, { message: 'Database is down' }))
+          : Promise.resolve(settings),
+    });
+    await waitFor(() => expect(result.current.load.status).toBe('failed'));
+    const load = result.current.load;
+    expect(load.status === 'failed' && load.message).toBe('Database is down');
+    fail = false;
+    act(() => result.current.retry());
+    await waitFor(() => expect(result.current.load.status).toBe('ready'));
+  });
+});

@@ -1,0 +1,74 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { fakeApi, silentRuntime, testServices } from '../testing/shellHarness';
+import { SignedInShell } from './SignedInApp';
+import { ShellServicesProvider } from './ShellContext';
+
+let path = '';
+function Probe() {
+  path = useLocation().pathname;
+  return null;
+}
+
+function setup(firstBan: boolean) {
+  const services = testServices();
+  const api = fakeApi();
+  let banned = firstBan;
+  const answers: Record<string, unknown> = {
+    '/user-settings': {
+      userRole: 'manager',
+      quickLaunchPOSIds: {},
+      showAssistantInPOS: true,
+      firstTaskCompleted: true,
+    },
+    '/user-data': { fullName: 'Maya Manager', email: 'manager@demo.test', isVerified: true },
+    '/subscription-monitor': { plan: null, isHavePaymentMethod: false },
+  };
+  api.get.mockImplementation(async (url: string) => ({
+    data: url === '/check-ban' ? { isBanned: banned } : answers[url.split('?')[0] as string],
+  }));
+  render(
+    <ShellServicesProvider value={services}>
+      <MemoryRouter initialEntries={['/']}>
+        <SignedInShell runtime={silentRuntime} apiClient={api} />
+        <Probe />
+      </MemoryRouter>
+    </ShellServicesProvider>,
+  );
+  return {
+    services,
+    setBanned: (value: boolean) => {
+      banned = value;
+    },
+  };
+}
+
+describe('SignedInShell', () => {
+  it('shows Loading… until the account has loaded, then the dashboard', async () => {
+    setup(false);
+    expect(await screen.findByText('Loading…')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome back, Maya Manager' }),
+    ).toBeInTheDocument();
+  });
+
+  it('sends a banned account to /deactivated once per detection of the ban', async () => {
+    const { services, setBanned } = setup(true);
+    await waitFor(() => expect(path).toBe('/deactivated'));
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'The account is not active' }),
+    ).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('link', { name: 'Dashboard' }));
+    expect(path).toBe('/');
+    await act(async () => services.bus.emit('check-ban'));
+    expect(path).toBe('/');
+
+    setBanned(false);
+    await act(async () => services.bus.emit('check-ban'));
+    setBanned(true);
+    await act(async () => services.bus.emit('check-ban'));
+    await waitFor(() => expect(path).toBe('/deactivated'));
+  });
+});

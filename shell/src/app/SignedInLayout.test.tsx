@@ -1,0 +1,144 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { FederationRuntime } from '../remotes/federationRuntime';
+import { RemoteRegistry } from '../remotes/RemoteRegistry';
+import { makeContract } from '../testing/contracts';
+import { currentRouterPath, makeViewer, renderSignedIn } from '../testing/shellHarness';
+import { testIds } from '../testIds';
+import { MOBILE_QUERY, SignedInLayout } from './SignedInLayout';
+import { storageKeys } from './storageKeys';
+
+async function registryWithStations() {
+  const contract = makeContract('mf_stations', {
+    navItems: [
+      {
+        id: 'stations',
+        label: 'Stations',
+        path: '/stations',
+        access: 'all',
+        order: 50,
+        disabledWhenBanned: true,
+        icon: 'stations',
+      },
+    ],
+  });
+  const runtime: FederationRuntime = {
+    registerRemotes: () => undefined,
+    loadRemote: async () => contract,
+  };
+  const registry = new RemoteRegistry(
+    [{ name: 'mf_stations', entry: 'http://stations.test/mf-manifest.json', routes: [] }],
+    runtime,
+  );
+  await registry.loadAll();
+  return registry;
+}
+
+beforeEach(() => localStorage.clear());
+
+describe('SignedInLayout', () => {
+  it('lists the nav items in order and highlights the current page', async () => {
+    renderSignedIn(<SignedInLayout>page</SignedInLayout>, {
+      path: '/stations',
+      registry: await registryWithStations(),
+    });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Dashboard', 'Stations', 'Resources']);
+    expect(within(nav).getByRole('link', { name: 'Stations' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute(
+      'aria-current',
+    );
+  });
+
+  it('shows items disabled when banned as disabled links that go nowhere', async () => {
+    renderSignedIn(<SignedInLayout>page</SignedInLayout>, {
+      registry: await registryWithStations(),
+      viewer: makeViewer({ isBanned: true }),
+    });
+    const stations = screen.getByTestId(testIds.nav.item('stations'));
+    expect(stations).toHaveAttribute('aria-disabled', 'true');
+    expect(stations).not.toHaveAttribute('href');
+    await userEvent.click(stations);
+    expect(currentRouterPath()).toBe('/');
+  });
+
+  it('collapses the navigation and remembers it', async () => {
+    const first = renderSignedIn(<SignedInLayout>page</SignedInLayout>);
+    await userEvent.click(screen.getByRole('button', { name: 'Collapse navigation' }));
+    expect(localStorage.getItem(storageKeys.navCollapsed)).toBe('1');
+    first.unmount();
+
+    renderSignedIn(<SignedInLayout>page</SignedInLayout>);
+    expect(screen.getByRole('button', { name: 'Expand navigation' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it("opens the profile menu with the user's name and email and its four items", async () => {
+    renderSignedIn(<SignedInLayout>page</SignedInLayout>);
+    await userEvent.click(screen.getByRole('button', { name: /profile menu/i }));
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getByText('Maya Manager')).toBeInTheDocument();
+    expect(within(menu).getByText('manager@demo.test')).toBeInTheDocument();
+    const settings = within(menu).getByRole('menuitem', { name: /Account settings/ });
+    expect(settings).toHaveAttribute('href', 'http://login.test/account');
+    expect(settings).toHaveAttribute('target', '_blank');
+    expect(settings.getAttribute('rel')).toContain('noopener');
+    expect(within(menu).getByRole('menuitem', { name: /Apps dashboard/ })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'My Plan' })).toHaveAttribute(
+      'href',
+      '/subscription-plans',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Log out' })).toHaveAttribute(
+      'href',
+      '/logout',
+    );
+    expect(within(menu).getAllByRole('menuitem')[0]).toHaveFocus();
+
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /profile menu/i })).toHaveFocus();
+  });
+
+  it('shows the fallbacks when the name and email are unknown', () => {
+    renderSignedIn(<SignedInLayout>page</SignedInLayout>, {
+      viewer: makeViewer({ fullName: null, email: null }),
+    });
+    const button = screen.getByRole('button', { name: /profile menu/i });
+    expect(button).toHaveTextContent('Name not specified');
+    expect(button).toHaveTextContent('Email not specified');
+  });
+
+  it('opens the navigation as a drawer under 992 px and closes it with Escape', async () => {
+    const matchMedia = (query: string) =>
+      ({
+        matches: query === MOBILE_QUERY,
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      }) as unknown as MediaQueryList;
+    Object.defineProperty(window, 'matchMedia', { configurable: true, value: matchMedia });
+    try {
+      const { container } = renderSignedIn(<SignedInLayout>page</SignedInLayout>);
+      const open = screen.getByRole('button', { name: 'Open navigation' });
+      expect(open).toHaveAttribute('aria-expanded', 'false');
+      await userEvent.click(open);
+      expect(open).toHaveAttribute('aria-expanded', 'true');
+      expect(container.querySelector('#shell-sidebar')).toHaveClass('is-open');
+      expect(container.querySelector('.shell-content')).toHaveAttribute('inert');
+      expect(screen.getByRole('button', { name: 'Close navigation' })).toHaveFocus();
+
+      await userEvent.keyboard('{Escape}');
+      expect(open).toHaveAttribute('aria-expanded', 'false');
+      expect(open).toHaveFocus();
+    } finally {
+      Reflect.deleteProperty(window, 'matchMedia');
+    }
+  });
+});

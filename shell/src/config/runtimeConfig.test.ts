@@ -1,0 +1,73 @@
+import { loadRuntimeFiles, parseConfig, parseRemotes } from './runtimeConfig';
+
+const config = {
+  loginProviderUrl: 'http://login.test',
+  supportEmail: 'support@cloudpos.example',
+  accountSettingsUrl: 'http://login.test/account',
+  appsDashboardUrl: 'http://login.test/apps',
+  links: { privacy: 'https://legal.test/privacy', terms: 'https://legal.test/terms' },
+};
+
+const reply = (body: unknown, ok = true) => ({
+  ok,
+  status: ok ? 200 : 404,
+  json: async () => body,
+});
+
+describe('runtime files', () => {
+  beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
+  afterEach(() => jest.restoreAllMocks());
+
+  it('reads config.json, leaving missing links empty', () => {
+    const parsed = parseConfig(config);
+    expect(parsed.loginProviderUrl).toBe('http://login.test');
+    expect(parsed.links.privacy).toBe('https://legal.test/privacy');
+    expect(parsed.links.quickStart).toBe('');
+  });
+
+  it('refuses a config without a usable login provider', () => {
+    expect(() => parseConfig({})).toThrow('config.json has no loginProviderUrl');
+    expect(() => parseConfig({ loginProviderUrl: 'not a url' })).toThrow();
+  });
+
+  it('reads remotes.json and drops entries it cannot use', () => {
+    expect(
+      parseRemotes({
+        remotes: [
+          {
+            name: 'mf_admin',
+            entry: 'http://127.0.0.1:3006/mf-manifest.json',
+            routes: ['/admin-panel', 'relative'],
+          },
+          { name: 'mf_broken' },
+          'nonsense',
+        ],
+      }),
+    ).toEqual([
+      {
+        name: 'mf_admin',
+        entry: 'http://127.0.0.1:3006/mf-manifest.json',
+        routes: ['/admin-panel'],
+      },
+    ]);
+    expect(parseRemotes(null)).toEqual([]);
+  });
+
+  it('fetches both files, and goes on without remotes when remotes.json is missing', async () => {
+    const fetcher = jest.fn(async (url: string) =>
+      url === '/config.json' ? reply(config) : reply({}, false),
+    );
+    const files = await loadRuntimeFiles(fetcher as unknown as typeof fetch);
+    expect(fetcher).toHaveBeenCalledWith('/config.json', expect.anything());
+    expect(fetcher).toHaveBeenCalledWith('/remotes.json', expect.anything());
+    expect(files.remotes).toEqual([]);
+    expect(files.config.supportEmail).toBe('support@cloudpos.example');
+  });
+
+  it('fails when config.json is missing', async () => {
+    const fetcher = jest.fn(async () => reply({}, false));
+    await expect(loadRuntimeFiles(fetcher as unknown as typeof fetch)).rejects.toThrow(
+      '/config.json answered 404',
+    );
+  });
+});
