@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { stack } from './support/stack';
 
 /**
  * End-to-end journeys against the product as `npm start` runs it (built, on fresh data),
@@ -15,7 +16,7 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: '../.run/reports/e2e.json' }]],
   outputDir: '../.run/e2e-results',
   use: {
-    baseURL: 'http://127.0.0.1:3000',
+    baseURL: stack.shell,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -33,7 +34,7 @@ export default defineConfig({
   },
   webServer: {
     command: 'node ../scripts/serve-for-tests.mjs',
-    url: 'http://127.0.0.1:3000/',
+    url: `${stack.shell}/`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',

@@ -1,10 +1,12 @@
-/** Addresses of the stack the tests run against (scripts/lib/services.mjs). */
+const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
+/** Addresses of the stack the tests run against (the same env as scripts/lib/services.mjs). */
 export const stack = {
-  shell: 'http://127.0.0.1:3000',
-  api: 'http://127.0.0.1:4000/api/connect-ui',
-  login: 'http://127.0.0.1:4100',
-  mail: 'http://127.0.0.1:4101',
-  control: 'http://127.0.0.1:3099',
+  shell: `http://127.0.0.1:${port('SHELL_PORT', 3000)}`,
+  api: `http://127.0.0.1:${port('API_PORT', 4000)}/api/connect-ui`,
+  login: `http://127.0.0.1:${port('LOGIN_PORT', 4100)}`,
+  mail: `http://127.0.0.1:${port('MAIL_HTTP_PORT', 4101)}`,
+  control: `http://127.0.0.1:${port('CONTROL_PORT', 3099)}`,
 };
 
 /** Demo accounts seeded by the sandbox and the api. */
