@@ -12,6 +12,7 @@ import {
   renderSignedIn,
   silentRuntime,
 } from '../testing/shellHarness';
+import { testIds } from '../testIds';
 import { SignedInRoutes } from './SignedInRoutes';
 
 const route = (
@@ -189,7 +190,10 @@ describe('SignedInRoutes guards', () => {
       account: withPlan,
       viewer: makeViewer({ isAdmin: true }),
     });
-    expect(screen.getByText('Admin Panel is unavailable right now.')).toBeInTheDocument();
+    expect(screen.getByTestId(testIds.remoteSlot.error)).toHaveTextContent(
+      'Admin Panel is unavailable right now.',
+    );
+    expect(screen.getByTestId(testIds.remoteSlot.retry)).toHaveTextContent('Try again');
     expect(currentRouterPath()).toBe('/admin-panel');
 
     up = true;

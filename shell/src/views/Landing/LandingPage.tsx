@@ -68,7 +68,7 @@ export function LandingPage() {
       <main>
         <section className="landing-hero" aria-labelledby="landing-hero-title">
           <div className="landing-hero__copy">
-            <p className="landing-hero__eyebrow">Cloud point of sale for WooCommerce</p>
+            <p className="landing-hero__eyebrow">Point of sale for WooCommerce</p>
             <h1 id="landing-hero-title" className="landing-hero__title">
               Run every register from one cloud dashboard
             </h1>
