@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { BrandLogo } from '../components/Brand';
 import { Footer } from '../components/Footer';
-import { needAccessUrl } from '../urls';
+import { needAccessUrl, paths } from '../urls';
 import { useShell } from './ShellContext';
 import './PublicLayout.css';
 
@@ -11,7 +11,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="shell-public">
       <header className="shell-public__header">
-        <a href="/" className="shell-public__home" aria-label="Cloud POS home">
+        <a href={paths.dashboard} className="shell-public__home" aria-label="Cloud POS home">
           <BrandLogo tone="light" />
         </a>
         <a

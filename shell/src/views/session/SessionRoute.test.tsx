@@ -1,4 +1,5 @@
 import { act, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { storageKeys } from '../../app/storageKeys';
 import {
   browserPath,
@@ -101,6 +102,17 @@ describe('/success-login', () => {
     const { services } = renderRoute('/success-login');
     expect(browserPath()).toBe('/resources');
     expect(services.browser.assign).not.toHaveBeenCalled();
+  });
+
+  it('follows the remembered path under StrictMode too, where effects run twice', () => {
+    remember('/resources', false);
+    renderLean(
+      <StrictMode>
+        <SessionRoute pathname="/success-login" />
+      </StrictMode>,
+      { path: '/success-login' },
+    );
+    expect(browserPath()).toBe('/resources');
   });
 
   it('goes home when nothing was remembered', () => {

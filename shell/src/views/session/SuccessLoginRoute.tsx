@@ -1,5 +1,5 @@
 import { safeRedirectPath } from '@pos/shared/src/session/redirect';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useShell } from '../../app/ShellContext';
 import { StatusPage } from '../../components/StatusPage';
 import { forgetRedirect, readRedirect } from '../../session/redirectStore';
@@ -14,9 +14,10 @@ export const POS_REDIRECT_DELAY_MS = 1_000;
  */
 export function SuccessLoginRoute() {
   const { browser } = useShell();
+  // Read once: following the redirect forgets it, and effects may run twice in development.
+  const [stored] = useState(() => readRedirect(browser.sessionStorage));
 
   useEffect(() => {
-    const stored = readRedirect(browser.sessionStorage);
     if (stored?.isPosRedirect) {
       const timer = browser.setTimeout(() => {
         forgetRedirect(browser.sessionStorage);
@@ -27,7 +28,7 @@ export function SuccessLoginRoute() {
     forgetRedirect(browser.sessionStorage);
     browser.navigate(stored ? safeRedirectPath(stored.path) : paths.dashboard, { replace: true });
     return undefined;
-  }, [browser]);
+  }, [browser, stored]);
 
   return <StatusPage heading="Signed in" message="Signing you in…" />;
 }
