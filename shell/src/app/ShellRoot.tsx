@@ -9,7 +9,7 @@ import { useBrowserLocation } from './useBrowserLocation';
 
 // The signed-in shell is its own chunk, with the router and the UI kit: the landing page does
 // not pay for it.
-const SignedInApp = memo(lazy(() => import('./SignedInApp')));
+const SignedInApp = memo(lazy(() => import(/* webpackChunkName: "signed-in" */ './SignedInApp')));
 
 const loading = <StatusPage heading="Loading Cloud POS" message="Loading…" />;
 
