@@ -73,6 +73,8 @@ export function remotesDocument() {
       name: remote.name,
       entry: `http://${host}:${remote.port}/mf-manifest.json`,
       routes: remote.routes,
+      title: remote.title,
+      access: remote.access,
     })),
   };
 }

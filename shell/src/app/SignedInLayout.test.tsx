@@ -27,7 +27,14 @@ async function registryWithStations() {
     loadRemote: async () => contract,
   };
   const registry = new RemoteRegistry(
-    [{ name: 'mf_stations', entry: 'http://stations.test/mf-manifest.json', routes: [] }],
+    [
+      {
+        name: 'mf_stations',
+        access: 'all',
+        entry: 'http://stations.test/mf-manifest.json',
+        routes: [],
+      },
+    ],
     runtime,
   );
   await registry.loadAll();

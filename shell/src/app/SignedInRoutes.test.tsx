@@ -32,6 +32,7 @@ const entry = (name: string, routes: string[]): RemoteEntry => ({
   name,
   entry: `http://${name}.test/mf-manifest.json`,
   routes,
+  access: name === 'mf_admin' ? 'admin' : 'all',
 });
 
 /** A registry whose remotes answer with the given contracts (or fail when none is given). */
@@ -101,6 +102,28 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 describe('SignedInRoutes guards', () => {
+  it('keeps the slot of a remote that is down only for viewers allowed to see it', async () => {
+    const registry = await registryWith([{ entry: admin.entry }]);
+    const cashier = renderSignedIn(<SignedInRoutes />, {
+      path: '/admin-panel',
+      registry,
+      account: withPlan,
+      viewer: makeViewer({ userRole: 'other' }),
+    });
+    await waitFor(() => expect(currentRouterPath()).toBe('/'));
+    expect(screen.queryByText(/unavailable right now/)).not.toBeInTheDocument();
+    cashier.unmount();
+
+    renderSignedIn(<SignedInRoutes />, {
+      path: '/admin-panel',
+      registry,
+      account: withPlan,
+      viewer: makeViewer({ isAdmin: true }),
+    });
+    expect(await screen.findAllByText(/Admin Panel is unavailable right now/)).not.toHaveLength(0);
+    expect(currentRouterPath()).toBe('/admin-panel');
+  });
+
   it('shows a manager route to a manager', async () => {
     const registry = await registryWith([stations]);
     renderSignedIn(<SignedInRoutes />, { path: '/analytics', registry, account: withPlan });

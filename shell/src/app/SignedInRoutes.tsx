@@ -1,4 +1,4 @@
-import { LoadingState } from '@pos/shared';
+import { LoadingState, canAccess } from '@pos/shared';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useAccount } from '../account/AccountContext';
 import { useRemoteStates } from '../remotes/RemotesContext';
@@ -27,7 +27,7 @@ function UnknownPath({ waiting }: { waiting: boolean }) {
  */
 export function SignedInRoutes() {
   const states = useRemoteStates();
-  const { account } = useAccount();
+  const { account, viewer } = useAccount();
   const { pathname } = useLocation();
 
   const hasPlan = account.planState ? account.planState.plan != null : null;
@@ -39,7 +39,10 @@ export function SignedInRoutes() {
       ? state.contract.routes.map((route) => ({ route, owner: state.remote.name }))
       : [],
   );
-  const pending = states.filter((state) => state.status !== 'ready');
+  // A remote that is not loaded keeps its slot only for those allowed to see it.
+  const pending = states.filter(
+    (state) => state.status !== 'ready' && canAccess(state.remote.access, viewer),
+  );
 
   return (
     <Routes>

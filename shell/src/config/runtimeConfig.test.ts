@@ -36,9 +36,11 @@ describe('runtime files', () => {
         remotes: [
           {
             name: 'mf_admin',
+            access: 'all',
             entry: 'http://127.0.0.1:3006/mf-manifest.json',
             routes: ['/admin-panel', 'relative'],
           },
+          { name: 'mf_staff', access: 'root', entry: 'http://127.0.0.1:3003/mf-manifest.json' },
           { name: 'mf_broken' },
           'nonsense',
         ],
@@ -46,8 +48,16 @@ describe('runtime files', () => {
     ).toEqual([
       {
         name: 'mf_admin',
+        access: 'all',
         entry: 'http://127.0.0.1:3006/mf-manifest.json',
         routes: ['/admin-panel'],
+      },
+      // An unknown access falls back to 'all'.
+      {
+        name: 'mf_staff',
+        access: 'all',
+        entry: 'http://127.0.0.1:3003/mf-manifest.json',
+        routes: [],
       },
     ]);
     expect(parseRemotes(null)).toEqual([]);

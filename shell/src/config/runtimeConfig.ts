@@ -1,4 +1,7 @@
+import type { Access } from '@pos/shared/src/contract/types';
 import { runtimeFiles } from '../urls';
+
+const ACCESS_VALUES: readonly Access[] = ['all', 'manager', 'admin'];
 
 /** Help and legal links of /config.json. */
 export interface ConfigLinks {
@@ -32,6 +35,11 @@ export interface RemoteEntry {
   routes: string[];
   /** Name shown when the remote is unavailable; derived from its first route when absent. */
   title?: string;
+  /**
+   * The least privileged viewer who sees anything of this remote ('all' when absent): while the
+   * remote cannot be loaded, only such viewers are shown its slot instead of being sent home.
+   */
+  access: Access;
 }
 
 /** What the shell reads at start. */
@@ -89,7 +97,10 @@ export function parseRemotes(raw: unknown): RemoteEntry[] {
         )
       : [];
     const title = typeof item.title === 'string' && item.title ? item.title : undefined;
-    return [{ name: item.name, entry: item.entry, routes, ...(title ? { title } : {}) }];
+    const access: Access = ACCESS_VALUES.includes(item.access as Access)
+      ? (item.access as Access)
+      : 'all';
+    return [{ name: item.name, entry: item.entry, routes, access, ...(title ? { title } : {}) }];
   });
 }
 

@@ -1,10 +1,12 @@
 import type { RemoteContract } from '@pos/shared';
 import { makeContract } from '../testing/contracts';
+import type { RemoteEntry } from '../config/runtimeConfig';
 import type { FederationRuntime } from './federationRuntime';
 import { RemoteRegistry, type RemoteState } from './RemoteRegistry';
 
-const adminRemote = {
+const adminRemote: RemoteEntry = {
   name: 'mf_admin',
+  access: 'admin',
   entry: 'http://remote.test/mf-manifest.json',
   routes: ['/admin-panel'],
 };
@@ -123,8 +125,8 @@ describe('RemoteRegistry', () => {
     };
     const registry = new RemoteRegistry(
       [
-        { name: 'mf_dead', entry: 'http://dead.test/mf-manifest.json', routes: [] },
-        { name: 'mf_live', entry: 'http://live.test/mf-manifest.json', routes: [] },
+        { name: 'mf_dead', access: 'all', entry: 'http://dead.test/mf-manifest.json', routes: [] },
+        { name: 'mf_live', access: 'all', entry: 'http://live.test/mf-manifest.json', routes: [] },
       ],
       runtime,
     );

@@ -23,6 +23,7 @@ const remote = (name: string) => ({
   name,
   entry: `http://${name}.test/mf-manifest.json`,
   routes: [],
+  access: 'all' as const,
 });
 
 const states: RemoteState[] = [

@@ -39,6 +39,7 @@ async function registry(ready = true) {
     [
       {
         name: 'mf_stations',
+        access: 'all',
         entry: 'http://stations.test/mf-manifest.json',
         routes: ['/stations'],
       },

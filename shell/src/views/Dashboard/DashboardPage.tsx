@@ -25,7 +25,9 @@ export function DashboardPage() {
     .flatMap((state) => (state.status === 'ready' ? state.contract.tiles : []))
     .filter((tile: TileDefinition) => canAccess(tile.access, viewer))
     .sort((a, b) => a.order - b.order);
-  const failed = states.filter((state) => state.status === 'failed');
+  const failed = states.filter(
+    (state) => state.status === 'failed' && canAccess(state.remote.access, viewer),
+  );
   const loading = states.some((state) => state.status === 'loading');
   const noPlan =
     account.planState != null && account.planState.plan == null && !servesSubscriptionPlans(states);
