@@ -97,6 +97,52 @@ describe('useAccountState', () => {
     expect(load.status === 'ready' && load.account.isBanned).toBe(true);
   });
 
+  it('keeps the newest ban answer when an older check-ban request comes back last', async () => {
+    const answers: Array<(value: { isBanned: boolean }) => void> = [];
+    let loaded = false;
+    const { services, result, bans } = setup({
+      '/check-ban': () =>
+        loaded
+          ? new Promise((resolve) => answers.push(resolve))
+          : Promise.resolve({ isBanned: false }),
+    });
+    await waitFor(() => expect(result.current.load.status).toBe('ready'));
+    loaded = true;
+    act(() => services.bus.emit('check-ban'));
+    act(() => services.bus.emit('check-ban'));
+    await waitFor(() => expect(answers).toHaveLength(2));
+    await act(async () => answers[1]!({ isBanned: true }));
+    await act(async () => answers[0]!({ isBanned: false }));
+    const load = result.current.load;
+    expect(load.status === 'ready' && load.account.isBanned).toBe(true);
+    expect(bans).toEqual([false, true]);
+  });
+
+  it('keeps the newest plan when an older plan-changed request comes back last', async () => {
+    const answers: Array<(value: unknown) => void> = [];
+    let loaded = false;
+    const { services, result } = setup({
+      '/subscription-monitor': () =>
+        loaded
+          ? new Promise((resolve) => answers.push(resolve))
+          : Promise.resolve({ plan: null, isHavePaymentMethod: false }),
+    });
+    await waitFor(() => expect(result.current.load.status).toBe('ready'));
+    loaded = true;
+    act(() => services.bus.emit('plan-changed'));
+    act(() => services.bus.emit('plan-changed'));
+    await waitFor(() => expect(answers).toHaveLength(2));
+    await act(async () =>
+      answers[1]!({ plan: { id: 'pro', name: 'Pro' }, isHavePaymentMethod: true }),
+    );
+    await act(async () => answers[0]!({ plan: null, isHavePaymentMethod: false }));
+    const load = result.current.load;
+    expect(load.status === 'ready' && load.account.planState).toEqual({
+      plan: { id: 'pro', name: 'Pro' },
+      isHavePaymentMethod: true,
+    });
+  });
+
   it('falls back to the profile fallbacks and no plan redirect when those calls fail', async () => {
     const { result } = setup({
       '/user-data': () => Promise.reject(httpError(500, {})),

@@ -12,6 +12,10 @@ import {
   isUnauthorized,
 } from './accountApi';
 
+/** Whether the user joined from the onboarding iframe (remembered by /login/:token). */
+const readIframeJoin = (storage: Storage): boolean =>
+  storage.getItem(storageKeys.iframeJoin) === 'true';
+
 /** What the shell knows about the signed-in account. */
 export interface Account {
   settings: UserSettings;
@@ -55,7 +59,7 @@ export function useAccountState(): { load: AccountLoad; retry: () => void } {
 
   useEffect(() => {
     let cancelled = false;
-    const isIframeJoin = browser.localStorage.getItem(storageKeys.iframeJoin) === 'true';
+    const isIframeJoin = readIframeJoin(browser.localStorage);
     setLoad({ status: 'loading' });
     void Promise.allSettled([
       fetchSettings(api),
@@ -93,29 +97,52 @@ export function useAccountState(): { load: AccountLoad; retry: () => void } {
   }, [api, browser, bus, config.loginProviderUrl, attempt]);
 
   useEffect(() => {
-    const checkBan = bus.on('check-ban', () => {
-      fetchIsBanned(api).then(
+    // Each kind of reload keeps only its latest answer: an older request that is slow to come
+    // back must not overwrite what a newer one already showed (e.g. a ban lifted meanwhile).
+    const latest = { ban: 0, plan: 0, settings: 0 };
+    const reload = <T>(
+      kind: keyof typeof latest,
+      fetch: () => Promise<T>,
+      apply: (value: T) => void,
+    ) => {
+      latest[kind] += 1;
+      const request = latest[kind];
+      fetch().then(
+        (value) => {
+          if (request === latest[kind]) apply(value);
+        },
+        () => undefined,
+      );
+    };
+    const checkBan = bus.on('check-ban', () =>
+      reload(
+        'ban',
+        () => fetchIsBanned(api),
         (isBanned) => {
           update((account) => ({ ...account, isBanned }));
           bus.emit('ban-changed', { isBanned });
         },
-        () => undefined,
-      );
-    });
-    const planChanged = bus.on('plan-changed', () => {
-      const isIframeJoin = browser.localStorage.getItem(storageKeys.iframeJoin) === 'true';
-      fetchPlanState(api, isIframeJoin).then(
+      ),
+    );
+    const planChanged = bus.on('plan-changed', () =>
+      reload(
+        'plan',
+        () => fetchPlanState(api, readIframeJoin(browser.localStorage)),
         (planState) => update((account) => ({ ...account, planState })),
-        () => undefined,
-      );
-    });
-    const settingsChanged = bus.on('settings-changed', () => {
-      fetchSettings(api).then(
+      ),
+    );
+    const settingsChanged = bus.on('settings-changed', () =>
+      reload(
+        'settings',
+        () => fetchSettings(api),
         (settings) => update((account) => ({ ...account, settings })),
-        () => undefined,
-      );
-    });
+      ),
+    );
     return () => {
+      // Answers still on their way belong to a bus or client that is gone.
+      latest.ban += 1;
+      latest.plan += 1;
+      latest.settings += 1;
       checkBan.unsubscribe();
       planChanged.unsubscribe();
       settingsChanged.unsubscribe();
