@@ -24,7 +24,10 @@ export function useAdminUsers(query: AdminUsersQuery) {
     const controller = new AbortController();
     setState((previous) => ({ ...previous, status: 'loading', error: null }));
     fetchAdminUsers(api, query, controller.signal).then(
-      (data) => setState({ status: 'success', data, error: null }),
+      // A transport that answers despite the abort must not put an older page over a newer one.
+      (data) => {
+        if (!controller.signal.aborted) setState({ status: 'success', data, error: null });
+      },
       (error: unknown) => {
         if (!controller.signal.aborted) {
           setState((previous) => ({ ...previous, status: 'error', error }));
