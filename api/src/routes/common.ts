@@ -27,6 +27,15 @@ export const authErrors = {
 export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
 
+/**
+ * Highest page number a list accepts. Unbounded, `page=1e300` passes as an integer and its
+ * offset overflows the database's integer type (a 500 instead of a 400).
+ */
+export const MAX_PAGE = 1_000_000;
+
+/** The `page` query parameter of a paged list (1-based). */
+export const PageNumber = () => Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 });
+
 /** An empty answer (204). */
 export const NoContent = Type.Null({ description: 'No content' });
 

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { FEED_TYPES } from '../../repositories/activities';
-import { authErrors, Nullable, StringEnum } from '../common';
+import { authErrors, PageNumber, Nullable, StringEnum } from '../common';
 
 /** Page size of the activity feed (spec 9). */
 export const ACTIVITY_PAGE_SIZE = 25;
@@ -23,7 +23,7 @@ export const ActivitySchema = Type.Object(
 
 export const ActivitiesQuery = Type.Object(
   {
-    page: Type.Integer({ minimum: 1, default: 1 }),
+    page: PageNumber(),
     limit: Type.Integer({ minimum: 1, maximum: 100, default: ACTIVITY_PAGE_SIZE }),
   },
   { additionalProperties: false },

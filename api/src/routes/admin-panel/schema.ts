@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { authErrors, ErrorSchema, Nullable, StringEnum } from '../common';
+import { authErrors, ErrorSchema, Nullable, PageNumber, StringEnum } from '../common';
 
 /** Page size of the admin user list (spec 9). */
 export const ADMIN_PAGE_SIZE = 10;
@@ -27,7 +27,7 @@ export const AdminUserRowSchema = Type.Object(
 
 export const AdminUsersQuery = Type.Object(
   {
-    page: Type.Integer({ minimum: 1, default: 1 }),
+    page: PageNumber(),
     limit: Type.Integer({ minimum: 1, maximum: 100, default: ADMIN_PAGE_SIZE }),
     filter: Type.Optional(
       Type.String({ maxLength: 100, description: 'Case-insensitive part of the name or email' }),

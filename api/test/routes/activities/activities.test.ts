@@ -90,6 +90,8 @@ describe('activities', () => {
     ['?limit=101', 'querystring/limit must be <= 100'],
     ['?page=abc', 'querystring/page must be integer'],
     ['?sort=name', "querystring must NOT have additional property 'sort'"],
+    // Past the database's integer range: without a bound this was a 500.
+    ['?page=1e300', 'querystring/page must be <= 1000000'],
   ])('refuses the query %s with 400', async (query, message) => {
     const response = await list(query);
     expect(response.statusCode).toBe(400);
@@ -112,6 +114,8 @@ describe('activities', () => {
       { name: 'x', feedType: 'orderProcessed', owner: 'me' },
       "body must NOT have additional property 'owner'",
     ],
+    // PostgreSQL cannot store NUL in text: this was a 500 there.
+    [{ name: 'a\u0000b', feedType: 'orderProcessed' }, 'body/name must not contain NUL characters'],
   ])('refuses the entry %j with 400', async (payload, message) => {
     const response = await post(payload);
     expect(response.statusCode).toBe(400);
