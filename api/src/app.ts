@@ -9,7 +9,7 @@ import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
 import repositoriesPlugin from './plugins/repositories';
-import { validatorCompiler } from './plugins/validation';
+import { rejectNulCharacters, validatorCompiler } from './plugins/validation';
 import routes from './routes';
 import type { LoginProviderClient } from './services/login-provider';
 import { createLoginProviderClient } from './services/login-provider';
@@ -45,6 +45,7 @@ export async function buildApp(
     trustProxy: true,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
+  app.addHook('preValidation', rejectNulCharacters);
 
   const signingKey = deps.signingKey ?? (await loadOrCreateSigningKey(config.signingKeyPath));
 

@@ -24,8 +24,12 @@ export class InvalidTokenError extends Error {
 /** Seconds of clock skew tolerated on exp/iat. */
 export const CLOCK_TOLERANCE_S = 5;
 
+// NUL cannot be stored in PostgreSQL text: a name or email carrying one would fail every
+// request of that user with a 500, so it is dropped from the profile claims.
 function optionalString(value: unknown): string | null {
-  return typeof value === 'string' && value.length > 0 ? value : null;
+  if (typeof value !== 'string') return null;
+  const clean = value.replaceAll('\u0000', '');
+  return clean.length > 0 ? clean : null;
 }
 
 /**
@@ -58,11 +62,12 @@ export function createProviderTokenVerifier(
     if (
       typeof sub !== 'string' ||
       !sub ||
+      sub.includes('\u0000') ||
       typeof exp !== 'number' ||
       typeof nra !== 'number' ||
       !Number.isFinite(nra)
     ) {
-      throw new InvalidTokenError('sub, exp and nra must be present');
+      throw new InvalidTokenError('sub, exp and nra must be present and well formed');
     }
     return {
       sub,

@@ -103,6 +103,11 @@ describe('bearer authentication', () => {
     ).toBe(401);
   });
 
+  it('answers 401 for a token whose sub contains a NUL character', async () => {
+    const token = await ctx.provider.sign({ sub: 'usr_\u0000nul' });
+    expect((await settingsWith(`Bearer ${token}`)).statusCode).toBe(401);
+  });
+
   it('answers 401 for a token without sub', async () => {
     expect(
       (await settingsWith(`Bearer ${await ctx.provider.sign({ sub: undefined })}`)).statusCode,
@@ -191,6 +196,20 @@ describe('users on first sight', () => {
       email: 'new@test.example',
       isVerified: true,
     });
+  });
+
+  it('drops NUL characters from the name and email of the token', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/connect-ui/user-data',
+      headers: await ctx.bearer({
+        sub: 'usr_nul_profile',
+        name: 'Nul\u0000 Person',
+        email: 'nul@\u0000test.example',
+      }),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ fullName: 'Nul Person', email: 'nul@test.example' });
   });
 });
 

@@ -3,6 +3,12 @@ import { HttpError, notFound } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import { listUsersSchema, setStatusSchema, setTypeSchema } from './schema';
 
+/** A `YYYY-MM-DD` that names a real day (the schema pattern lets 2024-02-31 through). */
+function isCalendarDate(date: string): boolean {
+  const parsed = new Date(`${date}T00:00:00.000Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
+}
+
 /** The admin panel: user list, block status, subscription type. Every route is admin-only. */
 const adminPanel: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -11,6 +17,19 @@ const adminPanel: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { page, limit, filter, includeDateRange } = request.query;
       let { startDate, endDate } = request.query;
+      for (const [name, value] of [
+        ['startDate', startDate],
+        ['endDate', endDate],
+      ] as const) {
+        // Date rollover would silently widen the range (2024-02-31 reads as 2024-03-02).
+        if (value !== undefined && !isCalendarDate(value)) {
+          throw new HttpError(
+            400,
+            `querystring/${name} must be a real calendar date`,
+            'ERR_VALIDATION',
+          );
+        }
+      }
       if (!includeDateRange) {
         startDate = undefined;
         endDate = undefined;

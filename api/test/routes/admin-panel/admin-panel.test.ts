@@ -211,6 +211,16 @@ describe('GET /admin-panel/users', () => {
     ['?includeDateRange=true&startDate=2024-13-01', 'querystring/startDate must match pattern'],
     ['?includeDateRange=true&endDate=01.02.2024', 'querystring/endDate must match pattern'],
     ['?includeDateRange=maybe', 'querystring/includeDateRange must be boolean'],
+    ['?page=1e300', 'querystring/page must be <= 1000000'],
+    ['?filter=a%00b', 'querystring/filter must not contain NUL characters'],
+    [
+      '?includeDateRange=true&startDate=2024-02-31',
+      'querystring/startDate must be a real calendar date',
+    ],
+    [
+      '?includeDateRange=true&endDate=2023-02-29',
+      'querystring/endDate must be a real calendar date',
+    ],
   ])('refuses %s with 400', async (query, message) => {
     const response = await listUsers(query);
     expect(response.statusCode).toBe(400);
@@ -266,6 +276,15 @@ describe('PATCH /admin-panel/users/:id/status', () => {
     const response = await setStatus('no-such-user', { status: 'block' });
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe('User not found');
+  });
+
+  it('refuses an id with a NUL character with 400', async () => {
+    const response = await setStatus('a%00b', { status: 'block' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: 'params/id must not contain NUL characters',
+      code: 'ERR_VALIDATION',
+    });
   });
 
   it('refuses a status other than block or unblock', async () => {
