@@ -77,6 +77,22 @@ describe('registering', () => {
     expect(await response.text()).toContain('An account with this email already exists');
   });
 
+  it('creates one account when the same email registers twice at once', async () => {
+    const fields = { name: 'Twin Tab', email: 'twin@shop.test', password: 'long-enough' };
+    const statuses = (await Promise.all([register(fields), register(fields)])).map(
+      (response) => response.status,
+    );
+    expect(statuses.sort()).toEqual([302, 409]);
+    const deleted = await fetch(`${sandbox.loginUrl}/_control/users/twin@shop.test`, {
+      method: 'DELETE',
+    });
+    expect(deleted.status).toBe(204);
+    const again = await fetch(`${sandbox.loginUrl}/_control/users/twin@shop.test`, {
+      method: 'DELETE',
+    });
+    expect(again.status).toBe(404);
+  });
+
   it('refuses an origin that is not a listed dashboard', async () => {
     const response = await register(
       { name: 'Eve', email: 'eve@evil.test', password: 'long-enough' },

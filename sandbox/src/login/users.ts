@@ -84,6 +84,11 @@ export const DEMO_USERS: readonly NewUser[] = [
   },
 ].map((user) => ({ ...user, isVerified: true }));
 
+/** An account with this email exists already. */
+export class DuplicateEmailError extends Error {
+  override readonly name = 'DuplicateEmailError';
+}
+
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -134,9 +139,14 @@ export class UserStore {
 
   async create(input: NewUser): Promise<UserRecord> {
     const email = normalizeEmail(input.email);
-    if (this.findByEmail(email)) throw new Error(`An account with ${email} already exists`);
+    if (this.findByEmail(email))
+      throw new DuplicateEmailError(`An account with ${email} already exists`);
     const salt = randomBytes(16);
     const hash = await scrypt(input.password, salt, KEY_LENGTH);
+    // Checked again after hashing: a second registration of this email may have finished
+    // while this one waited for scrypt.
+    if (this.findByEmail(email))
+      throw new DuplicateEmailError(`An account with ${email} already exists`);
     const user: UserRecord = {
       id: input.id ?? `usr_${randomBytes(9).toString('base64url')}`,
       email,

@@ -10,6 +10,8 @@ import {
 } from '../context';
 import type { RegisterErrors, RegisterFields } from '../pages';
 import { registerPage } from '../pages';
+import type { UserRecord } from '../users';
+import { DuplicateEmailError } from '../users';
 import { sendActivation } from './activation';
 import { refuseUnknownOrigin, refuseUnknownProduct } from './signIn';
 
@@ -77,13 +79,19 @@ export function registerRoutes(app: FastifyInstance, ctx: LoginContext): void {
     const values = { name, email };
     const errors = validate(name, email, password);
     if (Object.keys(errors).length) return render(reply, 400, origin, request.url, values, errors);
-    if (ctx.users.findByEmail(email)) {
-      return render(reply, 409, origin, request.url, values, {
+    const taken = () =>
+      render(reply, 409, origin, request.url, values, {
         email: 'An account with this email already exists. Sign in instead.',
       });
-    }
+    if (ctx.users.findByEmail(email)) return taken();
 
-    const user = await ctx.users.create({ name, email, password });
+    let user: UserRecord;
+    try {
+      user = await ctx.users.create({ name, email, password });
+    } catch (error) {
+      if (error instanceof DuplicateEmailError) return taken();
+      throw error;
+    }
     await sendActivation(ctx, user).catch((error: Error) => {
       // The account exists either way; the person can ask for the mail again later.
       console.warn(`login provider: activation mail not sent: ${error.message}`);
