@@ -34,6 +34,29 @@ function positive(name: string, value: number): number {
 }
 
 /**
+ * Each entry must be a bare origin (`scheme://host[:port]`): tokens are sent to
+ * `{origin}/login/{token}` and CORS compares the browser's Origin header exactly, so a
+ * trailing slash, a path or user info (`http://app.test@evil.test` is evil.test) would
+ * send tokens somewhere else than it reads or never match.
+ */
+function checkedOrigins(origins: string[]): string[] {
+  for (const origin of origins) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || parsed.origin !== origin || !/^https?:$/.test(parsed.protocol)) {
+      throw new Error(
+        `DASHBOARD_ORIGINS entries must be origins like http://127.0.0.1:3000, got "${origin}"`,
+      );
+    }
+  }
+  return origins;
+}
+
+/**
  * Starts the mail outbox (SMTP + HTTP) and the login provider. Ports default to 4100, 4101 and
  * 2525; pass 0 for free ports. The data dir defaults to memory here (tests); the command line
  * (`node dist/index.js`) defaults it to `<repo>/.data/sandbox`.
@@ -41,6 +64,9 @@ function positive(name: string, value: number): number {
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const host = options.host ?? DEFAULTS.host;
   const now = options.now ?? Date.now;
+  const dashboardOrigins = options.dashboardOrigins?.length
+    ? checkedOrigins(options.dashboardOrigins)
+    : DEFAULT_DASHBOARD_ORIGINS;
   const outbox = new Outbox();
   const closers: Array<() => Promise<void>> = [];
   const closeAll = async () => {
@@ -60,9 +86,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       host,
       port: options.loginPort ?? DEFAULTS.loginPort,
       publicUrl: options.loginPublicUrl,
-      dashboardOrigins: options.dashboardOrigins?.length
-        ? options.dashboardOrigins
-        : DEFAULT_DASHBOARD_ORIGINS,
+      dashboardOrigins,
       accessTokenTtl: positive('accessTokenTtl', options.accessTokenTtl ?? DEFAULTS.accessTokenTtl),
       refreshWindowTtl: positive(
         'refreshWindowTtl',

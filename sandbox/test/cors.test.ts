@@ -59,3 +59,17 @@ it('gives browsers no CORS grant on /resend-activation', async () => {
   const response = await preflight('/resend-activation', DASHBOARD);
   expect(response.headers.get('access-control-allow-origin')).toBeNull();
 });
+
+describe('dashboard origins', () => {
+  it.each([
+    'http://127.0.0.1:3000/',
+    'http://127.0.0.1:3000/app',
+    'http://127.0.0.1:3000@evil.test',
+    'javascript:alert(1)',
+    '127.0.0.1:3000',
+  ])('refuses to start with %s, which is not a bare origin', async (origin) => {
+    await expect(startTestSandbox({ dashboardOrigins: [DASHBOARD, origin] })).rejects.toThrow(
+      `DASHBOARD_ORIGINS entries must be origins like http://127.0.0.1:3000, got "${origin}"`,
+    );
+  });
+});
