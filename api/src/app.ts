@@ -41,8 +41,8 @@ export async function buildApp(
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 256 * 1024,
-    // Let a load balancer's X-Forwarded-For reach the logs.
-    trustProxy: true,
+    // Only configured proxies (TRUST_PROXY) may set the client address the logs show.
+    trustProxy: config.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.addHook('preValidation', rejectNulCharacters);

@@ -24,6 +24,11 @@ export interface ApiConfig {
   seedDemo: boolean;
   /** Fastify request logging (LOG_LEVEL, default info; `silent` turns it off). */
   logLevel: string;
+  /**
+   * Proxies whose X-Forwarded-For is believed (Fastify's trustProxy: addresses or CIDRs);
+   * false, the default, believes none, so a caller cannot forge its address.
+   */
+  trustProxy: string | false;
 }
 
 /** The repository root: api/src (or api/dist) sits two levels below it. */
@@ -56,5 +61,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     signingKeyPath: env.API_SIGNING_KEY_PATH || path.join(dataDir, 'api-signing-key.json'),
     seedDemo: env.SEED_DEMO === '1' || env.SEED_DEMO === 'true',
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: env.TRUST_PROXY || false,
   };
 }

@@ -69,6 +69,10 @@ export function createProviderTokenVerifier(
     ) {
       throw new InvalidTokenError('sub, exp and nra must be present and well formed');
     }
+    // The session ends at nra: a token is not honoured past it, whatever its exp says.
+    if (nra + CLOCK_TOLERANCE_S < Math.floor(Date.now() / 1000)) {
+      throw new InvalidTokenError('the session ended (nra has passed)');
+    }
     return {
       sub,
       exp,

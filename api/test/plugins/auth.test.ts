@@ -103,6 +103,14 @@ describe('bearer authentication', () => {
     ).toBe(401);
   });
 
+  it('answers 401 once the session has ended at nra, even when exp is still ahead', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const ended = await ctx.provider.sign({ exp: now + 600, nra: now - 60 });
+    expect((await settingsWith(`Bearer ${ended}`)).statusCode).toBe(401);
+    const live = await ctx.provider.sign({ exp: now + 600, nra: now + 60 });
+    expect((await settingsWith(`Bearer ${live}`)).statusCode).toBe(200);
+  });
+
   it('answers 401 for a token whose sub contains a NUL character', async () => {
     const token = await ctx.provider.sign({ sub: 'usr_\u0000nul' });
     expect((await settingsWith(`Bearer ${token}`)).statusCode).toBe(401);
