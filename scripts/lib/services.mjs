@@ -116,6 +116,8 @@ export function services({ dataDir, test }) {
         SMTP_PORT: String(ports.smtp),
         DASHBOARD_ORIGIN: urls.shell,
         SEED_DEMO: '1',
+        // The shell's server proxies /api/connect-ui from the same machine.
+        TRUST_PROXY: host,
       },
       health: `${urls.api}/api/connect-ui/health`,
     },

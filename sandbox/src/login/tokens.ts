@@ -41,19 +41,24 @@ export class TokenService {
   issue(user: UserRecord, nra: number): Promise<string> {
     const iat = this.nowSeconds();
     const { keys, issuer, accessTokenTtl } = this.options;
-    return new SignJWT({
-      email: user.email,
-      name: user.name,
-      isAdmin: user.isAdmin,
-      isVerified: user.isVerified,
-      nra,
-    })
-      .setProtectedHeader({ alg: 'RS256', kid: keys.kid, typ: 'JWT' })
-      .setIssuer(issuer())
-      .setSubject(user.id)
-      .setIssuedAt(iat)
-      .setExpirationTime(iat + (user.tokenLifetimes?.accessTokenTtl ?? accessTokenTtl))
-      .sign(keys.privateKey);
+    return (
+      new SignJWT({
+        email: user.email,
+        name: user.name,
+        isAdmin: user.isAdmin,
+        isVerified: user.isVerified,
+        nra,
+      })
+        .setProtectedHeader({ alg: 'RS256', kid: keys.kid, typ: 'JWT' })
+        .setIssuer(issuer())
+        .setSubject(user.id)
+        .setIssuedAt(iat)
+        // A token never outlives its session: exp is capped at nra.
+        .setExpirationTime(
+          Math.min(iat + (user.tokenLifetimes?.accessTokenTtl ?? accessTokenTtl), nra),
+        )
+        .sign(keys.privateKey)
+    );
   }
 
   /** Checks signature, issuer and expiry; throws {@link TokenRejected} otherwise. */
