@@ -46,3 +46,24 @@ test.describe('the session', () => {
     await expectAccessible(page, 'the deactivated page');
   });
 });
+
+test('the single sign-on frame signs a visitor with a provider session straight in', async ({
+  page,
+}) => {
+  const shell = new ShellPage(page);
+  await shell.signInAs('manager');
+  // A dashboard tab without a token, while the provider still has a session.
+  await page.evaluate(() => localStorage.clear());
+  await page.context().clearCookies({ name: 'pos_token' });
+  await page.goto('/');
+  await shell.expectDashboard();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(accounts.manager.name);
+  expect(await shell.token()).toBeTruthy();
+
+  // After logging out, the provider session is gone too: the landing page stays.
+  await shell.logOut();
+  await expect(new LandingPage(page).signIn).toBeVisible();
+  await page.waitForTimeout(1_500);
+  await expect(new LandingPage(page).signIn).toBeVisible();
+  expect(await shell.token()).toBeNull();
+});
