@@ -18,6 +18,13 @@ describe('Icon', () => {
       expect(isIconName(name)).toBe(true);
     }
     expect(isIconName('toString')).toBe(false);
-    expect(ICON_NAMES).toHaveLength(25);
+    expect(ICON_NAMES).toHaveLength(35);
+  });
+
+  it('offers the icons of the landing page, the resources and the account banners', () => {
+    const shellIcons = ['chevron-up', 'arrow-right', 'mail', 'book', 'rocket', 'life-buoy'];
+    for (const name of [...shellIcons, 'plug', 'globe', 'sparkles', 'pause']) {
+      expect(isIconName(name)).toBe(true);
+    }
   });
 });

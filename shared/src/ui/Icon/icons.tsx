@@ -47,6 +47,8 @@ export const ICONS = {
   close: <path d="M18 6 6 18M6 6l12 12" />,
   'chevron-left': <path d="m15 18-6-6 6-6" />,
   'chevron-right': <path d="m9 18 6-6-6-6" />,
+  'chevron-up': <path d="m18 15-6-6-6 6" />,
+  'arrow-right': <path d="M5 12h14M13 6l6 6-6 6" />,
   user: (
     <>
       <path d="M19 21v-2a4 4 0 0 0-4-4H9a4 4 0 0 0-4 4v2" />
@@ -105,5 +107,43 @@ export const ICONS = {
   ),
   refresh: (
     <path d="M3 12a9 9 0 0 1 9-9 9.75 9.75 0 0 1 6.74 2.74L21 8M21 3v5h-5M21 12a9 9 0 0 1-9 9 9.75 9.75 0 0 1-6.74-2.74L3 16M8 16H3v5" />
+  ),
+  mail: (
+    <>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="m3 7 9 6 9-6" />
+    </>
+  ),
+  book: (
+    <path d="M4 19.5V5a2 2 0 0 1 2-2h14v16H6.5A2.5 2.5 0 0 0 4 21.5M20 19v3H6.5A2.5 2.5 0 0 1 4 19.5" />
+  ),
+  rocket: (
+    <>
+      <path d="M5 15c-1.5 1.3-2 4.5-2 6 1.5 0 4.7-.5 6-2M9 15 6 12l3-5c2.5-3.5 6.5-4.5 12-4-.5 5.5-.5 9.5-4 12l-5 3Z" />
+      <circle cx="15" cy="9" r="1.5" />
+    </>
+  ),
+  'life-buoy': (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <circle cx="12" cy="12" r="4" />
+      <path d="m5.6 5.6 3.6 3.6m5.6 5.6 3.6 3.6m0-12.8-3.6 3.6m-5.6 5.6-3.6 3.6" />
+    </>
+  ),
+  plug: <path d="M9 2v6m6-6v6M6 8h12v3a6 6 0 0 1-12 0ZM12 17v5" />,
+  globe: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
+    </>
+  ),
+  sparkles: (
+    <path d="M12 3 13.8 8.2 19 10l-5.2 1.8L12 17l-1.8-5.2L5 10l5.2-1.8ZM19 15.5l.8 2.5 2.2.8-2.2.7L19 22l-.8-2.5-2.2-.7 2.2-.8Z" />
+  ),
+  pause: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M10 9v6m4-6v6" />
+    </>
   ),
 } satisfies Record<string, ReactNode>;

@@ -1,6 +1,5 @@
 import { Icon, cx } from '@pos/shared';
 import type { ReactNode } from 'react';
-import { ShellIcon } from '../icons';
 import './Banner.css';
 
 export interface BannerProps {
@@ -12,9 +11,9 @@ export interface BannerProps {
 }
 
 const ICON = {
-  danger: <ShellIcon name="pause" size={20} />,
+  danger: <Icon name="pause" size={20} />,
   warning: <Icon name="warning" size={20} />,
-  info: <ShellIcon name="mail" size={20} />,
+  info: <Icon name="mail" size={20} />,
 };
 
 /** An account-wide notice at the top of the page (ban, overdue payment, unconfirmed email). */

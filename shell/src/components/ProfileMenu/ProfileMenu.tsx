@@ -5,7 +5,6 @@ import { EMAIL_FALLBACK, NAME_FALLBACK } from '../../account/viewer';
 import { useShell } from '../../app/ShellContext';
 import { testIds } from '../../testIds';
 import { paths } from '../../urls';
-import { ShellIcon } from '../icons';
 import './ProfileMenu.css';
 
 export interface ProfileMenuProps {
@@ -105,7 +104,7 @@ export function ProfileMenu({ fullName, email, collapsed = false }: ProfileMenuP
           <span className="shell-profile__name">{name}</span>
           <span className="shell-profile__email">{address}</span>
         </span>
-        <ShellIcon name="chevronUp" size={16} className="shell-profile__chevron" />
+        <Icon name="chevron-up" size={16} className="shell-profile__chevron" />
       </button>
 
       {open && (

@@ -3,7 +3,6 @@ import { NavLink } from 'react-router-dom';
 import type { NavEntry } from '../../routing/navItems';
 import { testIds } from '../../testIds';
 import { BrandLogo } from '../Brand';
-import { ShellIcon } from '../icons';
 import { ProfileMenu } from '../ProfileMenu';
 import './SideNav.css';
 
@@ -97,7 +96,7 @@ export function SideNav({
           title={collapsed ? 'Expand navigation' : 'Collapse navigation'}
           data-testid={testIds.nav.collapseToggle}
         >
-          <ShellIcon name={collapsed ? 'chevronRight' : 'chevronLeft'} size={18} />
+          <Icon name={collapsed ? 'chevron-right' : 'chevron-left'} size={18} />
           <span className="shell-nav__label" aria-hidden="true">
             Collapse
           </span>

@@ -1,5 +1,5 @@
+import { Icon } from '@pos/shared/src/ui/Icon';
 import { useShell } from '../../app/ShellContext';
-import { ShellIcon } from '../../components/icons';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { testIds } from '../../testIds';
 import { mailtoUrl } from '../../urls';
@@ -12,7 +12,7 @@ export function DeactivatedPage() {
   return (
     <div className="shell-deactivated" data-testid={testIds.deactivated.root}>
       <span className="shell-deactivated__icon" aria-hidden="true">
-        <ShellIcon name="pause" size={32} />
+        <Icon name="pause" size={32} />
       </span>
       <h1 className="shell-deactivated__title">The account is not active</h1>
       <p className="shell-deactivated__text">
@@ -21,7 +21,7 @@ export function DeactivatedPage() {
       </p>
       {config.supportEmail && (
         <p className="shell-deactivated__contact">
-          <ShellIcon name="mail" size={18} />
+          <Icon name="mail" size={18} />
           <span>
             Contact support at{' '}
             <a href={mailtoUrl(config.supportEmail)} data-testid={testIds.deactivated.supportLink}>

@@ -1,14 +1,8 @@
-import { Icon } from '@pos/shared/src/ui/Icon';
+import { Icon, type IconName } from '@pos/shared/src/ui/Icon';
 import { useShell } from '../../app/ShellContext';
 import { BrandLogo } from '../../components/Brand';
 import { Footer } from '../../components/Footer';
-import {
-  BROWSERS,
-  PLATFORMS,
-  PlatformIcon,
-  ShellIcon,
-  type ShellIconName,
-} from '../../components/icons';
+import { BROWSERS, PLATFORMS, PlatformIcon } from '../../components/icons';
 import { SsoFrame } from '../../components/SsoFrame';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { testIds } from '../../testIds';
@@ -19,7 +13,7 @@ import './LandingPage.css';
 interface Feature {
   title: string;
   text: string;
-  icon: ShellIconName;
+  icon: IconName;
 }
 
 /** The feature blurbs of spec 1, in its words. */
@@ -36,7 +30,7 @@ const FEATURES: readonly Feature[] = [
   },
   {
     title: 'Sync Instantly',
-    icon: 'sync',
+    icon: 'refresh',
     text: 'Products, orders and customers stay in step with your WooCommerce store the moment they change.',
   },
 ];
@@ -93,7 +87,7 @@ export function LandingPage() {
                 data-testid={testIds.landing.learnMore}
               >
                 Learn More
-                <ShellIcon name="arrowRight" size={18} />
+                <Icon name="arrow-right" size={18} />
               </a>
             </div>
           </div>
@@ -112,7 +106,7 @@ export function LandingPage() {
             {FEATURES.map((feature) => (
               <li key={feature.title} className="landing-feature">
                 <span className="landing-feature__icon" aria-hidden="true">
-                  <ShellIcon name={feature.icon} size={24} />
+                  <Icon name={feature.icon} size={24} />
                 </span>
                 <h3 className="landing-feature__title">{feature.title}</h3>
                 <p className="landing-feature__text">{feature.text}</p>

@@ -1,7 +1,6 @@
-import { Icon } from '@pos/shared';
+import { Icon, type IconName } from '@pos/shared';
 import { useShell } from '../../app/ShellContext';
 import type { ConfigLinks } from '../../config/runtimeConfig';
-import { ShellIcon, type ShellIconName } from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { testIds } from '../../testIds';
@@ -11,7 +10,7 @@ interface Resource {
   key: keyof ConfigLinks;
   title: string;
   text: string;
-  icon: ShellIconName;
+  icon: IconName;
 }
 
 /** The help links of spec 1, in its order and words. */
@@ -26,7 +25,7 @@ export const RESOURCES: readonly Resource[] = [
     key: 'support',
     title: 'Support',
     text: 'Ask our team about your account, your stations or billing.',
-    icon: 'lifeBuoy',
+    icon: 'life-buoy',
   },
   {
     key: 'documentation',
@@ -38,7 +37,7 @@ export const RESOURCES: readonly Resource[] = [
     key: 'paymentGuide',
     title: 'Payment Guide',
     text: 'Set up payment methods and card readers for your stations.',
-    icon: 'creditCard',
+    icon: 'plan',
   },
   {
     key: 'integrations',
@@ -50,7 +49,7 @@ export const RESOURCES: readonly Resource[] = [
     key: 'hardware',
     title: 'Hardware',
     text: 'Receipt printers, barcode scanners and cash drawers that work with Cloud POS.',
-    icon: 'monitor',
+    icon: 'stations',
   },
 ];
 
@@ -75,7 +74,7 @@ export function ResourcesPage() {
               data-testid={testIds.resources.link(resource.key)}
             >
               <span className="shell-resource__icon" aria-hidden="true">
-                <ShellIcon name={resource.icon} size={22} />
+                <Icon name={resource.icon} size={22} />
               </span>
               <span className="shell-resource__title">
                 {resource.title}
