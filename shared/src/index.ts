@@ -8,4 +8,5 @@ export * from './contract/types';
 export * from './contract/validate';
 export * from './contract/lifecycles';
 export * from './types/entities';
+export * from './types/texts';
 export * from './ui';

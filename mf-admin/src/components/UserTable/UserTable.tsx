@@ -1,4 +1,4 @@
-import { EmptyState, Table, type TableColumn } from '@pos/shared';
+import { EmptyState, NAME_NOT_SPECIFIED, Table, type TableColumn } from '@pos/shared';
 import { USER_ROLE_LABELS, formatCreatedAt } from '../../format';
 import { userDisplayName } from '../../hooks/useUserActions';
 import { adminTestIds } from '../../testIds';
@@ -39,7 +39,7 @@ export function UserTable({
         user.fullName ? (
           <span className="pos-admin-users__name">{user.fullName}</span>
         ) : (
-          <span className="pos-admin-users__muted">Name not specified</span>
+          <span className="pos-admin-users__muted">{NAME_NOT_SPECIFIED}</span>
         ),
     },
     {

@@ -1,7 +1,6 @@
-import { Icon, cx } from '@pos/shared';
+import { EMAIL_NOT_SPECIFIED, Icon, NAME_NOT_SPECIFIED, cx } from '@pos/shared';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { EMAIL_FALLBACK, NAME_FALLBACK } from '../../account/viewer';
 import { useShell } from '../../app/ShellContext';
 import { testIds } from '../../testIds';
 import { paths } from '../../urls';
@@ -35,8 +34,8 @@ export function ProfileMenu({ fullName, email, collapsed = false }: ProfileMenuP
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
-  const name = fullName ?? NAME_FALLBACK;
-  const address = email ?? EMAIL_FALLBACK;
+  const name = fullName ?? NAME_NOT_SPECIFIED;
+  const address = email ?? EMAIL_NOT_SPECIFIED;
 
   const items = () =>
     Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
