@@ -1,12 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useShell } from '../../app/ShellContext';
 import { storageKeys } from '../../app/storageKeys';
 import { StatusPage } from '../../components/StatusPage';
 import { forgetRedirect } from '../../session/redirectStore';
 import { providerLogoutUrl } from '../../urls';
-
-// The page is on its way to the provider: one trip is enough, however often this renders.
-let leaving = false;
 
 /**
  * /logout: clears the token here, then ends the provider's session too — otherwise its SSO
@@ -14,10 +11,13 @@ let leaving = false;
  */
 export function LogoutRoute() {
   const { session, config, browser } = useShell();
+  // One trip to the provider per visit of /logout, however often the effect runs (StrictMode);
+  // per mount, so a later /logout in the same page signs out again.
+  const leaving = useRef(false);
 
   useEffect(() => {
-    if (leaving) return;
-    leaving = true;
+    if (leaving.current) return;
+    leaving.current = true;
     session.setToken(null);
     browser.localStorage.removeItem(storageKeys.iframeJoin);
     forgetRedirect(browser.sessionStorage);

@@ -134,6 +134,31 @@ describe('/logout', () => {
       `${TEST_PROVIDER}/logout?origin=${encodeURIComponent(TEST_ORIGIN)}`,
     );
   });
+
+  it('clears the token again on a second visit in the same page', () => {
+    const services = testServices();
+    for (const visit of [1, 2]) {
+      services.session.setToken(freshToken());
+      const { unmount } = renderRoute('/logout', services);
+      expect(services.session.token).toBeNull();
+      expect(localStorage.getItem('pos.token')).toBeNull();
+      expect(services.browser.assign).toHaveBeenCalledTimes(visit);
+      unmount();
+    }
+  });
+
+  it('goes to the provider once under StrictMode, where effects run twice', () => {
+    const services = testServices();
+    services.session.setToken(freshToken());
+    renderLean(
+      <StrictMode>
+        <SessionRoute pathname="/logout" />
+      </StrictMode>,
+      { path: '/logout', services },
+    );
+    expect(services.session.token).toBeNull();
+    expect(services.browser.assign).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe('/connect', () => {
