@@ -2,7 +2,7 @@ import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
 import { useId } from 'react';
 import { cx } from '../cx';
 import { Icon } from '../Icon';
-import { describedBy } from '../TextInput/field';
+import { FieldMessages, describedBy } from '../TextInput/field';
 import '../TextInput/TextInput.css';
 import './Select.css';
 
@@ -71,17 +71,7 @@ export function Select({
         </select>
         <Icon name="chevron-right" size={16} className="pos-select__chevron" />
       </div>
-      {hint && (
-        <p id={hintId} className="pos-field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="pos-field__error">
-          <Icon name="danger" size={14} />
-          {error}
-        </p>
-      )}
+      <FieldMessages hintId={hintId} hint={hint} errorId={errorId} error={error} />
     </div>
   );
 }

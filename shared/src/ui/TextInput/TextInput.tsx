@@ -2,7 +2,7 @@ import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { useId } from 'react';
 import { cx } from '../cx';
 import { Icon, type IconName } from '../Icon';
-import { describedBy } from './field';
+import { FieldMessages, describedBy } from './field';
 import './TextInput.css';
 
 export interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> {
@@ -67,17 +67,7 @@ export function TextInput({
         />
         {endAdornment && <div className="pos-field__end">{endAdornment}</div>}
       </div>
-      {hint && (
-        <p id={hintId} className="pos-field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="pos-field__error">
-          <Icon name="danger" size={14} />
-          {error}
-        </p>
-      )}
+      <FieldMessages hintId={hintId} hint={hint} errorId={errorId} error={error} />
     </div>
   );
 }
