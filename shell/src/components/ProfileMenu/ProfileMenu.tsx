@@ -1,4 +1,4 @@
-import { EMAIL_NOT_SPECIFIED, Icon, NAME_NOT_SPECIFIED, cx } from '@pos/shared';
+import { EMAIL_NOT_SPECIFIED, Icon, NAME_NOT_SPECIFIED, cx, type IconName } from '@pos/shared';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useShell } from '../../app/ShellContext';
@@ -22,6 +22,33 @@ const initialsOf = (name: string | null, email: string | null): string => {
     .map((part) => part.charAt(0).toUpperCase());
   return letters.join('') || '?';
 };
+
+/** A menu item that opens an external page in a new tab, and says so to screen readers. */
+function ExternalMenuItem(props: {
+  href: string;
+  icon: IconName;
+  label: string;
+  testId: string;
+  onSelect: () => void;
+}) {
+  return (
+    <a
+      role="menuitem"
+      tabIndex={-1}
+      href={props.href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="shell-profile__item"
+      data-testid={props.testId}
+      onClick={props.onSelect}
+    >
+      <Icon name={props.icon} size={18} />
+      <span>{props.label}</span>
+      <Icon name="external" size={14} className="shell-profile__external" />
+      <span className="pos-visually-hidden"> (opens in a new tab)</span>
+    </a>
+  );
+}
 
 /**
  * The profile menu of spec 2.10: who is signed in, account settings and the apps dashboard
@@ -125,36 +152,20 @@ export function ProfileMenu({ fullName, email, collapsed = false }: ProfileMenuP
             </p>
           </div>
           <div role="separator" className="shell-profile__separator" />
-          <a
-            role="menuitem"
-            tabIndex={-1}
+          <ExternalMenuItem
             href={config.accountSettingsUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="shell-profile__item"
-            data-testid={testIds.profileMenu.accountSettings}
-            onClick={() => close(false)}
-          >
-            <Icon name="user" size={18} />
-            <span>Account settings</span>
-            <Icon name="external" size={14} className="shell-profile__external" />
-            <span className="pos-visually-hidden"> (opens in a new tab)</span>
-          </a>
-          <a
-            role="menuitem"
-            tabIndex={-1}
+            icon="user"
+            label="Account settings"
+            testId={testIds.profileMenu.accountSettings}
+            onSelect={() => close(false)}
+          />
+          <ExternalMenuItem
             href={config.appsDashboardUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="shell-profile__item"
-            data-testid={testIds.profileMenu.appsDashboard}
-            onClick={() => close(false)}
-          >
-            <Icon name="applications" size={18} />
-            <span>Apps dashboard</span>
-            <Icon name="external" size={14} className="shell-profile__external" />
-            <span className="pos-visually-hidden"> (opens in a new tab)</span>
-          </a>
+            icon="applications"
+            label="Apps dashboard"
+            testId={testIds.profileMenu.appsDashboard}
+            onSelect={() => close(false)}
+          />
           <Link
             role="menuitem"
             tabIndex={-1}
