@@ -3,7 +3,7 @@
 // every remote and the shell, then print where to open it and how to sign in.
 import path from 'node:path';
 import { buildPackages, ensurePnpm, installDependencies } from './lib/setup.mjs';
-import { demoAccounts, remotes, repoRoot, urls } from './lib/services.mjs';
+import { demoAccounts, remotes, repoRoot, storeAdmin, urls } from './lib/services.mjs';
 import { startStack } from './lib/stack.mjs';
 
 const packages = ['sandbox', 'api', ...remotes.map((remote) => remote.pkg), 'shell'];
@@ -30,9 +30,12 @@ async function main() {
     Open          ${urls.shell}
     Sign in as    ${demoAccounts.map((a) => `${a.email.padEnd(width)}  password ${a.password}  (${a.role})`).join('\n                  ')}
 
+    Demo WooCommerce stores   ${urls.stores.join('  ')}
+                              (store admin: ${storeAdmin.username} / ${storeAdmin.password}; connect them under Applications)
     Login provider (sandbox)  ${urls.login}
     Mail outbox (sandbox)     ${urls.mail}
     API                       ${urls.api}/api/connect-ui  (OpenAPI: ${urls.api}/api/connect-ui/openapi.json)
+    POS host (store callbacks) ${urls.posHost}
     Remotes                   ${remotes.map((r) => `${r.pkg} http://127.0.0.1:${r.port}`).join(', ')}
     Data                      ${dataDir}   Logs ${logDir}
 

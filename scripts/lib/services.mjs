@@ -15,7 +15,13 @@ export const ports = {
   mailHttp: port('MAIL_HTTP_PORT', 4101),
   smtp: port('SMTP_PORT', 2525),
   control: port('CONTROL_PORT', 3099),
+  posHost: port('POS_HOST_PORT', 4443),
 };
+
+/** The sandbox's demo WooCommerce sites, one origin each (STORE_PORTS overrides both). */
+export const storePorts = (process.env.STORE_PORTS ?? '4201,4202')
+  .split(',')
+  .map((value) => Number(value.trim()));
 
 export const urls = {
   shell: `http://${host}:${ports.shell}`,
@@ -23,7 +29,13 @@ export const urls = {
   login: `http://${host}:${ports.login}`,
   mail: `http://${host}:${ports.mailHttp}`,
   control: `http://${host}:${ports.control}`,
+  /** The api's HTTPS listener that WooCommerce calls back (the public POS host in production). */
+  posHost: `https://${host}:${ports.posHost}`,
+  stores: storePorts.map((storePort) => `http://${host}:${storePort}`),
 };
+
+/** The store administrator's login on every sandbox store. */
+export const storeAdmin = { username: 'storeadmin', password: 'demo1234' };
 
 /**
  * The remotes, each built and served on its own. `routes` are the path prefixes the remote
@@ -33,8 +45,18 @@ export const remotes = [
   {
     pkg: 'mf-admin',
     name: 'mf_admin',
+    title: 'Admin Panel',
+    access: 'admin',
     port: port('MF_ADMIN_PORT', 3006),
     routes: ['/admin-panel'],
+  },
+  {
+    pkg: 'mf-applications',
+    name: 'mf_applications',
+    title: 'Applications',
+    access: 'manager',
+    port: port('MF_APPLICATIONS_PORT', 3001),
+    routes: ['/applications', '/wc-authorization'],
   },
 ];
 
@@ -87,6 +109,8 @@ export function services({ dataDir, test }) {
   const node = process.execPath;
   const staticServer = path.join(repoRoot, 'scripts/static-server.mjs');
   const origins = [urls.shell, `http://localhost:${ports.shell}`].join(',');
+  // The api generates the POS host's certificate here; the stores trust exactly it.
+  const posHostCert = path.join(dataDir, 'tls', 'pos-host.crt');
   return [
     {
       name: 'sandbox',
@@ -98,6 +122,8 @@ export function services({ dataDir, test }) {
         SMTP_PORT: String(ports.smtp),
         DASHBOARD_ORIGINS: origins,
         SANDBOX_DATA_DIR: path.join(dataDir, 'sandbox'),
+        STORE_PORTS: storePorts.join(','),
+        STORE_CALLBACK_CA: posHostCert,
         ...(test ? { SANDBOX_CONTROLS: '1' } : {}),
       },
       health: `${urls.login}/.well-known/jwks.json`,
@@ -115,6 +141,12 @@ export function services({ dataDir, test }) {
         SMTP_HOST: host,
         SMTP_PORT: String(ports.smtp),
         DASHBOARD_ORIGIN: urls.shell,
+        POS_HOST_PORT: String(ports.posHost),
+        POS_PUBLIC_URL: urls.posHost,
+        POS_TLS_CERT_PATH: posHostCert,
+        POS_TLS_KEY_PATH: path.join(dataDir, 'tls', 'pos-host.key'),
+        // The demo stores run on this machine; production refuses private addresses.
+        STORE_ALLOW_PRIVATE_HOSTS: '1',
         SEED_DEMO: '1',
         // The shell's server proxies /api/connect-ui from the same machine.
         TRUST_PROXY: host,
