@@ -13,6 +13,11 @@ export class ShellPage {
   /** Signs in through the login provider and waits for the dashboard. */
   async signInAs(account: AccountName): Promise<void> {
     const { email, password } = accounts[account];
+    await this.signInWith(email, password);
+  }
+
+  /** Signs in with any account of the login provider and waits for the dashboard. */
+  async signInWith(email: string, password: string): Promise<void> {
     const provider = new LoginProviderPage(this.page);
     await provider.open();
     await provider.signIn(email, password);

@@ -7,7 +7,14 @@ export const stack = {
   login: `http://127.0.0.1:${port('LOGIN_PORT', 4100)}`,
   mail: `http://127.0.0.1:${port('MAIL_HTTP_PORT', 4101)}`,
   control: `http://127.0.0.1:${port('CONTROL_PORT', 3099)}`,
+  /** The sandbox's demo WooCommerce sites (the same STORE_PORTS as the stack). */
+  stores: (process.env.STORE_PORTS ?? '4201,4202')
+    .split(',')
+    .map((storePort) => `http://127.0.0.1:${Number(storePort.trim())}`),
 };
+
+/** The administrator's login on every sandbox store. */
+export const storeAdmin = { username: 'storeadmin', password: 'demo1234' } as const;
 
 /** Demo accounts seeded by the sandbox and the api. */
 export const accounts = {

@@ -1,0 +1,60 @@
+import { expect, type Page } from '@playwright/test';
+import { storeAdmin } from '../support/stack';
+
+/**
+ * A sandbox WooCommerce store as its administrator sees it: the login form, the wc-auth
+ * approve/deny page and the REST API keys screen.
+ */
+export class WooStorePage {
+  constructor(
+    readonly page: Page,
+    readonly storeUrl: string,
+  ) {}
+
+  /** Fills the store's login form (wp-login.php or the wc-auth login step). */
+  async logIn(): Promise<void> {
+    await this.page.getByLabel('Username or Email Address').fill(storeAdmin.username);
+    await this.page.getByLabel('Password').fill(storeAdmin.password);
+    await this.page.getByRole('button', { name: 'Log In' }).click();
+  }
+
+  /** Waits for the wc-auth approve page of `appName`. */
+  async expectApprovePage(appName: string): Promise<void> {
+    await expect(
+      this.page.getByText(`${appName} would like to connect to your store`),
+    ).toBeVisible();
+  }
+
+  approve(): Promise<void> {
+    return this.page.getByRole('button', { name: 'Approve' }).click();
+  }
+
+  deny(): Promise<void> {
+    return this.page.getByRole('link', { name: 'Deny' }).click();
+  }
+
+  /**
+   * Creates a REST key on the store's WooCommerce › Settings › Advanced › REST API screen and
+   * reads the key pair the screen shows once.
+   */
+  async createKeys(
+    description: string,
+    permissions: 'Read' | 'Write' | 'Read/Write' = 'Read/Write',
+  ): Promise<{ key: string; secret: string }> {
+    await this.page.goto(
+      `${this.storeUrl}/wp-admin/admin.php?page=wc-settings&tab=advanced&section=keys`,
+    );
+    if (await this.page.getByLabel('Username or Email Address').isVisible()) await this.logIn();
+    await this.page.getByLabel('Description').fill(description);
+    await this.page.getByLabel('Permissions').selectOption({ label: permissions });
+    await this.page.getByRole('button', { name: /generate api key|add key/i }).click();
+    const key = this.page.locator('#key_consumer_key');
+    await expect(key).toBeVisible();
+    const read = async (selector: string) => {
+      const element = this.page.locator(selector);
+      const value = await element.inputValue().catch(() => null);
+      return (value ?? (await element.innerText())).trim();
+    };
+    return { key: await read('#key_consumer_key'), secret: await read('#key_consumer_secret') };
+  }
+}

@@ -1,0 +1,40 @@
+import { stack } from './stack';
+
+/** The demo stores of the sandbox, by what the journeys use them for. */
+export const stores = {
+  /** "Demo Coffee Roasters": 14 POS users, the multiple-user plugin active, 3 stations. */
+  coffee: {
+    url: stack.stores[0] ?? '',
+    name: 'Demo Coffee Roasters',
+    owner: 'owner@coffee.demo.test',
+  },
+  /** "Demo Book Nook": a small store, the multiple-user plugin inactive, 1 station. */
+  books: { url: stack.stores[1] ?? '', name: 'Demo Book Nook', owner: 'owner@books.demo.test' },
+} as const;
+
+async function control<T>(storeUrl: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${storeUrl}/_control/${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`store control ${path}: ${response.status}`);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Puts a store back to its seed: no keys, online, plugin flag as seeded. */
+export const resetStore = (storeUrl: string) => control<void>(storeUrl, 'reset', {});
+
+/** Takes a store off the network (every request's connection is dropped) or back on. */
+export const setStoreOffline = (storeUrl: string, offline: boolean) =>
+  control<void>(storeUrl, 'offline', { offline });
+
+/** Deletes every REST key of a store, as an administrator revoking access would. */
+export const revokeStoreKeys = (storeUrl: string) => control<void>(storeUrl, 'revoke-keys', {});
+
+/** Issues a REST key pair on a store (test setup for journeys that start authorized). */
+export const issueStoreKeys = (storeUrl: string, permissions = 'read_write') =>
+  control<{ key_id: number; consumer_key: string; consumer_secret: string }>(storeUrl, 'keys', {
+    permissions,
+  });

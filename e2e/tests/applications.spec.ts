@@ -1,0 +1,214 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ApplicationsPage } from '../pages/ApplicationsPage';
+import { ShellPage } from '../pages/ShellPage';
+import { WooStorePage } from '../pages/WooStorePage';
+import { expectAccessible } from '../support/a11y';
+import { messagesTo } from '../support/mail';
+import { provideAccount } from '../support/provider';
+import {
+  issueStoreKeys,
+  resetStore,
+  revokeStoreKeys,
+  setStoreOffline,
+  stores,
+} from '../support/store';
+
+/** A manager of their own, so that each journey starts with no applications. */
+async function signInAsNewManager(page: Page, name = 'Mona Merchant'): Promise<void> {
+  const email = `manager-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@demo.test`;
+  await provideAccount(email, { name, password: 'a-strong-password' });
+  await new ShellPage(page).signInWith(email, 'a-strong-password');
+}
+
+test.describe('Applications', () => {
+  test.afterEach(async () => {
+    await resetStore(stores.coffee.url);
+    await resetStore(stores.books.url);
+  });
+
+  test('create, authorize through the store (approve), then the detail shows it authorized', async ({
+    page,
+  }) => {
+    await signInAsNewManager(page);
+    const apps = new ApplicationsPage(page);
+    await apps.openList();
+    await expect(page.getByText('There are no applications created yet')).toBeVisible();
+    await expectAccessible(page, 'the empty applications list');
+
+    await page.goto('/applications/create');
+    await expectAccessible(page, 'the create form');
+    const id = await apps.create('Coffee counter', stores.coffee.url);
+    await expect(apps.authorizedBadge).toHaveCount(0);
+    await expectAccessible(page, 'a new application');
+
+    await apps.authorizeWithAccount(stores.coffee.url);
+    const store = new WooStorePage(page, stores.coffee.url);
+    await expectAccessible(page, 'the store login of wc-auth');
+    await store.logIn();
+    await store.expectApprovePage('Cloud POS');
+    await expectAccessible(page, 'the store approve page');
+    await store.approve();
+
+    // The store sends the browser back through /wc-authorization to the application.
+    await page.waitForURL((url) => url.pathname === `/applications/${id}`);
+    await expect(apps.authorizedBadge).toBeVisible();
+    await expect(page.getByText(stores.coffee.owner)).toBeVisible();
+    await expect(apps.urlField).toBeDisabled();
+    await expect(page.getByRole('link', { name: /View Stations/ })).toContainText('3');
+    await expect(apps.sharedWith).toBeVisible();
+    const cashierRow = apps.sharedWith.getByRole('row').filter({ hasText: 'cashier@demo.test' });
+    await expect(cashierRow).toContainText('Active');
+    await expect(cashierRow).toContainText('Stations, Cloud');
+    await expectAccessible(page, 'an authorized application');
+
+    await apps.openList();
+    await expect(apps.row('Coffee counter')).toContainText(/yes|authorized/i);
+    await page.goto('/');
+    await expect(page.getByTestId('mf-applications-tile-count')).toHaveText('1');
+  });
+
+  test('denying on the store leaves the application unauthorized', async ({ page }) => {
+    await signInAsNewManager(page);
+    const apps = new ApplicationsPage(page);
+    const id = await apps.create('Book nook', stores.books.url);
+    await apps.authorizeWithAccount(stores.books.url);
+    const store = new WooStorePage(page, stores.books.url);
+    await store.logIn();
+    await store.expectApprovePage('Cloud POS');
+    await store.deny();
+
+    await page.waitForURL((url) => url.pathname === `/applications/${id}`);
+    await expect(
+      page.getByText('Unable to process your request due to a temporary issue on WP side'),
+    ).toBeVisible();
+    await expect(apps.authorizedBadge).toHaveCount(0);
+    await expect(apps.urlField).toBeEnabled();
+  });
+
+  test('connect with keys: bad keys are refused with the reason, good keys authorize, disconnect', async ({
+    page,
+    context,
+  }) => {
+    await signInAsNewManager(page);
+    const apps = new ApplicationsPage(page);
+    await apps.create('Coffee keys', stores.coffee.url);
+
+    await apps.connectWithKeys(`ck_${'0'.repeat(40)}`, `cs_${'0'.repeat(40)}`);
+    await expect(page.getByText(/did not accept these keys/)).toBeVisible();
+    await expect(apps.authorizedBadge).toHaveCount(0);
+    await expectAccessible(page, 'a refused key pair');
+
+    // The store administrator makes a key pair on the store's own REST API screen.
+    const storeTab = await context.newPage();
+    const keys = await new WooStorePage(storeTab, stores.coffee.url).createKeys('Cloud POS keys');
+    await storeTab.close();
+
+    await apps.keyField.fill('');
+    await apps.secretField.fill('');
+    await apps.connectWithKeys(keys.key, keys.secret);
+    await expect(apps.authorizedBadge).toBeVisible();
+    await expect(apps.urlField).toBeDisabled();
+    // Secrets are never shown whole once stored.
+    await expect(page.locator('body')).not.toContainText(keys.secret);
+    await expectAccessible(page, 'an application connected with keys');
+
+    await apps.disconnect();
+    await expect(
+      page.getByText('Coffee keys application has been disconnected and is no longer authorized.'),
+    ).toBeVisible();
+    await expect(apps.authorizedBadge).toHaveCount(0);
+    await expect(apps.urlField).toBeEnabled();
+  });
+
+  test('delete asks first, on the list and on the application page', async ({ page }) => {
+    await signInAsNewManager(page);
+    const apps = new ApplicationsPage(page);
+    await apps.create('First to go', stores.coffee.url);
+    await apps.create('Second to go', stores.books.url);
+
+    await apps.confirmDelete(
+      page.getByRole('button', { name: /delete/i }).first(),
+      'Are you sure you want to permanently delete this Application?',
+    );
+    await page.waitForURL((url) => url.pathname === '/applications');
+    await expect(apps.row('Second to go')).toHaveCount(0);
+
+    await apps.confirmDelete(
+      apps.row('First to go').getByRole('button', { name: /delete/i }),
+      'Are you sure you want to permanently delete this application?',
+    );
+    await expect(page.getByText('There are no applications created yet')).toBeVisible();
+  });
+
+  test('invitations go out up to the limit of three, then the limit shows', async ({ page }) => {
+    await signInAsNewManager(page, 'Ivy Inviter');
+    const apps = new ApplicationsPage(page);
+    const keys = await issueStoreKeys(stores.coffee.url);
+    await apps.create('Invite shop', stores.coffee.url);
+    await apps.connectWithKeys(keys.consumer_key, keys.consumer_secret);
+    await expect(apps.authorizedBadge).toBeVisible();
+
+    // The first wp user (not a dashboard account) of the table.
+    const wpRow = apps.sharedWith.getByRole('row').filter({ hasText: 'Need Invite' }).first();
+    const email = (await wpRow.getByRole('cell').nth(1).innerText()).trim();
+    const before = (await messagesTo(email)).length;
+    const invite = apps.inviteButton(email);
+    await expect(invite).toHaveAttribute('title', 'Send invitation');
+
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      await invite.click();
+      await expect(invite).toHaveAttribute('title', 'The invitation is sent');
+      await expect(invite).toHaveAttribute('title', 'Resend invitation', { timeout: 6_000 });
+    }
+    await invite.click();
+    await expect(invite).toHaveAttribute('title', 'Attempt limit reached');
+    await expectAccessible(page, 'the shared-with table at the invitation limit');
+    await expect.poll(async () => (await messagesTo(email)).length - before).toBe(3);
+    const mail = (await messagesTo(email)).at(-1);
+    expect(mail?.subject).toContain('Ivy Inviter');
+
+    await page.reload();
+    await expect(apps.inviteButton(email)).toHaveAttribute('title', 'Attempt limit reached');
+  });
+
+  test('a store that revoked the keys or went offline shows a danger bubble in the list', async ({
+    page,
+  }) => {
+    await signInAsNewManager(page);
+    const apps = new ApplicationsPage(page);
+    const keys = await issueStoreKeys(stores.books.url);
+    await apps.create('Fragile books', stores.books.url);
+    await apps.connectWithKeys(keys.consumer_key, keys.consumer_secret);
+    await expect(apps.authorizedBadge).toBeVisible();
+
+    await setStoreOffline(stores.books.url, true);
+    await apps.openList();
+    await expect(
+      page.getByText(/^Fragile books: The store at .* could not be reached/),
+    ).toBeVisible();
+    await expect(apps.row('Fragile books')).toContainText(/no|not authorized|unverified/i);
+    await expectAccessible(page, 'the list with an unreachable store');
+
+    // Nothing was lost: back online, the application is authorized again.
+    await setStoreOffline(stores.books.url, false);
+    await apps.openList();
+    await expect(apps.row('Fragile books')).toContainText(/yes|authorized/i);
+
+    await revokeStoreKeys(stores.books.url);
+    await page.reload();
+    await expect(
+      page.getByText(/^Fragile books: The store rejected the stored keys/),
+    ).toBeVisible();
+    await expect(apps.row('Fragile books')).toContainText(/no|not authorized|unverified/i);
+  });
+
+  test('a cashier is sent away from the applications pages', async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.signInAs('cashier');
+    for (const path of ['/applications', '/applications/create', '/wc-authorization']) {
+      await page.goto(path);
+      await page.waitForURL((url) => url.pathname === '/');
+    }
+    await expect(shell.navItem('Applications')).toHaveCount(0);
+  });
+});
