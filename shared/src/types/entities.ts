@@ -176,3 +176,71 @@ export interface AccessError {
   text: string;
   name: string;
 }
+
+/** A WordPress user of a connected store (the store's POS plugin shape). */
+export interface WpUser {
+  id: number;
+  username: string;
+  email: string;
+  name: string;
+  roles: string[];
+}
+
+/** How an application was, or is to be, authorized on its store. */
+export type ApplicationAuthType = 'account' | 'keys';
+
+/** The outcome of the last 'Connect with Keys' attempt (spec 3, 8). */
+export interface KeysFail {
+  hasError: boolean;
+  /** The reason to show; when missing the UI says 'Something went wrong.' */
+  displayError: string | null;
+}
+
+/** A WooCommerce store connected to the dashboard (spec 3), as the api returns it. */
+export interface Application {
+  id: string;
+  name: string;
+  homeUrl: string;
+  slug: string;
+  authType: ApplicationAuthType;
+  /** True while an unexpired authorization token exists (the store's page is being visited). */
+  authInProgress: boolean;
+  /** Masked by the server per spec 5; never the whole key. */
+  consumerKey: string | null;
+  /** Masked by the server per spec 5; never the whole secret. */
+  consumerSecret: string | null;
+  keysFail: KeysFail;
+  isVerifiedAuth: boolean;
+  quickLaunchPOSId: string | null;
+  /** The connected WordPress account. */
+  wpUser: WpUser | null;
+  /** Live from the store on the detail call; null in lists or when the store cannot be asked. */
+  stationsCount: number | null;
+  createdAt: string;
+  updatedAt: string;
+  /** The live store check failed: the application is shown as unverified (spec 8). */
+  error?: { message: string };
+}
+
+/** A store user an application is shared with (spec 3: shared user). */
+export interface SharedUser {
+  /** The WordPress user id. */
+  id: number;
+  name: string;
+  email: string;
+  roles: string[];
+  lastAccess: string | null;
+  /** Invitations sent so far (wp users; spec 4 invitation icon). */
+  invitationCount: number;
+}
+
+/** GET applications/{id}/user-accounts; the total comes in the x-biz-total-all header. */
+export interface UserAccounts {
+  userAccounts: {
+    /** Store users who are dashboard users. */
+    pos: SharedUser[];
+    /** Store users who are not dashboard users yet (they can be invited). */
+    wp: SharedUser[];
+  };
+  isMultiplePluginActive: boolean;
+}

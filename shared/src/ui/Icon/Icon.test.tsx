@@ -18,12 +18,19 @@ describe('Icon', () => {
       expect(isIconName(name)).toBe(true);
     }
     expect(isIconName('toString')).toBe(false);
-    expect(ICON_NAMES).toHaveLength(35);
+    expect(ICON_NAMES).toHaveLength(43);
   });
 
   it('offers the icons of the landing page, the resources and the account banners', () => {
     const shellIcons = ['chevron-up', 'arrow-right', 'mail', 'book', 'rocket', 'life-buoy'];
     for (const name of [...shellIcons, 'plug', 'globe', 'sparkles', 'pause']) {
+      expect(isIconName(name)).toBe(true);
+    }
+  });
+
+  it('offers the invitation states of spec 4 and the applications actions', () => {
+    const invitationIcons = ['addUser', 'userWait', 'exclamationMark', 'mailSendOk'];
+    for (const name of [...invitationIcons, 'trash', 'plus', 'arrow-left', 'key']) {
       expect(isIconName(name)).toBe(true);
     }
   });

@@ -146,4 +146,42 @@ export const ICONS = {
       <path d="M10 9v6m4-6v6" />
     </>
   ),
+  addUser: (
+    <>
+      <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2" />
+      <circle cx="9" cy="7" r="4" />
+      <path d="M19 8v6M22 11h-6" />
+    </>
+  ),
+  userWait: (
+    <>
+      <path d="M12 15H6a4 4 0 0 0-4 4v2" />
+      <circle cx="9" cy="7" r="4" />
+      <circle cx="18" cy="17" r="4" />
+      <path d="M18 15.5V17l1 1" />
+    </>
+  ),
+  exclamationMark: (
+    <>
+      <path d="M7.86 2h8.28L22 7.86v8.28L16.14 22H7.86L2 16.14V7.86Z" />
+      <path d="M12 8v4M12 16h.01" />
+    </>
+  ),
+  mailSendOk: (
+    <>
+      <path d="M22 12V6a2 2 0 0 0-2-2H4a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h8" />
+      <path d="m22 7-10 6L2 7M16 19l2 2 4-4" />
+    </>
+  ),
+  trash: (
+    <path d="M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6M10 11v6M14 11v6" />
+  ),
+  plus: <path d="M12 5v14M5 12h14" />,
+  'arrow-left': <path d="M19 12H5M11 18l-6-6 6-6" />,
+  key: (
+    <>
+      <circle cx="7.5" cy="15.5" r="5.5" />
+      <path d="m21 2-9.6 9.6M15.5 7.5l3 3L22 7l-3-3" />
+    </>
+  ),
 } satisfies Record<string, ReactNode>;
