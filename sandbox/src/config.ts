@@ -28,6 +28,16 @@ export interface SandboxOptions {
   controls?: boolean;
   /** Help-desk link shown on the provider's pages. */
   supportUrl?: string;
+  /**
+   * Ports of the sandbox WooCommerce stores, one store each (0 = a free port). Default
+   * [4201, 4202]: "Demo Coffee Roasters" and "Demo Book Nook"; [] starts none.
+   */
+  storePorts?: number[];
+  /**
+   * PEM file the stores trust for https wc-auth callbacks (the api's POS host certificate),
+   * read at each callback so it may appear after the start. Default: the system CAs.
+   */
+  storeCallbackCa?: string;
   /** Clock in milliseconds since the epoch; tests replace it to move time. */
   now?: () => number;
 }
@@ -45,6 +55,18 @@ function intFromEnv(env: NodeJS.ProcessEnv, name: string): number | undefined {
     throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   }
   return value;
+}
+
+function portsFromEnv(env: NodeJS.ProcessEnv, name: string): number[] | undefined {
+  const list = listFromEnv(env[name]);
+  if (!list) return undefined;
+  return list.map((raw) => {
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 0 || value > 65535) {
+      throw new Error(`${name} must be a comma list of ports, got "${env[name]}"`);
+    }
+    return value;
+  });
 }
 
 function listFromEnv(raw: string | undefined): string[] | undefined {
@@ -80,5 +102,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxOpt
         : path.resolve(dataDirRaw || path.join(repoRoot, '.data', 'sandbox')),
     controls: env.SANDBOX_CONTROLS === '1' || env.SANDBOX_CONTROLS === 'true',
     supportUrl: env.SUPPORT_URL || undefined,
+    storePorts: portsFromEnv(env, 'STORE_PORTS'),
+    storeCallbackCa: env.STORE_CALLBACK_CA || undefined,
   };
 }

@@ -7,7 +7,9 @@ export type { AccessTokenClaims } from './login/tokens';
 export type { PublicUser } from './login/users';
 export { DEMO_USERS } from './login/users';
 export type { OutboxMessage } from './mail/outbox';
-export type { RunningSandbox } from './sandbox';
+export type { RunningSandbox, SandboxStore } from './sandbox';
+export type { WpUser } from './store/seed';
+export { BOOK_NOOK, COFFEE_ROASTERS, STORE_ADMIN_USERNAME, STORE_PASSWORD } from './store/seed';
 export { startSandbox } from './sandbox';
 
 async function main(): Promise<void> {
@@ -16,6 +18,11 @@ async function main(): Promise<void> {
   console.info(`login provider  ${sandbox.loginUrl}`);
   console.info(`mail outbox     ${sandbox.mailHttpUrl}`);
   console.info(`smtp            smtp://${options.host ?? '127.0.0.1'}:${sandbox.smtpPort}`);
+  for (const store of sandbox.stores) {
+    console.info(
+      `store           ${store.url}  ${store.name} (admin ${store.adminUsername} / ${store.adminPassword})`,
+    );
+  }
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;

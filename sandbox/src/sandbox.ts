@@ -1,9 +1,23 @@
+import path from 'node:path';
 import type { SandboxOptions } from './config';
 import { DEFAULT_DASHBOARD_ORIGINS } from './config';
 import { startLoginProvider } from './login/provider';
 import { createOutboxApp } from './mail/http';
 import { Outbox } from './mail/outbox';
 import { startSmtpServer } from './mail/smtp';
+import { storeSeed } from './store/seed';
+import { startStore } from './store/server';
+
+/** One sandbox WooCommerce store, as listed in {@link RunningSandbox.stores}. */
+export interface SandboxStore {
+  /** Site name ("Demo Coffee Roasters", "Demo Book Nook"). */
+  name: string;
+  /** Home URL, `http://{host}:{port}`. */
+  url: string;
+  /** Store admin login for /wp-login.php and the wc-auth approve page. */
+  adminUsername: string;
+  adminPassword: string;
+}
 
 /** The running sandbox, as returned by {@link startSandbox}. */
 export interface RunningSandbox {
@@ -15,6 +29,8 @@ export interface RunningSandbox {
   smtpPort: number;
   /** The received mail, for in-process tests. */
   outbox: Outbox;
+  /** The sandbox WooCommerce stores, in the order of `storePorts`. */
+  stores: SandboxStore[];
   /** Stops every listener. */
   close(): Promise<void>;
 }
@@ -24,6 +40,7 @@ const DEFAULTS = {
   loginPort: 4100,
   mailHttpPort: 4101,
   smtpPort: 2525,
+  storePorts: [4201, 4202],
   accessTokenTtl: 3600,
   refreshWindowTtl: 86400,
 };
@@ -57,8 +74,8 @@ function checkedOrigins(origins: string[]): string[] {
 }
 
 /**
- * Starts the mail outbox (SMTP + HTTP) and the login provider. Ports default to 4100, 4101 and
- * 2525; pass 0 for free ports. The data dir defaults to memory here (tests); the command line
+ * Starts the mail outbox (SMTP + HTTP), the login provider and the WooCommerce stores. Ports
+ * default to 4100, 4101, 2525 and 4201/4202; pass 0 for free ports. The data dir defaults to memory here (tests); the command line
  * (`node dist/index.js`) defaults it to `<repo>/.data/sandbox`.
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
@@ -100,11 +117,33 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     });
     closers.push(provider.close);
 
+    const stores: SandboxStore[] = [];
+    const storePorts = options.storePorts ?? DEFAULTS.storePorts;
+    for (const [index, port] of storePorts.entries()) {
+      const store = await startStore({
+        host,
+        port,
+        seed: storeSeed(index),
+        // Keyed by position, not port: moving a store to another port keeps its keys.
+        stateFile: options.dataDir
+          ? path.join(options.dataDir, 'stores', `${index + 1}.json`)
+          : null,
+        smtpRelay: options.smtpRelay ?? { host, port: smtp.port },
+        callbackCa: options.storeCallbackCa,
+        controls: options.controls ?? false,
+        now,
+      });
+      closers.push(store.close);
+      const { name, url, adminUsername, adminPassword } = store;
+      stores.push({ name, url, adminUsername, adminPassword });
+    }
+
     return {
       loginUrl: provider.url,
       mailHttpUrl: `http://${host}:${mailPort}`,
       smtpPort: smtp.port,
       outbox,
+      stores,
       close: closeAll,
     };
   } catch (error) {

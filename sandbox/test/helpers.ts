@@ -18,6 +18,8 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
     smtpPort: 0,
     dataDir: null,
     dashboardOrigins: [DASHBOARD, OTHER_DASHBOARD],
+    // Stores only where a test asks for them (storePorts: [0, 0]): never the fixed 4201/4202.
+    storePorts: [],
     now: () => now,
     ...options,
   });

@@ -38,7 +38,7 @@ export interface LoginProvider {
 }
 
 /** Accepts an empty JSON body as "no body" so bodiless POSTs with a JSON content type pass. */
-function lenientJson(app: FastifyInstance): void {
+export function lenientJson(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');

@@ -1,0 +1,65 @@
+import type { FastifyReply } from 'fastify';
+import type { InvitationMailer } from './invitations';
+import type { AdminSessions } from './sessions';
+import type { StationSeed, StoreSeed, WpUser } from './seed';
+import { POS_ROLES } from './seed';
+import type { StoreState } from './state';
+
+/** Everything one store's routes share. */
+export interface StoreContext {
+  seed: StoreSeed;
+  /** The store's home URL (`http://host:port`), known once it listens. */
+  home: () => string;
+  state: StoreState;
+  sessions: AdminSessions;
+  mailer: InvitationMailer;
+  /** PEM file the wc-auth callback trusts over https; read at callback time. */
+  callbackCa?: string;
+  controls: boolean;
+  now: () => number;
+}
+
+/** A POS station as the POS plugin's `stations` endpoint returns it. */
+export interface Station extends StationSeed {
+  url: string;
+}
+
+export function findUser(ctx: StoreContext, id: number): WpUser | undefined {
+  return ctx.seed.users.find((user) => user.id === id);
+}
+
+export function hasPosRole(user: WpUser): boolean {
+  return user.roles.some((role) => (POS_ROLES as readonly string[]).includes(role));
+}
+
+export function stations(ctx: StoreContext): Station[] {
+  return ctx.seed.stations.map((station) => ({
+    ...station,
+    url: `${ctx.home()}/pos/${station.pos_id}`,
+  }));
+}
+
+/** Headers for the store's own HTML pages. */
+export function htmlPage(reply: FastifyReply, status: number): FastifyReply {
+  return reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header(
+      'content-security-policy',
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; " +
+        "frame-ancestors 'none'; base-uri 'none'",
+    );
+}
+
+/** The query string of a raw request URL, without the leading `?`. */
+export function rawQuery(url: string): string {
+  const index = url.indexOf('?');
+  return index < 0 ? '' : url.slice(index + 1);
+}
+
+/** The path of a raw request URL, still percent-encoded as the client sent it. */
+export function rawPath(url: string): string {
+  const index = url.indexOf('?');
+  return index < 0 ? url : url.slice(0, index);
+}

@@ -1,0 +1,259 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { StoreContext } from './context';
+import { findUser, hasPosRole, rawPath, rawQuery, stations } from './context';
+import type { RestError } from './oauth';
+import {
+  OAUTH_WINDOW_SECONDS,
+  authenticateOAuth,
+  parseOAuthHeader,
+  permissionError,
+  restError,
+} from './oauth';
+import type { WpUser } from './seed';
+import type { ApiKeyRecord } from './state';
+
+export const WC_VERSION = '10.3.0';
+export const WP_VERSION = '6.8';
+export const NAMESPACES = ['wp/v2', 'wc/v3', 'pos-connect/v1'];
+
+/** Request parameters as PHP sees them: the query, then a form body over it (last wins). */
+function requestParams(request: FastifyRequest): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(rawQuery(request.url))) params[name] = value;
+  const type = request.headers['content-type'] ?? '';
+  if (type.startsWith('application/x-www-form-urlencoded') && request.body) {
+    for (const [name, value] of Object.entries(request.body as Record<string, unknown>)) {
+      if (typeof value === 'string') params[name] = value;
+    }
+  }
+  return { ...params, ...parseOAuthHeader(request.headers.authorization) };
+}
+
+/**
+ * The key behind a REST request, or the WordPress error to answer. Over plain http only
+ * OAuth 1.0a signatures count: Basic auth and `consumer_key`/`consumer_secret` in the query
+ * are ignored, so such a request is anonymous and refused like one.
+ */
+function authenticate(ctx: StoreContext, request: FastifyRequest): ApiKeyRecord | RestError {
+  const result = authenticateOAuth({
+    method: request.method,
+    baseUrl: `${ctx.home()}${rawPath(request.url)}`,
+    params: requestParams(request),
+    nowSeconds: Math.floor(ctx.now() / 1000),
+    findKey: (consumerKey) => ctx.state.findByConsumerKey(consumerKey),
+    useNonce: (key, nonce, timestamp) =>
+      ctx.state.useNonce(key, nonce, timestamp, OAUTH_WINDOW_SECONDS),
+  });
+  if (result.kind === 'error') return result.error;
+  if (result.kind === 'anonymous') {
+    return request.method === 'GET' || request.method === 'HEAD'
+      ? restError(401, 'woocommerce_rest_cannot_view', 'Sorry, you cannot list resources.')
+      : restError(
+          401,
+          'woocommerce_rest_cannot_create',
+          'Sorry, you are not allowed to create resources.',
+        );
+  }
+  return permissionError(result.key, request.method) ?? result.key;
+}
+
+type Handler<R extends object> = (
+  request: FastifyRequest<R>,
+  reply: FastifyReply,
+  key: ApiKeyRecord,
+) => Promise<unknown>;
+
+/** Wraps a handler of an authenticated namespace (wc/v3, pos-connect/v1). */
+function withKey<R extends object>(ctx: StoreContext, handler: Handler<R>) {
+  return async (request: FastifyRequest<R>, reply: FastifyReply) => {
+    const auth = authenticate(ctx, request as FastifyRequest);
+    if (!('key_id' in auth)) return reply.status(auth.data.status).send(auth);
+    await ctx.state.touch(auth);
+    return handler(request, reply, auth);
+  };
+}
+
+function invalidParam(name: string, reason: string): RestError & { data: { params: object } } {
+  return {
+    code: 'rest_invalid_param',
+    message: `Invalid parameter(s): ${name}`,
+    data: { status: 400, params: { [name]: reason } },
+  };
+}
+
+function positiveInt(raw: string | undefined, fallback: number): number | undefined {
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) return undefined;
+  const value = Number(raw);
+  return value >= 1 ? value : undefined;
+}
+
+function publicUser(user: WpUser): WpUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    name: user.name,
+    roles: [...user.roles],
+  };
+}
+
+type InvitationBody = {
+  user_id?: unknown;
+  inviter_name?: unknown;
+  app_name?: unknown;
+  signup_url?: unknown;
+};
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+function nonEmpty(value: unknown, max: number): value is string {
+  return typeof value === 'string' && value.trim() !== '' && value.length <= max;
+}
+
+/** Validates the POS plugin's invitation body; a string names the first bad parameter. */
+function readInvitation(body: InvitationBody | undefined):
+  | {
+      userId: number;
+      inviterName: string;
+      appName: string;
+      signupUrl: string;
+    }
+  | RestError {
+  const b = body ?? {};
+  if (typeof b.user_id !== 'number' || !Number.isInteger(b.user_id) || b.user_id < 1)
+    return invalidParam('user_id', 'user_id is not of type integer.');
+  if (!nonEmpty(b.inviter_name, 200))
+    return invalidParam('inviter_name', 'inviter_name must be a non-empty string.');
+  if (!nonEmpty(b.app_name, 200))
+    return invalidParam('app_name', 'app_name must be a non-empty string.');
+  if (!nonEmpty(b.signup_url, 2048) || !isHttpUrl(b.signup_url))
+    return invalidParam('signup_url', 'signup_url must be an http(s) URL.');
+  return {
+    userId: b.user_id,
+    inviterName: b.inviter_name.trim(),
+    appName: b.app_name.trim(),
+    signupUrl: b.signup_url,
+  };
+}
+
+/** The REST API: the public index, WooCommerce's wc/v3 subset and the POS plugin. */
+export function restRoutes(app: FastifyInstance, ctx: StoreContext): void {
+  const index = async () => ({
+    name: ctx.seed.name,
+    description: ctx.seed.description,
+    url: ctx.home(),
+    home: ctx.home(),
+    namespaces: NAMESPACES,
+  });
+  app.get('/wp-json', index);
+  app.get('/wp-json/', index);
+
+  app.get(
+    '/wp-json/wc/v3/system_status',
+    withKey(ctx, async () => ({
+      environment: {
+        home_url: ctx.home(),
+        site_url: ctx.home(),
+        version: WC_VERSION,
+        wp_version: WP_VERSION,
+      },
+      settings: { currency: 'USD' },
+    })),
+  );
+
+  app.get(
+    '/wp-json/pos-connect/v1/connection',
+    withKey(ctx, async (_request, _reply, key) => {
+      const owner = findUser(ctx, key.user_id);
+      return {
+        home_url: ctx.home(),
+        site_name: ctx.seed.name,
+        key_permissions: key.permissions,
+        user: owner ? publicUser(owner) : null,
+        multiple_user_plugin_active: ctx.state.multipleUserPluginActive,
+      };
+    }),
+  );
+
+  app.get<{ Querystring: { page?: string; per_page?: string } }>(
+    '/wp-json/pos-connect/v1/users',
+    withKey(ctx, async (request, reply) => {
+      const page = positiveInt(request.query.page, 1);
+      if (page === undefined)
+        return reply.status(400).send(invalidParam('page', 'page must be at least 1.'));
+      const perPage = positiveInt(request.query.per_page, 10);
+      if (perPage === undefined || perPage > 100) {
+        return reply
+          .status(400)
+          .send(
+            invalidParam('per_page', 'per_page must be between 1 (inclusive) and 100 (inclusive)'),
+          );
+      }
+      const users = ctx.seed.users.filter(hasPosRole).sort((a, b) => a.id - b.id);
+      const totalPages = Math.ceil(users.length / perPage);
+      return reply
+        .header('x-wp-total', String(users.length))
+        .header('x-wp-totalpages', String(totalPages))
+        .send(users.slice((page - 1) * perPage, page * perPage).map(publicUser));
+    }),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/wp-json/pos-connect/v1/users/:id',
+    withKey(ctx, async (request, reply) => {
+      const id = /^\d+$/.test(request.params.id) ? Number(request.params.id) : NaN;
+      const user = findUser(ctx, id);
+      if (!user)
+        return reply.status(404).send(restError(404, 'rest_user_invalid_id', 'Invalid user ID.'));
+      return publicUser(user);
+    }),
+  );
+
+  app.get(
+    '/wp-json/pos-connect/v1/stations',
+    withKey(ctx, async () => stations(ctx)),
+  );
+
+  app.post<{ Body: InvitationBody | undefined }>(
+    '/wp-json/pos-connect/v1/invitations',
+    withKey(ctx, async (request, reply) => {
+      const invitation = readInvitation(request.body);
+      if ('code' in invitation) return reply.status(400).send(invitation);
+      const user = findUser(ctx, invitation.userId);
+      if (!user)
+        return reply.status(404).send(restError(404, 'rest_user_invalid_id', 'Invalid user ID.'));
+      try {
+        await ctx.mailer.send({
+          to: { name: user.name, email: user.email },
+          inviterName: invitation.inviterName,
+          appName: invitation.appName,
+          signupUrl: invitation.signupUrl,
+        });
+      } catch (error) {
+        console.error(`sandbox store: invitation mail failed: ${(error as Error).message}`);
+        return reply
+          .status(500)
+          .send(
+            restError(500, 'pos_connect_mail_failed', 'The invitation email could not be sent.'),
+          );
+      }
+      return reply.status(201).send({ message: 'The invitation is sent', user_id: user.id });
+    }),
+  );
+}
+
+/** WordPress's answer for a REST path no route matches. */
+export function restNotFound(reply: FastifyReply): FastifyReply {
+  return reply
+    .status(404)
+    .send(
+      restError(404, 'rest_no_route', 'No route was found matching the URL and request method.'),
+    );
+}

@@ -1,0 +1,150 @@
+import formbody from '@fastify/formbody';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
+import { escapeHtml } from '../html';
+import { lenientJson } from '../login/provider';
+import type { StoreContext } from './context';
+import { htmlPage, stations } from './context';
+import { storeControlRoutes } from './controls';
+import { createInvitationMailer } from './invitations';
+import { plainPage } from './pages';
+import { restNotFound, restRoutes } from './restApi';
+import type { StoreSeed } from './seed';
+import { STORE_ADMIN_USERNAME, STORE_PASSWORD } from './seed';
+import { AdminSessions } from './sessions';
+import { StoreState } from './state';
+
+/** Settings of one sandbox store. */
+export interface StoreOptions {
+  host: string;
+  port: number;
+  seed: StoreSeed;
+  /** File for keys and the plugin flag; null keeps them in memory. */
+  stateFile: string | null;
+  smtpRelay: { host: string; port: number };
+  callbackCa?: string;
+  controls: boolean;
+  now: () => number;
+}
+
+/** A running sandbox store. */
+export interface RunningStore {
+  name: string;
+  url: string;
+  adminUsername: string;
+  adminPassword: string;
+  close(): Promise<void>;
+}
+
+function frontRoutes(app: FastifyInstance, ctx: StoreContext): void {
+  app.get('/', async (_request, reply) =>
+    htmlPage(reply, 200).send(
+      plainPage(
+        ctx.seed.name,
+        ctx.seed.name,
+        `<h1>${escapeHtml(ctx.seed.name)}</h1>
+<p>${escapeHtml(ctx.seed.description)}</p>
+<p><a href="/wp-admin/">Store admin</a></p>`,
+      ),
+    ),
+  );
+  app.get<{ Params: { id: string } }>('/pos/:id', async (request, reply) => {
+    const station = stations(ctx).find((s) => String(s.pos_id) === request.params.id);
+    if (!station) return notFoundPage(ctx, reply);
+    return htmlPage(reply, 200).send(
+      plainPage(
+        station.name,
+        ctx.seed.name,
+        `<h1>${escapeHtml(station.name)}</h1>
+<p>Point of sale station ${station.pos_id} of ${escapeHtml(ctx.seed.name)}.</p>`,
+      ),
+    );
+  });
+}
+
+function notFoundPage(ctx: StoreContext, reply: Parameters<typeof htmlPage>[0]) {
+  return htmlPage(reply, 404).send(
+    plainPage(
+      'Page not found',
+      ctx.seed.name,
+      `<h1>Page not found</h1>
+<p>It looks like nothing was found at this location.</p>
+<p><a href="/">Go to ${escapeHtml(ctx.seed.name)}</a></p>`,
+    ),
+  );
+}
+
+/** The store's Fastify app with every route of its wire protocol. */
+export async function buildStoreApp(ctx: StoreContext): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
+  // An offline store is unreachable: the socket dies before any answer.
+  app.addHook('onRequest', async (request, reply) => {
+    if (ctx.state.offline && !request.url.startsWith('/_control/')) {
+      reply.hijack();
+      request.raw.socket.destroy();
+    }
+  });
+  await app.register(formbody);
+  lenientJson(app);
+  app.setErrorHandler<FastifyError>((error, request, reply) => {
+    const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) {
+      console.error(
+        `sandbox store: ${request.method} ${request.routeOptions.url} failed: ${error.message}`,
+      );
+    }
+    const message = status === 500 ? 'Internal server error' : error.message;
+    if (request.url.startsWith('/wp-json')) {
+      return reply.status(status).send({ code: 'rest_error', message, data: { status } });
+    }
+    return reply.status(status).send({ message });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    request.url.startsWith('/wp-json') ? restNotFound(reply) : notFoundPage(ctx, reply),
+  );
+  frontRoutes(app, ctx);
+  restRoutes(app, ctx);
+  if (ctx.controls) storeControlRoutes(app, ctx);
+  return app;
+}
+
+/** Starts one sandbox WooCommerce store on its own origin. */
+export async function startStore(options: StoreOptions): Promise<RunningStore> {
+  const state = await StoreState.open(options.seed, options.stateFile, options.now);
+  let home = '';
+  const mailer = createInvitationMailer(
+    options.smtpRelay,
+    `"${options.seed.name.replace(/"/g, '')}" <wordpress@store.sandbox.test>`,
+  );
+  const ctx: StoreContext = {
+    seed: options.seed,
+    home: () => home,
+    state,
+    sessions: new AdminSessions(() => home, options.now),
+    mailer,
+    callbackCa: options.callbackCa,
+    controls: options.controls,
+    now: options.now,
+  };
+  const app = await buildStoreApp(ctx);
+  try {
+    await app.listen({ host: options.host, port: options.port });
+  } catch (error) {
+    mailer.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  home = `http://${options.host}:${port}`;
+  return {
+    name: options.seed.name,
+    url: home,
+    adminUsername: STORE_ADMIN_USERNAME,
+    adminPassword: STORE_PASSWORD,
+    async close() {
+      mailer.close();
+      await app.close();
+      await state.flush();
+    },
+  };
+}
