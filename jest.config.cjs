@@ -5,6 +5,7 @@ module.exports = {
     '<rootDir>/shared',
     '<rootDir>/shell',
     '<rootDir>/mf-admin',
+    '<rootDir>/mf-applications',
     '<rootDir>/sandbox',
     '<rootDir>/api',
   ],

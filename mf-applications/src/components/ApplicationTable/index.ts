@@ -1,0 +1,2 @@
+export { ApplicationTable } from './ApplicationTable';
+export type { ApplicationTableProps } from './ApplicationTable';

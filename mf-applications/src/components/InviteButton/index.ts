@@ -1,0 +1,2 @@
+export { InviteButton } from './InviteButton';
+export type { InviteButtonProps, InviteOutcome } from './InviteButton';

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { IconButton, TextInput } from '@pos/shared';
+import { maskSecret } from '../../mask';
+
+export interface KeyFieldProps {
+  /** 'Key' or 'Secret'. */
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+  placeholder?: string;
+  'data-testid'?: string;
+  /** data-testid of the show/hide button. */
+  toggleTestId?: string;
+}
+
+/**
+ * A consumer key or secret. Hidden, it shows the value masked per spec 5 and cannot be typed
+ * into; focusing it shows it, so people can type or paste, and the eye button hides it again.
+ */
+export function KeyField({
+  label,
+  value,
+  onChange,
+  disabled = false,
+  placeholder,
+  'data-testid': testId,
+  toggleTestId,
+}: KeyFieldProps) {
+  const [shown, setShown] = useState(false);
+  return (
+    <TextInput
+      label={label}
+      value={shown ? value : maskSecret(value)}
+      readOnly={!shown}
+      disabled={disabled}
+      placeholder={placeholder}
+      autoComplete="off"
+      spellCheck={false}
+      className="pos-apps-key-field"
+      onFocus={() => setShown(true)}
+      onChange={(event) => {
+        if (shown) onChange(event.target.value);
+      }}
+      data-testid={testId}
+      endAdornment={
+        <IconButton
+          icon={shown ? 'eye-off' : 'eye'}
+          size="sm"
+          aria-label={shown ? `Hide ${label}` : `Show ${label}`}
+          disabled={disabled}
+          onClick={() => setShown((current) => !current)}
+          data-testid={toggleTestId}
+        />
+      }
+    />
+  );
+}

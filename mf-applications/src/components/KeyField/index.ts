@@ -1,0 +1,2 @@
+export { KeyField } from './KeyField';
+export type { KeyFieldProps } from './KeyField';

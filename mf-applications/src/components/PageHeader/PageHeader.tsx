@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Icon } from '@pos/shared';
+import './PageHeader.css';
+
+export interface PageHeaderProps {
+  /** The route's title: the page's one h1. */
+  title: string;
+  /** A line under the title. */
+  subtitle?: ReactNode;
+  /** A link back, e.g. to 'My Applications'. */
+  back?: { to: string; label: string };
+  /** Controls at the end of the header. */
+  actions?: ReactNode;
+}
+
+/** The top of every page of the remote: an optional way back, the h1 and the page's actions. */
+export function PageHeader({ title, subtitle, back, actions }: PageHeaderProps) {
+  return (
+    <header className="pos-apps-header">
+      {back && (
+        <Link to={back.to} className="pos-apps-header__back">
+          <Icon name="arrow-left" size={16} />
+          {back.label}
+        </Link>
+      )}
+      <div className="pos-apps-header__row">
+        <div className="pos-apps-header__titles">
+          <h1 className="pos-apps-header__title">{title}</h1>
+          {subtitle && <div className="pos-apps-header__subtitle">{subtitle}</div>}
+        </div>
+        {actions && <div className="pos-apps-header__actions">{actions}</div>}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,238 @@
+import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import type { Application, SharedUser } from './types';
+
+const STORE_OWNER = {
+  id: 1,
+  username: 'storeadmin',
+  email: 'owner@coffee.demo.test',
+  name: 'Sam Owner',
+  roles: ['administrator'],
+};
+
+/** An application as the api returns it; `overrides` change any field. */
+export function sampleApplication(overrides: Partial<Application> = {}): Application {
+  return {
+    id: 'app_coffee',
+    name: 'Demo Coffee Roasters',
+    homeUrl: 'http://127.0.0.1:4201',
+    slug: 'demo-coffee-roasters',
+    authType: 'account',
+    authInProgress: false,
+    consumerKey: null,
+    consumerSecret: null,
+    keysFail: { hasError: false, displayError: null },
+    isVerifiedAuth: false,
+    quickLaunchPOSId: null,
+    wpUser: null,
+    stationsCount: null,
+    createdAt: '2025-04-01T10:00:00.000Z',
+    updatedAt: '2025-04-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** An application authorized through the store's page, with its owner and 3 stations. */
+export const authorizedApplication = sampleApplication({
+  isVerifiedAuth: true,
+  consumerKey: 'ck_01*********************************34567',
+  consumerSecret: 'cs_ab*********************************cdef0',
+  wpUser: STORE_OWNER,
+  stationsCount: 3,
+});
+
+/** The two demo stores: one authorized, one not. */
+export const sampleApplications: Application[] = [
+  authorizedApplication,
+  sampleApplication({
+    id: 'app_books',
+    name: 'Demo Book Nook',
+    homeUrl: 'http://127.0.0.1:4202',
+    slug: 'demo-book-nook',
+  }),
+];
+
+/** Store users of the 'Shared with' table: the cashier uses the dashboard, the others not yet. */
+export const sampleSharedUsers: { pos: SharedUser[]; wp: SharedUser[] } = {
+  pos: [
+    {
+      id: 2,
+      name: 'Cash Ier',
+      email: 'cashier@demo.test',
+      roles: ['cashier'],
+      lastAccess: '2025-04-10T09:00:00.000Z',
+      invitationCount: 0,
+    },
+  ],
+  wp: [
+    {
+      id: 3,
+      name: 'Nora Night',
+      email: 'nora@coffee.demo.test',
+      roles: ['shop_manager'],
+      lastAccess: null,
+      invitationCount: 0,
+    },
+    {
+      id: 4,
+      name: 'Kai Kiosk',
+      email: 'kai@coffee.demo.test',
+      roles: ['kiosk'],
+      lastAccess: null,
+      invitationCount: 3,
+    },
+  ],
+};
+
+/** One request the fake api received. */
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  params: Record<string, unknown>;
+  body: unknown;
+}
+
+/** What a fake route answers. */
+export interface FakeResponse {
+  status: number;
+  data?: unknown;
+  headers?: Record<string, string>;
+}
+
+/**
+ * An axios instance whose requests never leave the test: `respond` answers each one, and every
+ * request is recorded in `requests`. Answers with status >= 400 reject like a server error; a
+ * thrown error rejects like a network failure.
+ */
+export function createFakeApi(
+  respond: (request: RecordedRequest) => FakeResponse | Promise<FakeResponse>,
+) {
+  const requests: RecordedRequest[] = [];
+  const api: AxiosInstance = axios.create({
+    adapter: async (config: InternalAxiosRequestConfig) => {
+      const request: RecordedRequest = {
+        method: (config.method ?? 'get').toUpperCase(),
+        url: config.url ?? '',
+        params: { ...(config.params as Record<string, unknown>) },
+        body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
+      };
+      requests.push(request);
+      const { status, data = null, headers = {} } = await respond(request);
+      const response = { data, status, statusText: String(status), headers, config };
+      if (status >= 400) {
+        throw new AxiosError(
+          `Request failed with status code ${status}`,
+          'ERR_BAD_RESPONSE',
+          config,
+          null,
+          response,
+        );
+      }
+      return response;
+    },
+  });
+  return { api, requests };
+}
+
+const notFound: FakeResponse = { status: 404, data: { message: 'Application not found' } };
+
+/**
+ * A fake of the applications api holding `initial`: list, get, create, the PUT changes, delete,
+ * auth-status, user-accounts (paged) and send-invite-email. `overrides` answer a request first
+ * when they return a response.
+ */
+export function createFakeApplicationsApi(
+  initial: Application[] = sampleApplications,
+  {
+    sharedUsers = sampleSharedUsers,
+    overrides,
+  }: {
+    sharedUsers?: { pos: SharedUser[]; wp: SharedUser[] };
+    overrides?: (request: RecordedRequest) => FakeResponse | undefined;
+  } = {},
+) {
+  const applications = initial.map((application) => ({ ...application }));
+  const find = (id: string | undefined) =>
+    applications.find((application) => application.id === decodeURIComponent(id ?? ''));
+  const fake = createFakeApi((request) => {
+    const answer = overrides?.(request);
+    if (answer) return answer;
+    const { method, url } = request;
+    if (url === 'applications' && method === 'GET') {
+      return { status: 200, data: { list: applications, error: [] } };
+    }
+    if (url === 'applications' && method === 'POST') {
+      const body = request.body as { name: string; homeUrl: string };
+      const created = sampleApplication({
+        id: `app_${applications.length + 1}`,
+        name: body.name,
+        homeUrl: body.homeUrl,
+      });
+      applications.push(created);
+      return { status: 201, data: { data: created } };
+    }
+    const match = /^applications\/([^/]+)(?:\/(auth-status|user-accounts))?$/.exec(url);
+    const application = find(match?.[1]);
+    if (!match || !application) {
+      if (url === 'send-invite-email') {
+        return { status: 200, data: { message: 'The invitation is sent', invitationCount: 1 } };
+      }
+      return notFound;
+    }
+    if (match[2] === 'auth-status') {
+      const { authInProgress } = request.body as { authInProgress: boolean };
+      application.authInProgress = authInProgress;
+      const authorizeUrl = authInProgress
+        ? `${application.homeUrl}/wc-auth/v1/authorize?app_name=Cloud%20POS&user_id=${application.id}`
+        : undefined;
+      return { status: 200, data: { data: { authInProgress, authorizeUrl } } };
+    }
+    if (match[2] === 'user-accounts') {
+      const page = Number(request.params.page ?? 1);
+      const limit = Number(request.params.limit ?? 10);
+      const all = [
+        ...sharedUsers.pos.map((user) => ({ user, kind: 'pos' as const })),
+        ...sharedUsers.wp.map((user) => ({ user, kind: 'wp' as const })),
+      ].sort((a, b) => a.user.id - b.user.id);
+      const slice = all.slice((page - 1) * limit, page * limit);
+      return {
+        status: 200,
+        data: {
+          userAccounts: {
+            pos: slice.filter((row) => row.kind === 'pos').map((row) => row.user),
+            wp: slice.filter((row) => row.kind === 'wp').map((row) => row.user),
+          },
+          isMultiplePluginActive: true,
+        },
+        headers: { 'x-biz-total-all': String(all.length) },
+      };
+    }
+    if (method === 'GET') return { status: 200, data: { data: application } };
+    if (method === 'DELETE') {
+      applications.splice(applications.indexOf(application), 1);
+      return { status: 204 };
+    }
+    if (method === 'PUT') {
+      const body = request.body as Record<string, unknown>;
+      if ('deauth' in body) {
+        Object.assign(application, {
+          isVerifiedAuth: false,
+          consumerKey: null,
+          consumerSecret: null,
+          wpUser: null,
+          stationsCount: null,
+        });
+        return {
+          status: 200,
+          data: {
+            data: application,
+            message: `${application.name} application has been disconnected and is no longer authorized.`,
+          },
+        };
+      }
+      Object.assign(application, body);
+      return { status: 200, data: { data: application } };
+    }
+    return notFound;
+  });
+  return { ...fake, applications };
+}

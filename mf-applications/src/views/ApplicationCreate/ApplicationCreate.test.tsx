@@ -1,0 +1,55 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createFakeApplicationsApi } from '../../fixtures';
+import { renderWithParcel } from '../../testing/renderWithParcel';
+import { ApplicationCreate } from './ApplicationCreate';
+
+describe('ApplicationCreate', () => {
+  it('creates the application and opens its page with a success bubble', async () => {
+    const user = userEvent.setup();
+    const { api, requests } = createFakeApplicationsApi([]);
+    const { bubbles } = renderWithParcel(<ApplicationCreate />, {
+      api,
+      path: '/applications/create',
+    });
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Create Application' }),
+    ).toBeInTheDocument();
+    const create = screen.getByRole('button', { name: 'Create' });
+    expect(create).toBeDisabled();
+
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), '  Corner Shop ');
+    await user.type(screen.getByRole('textbox', { name: 'URL' }), 'https://shop.example');
+    await user.click(create);
+
+    expect(requests.at(-1)).toMatchObject({
+      method: 'POST',
+      url: 'applications',
+      body: { name: 'Corner Shop', homeUrl: 'https://shop.example' },
+    });
+    expect(await screen.findByTestId('location')).toHaveTextContent('/applications/app_1');
+    expect(bubbles).toEqual([{ message: 'Application Corner Shop was added.', status: 'success' }]);
+  });
+
+  it('shows the server validation error inline and in a danger bubble', async () => {
+    const user = userEvent.setup();
+    const { api } = createFakeApplicationsApi([], {
+      overrides: (request) =>
+        request.method === 'POST'
+          ? { status: 400, data: { message: 'homeUrl must be an http(s) URL' } }
+          : undefined,
+    });
+    const { bubbles } = renderWithParcel(<ApplicationCreate />, {
+      api,
+      path: '/applications/create',
+    });
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Corner Shop');
+    await user.type(screen.getByRole('textbox', { name: 'URL' }), 'ftp://shop.example');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('homeUrl must be an http(s) URL');
+    expect(bubbles).toEqual([{ message: 'homeUrl must be an http(s) URL', status: 'danger' }]);
+    expect(screen.getByTestId('location')).toHaveTextContent('/applications/create');
+    expect(screen.getByRole('button', { name: 'Create' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,1 @@
+export { ApplicationCreate } from './ApplicationCreate';

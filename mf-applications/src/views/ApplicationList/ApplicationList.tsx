@@ -1,0 +1,113 @@
+import { useCallback, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Card, ConfirmDialog, ErrorState, Icon, apiErrorMessage, cx, useParcel } from '@pos/shared';
+import { deleteApplication, fetchApplications } from '../../api';
+import { ApplicationTable } from '../../components/ApplicationTable';
+import { PageHeader } from '../../components/PageHeader';
+import { useLoad } from '../../hooks/useLoad';
+import { applicationsTestIds } from '../../testIds';
+import { DELETE_FROM_LIST, MY_APPLICATIONS, applicationErrorMessage } from '../../texts';
+import type { Application, ApplicationList as ApplicationListData } from '../../types';
+import { APPLICATION_CREATE_PATH } from '../../urls';
+
+const ids = applicationsTestIds.list;
+
+/**
+ * 'My Applications' (spec 2.4): the manager's stores with their authorization, a way to create
+ * one, and delete after the spec's confirmation. Store checks that failed are told once per load
+ * as danger bubbles 'name: message' (spec 8).
+ */
+export function ApplicationList() {
+  const { api, bus } = useParcel();
+  const load = useCallback((signal: AbortSignal) => fetchApplications(api, signal), [api]);
+  const announceErrors = useCallback(
+    ({ list, error }: ApplicationListData) => {
+      for (const message of error) bus.emit('notify', { message, status: 'danger' });
+      for (const application of list) {
+        if (application.error) {
+          bus.emit('notify', {
+            message: applicationErrorMessage(application.name, application.error.message),
+            status: 'danger',
+          });
+        }
+      }
+    },
+    [bus],
+  );
+  const applications = useLoad(load, announceErrors);
+  const [candidate, setCandidate] = useState<Application | null>(null);
+  const [pendingIds, setPendingIds] = useState<ReadonlySet<string>>(new Set());
+
+  const confirmDelete = async () => {
+    if (!candidate) return;
+    const { id, name } = candidate;
+    setPendingIds((current) => new Set(current).add(id));
+    try {
+      await deleteApplication(api, id);
+      applications.setData((data) => ({
+        ...data,
+        list: data.list.filter((application) => application.id !== id),
+      }));
+      bus.emit('notify', { message: `Application ${name} was deleted.`, status: 'success' });
+    } catch (error) {
+      bus.emit('notify', { message: apiErrorMessage(error), status: 'danger' });
+    } finally {
+      setPendingIds((current) => {
+        const next = new Set(current);
+        next.delete(id);
+        return next;
+      });
+      setCandidate(null);
+    }
+  };
+
+  return (
+    <div className="pos-apps-page" data-testid={ids.page}>
+      <PageHeader
+        title={MY_APPLICATIONS}
+        actions={
+          <Link
+            to={APPLICATION_CREATE_PATH}
+            className={cx(
+              'pos-button',
+              'pos-button--primary',
+              'pos-button--md',
+              'pos-apps-link-button',
+            )}
+            data-testid={ids.createLink}
+          >
+            <Icon name="plus" size={18} />
+            <span className="pos-button__label">Create Application</span>
+          </Link>
+        }
+      />
+      <Card flush className="pos-apps-page__card">
+        {applications.status === 'error' ? (
+          <ErrorState
+            title="The applications could not be loaded"
+            message={apiErrorMessage(applications.error)}
+            onRetry={applications.reload}
+            data-testid={ids.error}
+          />
+        ) : (
+          <ApplicationTable
+            applications={applications.data?.list ?? []}
+            loading={applications.status === 'loading' && applications.data === null}
+            pendingIds={pendingIds}
+            onDelete={setCandidate}
+          />
+        )}
+      </Card>
+      <ConfirmDialog
+        open={candidate !== null}
+        tone="danger"
+        title="Delete application"
+        message={DELETE_FROM_LIST}
+        confirmLabel="Delete"
+        busy={candidate !== null && pendingIds.has(candidate.id)}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setCandidate(null)}
+      />
+    </div>
+  );
+}
