@@ -1,0 +1,2 @@
+export { ApplicationForm } from './ApplicationForm';
+export type { ApplicationDetailsChange, ApplicationFormProps } from './ApplicationForm';

@@ -1,0 +1,67 @@
+import { Card } from '@pos/shared';
+import { applicationsTestIds } from '../../testIds';
+import type { Application, ApplicationAuthType } from '../../types';
+import { AuthorizedDetails } from './AuthorizedDetails';
+import { ConnectOptions } from './ConnectOptions';
+import './AuthorizationPanel.css';
+
+/** The authorization action under way, so only its button spins. */
+export type AuthorizationBusy = 'authType' | 'authorize' | 'connect' | 'disconnect' | null;
+
+/** The keys typed into 'Connect with Keys'. */
+export interface ConsumerKeys {
+  consumerKey: string;
+  consumerSecret: string;
+}
+
+export interface AuthorizationPanelProps {
+  application: Application;
+  busy: AuthorizationBusy;
+  /** Why the last Connect failed: keysFail's text or the server's error. */
+  keysError: string | null;
+  onAuthTypeChange: (authType: ApplicationAuthType) => void;
+  onAuthorize: () => void;
+  onConnect: (keys: ConsumerKeys) => void;
+  onDisconnect: () => void;
+}
+
+/**
+ * Spec 4's application authorization: unauthorized offers 'Authorize with Account' or 'Connect
+ * with Keys'; authorized shows the connection with Disconnect. An application whose store check
+ * failed is still stored as authorized, so it shows the failure and Disconnect.
+ */
+export function AuthorizationPanel({
+  application,
+  busy,
+  keysError,
+  onAuthTypeChange,
+  onAuthorize,
+  onConnect,
+  onDisconnect,
+}: AuthorizationPanelProps) {
+  const connected = application.isVerifiedAuth || Boolean(application.error);
+  return (
+    <Card
+      title="Authorization"
+      className="pos-apps-auth"
+      data-testid={applicationsTestIds.auth.panel}
+    >
+      {connected ? (
+        <AuthorizedDetails
+          application={application}
+          disconnecting={busy === 'disconnect'}
+          onDisconnect={onDisconnect}
+        />
+      ) : (
+        <ConnectOptions
+          application={application}
+          busy={busy}
+          keysError={keysError}
+          onAuthTypeChange={onAuthTypeChange}
+          onAuthorize={onAuthorize}
+          onConnect={onConnect}
+        />
+      )}
+    </Card>
+  );
+}

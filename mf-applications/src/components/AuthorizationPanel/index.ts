@@ -1,0 +1,6 @@
+export { AuthorizationPanel } from './AuthorizationPanel';
+export type {
+  AuthorizationBusy,
+  AuthorizationPanelProps,
+  ConsumerKeys,
+} from './AuthorizationPanel';

@@ -1,0 +1,99 @@
+import { Badge, EmptyState, Table, cx, type TableColumn } from '@pos/shared';
+import { applicationsTestIds } from '../../testIds';
+import { NO_USERS, POS_USER_ACCESS, ROLE_LABELS, WP_USER_ACCESS } from '../../texts';
+import type { SharedUser, SharedWithRow } from '../../types';
+import { CellLabel, STACKED_TABLE_CLASS } from '../CellLabel';
+import { InviteButton, type InviteOutcome } from '../InviteButton';
+import './SharedWithTable.css';
+
+const ids = applicationsTestIds.sharedWith;
+
+/** A user's WordPress roles as people read them. */
+export const roleTypeOf = (user: SharedUser): string =>
+  user.roles.map((role) => ROLE_LABELS[role] ?? role).join(', ') || '—';
+
+export interface SharedWithTableProps {
+  rows: readonly SharedWithRow[];
+  loading: boolean;
+  /** Sends one invitation to a wp user. */
+  onInvite: (user: SharedUser) => Promise<InviteOutcome>;
+}
+
+/**
+ * The 'Shared with' table (spec 2.4, 4): User, Email, Role Type, Access. POS users are Active
+ * with 'Stations, Cloud'; wp users have 'Stations' and the invitation button.
+ */
+export function SharedWithTable({ rows, loading, onInvite }: SharedWithTableProps) {
+  const columns: TableColumn<SharedWithRow>[] = [
+    {
+      id: 'user',
+      header: 'User',
+      rowHeader: true,
+      cell: ({ user }) => user.name,
+    },
+    {
+      id: 'email',
+      header: 'Email',
+      cell: ({ user }) => (
+        <>
+          <CellLabel>Email</CellLabel>
+          <span className="pos-apps-shared__email">{user.email}</span>
+        </>
+      ),
+    },
+    {
+      id: 'roles',
+      header: 'Role Type',
+      cell: ({ user }) => (
+        <>
+          <CellLabel>Role Type</CellLabel>
+          {roleTypeOf(user)}
+        </>
+      ),
+    },
+    {
+      id: 'access',
+      header: 'Access',
+      cell: ({ kind, user }) => (
+        <>
+          <CellLabel>Access</CellLabel>
+          <span className="pos-apps-shared__access">
+            <span data-testid={ids.access(user.id)}>
+              {kind === 'pos' ? POS_USER_ACCESS : WP_USER_ACCESS}
+            </span>
+            {kind === 'pos' ? (
+              <Badge tone="success" icon="check">
+                Active
+              </Badge>
+            ) : (
+              // A new count from the server starts the button again from that count.
+              <InviteButton
+                key={user.invitationCount}
+                invitationCount={user.invitationCount}
+                onInvite={() => onInvite(user)}
+                data-testid={ids.inviteButton(user.id)}
+                statusTestId={ids.inviteStatus(user.id)}
+              />
+            )}
+          </span>
+        </>
+      ),
+    },
+  ];
+
+  return (
+    <Table
+      caption="Users of the store"
+      captionHidden
+      className={cx(STACKED_TABLE_CLASS, 'pos-apps-shared')}
+      columns={columns}
+      rows={rows}
+      rowKey={({ user }) => user.id}
+      rowTestId={({ user }) => ids.row(user.id)}
+      loading={loading}
+      loadingText="Loading users"
+      emptyText={<EmptyState title={NO_USERS} icon="staff" data-testid={ids.empty} />}
+      testId={ids.table}
+    />
+  );
+}

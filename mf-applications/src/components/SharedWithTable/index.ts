@@ -1,0 +1,2 @@
+export { SharedWithTable, roleTypeOf } from './SharedWithTable';
+export type { SharedWithTableProps } from './SharedWithTable';
