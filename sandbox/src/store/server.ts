@@ -5,6 +5,7 @@ import { escapeHtml } from '../html';
 import { lenientJson } from '../login/provider';
 import type { StoreContext } from './context';
 import { htmlPage, stations } from './context';
+import { adminRoutes } from './admin';
 import { storeControlRoutes } from './controls';
 import { createInvitationMailer } from './invitations';
 import { plainPage } from './pages';
@@ -13,6 +14,7 @@ import type { StoreSeed } from './seed';
 import { STORE_ADMIN_USERNAME, STORE_PASSWORD } from './seed';
 import { AdminSessions } from './sessions';
 import { StoreState } from './state';
+import { wcAuthRoutes } from './wcAuth';
 
 /** Settings of one sandbox store. */
 export interface StoreOptions {
@@ -104,6 +106,8 @@ export async function buildStoreApp(ctx: StoreContext): Promise<FastifyInstance>
   );
   frontRoutes(app, ctx);
   restRoutes(app, ctx);
+  adminRoutes(app, ctx);
+  wcAuthRoutes(app, ctx);
   if (ctx.controls) storeControlRoutes(app, ctx);
   return app;
 }

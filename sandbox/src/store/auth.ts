@@ -1,0 +1,88 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { escapeHtml } from '../html';
+import type { StoreContext } from './context';
+import { notice, plainPage } from './pages';
+import type { WpUser } from './seed';
+import { MANAGE_WOOCOMMERCE_ROLES, STORE_PASSWORD } from './seed';
+
+/** The WordPress user of this browser's admin session, with the session id (for nonces). */
+export function currentUser(
+  ctx: StoreContext,
+  request: FastifyRequest,
+): { sessionId: string; user: WpUser } | undefined {
+  const session = ctx.sessions.current(request.headers.cookie);
+  const user = session && ctx.seed.users.find((u) => u.id === session.userId);
+  return session && user ? { sessionId: session.id, user } : undefined;
+}
+
+/** WordPress's `manage_woocommerce` capability. */
+export function canManageWooCommerce(user: WpUser): boolean {
+  return user.roles.some((role) => MANAGE_WOOCOMMERCE_ROLES.includes(role));
+}
+
+/** Checks a login by username or email; every seeded user has the demo password. */
+export function checkLogin(ctx: StoreContext, login: string, password: string): WpUser | undefined {
+  const wanted = login.trim().toLowerCase();
+  if (!wanted) return undefined;
+  const user = ctx.seed.users.find(
+    (u) => u.username.toLowerCase() === wanted || u.email.toLowerCase() === wanted,
+  );
+  const given = Buffer.from(password);
+  const expected = Buffer.from(STORE_PASSWORD);
+  const matches = given.length === expected.length && timingSafeEqual(given, expected);
+  return user && matches ? user : undefined;
+}
+
+export const LOGIN_ERROR = 'Error: The username or password you entered is incorrect.';
+
+export interface LoginFormOptions {
+  action: string;
+  username?: string;
+  error?: string;
+  info?: string;
+  /** Paragraph above the form (the wc-auth login explains why). */
+  intro?: string;
+  hidden?: Record<string, string>;
+}
+
+/** The store's login form, labelled like wp-login.php. */
+export function loginPage(ctx: StoreContext, options: LoginFormOptions): string {
+  const hidden = Object.entries(options.hidden ?? {})
+    .map(
+      ([name, value]) =>
+        `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`,
+    )
+    .join('\n');
+  const invalid = options.error ? ' aria-invalid="true" aria-describedby="login_error"' : '';
+  return plainPage(
+    'Log In',
+    ctx.seed.name,
+    `<h1>${escapeHtml(ctx.seed.name)}</h1>
+${options.intro ? `<p>${escapeHtml(options.intro)}</p>` : ''}
+${options.info ? notice('success', escapeHtml(options.info)) : ''}
+${options.error ? `<div id="login_error">${notice('error', escapeHtml(options.error))}</div>` : ''}
+<form method="post" action="${escapeHtml(options.action)}">
+<label for="user_login">Username or Email Address</label>
+<input type="text" id="user_login" name="log" autocomplete="username" required
+  value="${escapeHtml(options.username ?? '')}"${invalid}>
+<label for="user_pass">Password</label>
+<input type="password" id="user_pass" name="pwd" autocomplete="current-password" required${invalid}>
+${hidden}
+<button type="submit">Log In</button>
+</form>
+<p><a href="/">← Go to ${escapeHtml(ctx.seed.name)}</a></p>`,
+    'login',
+  );
+}
+
+/** A WordPress `wp_die` style message page. */
+export function messagePage(ctx: StoreContext, title: string, message: string): string {
+  return plainPage(
+    title,
+    ctx.seed.name,
+    `<h1>${escapeHtml(title)}</h1>
+${notice('error', escapeHtml(message))}
+<p><a href="/">Go to ${escapeHtml(ctx.seed.name)}</a></p>`,
+  );
+}
