@@ -15,8 +15,13 @@ import type { LoginProviderClient } from './services/login-provider';
 import { createLoginProviderClient } from './services/login-provider';
 import type { ProviderTokenVerifier } from './services/provider-tokens';
 import { createProviderTokenVerifier } from './services/provider-tokens';
+import type { StoreAccess } from './routes/applications/context';
+import type { SecretBox } from './services/secret-box';
+import { createSecretBox, loadOrCreateSecretKey } from './services/secret-box';
 import type { ApiSigningKey } from './services/signing-key';
 import { loadOrCreateSigningKey } from './services/signing-key';
+import type { StoreClient } from './services/store-client';
+import { createStoreClient } from './services/store-client';
 
 /** Base path of every route of the api (spec 7). */
 export const API_PREFIX = '/api/connect-ui';
@@ -28,6 +33,33 @@ export interface AppDependencies {
   verifier?: ProviderTokenVerifier;
   loginProvider?: LoginProviderClient;
   signingKey?: ApiSigningKey;
+  storeClient?: StoreClient;
+  secretBox?: SecretBox;
+}
+
+/**
+ * The store client, secret box and URLs that the application routes and the POS host share,
+ * built from the config unless the caller provides the client or the box.
+ */
+export function createStoreAccess(
+  config: ApiConfig,
+  deps: Pick<AppDependencies, 'storeClient' | 'secretBox'> = {},
+): StoreAccess {
+  return {
+    store:
+      deps.storeClient ??
+      createStoreClient({
+        timeoutMs: config.storeTimeoutMs,
+        allowPrivateHosts: config.storeAllowPrivateHosts,
+      }),
+    secrets:
+      deps.secretBox ??
+      createSecretBox(loadOrCreateSecretKey(config.storeSecretKey, config.storeSecretKeyPath)),
+    dashboardOrigin: config.dashboardOrigin,
+    posPublicUrl: config.posPublicUrl,
+    allowPrivateHosts: config.storeAllowPrivateHosts,
+    loginProviderUrl: config.loginProviderUrl,
+  };
 }
 
 /**
@@ -82,6 +114,7 @@ export async function buildApp(
     loginProvider: deps.loginProvider ?? createLoginProviderClient(config.loginProviderUrl),
     signingKey,
     issuer: 'cloud-pos-api',
+    stores: createStoreAccess(config, deps),
   });
   return app;
 }

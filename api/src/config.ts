@@ -29,6 +29,24 @@ export interface ApiConfig {
    * false, the default, believes none, so a caller cannot forge its address.
    */
   trustProxy: string | false;
+  /** Origin of the dashboard, where a store sends the browser back (DASHBOARD_ORIGIN). */
+  dashboardOrigin: string;
+  /** Port of the POS host's HTTPS listener (POS_HOST_PORT, default 4443). */
+  posHostPort: number;
+  /** Public https URL of the POS host, the base of WooCommerce's callback_url (POS_PUBLIC_URL). */
+  posPublicUrl: string;
+  /** PEM certificate of the POS host (POS_TLS_CERT_PATH, default `<dataDir>/tls/pos-host.crt`). */
+  posTlsCertPath: string;
+  /** PEM private key of the POS host (POS_TLS_KEY_PATH, default `<dataDir>/tls/pos-host.key`). */
+  posTlsKeyPath: string;
+  /** The 32-byte key that encrypts store secrets (STORE_SECRET_KEY, base64); null: use the file. */
+  storeSecretKey: Buffer | null;
+  /** File of that key when STORE_SECRET_KEY is unset (STORE_SECRET_KEY_PATH); generated when missing. */
+  storeSecretKeyPath: string;
+  /** Accept store URLs on localhost and private addresses (STORE_ALLOW_PRIVATE_HOSTS=1). */
+  storeAllowPrivateHosts: boolean;
+  /** Time limit of every call to a store, in ms (STORE_TIMEOUT_MS, default 5000). */
+  storeTimeoutMs: number;
 }
 
 /** The repository root: api/src (or api/dist) sits two levels below it. */
@@ -41,13 +59,69 @@ function stripSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
+function portOf(name: string, value: string | undefined, fallback: number): number {
+  const port = Number(value || fallback);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`${name} must be a port number, got ${value}`);
+  }
+  return port;
+}
+
+/** A bare http(s) origin: scheme, host and port, nothing else. */
+function originOf(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be a URL, got ${value}`);
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.origin !== stripSlash(value)) {
+    throw new Error(
+      `${name} must be a bare http(s) origin such as http://127.0.0.1:3000, got ${value}`,
+    );
+  }
+  return url.origin;
+}
+
+function httpsBaseOf(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be a URL, got ${value}`);
+  }
+  // WooCommerce refuses a callback_url that is not https.
+  if (url.protocol !== 'https:' || url.search || url.hash || url.username || url.password) {
+    throw new Error(`${name} must be an https URL without query or credentials, got ${value}`);
+  }
+  return stripSlash(url.href);
+}
+
+function secretKeyOf(value: string | undefined): Buffer | null {
+  if (!value) return null;
+  const key = Buffer.from(value, 'base64');
+  if (key.length !== 32 || key.toString('base64') !== value.trim()) {
+    throw new Error('STORE_SECRET_KEY must be the base64 of exactly 32 bytes');
+  }
+  return key;
+}
+
+function timeoutOf(value: string | undefined): number {
+  const ms = Number(value || 5000);
+  if (!Number.isInteger(ms) || ms < 100 || ms > 120_000) {
+    throw new Error(
+      `STORE_TIMEOUT_MS must be a whole number of ms from 100 to 120000, got ${value}`,
+    );
+  }
+  return ms;
+}
+
+const isOn = (value: string | undefined) => value === '1' || value === 'true';
+
 /** Builds the configuration from environment variables, with the defaults of the README. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const loginProviderUrl = stripSlash(env.LOGIN_PROVIDER_URL || 'http://127.0.0.1:4100');
-  const port = Number(env.PORT || 4000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`PORT must be a port number, got ${env.PORT}`);
-  }
+  const port = portOf('PORT', env.PORT, 4000);
   const dataDir = env.API_DATA_DIR || DATA_DIR;
   return {
     port,
@@ -59,8 +133,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     loginProviderUrl,
     loginProviderIssuer: env.LOGIN_PROVIDER_ISSUER || loginProviderUrl,
     signingKeyPath: env.API_SIGNING_KEY_PATH || path.join(dataDir, 'api-signing-key.json'),
-    seedDemo: env.SEED_DEMO === '1' || env.SEED_DEMO === 'true',
+    seedDemo: isOn(env.SEED_DEMO),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY || false,
+    dashboardOrigin: originOf('DASHBOARD_ORIGIN', env.DASHBOARD_ORIGIN || 'http://127.0.0.1:3000'),
+    posHostPort: portOf('POS_HOST_PORT', env.POS_HOST_PORT, 4443),
+    posPublicUrl: httpsBaseOf('POS_PUBLIC_URL', env.POS_PUBLIC_URL || 'https://127.0.0.1:4443'),
+    posTlsCertPath: env.POS_TLS_CERT_PATH || path.join(dataDir, 'tls', 'pos-host.crt'),
+    posTlsKeyPath: env.POS_TLS_KEY_PATH || path.join(dataDir, 'tls', 'pos-host.key'),
+    storeSecretKey: secretKeyOf(env.STORE_SECRET_KEY),
+    storeSecretKeyPath: env.STORE_SECRET_KEY_PATH || path.join(dataDir, 'store-secret.key'),
+    storeAllowPrivateHosts: isOn(env.STORE_ALLOW_PRIVATE_HOSTS),
+    storeTimeoutMs: timeoutOf(env.STORE_TIMEOUT_MS),
   };
 }

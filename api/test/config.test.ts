@@ -11,3 +11,45 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db/pos' }).databaseUrl).toBe('postgres://db/pos');
   });
 });
+
+describe('loadConfig for stores and the POS host', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({ API_DATA_DIR: '/data' });
+    expect(config).toMatchObject({
+      dashboardOrigin: 'http://127.0.0.1:3000',
+      posHostPort: 4443,
+      posPublicUrl: 'https://127.0.0.1:4443',
+      posTlsCertPath: '/data/tls/pos-host.crt',
+      posTlsKeyPath: '/data/tls/pos-host.key',
+      storeSecretKey: null,
+      storeSecretKeyPath: '/data/store-secret.key',
+      storeAllowPrivateHosts: false,
+      storeTimeoutMs: 5000,
+    });
+  });
+
+  it('reads a base64 secret key of 32 bytes and refuses any other', () => {
+    const key = Buffer.alloc(32, 7);
+    expect(loadConfig({ STORE_SECRET_KEY: key.toString('base64') }).storeSecretKey).toEqual(key);
+    expect(() => loadConfig({ STORE_SECRET_KEY: Buffer.alloc(16).toString('base64') })).toThrow(
+      'STORE_SECRET_KEY must be the base64 of exactly 32 bytes',
+    );
+  });
+
+  it.each([
+    [{ POS_PUBLIC_URL: 'http://pos.example.com' }, 'POS_PUBLIC_URL must be an https URL'],
+    [{ POS_PUBLIC_URL: 'https://pos.example.com/?a=1' }, 'POS_PUBLIC_URL must be an https URL'],
+    [{ DASHBOARD_ORIGIN: 'http://127.0.0.1:3000/app' }, 'DASHBOARD_ORIGIN must be a bare'],
+    [{ POS_HOST_PORT: '70000' }, 'POS_HOST_PORT must be a port number'],
+    [{ STORE_TIMEOUT_MS: '10' }, 'STORE_TIMEOUT_MS must be a whole number'],
+  ])('refuses %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('allows private store hosts only when asked', () => {
+    expect(loadConfig({ STORE_ALLOW_PRIVATE_HOSTS: '1' }).storeAllowPrivateHosts).toBe(true);
+    expect(loadConfig({ POS_PUBLIC_URL: 'https://pos.example.com/' }).posPublicUrl).toBe(
+      'https://pos.example.com',
+    );
+  });
+});

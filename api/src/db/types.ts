@@ -83,6 +83,43 @@ export interface ActivitiesTable {
   created_at: IsoTimestamp;
 }
 
+/** applications: a WooCommerce site a manager connects (one row per site and user). */
+export interface ApplicationsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** Normalised URL of the site (lowercase scheme and host, no default port, no trailing slash). */
+  home_url: string;
+  /** What makes two URLs the same site (host, port and path, lowercased): unique per user. */
+  home_url_key: string;
+  /** Globally unique, from the name. */
+  slug: string;
+  auth_type: 'account' | 'keys';
+  is_verified_auth: IntBool;
+  /** The store's id of the REST key (known when the store created it through wc-auth). */
+  key_id: number | null;
+  /** Consumer key and secret sealed by the secret box (never plain text). */
+  consumer_key_enc: string | null;
+  consumer_secret_enc: string | null;
+  /** JSON of the WordPress user the keys belong to. */
+  wp_user: string | null;
+  /** SHA-256 (base64url) of the pending authorization token; the token itself is never stored. */
+  auth_token_hash: string | null;
+  auth_token_expires_at: IsoTimestamp | null;
+  /** Dashboard path the store sends the browser back to. */
+  auth_return_path: string | null;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
+/** application_invitations: invitations sent to a store's WordPress user, per application. */
+export interface ApplicationInvitationsTable {
+  application_id: string;
+  wp_user_id: number;
+  count: number;
+  last_sent_at: IsoTimestamp | null;
+}
+
 /** The whole schema as Kysely sees it. */
 export interface Database {
   users: UsersTable;
@@ -91,6 +128,8 @@ export interface Database {
   plan_grants: PlanGrantsTable;
   subscriptions: SubscriptionsTable;
   activities: ActivitiesTable;
+  applications: ApplicationsTable;
+  application_invitations: ApplicationInvitationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -100,3 +139,5 @@ export type PlanRow = Selectable<PlansTable>;
 export type ActivityRow = Selectable<ActivitiesTable>;
 export type SettingsRow = Selectable<UserSettingsTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type ApplicationRow = Selectable<ApplicationsTable>;
+export type ApplicationUpdate = Updateable<ApplicationsTable>;

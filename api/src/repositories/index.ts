@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '../db';
 import { ActivitiesRepository } from './activities';
+import { ApplicationsRepository } from './applications';
 import { PlansRepository } from './plans';
 import { SettingsRepository } from './settings';
 import { UsersRepository } from './users';
@@ -10,6 +11,7 @@ export interface Repositories {
   settings: SettingsRepository;
   plans: PlansRepository;
   activities: ActivitiesRepository;
+  applications: ApplicationsRepository;
 }
 
 /** Builds the repositories over an open database. */
@@ -19,5 +21,6 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     settings: new SettingsRepository(handle.db, handle.dialect),
     plans: new PlansRepository(handle.db),
     activities: new ActivitiesRepository(handle.db),
+    applications: new ApplicationsRepository(handle.db),
   };
 }

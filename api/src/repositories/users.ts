@@ -148,6 +148,17 @@ export class UsersRepository {
     return { ...user, ...wanted } as UserRow;
   }
 
+  /** Users whose email is one of `emails`, compared without case (through an index on lower(email)). */
+  async findByEmails(emails: string[]): Promise<UserRow[]> {
+    const lowered = [...new Set(emails.map((email) => email.toLowerCase()).filter(Boolean))];
+    if (lowered.length === 0) return [];
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where(sql<string>`lower(email)`, 'in', lowered)
+      .execute();
+  }
+
   async touchLastAccess(id: string): Promise<void> {
     await this.db
       .updateTable('users')

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { ApiSigningKey } from '../services/signing-key';
 import type { LoginProviderClient } from '../services/login-provider';
+import type { StoreAccess } from './applications/context';
 
 /** What the route plugins receive from `buildApp`. */
 export interface RouteOptions {
@@ -8,6 +9,8 @@ export interface RouteOptions {
   signingKey: ApiSigningKey;
   /** `iss` of the tokens the api signs itself. */
   issuer: string;
+  /** Store client, secret box and URLs of the application routes. */
+  stores: StoreAccess;
 }
 
 /** Body of every error answer. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import activities from './activities';
 import adminPanel from './admin-panel';
+import applications from './applications';
 import type { RouteOptions } from './common';
 import health from './health';
 import session from './session';
@@ -11,10 +12,10 @@ import userSettings from './user-settings';
 /** Every route of /api/connect-ui. */
 const routes: FastifyPluginAsyncTypebox<RouteOptions> = async (
   app,
-  { loginProvider, signingKey, issuer },
+  { loginProvider, signingKey, issuer, stores },
 ) => {
   // Only the collaborators travel on: passing the whole options object would repeat the prefix.
-  const options: RouteOptions = { loginProvider, signingKey, issuer };
+  const options: RouteOptions = { loginProvider, signingKey, issuer, stores };
   await app.register(health);
   await app.register(userSettings);
   await app.register(userData, options);
@@ -22,6 +23,7 @@ const routes: FastifyPluginAsyncTypebox<RouteOptions> = async (
   await app.register(activities);
   await app.register(subscriptions);
   await app.register(adminPanel);
+  await app.register(applications, { access: stores });
 };
 
 export default routes;

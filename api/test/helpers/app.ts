@@ -4,11 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Pool } from 'pg';
-import { buildApp } from '../../src/app';
+import { buildApp, createStoreAccess } from '../../src/app';
+import type { ApiConfig } from '../../src/config';
 import { loadConfig } from '../../src/config';
 import type { DatabaseHandle } from '../../src/db';
 import { openDatabase } from '../../src/db';
 import { migrateToLatest } from '../../src/db/migrations';
+import { buildPosHost } from '../../src/pos-host';
+import type { StoreAccess } from '../../src/routes/applications/context';
 import type { LoginProviderClient } from '../../src/services/login-provider';
 import type { ApiSigningKey } from '../../src/services/signing-key';
 import { loadOrCreateSigningKey } from '../../src/services/signing-key';
@@ -22,6 +25,11 @@ export interface TestContext {
   provider: TestProvider;
   /** The key the api signs POS hand-off tokens with. */
   signingKey: ApiSigningKey;
+  config: ApiConfig;
+  /** The store client, secret box and URLs the app uses. */
+  access: StoreAccess;
+  /** The POS host (wc-auth callback) over the same database, without TLS: use inject(). */
+  posHost: FastifyInstance;
   /** Authorization header for a token with these claims. */
   bearer(claims?: Parameters<TestProvider['sign']>[0]): Promise<{ authorization: string }>;
   close(): Promise<void>;
@@ -32,6 +40,8 @@ export interface TestContextOptions {
   loginProvider?: LoginProviderClient;
   /** Adds test-only routes before the app is ready. */
   configure?: (app: FastifyInstance) => void;
+  /** Extra environment for loadConfig (private store hosts are allowed by default). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -78,26 +88,43 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const { database, schema, drop } = await createTestDatabase();
   const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-api-key-'));
   const config = {
-    ...loadConfig({ LOGIN_PROVIDER_URL: provider.url, LOG_LEVEL: 'silent' }),
+    ...loadConfig({
+      LOGIN_PROVIDER_URL: provider.url,
+      LOG_LEVEL: 'silent',
+      // The sandbox stores run on 127.0.0.1.
+      STORE_ALLOW_PRIVATE_HOSTS: '1',
+      STORE_SECRET_KEY: crypto.randomBytes(32).toString('base64'),
+      STORE_TIMEOUT_MS: '3000',
+      ...options.env,
+    }),
     databaseUrl: process.env.DATABASE_URL ?? null,
     databaseSchema: schema,
     signingKeyPath: path.join(keyDir, 'key.json'),
   };
   const signingKey = await loadOrCreateSigningKey(config.signingKeyPath);
+  const access = createStoreAccess(config);
   const app = await buildApp(config, {
     database,
     signingKey,
     loginProvider: options.loginProvider,
+    storeClient: access.store,
+    secretBox: access.secrets,
   });
   options.configure?.(app);
   await app.ready();
+  const posHost = await buildPosHost({ database, access, repos: app.repos, logLevel: 'silent' });
+  await posHost.ready();
   return {
     app,
     database,
     provider,
     signingKey,
+    config,
+    access,
+    posHost,
     bearer: async (claims) => ({ authorization: `Bearer ${await provider.sign(claims)}` }),
     async close() {
+      await posHost.close();
       await app.close();
       await drop();
       await provider.close();

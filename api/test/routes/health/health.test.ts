@@ -46,8 +46,22 @@ describe('GET /openapi.json', () => {
         'GET /admin-panel/users',
         'PATCH /admin-panel/users/{id}/status',
         'PATCH /admin-panel/users/{id}/subscription-type',
+        'GET /applications',
+        'POST /applications',
+        'POST /applications/find-or-create',
+        'GET /applications/{id}',
+        'PUT /applications/{id}',
+        'DELETE /applications/{id}',
+        'PUT /applications/{id}/auth-status',
+        'GET /applications/{id}/user-accounts',
+        'GET /applications/{id}/entry-details',
+        'GET /getWpUser',
+        'POST /send-invite-email',
       ].sort(),
     );
+    const tags = (doc.paths['/api/connect-ui/applications'] as Record<string, { tags?: string[] }>)
+      .get?.tags;
+    expect(tags).toEqual(['applications']);
     expect(doc.paths['/api/connect-ui/me/auth-token']?.post?.description).toContain(
       "aud = 'cloud-pos'",
     );

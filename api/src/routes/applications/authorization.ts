@@ -1,0 +1,209 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ApplicationRow } from '../../db/types';
+import type { Repositories } from '../../repositories';
+import type { StoreConnection, StoreCredentials } from '../../services/store-client';
+import { StoreHttpError, StoreUnreachableError } from '../../services/store-client';
+import { parseStoreUrl } from '../../services/store-url';
+import type { StoreAccess } from './context';
+import { hostOf, sealContext } from './view';
+
+/** How long an authorization token stays usable. */
+export const AUTH_TOKEN_TTL_MS = 15 * 60 * 1000;
+
+/** The app name the store's authorization page shows. */
+export const WC_APP_NAME = 'Cloud POS';
+
+/** Text of every refused callback token. */
+export const INVALID_TOKEN_MESSAGE = 'Invalid or expired authorization token';
+
+/** SHA-256 of a token, the only form of it the database keeps. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('base64url');
+}
+
+/** A new one-time authorization token (32 random bytes, base64url) and its hash. */
+export function newAuthToken(): { token: string; hash: string; expiresAt: string } {
+  const token = randomBytes(32).toString('base64url');
+  return {
+    token,
+    hash: hashToken(token),
+    expiresAt: new Date(Date.now() + AUTH_TOKEN_TTL_MS).toISOString(),
+  };
+}
+
+/** A path on the dashboard: one leading '/', no '//' start, no backslash or control character. */
+export function isSafeReturnPath(path: string): boolean {
+  return (
+    path.startsWith('/') &&
+    !path.startsWith('//') &&
+    !path.includes('\\') &&
+    // eslint-disable-next-line no-control-regex
+    !/[\u0000-\u001f\u007f\s]/.test(path)
+  );
+}
+
+/** The store's wc-auth page for this application and token (spec 7). */
+export function authorizeUrl(
+  application: Pick<ApplicationRow, 'id' | 'home_url'>,
+  token: string,
+  returnPath: string | null,
+  access: Pick<StoreAccess, 'dashboardOrigin' | 'posPublicUrl'>,
+): string {
+  const query = new URLSearchParams({
+    app_name: WC_APP_NAME,
+    scope: 'read_write',
+    user_id: application.id,
+    return_url: `${access.dashboardOrigin}${returnPath ?? `/wc-authorization?applicationId=${encodeURIComponent(application.id)}`}`,
+    callback_url: `${access.posPublicUrl}/wc-authorize?token=${token}`,
+  });
+  return `${application.home_url}/wc-auth/v1/authorize?${query.toString()}`;
+}
+
+/** Why the store refused a key pair, with the text the dashboard shows. */
+export interface KeyCheckFailure {
+  reason: 'rejected' | 'read-only' | 'unreachable' | 'other-site';
+  displayError: string;
+}
+
+/**
+ * Asks the store whether `credentials` work for the site at `homeUrl`: the POS plugin's
+ * connection must answer, with Read/Write permissions, for this very site.
+ */
+export async function checkKeys(
+  access: StoreAccess,
+  homeUrl: string,
+  homeUrlKey: string,
+  credentials: StoreCredentials,
+): Promise<{ connection: StoreConnection } | { failure: KeyCheckFailure }> {
+  let connection: StoreConnection;
+  try {
+    connection = await access.store.connection(homeUrl, credentials);
+  } catch (error) {
+    if (error instanceof StoreUnreachableError) {
+      return {
+        failure: {
+          reason: 'unreachable',
+          displayError: `The store at ${hostOf(homeUrl)} could not be reached`,
+        },
+      };
+    }
+    if (error instanceof StoreHttpError) {
+      return {
+        failure: {
+          reason: 'rejected',
+          displayError: `The store did not accept these keys: ${error.message}`,
+        },
+      };
+    }
+    throw error;
+  }
+  if (connection.keyPermissions !== 'read_write') {
+    return {
+      failure: {
+        reason: 'read-only',
+        displayError: 'These keys are read-only. Keys with Read/Write permissions are required.',
+      },
+    };
+  }
+  let sameSite = false;
+  try {
+    sameSite = parseStoreUrl(connection.homeUrl, true).key === homeUrlKey;
+  } catch {
+    sameSite = false;
+  }
+  if (!sameSite) {
+    return {
+      failure: {
+        reason: 'other-site',
+        displayError: `These keys belong to another site (${connection.homeUrl})`,
+      },
+    };
+  }
+  return { connection };
+}
+
+/** The JSON WooCommerce posts to the callback_url after the store admin approved. */
+export interface WcCallbackBody {
+  key_id: number;
+  user_id: string | number;
+  consumer_key: string;
+  consumer_secret: string;
+  key_permissions: string;
+}
+
+/** What the callback answers: only a 200 makes WooCommerce keep the new key. */
+export interface CallbackOutcome {
+  status: 200 | 400 | 403 | 404 | 502;
+  body: { success: true } | { message: string };
+}
+
+/**
+ * The wc-auth callback: consumes the token (one atomic statement), checks the scope, the
+ * bound application and the keys against the store, and only then stores them. Any other
+ * outcome stores nothing, and WooCommerce then deletes the key it just made.
+ */
+export async function acceptWcCallback(
+  repos: Repositories,
+  access: StoreAccess,
+  log: FastifyBaseLogger,
+  token: string | undefined,
+  body: WcCallbackBody,
+): Promise<CallbackOutcome> {
+  const refuse = (status: CallbackOutcome['status'], message: string): CallbackOutcome => ({
+    status,
+    body: { message },
+  });
+  if (!token) return refuse(403, INVALID_TOKEN_MESSAGE);
+  const application = await repos.applications.consumeAuthToken(hashToken(token));
+  if (!application) return refuse(403, INVALID_TOKEN_MESSAGE);
+  if (body.key_permissions !== 'read_write') {
+    return refuse(400, 'Read/Write access is required');
+  }
+  if (String(body.user_id) !== application.id) {
+    return refuse(400, 'The authorization belongs to another application');
+  }
+  const credentials = { consumerKey: body.consumer_key, consumerSecret: body.consumer_secret };
+  const checked = await checkKeys(
+    access,
+    application.home_url,
+    application.home_url_key,
+    credentials,
+  );
+  if ('failure' in checked) {
+    log.warn(
+      { applicationId: application.id, reason: checked.failure.reason },
+      'wc-auth callback keys refused',
+    );
+    return refuse(
+      checked.failure.reason === 'unreachable' ? 502 : 400,
+      checked.failure.displayError,
+    );
+  }
+  const stored = await repos.applications.storeKeys(
+    application.user_id,
+    application.id,
+    {
+      authType: 'account',
+      keyId: body.key_id,
+      consumerKeyEnc: access.secrets.seal(
+        credentials.consumerKey,
+        sealContext(application.id, 'consumer_key'),
+      ),
+      consumerSecretEnc: access.secrets.seal(
+        credentials.consumerSecret,
+        sealContext(application.id, 'consumer_secret'),
+      ),
+      wpUserJson: JSON.stringify(checked.connection.user),
+    },
+    (row) => ({
+      name: `${row.name} was authorized`,
+      feedType: 'applicationAuthorized',
+      link: `/applications/${row.id}`,
+      linkName: row.name,
+    }),
+  );
+  if (!stored) return refuse(404, 'Application not found');
+  log.info({ applicationId: application.id }, 'application authorized through wc-auth');
+  return { status: 200, body: { success: true } };
+}

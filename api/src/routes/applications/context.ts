@@ -1,0 +1,16 @@
+import type { SecretBox } from '../../services/secret-box';
+import type { StoreClient } from '../../services/store-client';
+
+/** What the application routes and the POS host need besides the repositories. */
+export interface StoreAccess {
+  store: StoreClient;
+  secrets: SecretBox;
+  /** Where stores send the browser back (DASHBOARD_ORIGIN). */
+  dashboardOrigin: string;
+  /** Base of the wc-auth callback_url (POS_PUBLIC_URL). */
+  posPublicUrl: string;
+  /** STORE_ALLOW_PRIVATE_HOSTS. */
+  allowPrivateHosts: boolean;
+  /** Where invited users sign up (the login provider). */
+  loginProviderUrl: string;
+}

@@ -1,0 +1,354 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import type { ApplicationRow, ApplicationUpdate } from '../../db/types';
+import { HttpError, notFound } from '../../errors';
+import { currentUser } from '../../plugins/auth';
+import { UniqueViolationError } from '../../repositories/applications';
+import type { StoreUrl } from '../../services/store-url';
+import { parseStoreUrl, StoreUrlError } from '../../services/store-url';
+import { authorizeUrl, checkKeys, isSafeReturnPath, newAuthToken } from './authorization';
+import type { StoreAccess } from './context';
+import type { UpdateBody } from './schema';
+import {
+  authStatusSchema,
+  createSchema,
+  deleteSchema,
+  findOrCreateSchema,
+  getSchema,
+  listSchema,
+  NAME_MAX_LENGTH,
+  updateSchema,
+} from './schema';
+import sharing from './sharing';
+import { sealContext, toApplication, toLiveApplication } from './view';
+
+/** Options of the application routes. */
+export interface ApplicationRoutesOptions {
+  access: StoreAccess;
+}
+
+const MANAGER = { access: 'manager' } as const;
+
+/** 404 for an application that does not exist or is another user's. */
+export const applicationNotFound = () => notFound('Application');
+
+const validation = (message: string) => new HttpError(400, message, 'ERR_VALIDATION');
+
+function storeUrlOf(input: string, access: StoreAccess): StoreUrl {
+  try {
+    return parseStoreUrl(input, access.allowPrivateHosts);
+  } catch (error) {
+    if (error instanceof StoreUrlError) throw validation(error.message);
+    throw error;
+  }
+}
+
+const duplicateSite = (homeUrl: string) =>
+  new HttpError(409, `You already have an application for ${homeUrl}`, 'ERR_DUPLICATE_SITE');
+
+/** The single body group of a PUT, or a 400 naming the rule. */
+function groupOf(body: UpdateBody): 'name' | 'homeUrl' | 'keys' | 'deauth' | 'authType' {
+  type Group = 'name' | 'homeUrl' | 'keys' | 'deauth' | 'authType';
+  const present: Record<Group, boolean> = {
+    name: body.name !== undefined,
+    homeUrl: body.homeUrl !== undefined,
+    keys: body.consumerKey !== undefined || body.consumerSecret !== undefined,
+    deauth: body.deauth !== undefined,
+    authType: body.authType !== undefined,
+  };
+  const groups = (Object.keys(present) as Group[]).filter((group) => present[group]);
+  const [group] = groups;
+  if (groups.length !== 1 || !group) {
+    throw validation(
+      'body must hold exactly one of {name}, {homeUrl}, {consumerKey, consumerSecret}, {deauth}, {authType}',
+    );
+  }
+  if (group === 'keys' && (body.consumerKey === undefined || body.consumerSecret === undefined)) {
+    throw validation('body must hold both consumerKey and consumerSecret');
+  }
+  return group;
+}
+
+/** Starts an authorization: a new token replaces any earlier one. */
+async function startAuthorization(
+  app: FastifyInstance,
+  access: StoreAccess,
+  row: ApplicationRow,
+  returnPath: string | null,
+): Promise<{ row: ApplicationRow; authorizeUrl: string }> {
+  const { token, hash, expiresAt } = newAuthToken();
+  const updated = await app.repos.applications.update(row.user_id, row.id, {
+    auth_token_hash: hash,
+    auth_token_expires_at: expiresAt,
+    auth_return_path: returnPath,
+  });
+  if (!updated) throw applicationNotFound();
+  return { row: updated, authorizeUrl: authorizeUrl(updated, token, returnPath, access) };
+}
+
+/** The application routes: list, detail, create, find-or-create, update, auth-status, delete. */
+const applications: FastifyPluginAsyncTypebox<ApplicationRoutesOptions> = async (
+  app,
+  { access },
+) => {
+  const load = async (userId: string, id: string): Promise<ApplicationRow> => {
+    const row = await app.repos.applications.findForUser(userId, id);
+    if (!row) throw applicationNotFound();
+    return row;
+  };
+
+  const create = async (userId: string, name: string, url: StoreUrl): Promise<ApplicationRow> => {
+    if (await app.repos.applications.findBySite(userId, url.key)) throw duplicateSite(url.href);
+    try {
+      return await app.repos.applications.create(
+        { userId, name, homeUrl: url.href, homeUrlKey: url.key },
+        (row) => ({
+          name: `Application ${row.name} was added`,
+          feedType: 'applicationAdded',
+          link: `/applications/${row.id}`,
+          linkName: row.name,
+        }),
+      );
+    } catch (error) {
+      if (error instanceof UniqueViolationError && error.rule === 'site') {
+        throw duplicateSite(url.href);
+      }
+      throw error;
+    }
+  };
+
+  app.get('/applications', { config: MANAGER, schema: listSchema }, async (request) => {
+    const rows = await app.repos.applications.listForUser(currentUser(request).id);
+    const list = await Promise.all(rows.map((row) => toLiveApplication(row, access, false)));
+    return { list, error: [] };
+  });
+
+  app.get('/applications/:id', { config: MANAGER, schema: getSchema }, async (request) => {
+    const row = await load(currentUser(request).id, request.params.id);
+    return { data: await toLiveApplication(row, access, true) };
+  });
+
+  app.post('/applications', { config: MANAGER, schema: createSchema }, async (request, reply) => {
+    const name = request.body.name.trim();
+    const url = storeUrlOf(request.body.homeUrl, access);
+    const row = await create(currentUser(request).id, name, url);
+    return reply.code(201).send({ data: toApplication(row, access.secrets) });
+  });
+
+  app.post(
+    '/applications/find-or-create',
+    { config: MANAGER, schema: findOrCreateSchema },
+    async (request) => {
+      const user = currentUser(request);
+      const url = storeUrlOf(request.body.homeUrl, access);
+      let row = await app.repos.applications.findBySite(user.id, url.key);
+      if (!row) {
+        let siteName = '';
+        try {
+          const site = await access.store.siteInfo(url.href);
+          if (request.body.forceValidation && !site.namespaces.includes('wc/v3')) {
+            throw validation(`The site at ${url.href} is not a WooCommerce store`);
+          }
+          siteName = site.name.trim();
+        } catch (error) {
+          if (error instanceof HttpError) throw error;
+          if (request.body.forceValidation) {
+            throw validation(`The site at ${url.href} could not be reached`);
+          }
+        }
+        const name = Array.from(siteName || url.host)
+          .slice(0, NAME_MAX_LENGTH)
+          .join('')
+          .trim();
+        try {
+          row = await create(user.id, name || url.host, url);
+        } catch (error) {
+          // The same site created by a parallel request: answer with that one.
+          const existing = await app.repos.applications.findBySite(user.id, url.key);
+          if (!existing) throw error;
+          row = existing;
+        }
+      }
+      if (row.is_verified_auth === 1) return { data: await toLiveApplication(row, access, true) };
+      const started = await startAuthorization(app, access, row, null);
+      return {
+        data: {
+          ...(await toLiveApplication(started.row, access, true)),
+          authorizeUrl: started.authorizeUrl,
+        },
+      };
+    },
+  );
+
+  app.put('/applications/:id', { config: MANAGER, schema: updateSchema }, async (request) => {
+    const user = currentUser(request);
+    const row = await load(user.id, request.params.id);
+    const body = request.body;
+    const group = groupOf(body);
+    const repo = app.repos.applications;
+    const link = { link: `/applications/${row.id}` };
+    let change: ApplicationUpdate = {};
+    let updated: ApplicationRow | undefined = row;
+
+    switch (group) {
+      case 'name': {
+        const name = (body.name ?? '').trim();
+        if (name === row.name) break;
+        updated = await repo.update(user.id, row.id, { name }, () => ({
+          name: `Application ${row.name} was renamed to ${name}`,
+          feedType: 'applicationUpdated',
+          ...link,
+          linkName: name,
+        }));
+        break;
+      }
+      case 'homeUrl': {
+        const url = storeUrlOf(body.homeUrl ?? '', access);
+        if (url.href === row.home_url) break;
+        if (row.is_verified_auth === 1) {
+          throw new HttpError(
+            409,
+            'The URL of an authorized application cannot be changed',
+            'ERR_URL_LOCKED',
+          );
+        }
+        const other = await repo.findBySite(user.id, url.key);
+        if (other && other.id !== row.id) throw duplicateSite(url.href);
+        try {
+          // A pending authorization was for the old site.
+          change = {
+            home_url: url.href,
+            home_url_key: url.key,
+            auth_token_hash: null,
+            auth_token_expires_at: null,
+            auth_return_path: null,
+          };
+          updated = await repo.update(user.id, row.id, change, () => ({
+            name: `The URL of application ${row.name} was changed to ${url.href}`,
+            feedType: 'applicationUpdated',
+            ...link,
+            linkName: row.name,
+          }));
+        } catch (error) {
+          if (error instanceof UniqueViolationError && error.rule === 'site') {
+            throw duplicateSite(url.href);
+          }
+          throw error;
+        }
+        break;
+      }
+      case 'keys': {
+        const credentials = {
+          consumerKey: (body.consumerKey ?? '').trim(),
+          consumerSecret: (body.consumerSecret ?? '').trim(),
+        };
+        const checked = await checkKeys(access, row.home_url, row.home_url_key, credentials);
+        if ('failure' in checked) {
+          return {
+            data: {
+              ...(await toLiveApplication(row, access, true)),
+              keysFail: { hasError: true, displayError: checked.failure.displayError },
+            },
+          };
+        }
+        updated = await repo.storeKeys(
+          user.id,
+          row.id,
+          {
+            authType: 'keys',
+            keyId: null,
+            consumerKeyEnc: access.secrets.seal(
+              credentials.consumerKey,
+              sealContext(row.id, 'consumer_key'),
+            ),
+            consumerSecretEnc: access.secrets.seal(
+              credentials.consumerSecret,
+              sealContext(row.id, 'consumer_secret'),
+            ),
+            wpUserJson: JSON.stringify(checked.connection.user),
+          },
+          (stored) => ({
+            name: `${stored.name} was authorized`,
+            feedType: 'applicationAuthorized',
+            ...link,
+            linkName: stored.name,
+          }),
+        );
+        break;
+      }
+      case 'deauth': {
+        const message = `${row.name} application has been disconnected and is no longer authorized.`;
+        updated = await repo.update(
+          user.id,
+          row.id,
+          {
+            is_verified_auth: 0,
+            key_id: null,
+            consumer_key_enc: null,
+            consumer_secret_enc: null,
+            wp_user: null,
+            auth_token_hash: null,
+            auth_token_expires_at: null,
+            auth_return_path: null,
+          },
+          () => ({
+            name: message,
+            feedType: 'applicationDisconnected',
+            ...link,
+            linkName: row.name,
+          }),
+        );
+        if (!updated) throw applicationNotFound();
+        return { data: toApplication(updated, access.secrets), message };
+      }
+      case 'authType': {
+        if (body.authType === row.auth_type || !body.authType) break;
+        updated = await repo.update(user.id, row.id, { auth_type: body.authType });
+        break;
+      }
+    }
+    if (!updated) throw applicationNotFound();
+    return { data: await toLiveApplication(updated, access, true) };
+  });
+
+  app.put(
+    '/applications/:id/auth-status',
+    { config: MANAGER, schema: authStatusSchema },
+    async (request) => {
+      const user = currentUser(request);
+      const row = await load(user.id, request.params.id);
+      const { authInProgress, returnPath } = request.body;
+      if (!authInProgress) {
+        await app.repos.applications.update(user.id, row.id, {
+          auth_token_hash: null,
+          auth_token_expires_at: null,
+          auth_return_path: null,
+        });
+        return { data: { authInProgress: false } };
+      }
+      if (row.is_verified_auth === 1) {
+        throw new HttpError(409, 'The application is already authorized', 'ERR_ALREADY_AUTHORIZED');
+      }
+      if (returnPath !== undefined && !isSafeReturnPath(returnPath)) {
+        throw validation('body/returnPath must be a path on the dashboard starting with one /');
+      }
+      const started = await startAuthorization(app, access, row, returnPath ?? null);
+      return { data: { authInProgress: true, authorizeUrl: started.authorizeUrl } };
+    },
+  );
+
+  app.delete(
+    '/applications/:id',
+    { config: MANAGER, schema: deleteSchema },
+    async (request, reply) => {
+      if (!(await app.repos.applications.delete(currentUser(request).id, request.params.id))) {
+        throw applicationNotFound();
+      }
+      return reply.code(204).send(null);
+    },
+  );
+
+  await app.register(sharing, { access });
+};
+
+export default applications;
