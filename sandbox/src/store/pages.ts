@@ -22,7 +22,7 @@ h2 { font-size: 18px; margin: 24px 0 8px; }
 table { border-collapse: collapse; width: 100%; background: #fff; border: 1px solid #c3c4c7; }
 th, td { text-align: left; padding: 8px 10px; border-bottom: 1px solid #dcdcde; vertical-align: top; }
 th { font-weight: 600; }
-.box { background: #fff; border: 1px solid #c3c4c7; padding: 16px 20px; margin: 0 0 16px; }
+.box { background: #fff; border: 1px solid #c3c4c7; padding: 16px 20px; margin: 16px 0; }
 label { display: block; font-weight: 600; margin: 12px 0 4px; }
 input[type=text], input[type=password], select { width: 100%; max-width: 360px; padding: 6px 8px;
   border: 1px solid #8c8f94; border-radius: 4px; font: inherit; color: inherit; background: #fff; }

@@ -116,7 +116,8 @@ function approvePage(
   return plainPage(
     'Authorize',
     ctx.seed.name,
-    `<h1>${app} would like to connect to your store</h1>
+    `<p class="muted">${escapeHtml(ctx.seed.name)}</p>
+<h1>${app} would like to connect to your store</h1>
 <p>This will give "${app}" <strong>${scope.label}</strong> access which will allow it to:</p>
 <ul>
 ${scope.can.map((line) => `<li>${escapeHtml(line)}</li>`).join('\n')}
