@@ -34,6 +34,7 @@ export function checkLogin(ctx: StoreContext, login: string, password: string): 
   return user && matches ? user : undefined;
 }
 
+/** The login form's one message for a wrong username or password (no user enumeration). */
 export const LOGIN_ERROR = 'Error: The username or password you entered is incorrect.';
 
 export interface LoginFormOptions {

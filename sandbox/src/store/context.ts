@@ -24,14 +24,17 @@ export interface Station extends StationSeed {
   url: string;
 }
 
+/** The store user with this id. */
 export function findUser(ctx: StoreContext, id: number): WpUser | undefined {
   return ctx.seed.users.find((user) => user.id === id);
 }
 
+/** Whether the POS plugin lists this user (administrator, shop_manager, cashier, kiosk). */
 export function hasPosRole(user: WpUser): boolean {
   return user.roles.some((role) => (POS_ROLES as readonly string[]).includes(role));
 }
 
+/** The store's POS stations, each with its page on the store. */
 export function stations(ctx: StoreContext): Station[] {
   return ctx.seed.stations.map((station) => ({
     ...station,
