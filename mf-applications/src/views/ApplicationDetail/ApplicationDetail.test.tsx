@@ -6,6 +6,7 @@ import {
   createFakeApplicationsApi,
   sampleApplication,
   sampleSharedUsers,
+  type RecordedRequest,
 } from '../../fixtures';
 import { applicationsTestIds } from '../../testIds';
 import { renderWithParcel } from '../../testing/renderWithParcel';
@@ -27,7 +28,7 @@ function renderDetail(
   return { ...fake, ...rendered };
 }
 
-const puts = (requests: Array<{ method: string; url: string }>) =>
+const puts = (requests: RecordedRequest[]) =>
   requests.filter((request) => request.method === 'PUT');
 
 describe('ApplicationDetail', () => {
@@ -48,7 +49,7 @@ describe('ApplicationDetail', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() =>
-      expect(puts(requests).map((request) => (request as { body: unknown }).body)).toEqual([
+      expect(puts(requests).map((request) => request.body)).toEqual([
         { name: 'Coffee HQ' },
         { homeUrl: 'http://127.0.0.1:4299' },
       ]),

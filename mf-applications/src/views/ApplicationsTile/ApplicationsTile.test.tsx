@@ -1,0 +1,55 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  createFakeApi,
+  createFakeApplicationsApi,
+  sampleApplication,
+  sampleApplications,
+} from '../../fixtures';
+import { applicationsTestIds } from '../../testIds';
+import { renderWithParcel } from '../../testing/renderWithParcel';
+import { ApplicationsTile } from './ApplicationsTile';
+
+const ids = applicationsTestIds.tile;
+
+describe('ApplicationsTile', () => {
+  it('counts the authorized applications and links to the list', async () => {
+    const { api } = createFakeApplicationsApi([
+      ...sampleApplications,
+      sampleApplication({ id: 'app_3', isVerifiedAuth: true }),
+    ]);
+    renderWithParcel(<ApplicationsTile />, { api, path: '/' });
+    expect(await screen.findByTestId(ids.count)).toHaveTextContent('2');
+    expect(screen.getByRole('region', { name: 'Applications' })).toHaveTextContent('2authorized');
+    expect(screen.getByRole('link', { name: 'View Applications' })).toHaveAttribute(
+      'href',
+      '/applications',
+    );
+  });
+
+  it('shows the error component when the applications cannot be loaded, and retries', async () => {
+    const user = userEvent.setup();
+    let calls = 0;
+    const { api } = createFakeApi(() => {
+      calls += 1;
+      return calls === 1
+        ? { status: 500, data: { message: 'Database unavailable' } }
+        : { status: 200, data: { list: sampleApplications, error: [] } };
+    });
+    renderWithParcel(<ApplicationsTile />, { api, path: '/' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId(ids.count)).toHaveTextContent('1');
+  });
+
+  it('is disabled for a banned account', async () => {
+    const { api } = createFakeApplicationsApi();
+    renderWithParcel(<ApplicationsTile />, { api, path: '/', viewer: { isBanned: true } });
+    await screen.findByTestId(ids.count);
+    expect(screen.getByRole('region', { name: 'Applications' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,1 @@
+export { ApplicationsTile } from './ApplicationsTile';

@@ -1,0 +1,95 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Card, LoadingState, useParcel } from '@pos/shared';
+import { fetchApplication, setAuthInProgress } from '../../api';
+import { PageHeader } from '../../components/PageHeader';
+import { applicationsTestIds } from '../../testIds';
+import { WP_SIDE_ERROR } from '../../texts';
+import { AUTHORIZATION_POLL_MS } from '../../types';
+import { APPLICATIONS_PATH, applicationPath, wcAuthorizationQuery } from '../../urls';
+
+const ids = applicationsTestIds.wcAuthorization;
+
+/**
+ * Where the store sends the browser back after its authorization page (spec 2.4). The store's
+ * own callback to the api decides the outcome, so `success=1` is never trusted: the page polls
+ * the application every 500 ms and leaves for it once authInProgress is false or a fetch fails.
+ * `success=0` (the store admin denied) drops the pending authorization at once.
+ */
+export function WcAuthorization() {
+  const { api, bus } = useParcel();
+  const navigate = useNavigate();
+  const [query] = useSearchParams();
+  const applicationId =
+    query.get(wcAuthorizationQuery.applicationId) || query.get(wcAuthorizationQuery.userId);
+  const denied = query.get(wcAuthorizationQuery.success) === '0';
+  // Once the page has sent the browser on, the new address (without the query) may still reach
+  // it before it unmounts; it must not send the browser anywhere else.
+  const leftRef = useRef(false);
+
+  useEffect(() => {
+    if (leftRef.current) return undefined;
+    if (!applicationId) {
+      leftRef.current = true;
+      navigate(APPLICATIONS_PATH, { replace: true });
+      return undefined;
+    }
+    let active = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const controller = new AbortController();
+    const leave = () => {
+      if (!active) return;
+      active = false;
+      leftRef.current = true;
+      navigate(applicationPath(applicationId), { replace: true });
+    };
+
+    if (denied) {
+      void setAuthInProgress(api, applicationId, false)
+        .catch(() => undefined)
+        .then(() => {
+          if (!active) return;
+          bus.emit('notify', { message: WP_SIDE_ERROR, status: 'info' });
+          leave();
+        });
+    } else {
+      const poll = async () => {
+        try {
+          const application = await fetchApplication(api, applicationId, controller.signal);
+          if (!active) return;
+          if (application.authInProgress) {
+            timer = setTimeout(() => void poll(), AUTHORIZATION_POLL_MS);
+            return;
+          }
+          if (application.isVerifiedAuth) {
+            bus.emit('notify', {
+              message: `${application.name} was authorized.`,
+              status: 'success',
+            });
+          }
+          leave();
+        } catch {
+          leave();
+        }
+      };
+      void poll();
+    }
+
+    return () => {
+      active = false;
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [api, bus, navigate, applicationId, denied]);
+
+  return (
+    <div className="pos-apps-page" data-testid={ids.page}>
+      <PageHeader title="Authorizing" />
+      <Card>
+        <div data-testid={ids.connecting}>
+          <LoadingState message="Connecting to your store…" />
+        </div>
+      </Card>
+    </div>
+  );
+}

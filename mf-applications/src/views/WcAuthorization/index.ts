@@ -1,0 +1,1 @@
+export { WcAuthorization } from './WcAuthorization';
