@@ -29,11 +29,13 @@ export function isStoreAuthorizeUrl(authorizeUrl: string, homeUrl: string): bool
 /**
  * What the detail page does to an application: save Name and URL, switch the auth type,
  * authorize on the store, connect with keys, disconnect and delete. Each outcome is told with a
- * bubble (spec 8); `apply` puts the application the server answered on screen.
+ * bubble (spec 8); `apply` puts the application the server answered on screen, `refresh` loads it
+ * again with what only the live detail call knows (the station count).
  */
 export function useApplicationActions(
   application: Application | null,
   apply: (application: Application) => void,
+  refresh: () => void,
 ) {
   const { api, bus } = useParcel();
   const navigate = useNavigate();
@@ -117,6 +119,7 @@ export function useApplicationActions(
         danger(message);
       } else {
         bus.emit('notify', { message: `${answered.name} was authorized.`, status: 'success' });
+        refresh();
       }
     } catch (error) {
       const message = apiErrorMessage(error, KEYS_FAIL_FALLBACK);

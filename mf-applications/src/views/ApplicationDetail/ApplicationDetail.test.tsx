@@ -209,6 +209,35 @@ describe('ApplicationDetail', () => {
     ]);
   });
 
+  it('connects with keys, then shows the live connection and the Shared with table', async () => {
+    const user = userEvent.setup();
+    const keysMode = sampleApplication({ authType: 'keys' });
+    const { requests, bubbles, applications } = renderDetail([keysMode], {
+      overrides: (request) => {
+        if (request.method !== 'PUT') return undefined;
+        Object.assign(applications[0]!, {
+          ...authorizedApplication,
+          authType: 'keys',
+          stationsCount: 3,
+        });
+        return { status: 200, data: { data: { ...applications[0], stationsCount: null } } };
+      },
+    });
+    await user.click(await screen.findByRole('textbox', { name: 'Key' }));
+    await user.type(screen.getByRole('textbox', { name: 'Key' }), 'ck_good');
+    await user.click(screen.getByRole('textbox', { name: 'Secret' }));
+    await user.type(screen.getByRole('textbox', { name: 'Secret' }), 'cs_good');
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+
+    expect(await screen.findByTestId(ids.auth.stationsCount)).toHaveTextContent('3');
+    expect(screen.getByRole('textbox', { name: 'URL' })).toBeDisabled();
+    expect(await screen.findByRole('region', { name: 'Shared with' })).toBeInTheDocument();
+    expect(bubbles).toEqual([
+      { message: 'Demo Coffee Roasters was authorized.', status: 'success' },
+    ]);
+    expect(requests.filter((request) => request.url === 'applications/app_coffee')).toHaveLength(3);
+  });
+
   it("says 'Something went wrong.' when keysFail has no text", async () => {
     const user = userEvent.setup();
     const keysMode = sampleApplication({ authType: 'keys' });

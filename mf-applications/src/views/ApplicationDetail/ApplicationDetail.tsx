@@ -48,7 +48,7 @@ function ApplicationPage({ applicationId }: { applicationId: string | null }) {
   const { setData } = loaded;
   const apply = useCallback((application: Application) => setData(() => application), [setData]);
   const application = loaded.data;
-  const actions = useApplicationActions(application, apply);
+  const actions = useApplicationActions(application, apply, loaded.reload);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
 
   if (!application) {
