@@ -1,13 +1,25 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { applicationsTestIds as ids } from '../../mf-applications/src/testIds';
 
 /** The Applications area: the list, the create form and one application's page. */
 export class ApplicationsPage {
   readonly listHeading: Locator;
-  readonly bubbles: Locator;
+  /** The status badge of the open application: Authorized, Not authorized or Unverified. */
+  readonly status: Locator;
+  readonly nameField: Locator;
+  readonly urlField: Locator;
+  readonly keyField: Locator;
+  readonly secretField: Locator;
+  readonly sharedWith: Locator;
 
   constructor(readonly page: Page) {
     this.listHeading = page.getByRole('heading', { name: 'My Applications', level: 1 });
-    this.bubbles = page.getByRole('status').or(page.getByRole('alert'));
+    this.status = page.getByTestId(ids.detail.status);
+    this.nameField = page.getByTestId(ids.detail.name);
+    this.urlField = page.getByTestId(ids.detail.url);
+    this.keyField = page.getByTestId(ids.auth.keyField);
+    this.secretField = page.getByTestId(ids.auth.secretField);
+    this.sharedWith = page.getByTestId(ids.sharedWith.table);
   }
 
   async openList(): Promise<void> {
@@ -17,7 +29,12 @@ export class ApplicationsPage {
 
   /** The row of the list that shows `name`. */
   row(name: string): Locator {
-    return this.page.getByRole('row').filter({ hasText: name });
+    return this.page.getByTestId(ids.list.table).getByRole('row').filter({ hasText: name });
+  }
+
+  /** The Authorized cell of the list row of `name`. */
+  rowStatus(name: string): Locator {
+    return this.row(name).locator(`[data-testid^="${ids.list.authorized('')}"]`);
   }
 
   /** Creates an application through /applications/create and waits for its page. */
@@ -31,72 +48,76 @@ export class ApplicationsPage {
     return new URL(this.page.url()).pathname.split('/').pop() ?? '';
   }
 
-  async openDetail(id: string): Promise<void> {
-    await this.page.goto(`/applications/${id}`);
-    await expect(this.nameField).toBeVisible();
-  }
-
-  get nameField(): Locator {
-    return this.page.getByLabel('Name', { exact: true });
-  }
-
-  get urlField(): Locator {
-    return this.page.getByLabel('URL', { exact: true });
-  }
-
   /** Chooses 'Authorize with Account' or 'Connect with Keys'. */
-  async chooseAuthMode(mode: 'Authorize with Account' | 'Connect with Keys'): Promise<void> {
-    await this.page.getByRole('radio', { name: mode }).check();
-  }
-
-  get keyField(): Locator {
-    return this.page.getByLabel('Key', { exact: true });
-  }
-
-  get secretField(): Locator {
-    return this.page.getByLabel('Secret', { exact: true });
+  async chooseAuthMode(mode: 'account' | 'keys'): Promise<void> {
+    const radio = this.page.getByTestId(
+      mode === 'account' ? ids.auth.modeAccount : ids.auth.modeKeys,
+    );
+    await radio.check();
   }
 
   async connectWithKeys(key: string, secret: string): Promise<void> {
-    await this.chooseAuthMode('Connect with Keys');
+    await this.chooseAuthMode('keys');
     await this.keyField.click();
     await this.keyField.fill(key);
     await this.secretField.click();
     await this.secretField.fill(secret);
-    await this.page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await this.page.getByTestId(ids.auth.connectButton).click();
   }
 
   /** Starts the store's own authorization: the browser leaves for the store. */
   async authorizeWithAccount(storeUrl: string): Promise<void> {
-    await this.chooseAuthMode('Authorize with Account');
-    await this.page.getByRole('button', { name: 'Authorize with Account' }).click();
+    await this.chooseAuthMode('account');
+    await this.page.getByTestId(ids.auth.authorizeButton).click();
     await this.page.waitForURL((url) => url.origin === new URL(storeUrl).origin);
   }
 
-  /** The badge that tells whether the open application is authorized. */
-  get authorizedBadge(): Locator {
-    return this.page.getByText('Authorized', { exact: true });
+  get keysFail(): Locator {
+    return this.page.getByTestId(ids.auth.keysFail);
+  }
+
+  get wpUserEmail(): Locator {
+    return this.page.getByTestId(ids.auth.wpUserEmail);
+  }
+
+  get viewStations(): Locator {
+    return this.page.getByTestId(ids.auth.viewStations);
   }
 
   async disconnect(): Promise<void> {
-    await this.page.getByRole('button', { name: 'Disconnect' }).click();
+    await this.page.getByTestId(ids.auth.disconnectButton).click();
   }
 
-  get sharedWith(): Locator {
-    return this.page.getByRole('table', { name: 'Shared with' });
+  /** The row of the 'Shared with' table that shows `email`. */
+  sharedUser(email: string): Locator {
+    return this.sharedWith.getByRole('row').filter({ hasText: email });
   }
 
-  /** The invitation button of the wp user with `email` in the 'Shared with' table. */
+  /** The invitation button of the wp user with `email`. */
   inviteButton(email: string): Locator {
-    return this.sharedWith.getByRole('row').filter({ hasText: email }).getByRole('button');
+    return this.sharedUser(email).locator(
+      `[data-testid^="${ids.sharedWith.inviteButton(0).slice(0, -1)}"]`,
+    );
   }
 
-  /** Asks for the delete on the open page or on a row of the list, and confirms. */
+  /** Clicks a delete trigger, checks the question and confirms. */
   async confirmDelete(trigger: Locator, expectedQuestion: string): Promise<void> {
     await trigger.click();
     const dialog = this.page.getByRole('dialog');
     await expect(dialog).toContainText(expectedQuestion);
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect(dialog).toHaveCount(0);
+  }
+
+  deleteOnDetail(): Locator {
+    return this.page.getByTestId(ids.detail.deleteButton);
+  }
+
+  deleteOnList(name: string): Locator {
+    return this.row(name).getByRole('button', { name: `Delete ${name}` });
+  }
+
+  get tileCount(): Locator {
+    return this.page.getByTestId(ids.tile.count);
   }
 }
