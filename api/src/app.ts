@@ -35,6 +35,8 @@ export interface AppDependencies {
   signingKey?: ApiSigningKey;
   storeClient?: StoreClient;
   secretBox?: SecretBox;
+  /** Store client, secret box and URLs to share with the POS host; built from the config otherwise. */
+  storeAccess?: StoreAccess;
 }
 
 /**
@@ -114,7 +116,7 @@ export async function buildApp(
     loginProvider: deps.loginProvider ?? createLoginProviderClient(config.loginProviderUrl),
     signingKey,
     issuer: 'cloud-pos-api',
-    stores: createStoreAccess(config, deps),
+    stores: deps.storeAccess ?? createStoreAccess(config, deps),
   });
   return app;
 }

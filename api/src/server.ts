@@ -14,11 +14,7 @@ async function main(): Promise<void> {
 
   // One store client and secret box for both listeners.
   const access = createStoreAccess(config);
-  const app = await buildApp(config, {
-    database,
-    storeClient: access.store,
-    secretBox: access.secrets,
-  });
+  const app = await buildApp(config, { database, storeAccess: access });
   const posHost = await buildPosHost({
     database,
     access,

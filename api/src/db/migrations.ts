@@ -241,7 +241,13 @@ export async function migrateToLatest(
   if (dialect === 'postgres' && schema) {
     await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
   }
-  const migrator = new Migrator({ db, provider: new InCodeProvider(dialect) });
+  const migrator = new Migrator({
+    db,
+    provider: new InCodeProvider(dialect),
+    // Kysely looks for its own tables in every schema unless told which one: another
+    // schema's kysely_migration_lock would then pass for this one's, and the run fails.
+    ...(dialect === 'postgres' && schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {

@@ -107,8 +107,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     database,
     signingKey,
     loginProvider: options.loginProvider,
-    storeClient: access.store,
-    secretBox: access.secrets,
+    storeAccess: access,
   });
   options.configure?.(app);
   await app.ready();
