@@ -95,9 +95,7 @@ export class ApplicationsPage {
 
   /** The invitation button of the wp user with `email`. */
   inviteButton(email: string): Locator {
-    return this.sharedUser(email).locator(
-      `[data-testid^="${ids.sharedWith.inviteButton(0).slice(0, -1)}"]`,
-    );
+    return this.sharedUser(email).getByRole('button');
   }
 
   /** Clicks a delete trigger, checks the question and confirms. */
