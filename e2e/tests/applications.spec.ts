@@ -83,6 +83,7 @@ test.describe('Applications', () => {
     ).toBeVisible();
     await expect(apps.status).toHaveText('Not authorized');
     await expect(apps.urlField).toBeEnabled();
+    await expectAccessible(page, 'an application after a denied authorization');
   });
 
   test('connect with keys: bad keys are refused with the reason, good keys authorize, disconnect', async ({
