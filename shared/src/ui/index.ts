@@ -17,4 +17,5 @@ export * from './LoadingState';
 export * from './EmptyState';
 export * from './ErrorState';
 export * from './PeriodPicker';
+export * from './StatTile';
 export { cx } from './cx';

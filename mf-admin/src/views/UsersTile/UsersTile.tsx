@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { Card, ErrorState, Icon, LoadingState, apiErrorMessage, useParcel } from '@pos/shared';
+import { StatTile, apiErrorMessage, useParcel, type StatTileState } from '@pos/shared';
 import { fetchUserTotal } from '../../api';
 import { adminTestIds } from '../../testIds';
 import { ADMIN_PANEL_PATH } from '../../urls';
-import './UsersTile.css';
 
 type TileState =
   | { status: 'loading' }
@@ -29,39 +27,27 @@ export function UsersTile() {
     return () => controller.abort();
   }, [api, attempt]);
 
+  const tileState: StatTileState =
+    state.status === 'success'
+      ? { status: 'success', value: state.total }
+      : state.status === 'error'
+        ? {
+            status: 'error',
+            message: apiErrorMessage(state.error),
+            onRetry: () => setAttempt((count) => count + 1),
+          }
+        : state;
+
   return (
-    <Card
+    <StatTile
       title="Users"
-      className="pos-admin-tile"
+      state={tileState}
+      loadingMessage="Loading users"
+      label={(total) => `${total === 1 ? 'user' : 'users'} in total`}
+      link={{ to: ADMIN_PANEL_PATH, label: 'Open Admin Panel' }}
       disabled={viewer.isBanned}
       data-testid={adminTestIds.usersTile}
-    >
-      {state.status === 'loading' && <LoadingState inline message="Loading users" />}
-      {state.status === 'error' && (
-        <ErrorState
-          className="pos-admin-tile__error"
-          message={apiErrorMessage(state.error)}
-          onRetry={() => setAttempt((count) => count + 1)}
-        />
-      )}
-      {state.status === 'success' && (
-        <p className="pos-admin-tile__total">
-          <span className="pos-admin-tile__number" data-testid={adminTestIds.usersTileTotal}>
-            {state.total.toLocaleString('en-US')}
-          </span>
-          <span className="pos-admin-tile__label">
-            {state.total === 1 ? 'user' : 'users'} in total
-          </span>
-        </p>
-      )}
-      {viewer.isBanned ? (
-        <span className="pos-admin-tile__link is-disabled">Open Admin Panel</span>
-      ) : (
-        <Link to={ADMIN_PANEL_PATH} className="pos-admin-tile__link">
-          Open Admin Panel
-          <Icon name="chevron-right" size={16} />
-        </Link>
-      )}
-    </Card>
+      valueTestId={adminTestIds.usersTileTotal}
+    />
   );
 }

@@ -1,11 +1,9 @@
 import { useCallback } from 'react';
-import { Link } from 'react-router-dom';
-import { Card, ErrorState, Icon, LoadingState, apiErrorMessage, useParcel } from '@pos/shared';
+import { StatTile, apiErrorMessage, useParcel, type StatTileState } from '@pos/shared';
 import { fetchApplications } from '../../api';
 import { useLoad } from '../../hooks/useLoad';
 import { applicationsTestIds } from '../../testIds';
 import { APPLICATIONS_PATH } from '../../urls';
-import './ApplicationsTile.css';
 
 const ids = applicationsTestIds.tile;
 
@@ -21,33 +19,27 @@ export function ApplicationsTile() {
   );
   const authorized = useLoad(load);
 
+  const state: StatTileState =
+    authorized.status === 'error'
+      ? {
+          status: 'error',
+          message: apiErrorMessage(authorized.error),
+          onRetry: authorized.reload,
+        }
+      : authorized.status === 'success' && authorized.data !== null
+        ? { status: 'success', value: authorized.data }
+        : { status: 'loading' };
+
   return (
-    <Card
+    <StatTile
       title="Applications"
-      className="pos-apps-tile"
+      state={state}
+      loadingMessage="Loading applications"
+      label="authorized"
+      link={{ to: APPLICATIONS_PATH, label: 'View Applications', 'data-testid': ids.link }}
       disabled={viewer.isBanned}
       data-testid={ids.root}
-    >
-      {authorized.status === 'loading' && <LoadingState inline message="Loading applications" />}
-      {authorized.status === 'error' && (
-        <ErrorState message={apiErrorMessage(authorized.error)} onRetry={authorized.reload} />
-      )}
-      {authorized.status === 'success' && authorized.data !== null && (
-        <p className="pos-apps-tile__total">
-          <span className="pos-apps-tile__number" data-testid={ids.count}>
-            {authorized.data.toLocaleString('en-US')}
-          </span>
-          <span className="pos-apps-tile__label">authorized</span>
-        </p>
-      )}
-      {viewer.isBanned ? (
-        <span className="pos-apps-tile__link is-disabled">View Applications</span>
-      ) : (
-        <Link to={APPLICATIONS_PATH} className="pos-apps-tile__link" data-testid={ids.link}>
-          View Applications
-          <Icon name="chevron-right" size={16} />
-        </Link>
-      )}
-    </Card>
+      valueTestId={ids.count}
+    />
   );
 }

@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Card } from '../Card';
+import { ErrorState } from '../ErrorState';
+import { Icon } from '../Icon';
+import { LoadingState } from '../LoadingState';
+import { cx } from '../cx';
+import './StatTile.css';
+
+/** Where a stat tile leads: the page that shows what the number counts. */
+export interface StatTileLink {
+  to: string;
+  label: string;
+  'data-testid'?: string;
+}
+
+/** What the tile shows: one load of one number. */
+export type StatTileState =
+  | { status: 'loading' }
+  | { status: 'error'; message: ReactNode; onRetry?: () => void }
+  | { status: 'success'; value: number };
+
+export interface StatTileProps {
+  /** The tile's heading; the tile is a region named by it. */
+  title: string;
+  state: StatTileState;
+  /** Announced while the number loads, e.g. 'Loading users'. */
+  loadingMessage: string;
+  /** The words after the number; a function when they depend on it (1 user, 2 users). */
+  label: ReactNode | ((value: number) => ReactNode);
+  link: StatTileLink;
+  /** Greys the tile out and drops the link (spec 2.3: banned accounts). */
+  disabled?: boolean;
+  className?: string;
+  'data-testid'?: string;
+  /** Test id of the number. */
+  valueTestId?: string;
+}
+
+/**
+ * A dashboard tile with one big number: loading, the server's error with a retry, or the number
+ * with its label; and a link to the page behind it, shown as plain text when disabled.
+ */
+export function StatTile({
+  title,
+  state,
+  loadingMessage,
+  label,
+  link,
+  disabled = false,
+  className,
+  'data-testid': testId,
+  valueTestId,
+}: StatTileProps) {
+  return (
+    <Card
+      title={title}
+      className={cx('pos-stat-tile', className)}
+      disabled={disabled}
+      data-testid={testId}
+    >
+      {state.status === 'loading' && <LoadingState inline message={loadingMessage} />}
+      {state.status === 'error' && (
+        <ErrorState
+          className="pos-stat-tile__error"
+          message={state.message}
+          onRetry={state.onRetry}
+        />
+      )}
+      {state.status === 'success' && (
+        <p className="pos-stat-tile__total">
+          <span className="pos-stat-tile__number" data-testid={valueTestId}>
+            {state.value.toLocaleString('en-US')}
+          </span>
+          <span className="pos-stat-tile__label">
+            {typeof label === 'function' ? label(state.value) : label}
+          </span>
+        </p>
+      )}
+      {disabled ? (
+        <span className="pos-stat-tile__link is-disabled">{link.label}</span>
+      ) : (
+        <Link to={link.to} className="pos-stat-tile__link" data-testid={link['data-testid']}>
+          {link.label}
+          <Icon name="chevron-right" size={16} />
+        </Link>
+      )}
+    </Card>
+  );
+}
