@@ -4,7 +4,10 @@
 //  - each remote's entry (remoteEntry.js) and what a visit to its page fetches, gzip
 //  - how many copies of react-dom the browser loaded with the shell and every remote (must be 1)
 //  - GET admin-panel/users p50/p99 over 100 000 users with a filter (api/scripts/bench-admin-users.ts)
-// Budgets: landing ≤ 200 KB gzip JS; admin users p99 ≤ 50 ms. Exit code 1 when a budget is broken.
+//  - GET applications (20 authorized apps, each store checked live) and one application's detail,
+//    p50/p99, against in-process sandbox stores on free ports (api/scripts/bench-applications.ts)
+// Budgets: landing ≤ 200 KB gzip JS; admin users p99 ≤ 50 ms; applications list p99 ≤ 250 ms.
+// Exit code 1 when a budget is broken.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -87,16 +90,13 @@ async function measureFrontEnd() {
   }
 }
 
-function measureAdminUsers() {
+/** Runs one of the api's bench scripts and resolves with the JSON of its last `{…}` line. */
+function runApiBench(script, label) {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      'pnpm',
-      ['--filter', '@pos/api', 'exec', 'tsx', 'scripts/bench-admin-users.ts'],
-      {
-        cwd: repoRoot,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
+    const child = spawn('pnpm', ['--filter', '@pos/api', 'exec', 'tsx', `scripts/${script}`], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.on('exit', (code) => {
@@ -106,11 +106,16 @@ function measureAdminUsers() {
         .filter((l) => l.startsWith('{'))
         .pop();
       if (code !== 0 || !line)
-        return reject(new Error(`admin users bench failed (${code}): ${output}`));
+        return reject(new Error(`${label} bench failed (${code}): ${output}`));
       resolve(JSON.parse(line));
     });
   });
 }
+
+const measureAdminUsers = () => runApiBench('bench-admin-users.ts', 'admin users');
+
+/** The applications list and detail against in-process sandbox stores on free ports. */
+const measureApplications = () => runApiBench('bench-applications.ts', 'applications');
 
 async function main() {
   ensurePnpm();
@@ -134,6 +139,7 @@ async function main() {
     stackProcess.kill('SIGTERM');
   }
   const users = await measureAdminUsers();
+  const apps = await measureApplications();
 
   const rows = [
     ['Landing page JS (gzip)', kb(front.landing), '≤ 200 KB', front.landing <= 200 * 1024],
@@ -154,6 +160,18 @@ async function main() {
       `${users.p99Ms.toFixed(2)} ms`,
       '≤ 50 ms',
       users.p99Ms <= 50,
+    ],
+    [
+      `applications list p50/p99 (${apps.applications} authorized apps, live store checks)`,
+      `${apps.p50Ms.toFixed(2)} / ${apps.p99Ms.toFixed(2)} ms`,
+      'p99 ≤ 250 ms',
+      apps.p99Ms <= 250,
+    ],
+    [
+      'application detail p50/p99',
+      `${apps.detailP50Ms.toFixed(2)} / ${apps.detailP99Ms.toFixed(2)} ms`,
+      '',
+      true,
     ],
   ];
   const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => String(r[i]).length), 8));
