@@ -1,5 +1,7 @@
-import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import { createFakeApi } from '@pos/shared/src/contract/testing/fakeApi';
 import type { AdminUserRow } from './types';
+
+export { createFakeApi };
 
 /** Users as the api returns them, for tests and stories. */
 export const sampleUsers: AdminUserRow[] = [
@@ -30,54 +32,6 @@ export const sampleUsers: AdminUserRow[] = [
     block: 'block',
   },
 ];
-
-/** One request the fake api received. */
-export interface RecordedRequest {
-  method: string;
-  url: string;
-  params: Record<string, unknown>;
-  body: unknown;
-}
-
-/** What a fake route answers. */
-export interface FakeResponse {
-  status: number;
-  data: unknown;
-}
-
-/**
- * An axios instance whose requests never leave the test: `respond` answers each one, and every
- * request is recorded in `requests`. Answers with status >= 400 reject like a server error.
- */
-export function createFakeApi(
-  respond: (request: RecordedRequest) => FakeResponse | Promise<FakeResponse>,
-) {
-  const requests: RecordedRequest[] = [];
-  const api: AxiosInstance = axios.create({
-    adapter: async (config: InternalAxiosRequestConfig) => {
-      const request: RecordedRequest = {
-        method: (config.method ?? 'get').toUpperCase(),
-        url: config.url ?? '',
-        params: { ...(config.params as Record<string, unknown>) },
-        body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
-      };
-      requests.push(request);
-      const { status, data } = await respond(request);
-      const response = { data, status, statusText: String(status), headers: {}, config };
-      if (status >= 400) {
-        throw new AxiosError(
-          `Request failed with status code ${status}`,
-          'ERR_BAD_RESPONSE',
-          config,
-          null,
-          response,
-        );
-      }
-      return response;
-    },
-  });
-  return { api, requests };
-}
 
 /** A fake of the admin api holding `users`: paging, filter, status and subscription type. */
 export function createFakeAdminApi(initialUsers: AdminUserRow[] = sampleUsers) {

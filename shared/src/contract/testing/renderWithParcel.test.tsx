@@ -1,0 +1,65 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link } from 'react-router-dom';
+import { useParcel } from '../lifecycles';
+import { createFakeApi } from './fakeApi';
+import { createRenderWithParcel, renderWithParcel } from './renderWithParcel';
+import { adminViewer } from './viewers';
+
+function Probe() {
+  const { basePath, viewer, bus } = useParcel();
+  return (
+    <div>
+      <p>{`${viewer.fullName} at ${basePath}${viewer.isBanned ? ' (banned)' : ''}`}</p>
+      <button onClick={() => bus.emit('notify', { message: 'Saved', status: 'success' })}>
+        Save
+      </button>
+      <Link to="/elsewhere?tab=2">Go</Link>
+    </div>
+  );
+}
+
+describe('renderWithParcel', () => {
+  const { api } = createFakeApi(() => ({ status: 200, data: {} }));
+
+  it('gives the parcel the demo manager at the root unless told otherwise', () => {
+    renderWithParcel(<Probe />, { api });
+    expect(screen.getByText('Maya Manager at /')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/');
+  });
+
+  it('collects the bubbles and shows where navigation went', async () => {
+    const { bubbles } = renderWithParcel(<Probe />, { api, path: '/start' });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(bubbles).toEqual([{ message: 'Saved', status: 'success' }]);
+    await userEvent.click(screen.getByRole('link', { name: 'Go' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/elsewhere?tab=2');
+  });
+
+  it("fills in a remote's defaults and applies a test's changes over them", () => {
+    const render = createRenderWithParcel({ basePath: '/admin-panel', viewer: adminViewer });
+    render(<Probe />, { api, viewer: { isBanned: true } });
+    expect(screen.getByText('Ada Admin at /admin-panel (banned)')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin-panel');
+  });
+});
+
+describe('createFakeApi', () => {
+  it('records each request and rejects answers of 400 and above like the server', async () => {
+    const { api, requests } = createFakeApi((request) =>
+      request.method === 'GET'
+        ? { status: 200, data: { ok: true }, headers: { 'x-total': '3' } }
+        : { status: 422, data: { message: 'Name is required' } },
+    );
+    const answer = await api.get('things', { params: { page: 2 } });
+    expect(answer.data).toEqual({ ok: true });
+    expect(answer.headers['x-total']).toBe('3');
+    await expect(api.post('things', { name: '' })).rejects.toMatchObject({
+      response: { status: 422, data: { message: 'Name is required' } },
+    });
+    expect(requests).toEqual([
+      { method: 'GET', url: 'things', params: { page: 2 }, body: undefined },
+      { method: 'POST', url: 'things', params: {}, body: { name: '' } },
+    ]);
+  });
+});

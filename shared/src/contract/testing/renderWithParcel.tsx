@@ -1,0 +1,90 @@
+import { render } from '@testing-library/react';
+import type { AxiosInstance } from 'axios';
+import { useContext, type ReactElement } from 'react';
+import { MemoryRouter, UNSAFE_NavigationContext, useLocation } from 'react-router-dom';
+import type { PosEventMap } from '../../bus/events';
+import { EventBus } from '../../bus/EventBus';
+import { SessionStore } from '../../session/SessionStore';
+import { ParcelProvider } from '../lifecycles';
+import type { ParcelProps, Viewer } from '../types';
+import { managerViewer } from './viewers';
+
+/** How one render is set up; a remote's defaults fill in what a test leaves out. */
+export interface RenderWithParcelOptions {
+  api: AxiosInstance;
+  /** Changes to the viewer, e.g. `{ isBanned: true }`. */
+  viewer?: Partial<Viewer>;
+  /** Where the router starts; the base path unless given. */
+  path?: string;
+  /** The parcel's base path, as the shell passes it. */
+  basePath?: string;
+}
+
+/** What a remote's tests share: its base path and the account that usually signs in. */
+export interface ParcelDefaults {
+  basePath: string;
+  viewer: Viewer;
+}
+
+/** Shows where the parcel's router is, so tests can see navigation. */
+function LocationProbe() {
+  const location = useLocation();
+  return (
+    <output data-testid="location" hidden>
+      {`${location.pathname}${location.search}`}
+    </output>
+  );
+}
+
+function WithParcel({
+  children,
+  props,
+}: {
+  children: ReactElement;
+  props: Omit<ParcelProps, 'navigator' | 'location'>;
+}) {
+  const { navigator } = useContext(UNSAFE_NavigationContext);
+  const location = useLocation();
+  return (
+    <ParcelProvider value={{ ...props, navigator, location }}>
+      {children}
+      <LocationProbe />
+    </ParcelProvider>
+  );
+}
+
+/**
+ * Renders `ui` as the shell would mount it: parcel props (bus, session without a token, api,
+ * viewer) inside a router at `path`. Returns the bubbles emitted on the bus; the current path is
+ * in the hidden element with test id 'location'. Without a base path the parcel sits at '/', and
+ * without a viewer the demo manager signs in.
+ */
+export function renderWithParcel(
+  ui: ReactElement,
+  { api, viewer = {}, basePath = '/', path = basePath }: RenderWithParcelOptions,
+) {
+  const bus = new EventBus();
+  const session = new SessionStore(bus, null);
+  const bubbles: Array<PosEventMap['notify']> = [];
+  bus.on('notify', (bubble) => bubbles.push(bubble));
+  const props = { bus, session, api, basePath, viewer: { ...managerViewer, ...viewer } };
+  const result = render(
+    <MemoryRouter initialEntries={[path]}>
+      <WithParcel props={props}>{ui}</WithParcel>
+    </MemoryRouter>,
+  );
+  return { ...result, bus, bubbles };
+}
+
+/**
+ * A remote's `renderWithParcel`: its base path and usual viewer filled in, so each test names
+ * only what it changes.
+ */
+export function createRenderWithParcel(defaults: ParcelDefaults) {
+  return (ui: ReactElement, options: RenderWithParcelOptions) =>
+    renderWithParcel(ui, {
+      ...options,
+      basePath: options.basePath ?? defaults.basePath,
+      viewer: { ...defaults.viewer, ...options.viewer },
+    });
+}
