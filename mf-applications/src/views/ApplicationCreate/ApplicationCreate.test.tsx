@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createFakeApplicationsApi } from '../../fixtures';
 import { renderWithParcel } from '../../testing/renderWithParcel';
@@ -27,7 +27,10 @@ describe('ApplicationCreate', () => {
       url: 'applications',
       body: { name: 'Corner Shop', homeUrl: 'https://shop.example' },
     });
-    expect(await screen.findByTestId('location')).toHaveTextContent('/applications/app_1');
+    // The location element is there from the start: wait for the navigation, not the element.
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/applications/app_1'),
+    );
     expect(bubbles).toEqual([{ message: 'Application Corner Shop was added.', status: 'success' }]);
   });
 
