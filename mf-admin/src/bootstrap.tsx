@@ -1,26 +1,17 @@
-// The standalone dev page: the admin panel with its own bus, session and api client, so the
-// remote can be developed without the shell (`pnpm --filter @pos/mf-admin dev`).
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { EventBus, SessionStore, createApiClient } from '@pos/shared';
-import { DevPage } from './dev/DevPage';
+// The standalone dev page: the admin panel and its tile without the shell
+// (`pnpm --filter @pos/mf-admin dev`); @pos/shared's dev harness makes the bus, session and api.
+import { startDevPage } from '@pos/shared/src/dev';
+import { ADMIN_PANEL_PATH } from './urls';
+import { AdminPanel } from './views/AdminPanel';
+import { UsersTile } from './views/UsersTile';
 
-const bus = new EventBus();
-const session = new SessionStore(bus);
-const api = createApiClient(session, bus);
-
-// A token in the address (?token=…) is kept, so a token copied from the dashboard is enough.
-const tokenFromUrl = new URLSearchParams(window.location.search).get('token');
-if (tokenFromUrl) session.setToken(tokenFromUrl);
-
-const container = document.getElementById('root');
-if (container) {
-  createRoot(container).render(
-    <StrictMode>
-      <BrowserRouter>
-        <DevPage bus={bus} session={session} api={api} />
-      </BrowserRouter>
-    </StrictMode>,
-  );
-}
+startDevPage({
+  title: 'mf_admin · standalone',
+  basePath: ADMIN_PANEL_PATH,
+  signInAs: 'an admin',
+  fallbackPath: ADMIN_PANEL_PATH,
+  pages: [
+    { path: '/', label: 'Tile', end: true, tile: true, element: <UsersTile /> },
+    { path: ADMIN_PANEL_PATH, label: 'Admin Panel', element: <AdminPanel /> },
+  ],
+});

@@ -1,26 +1,30 @@
-// The standalone dev page: the applications pages with their own bus, session and api client, so the
-// remote can be developed without the shell (`pnpm --filter @pos/mf-applications dev`).
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { EventBus, SessionStore, createApiClient } from '@pos/shared';
-import { DevPage } from './dev/DevPage';
+// The standalone dev page: the applications pages and tile without the shell
+// (`pnpm --filter @pos/mf-applications dev`); @pos/shared's dev harness makes the bus, session
+// and api.
+import { startDevPage } from '@pos/shared/src/dev';
+import { MY_APPLICATIONS } from './texts';
+import {
+  APPLICATIONS_PATH,
+  APPLICATION_CREATE_PATH,
+  APPLICATION_DETAIL_PATTERN,
+  WC_AUTHORIZATION_PATH,
+} from './urls';
+import { ApplicationCreate } from './views/ApplicationCreate';
+import { ApplicationDetail } from './views/ApplicationDetail';
+import { ApplicationList } from './views/ApplicationList';
+import { ApplicationsTile } from './views/ApplicationsTile';
+import { WcAuthorization } from './views/WcAuthorization';
 
-const bus = new EventBus();
-const session = new SessionStore(bus);
-const api = createApiClient(session, bus);
-
-// A token in the address (?token=…) is kept, so a token copied from the dashboard is enough.
-const tokenFromUrl = new URLSearchParams(window.location.search).get('token');
-if (tokenFromUrl) session.setToken(tokenFromUrl);
-
-const container = document.getElementById('root');
-if (container) {
-  createRoot(container).render(
-    <StrictMode>
-      <BrowserRouter>
-        <DevPage bus={bus} session={session} api={api} />
-      </BrowserRouter>
-    </StrictMode>,
-  );
-}
+startDevPage({
+  title: 'mf_applications · standalone',
+  basePath: APPLICATIONS_PATH,
+  signInAs: 'a manager',
+  fallbackPath: APPLICATIONS_PATH,
+  pages: [
+    { path: '/', label: 'Tile', end: true, tile: true, element: <ApplicationsTile /> },
+    { path: APPLICATIONS_PATH, label: MY_APPLICATIONS, end: true, element: <ApplicationList /> },
+    { path: APPLICATION_CREATE_PATH, label: 'Create Application', element: <ApplicationCreate /> },
+    { path: APPLICATION_DETAIL_PATTERN, element: <ApplicationDetail /> },
+    { path: WC_AUTHORIZATION_PATH, element: <WcAuthorization /> },
+  ],
+});
