@@ -10,6 +10,12 @@ export const INVITATION_LIMIT = 3;
 /** Longest slug. */
 export const SLUG_MAX_LENGTH = 40;
 
+/**
+ * How many times a creation retries after losing a race for its slug. Every round of a race
+ * has one winner, so this many simultaneous creations of one name all succeed.
+ */
+export const SLUG_ATTEMPTS = 25;
+
 /** Which unique rule a write broke. */
 export type UniqueRule = 'slug' | 'site' | 'token';
 
@@ -111,7 +117,8 @@ export class ApplicationsRepository {
   /**
    * Creates an application with a free slug and its feed entry, in one transaction. Throws
    * {@link UniqueViolationError} `site` when the user already has this site. Two creations
-   * racing for one slug: the loser picks the next one.
+   * racing for one slug: the loser picks the next one (up to {@link SLUG_ATTEMPTS} times, then
+   * {@link UniqueViolationError} `slug`).
    */
   async create(
     entry: NewApplication,
@@ -152,7 +159,7 @@ export class ApplicationsRepository {
         });
       } catch (error) {
         const rule = uniqueRuleOf(error);
-        if (rule === 'slug' && attempt < 5) continue;
+        if (rule === 'slug' && attempt + 1 < SLUG_ATTEMPTS) continue;
         if (rule) throw new UniqueViolationError(rule);
         throw error;
       }

@@ -113,6 +113,13 @@ const applications: FastifyPluginAsyncTypebox<ApplicationRoutesOptions> = async 
       if (error instanceof UniqueViolationError && error.rule === 'site') {
         throw duplicateSite(url.href);
       }
+      if (error instanceof UniqueViolationError && error.rule === 'slug') {
+        throw new HttpError(
+          409,
+          `Too many applications named ${name} are being created at once; please try again`,
+          'ERR_SLUG_BUSY',
+        );
+      }
       throw error;
     }
   };

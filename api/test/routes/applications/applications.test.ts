@@ -51,6 +51,23 @@ describe('POST /applications', () => {
     ]).toEqual(['book-nook', 'book-nook-2', 'book-nook-3']);
   });
 
+  it('gives every one of many simultaneous creations of one name its own slug', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        call(ctx, 'POST', '/applications', {
+          name: 'Rush Hour',
+          homeUrl: `https://rush-${i}.example`,
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(12).fill(201));
+    const slugs = responses.map(
+      (response) => (response.json() as { data: { slug: string } }).data.slug,
+    );
+    expect(new Set(slugs).size).toBe(12);
+    expect(slugs).toContain('rush-hour');
+  });
+
   it('refuses the same site twice for one user with 409, but not for another user', async () => {
     await createApplication(ctx, 'https://twice.example/shop', 'Once', 'usr_twice');
     const again = await call(
