@@ -76,6 +76,10 @@ export class StoreHttpError extends Error {
 
 /** Calls to a WooCommerce site: its REST API (v3 and the POS plugin) and its public index. */
 export interface StoreClient {
+  /**
+   * The public index `GET {homeUrl}/wp-json/`. StoreUnreachableError when nothing answered;
+   * StoreHttpError when the site answered without a WordPress index (an error or not JSON).
+   */
   siteInfo(homeUrl: string): Promise<SiteInfo>;
   connection(homeUrl: string, credentials: StoreCredentials): Promise<StoreConnection>;
   users(
@@ -109,6 +113,8 @@ interface RawResponse {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: unknown;
+  /** False when the answer was not JSON (an HTML error page, for example). */
+  json: boolean;
 }
 
 /**
@@ -194,16 +200,13 @@ export function createStoreClient(options: StoreClientOptions): StoreClient {
           response.on('error', (error) => reject(new StoreUnreachableError(error.message)));
           response.on('end', () => {
             const text = Buffer.concat(chunks).toString('utf8');
-            let parsed: unknown;
+            const status = response.statusCode ?? 0;
             try {
-              parsed = text ? JSON.parse(text) : null;
+              const body: unknown = text ? JSON.parse(text) : null;
+              resolve({ status, headers: response.headers, body, json: true });
             } catch {
-              reject(
-                new StoreUnreachableError(`The store answered ${response.statusCode} without JSON`),
-              );
-              return;
+              resolve({ status, headers: response.headers, body: null, json: false });
             }
-            resolve({ status: response.statusCode ?? 0, headers: response.headers, body: parsed });
           });
         },
       );
@@ -238,6 +241,10 @@ export function createStoreClient(options: StoreClientOptions): StoreClient {
       });
       response = await send(method, signed, {}, payload);
     }
+    // No WordPress REST API answers there (a proxy's or a web server's own page).
+    if (!response.json) {
+      throw new StoreUnreachableError(`The store answered ${response.status} without JSON`);
+    }
     if (response.status >= 200 && response.status < 300) return response;
     const error = (response.body ?? {}) as Record<string, unknown>;
     const message = textOf(error.message) || `The store answered ${response.status}`;
@@ -247,6 +254,7 @@ export function createStoreClient(options: StoreClientOptions): StoreClient {
   return {
     async siteInfo(homeUrl) {
       const response = await send('GET', `${homeUrl}/wp-json/`, {});
+      // The site answered, but not with a WordPress index: an error, not unreachable.
       if (response.status !== 200 || !response.body || typeof response.body !== 'object') {
         throw new StoreHttpError(response.status, null, `The site answered ${response.status}`);
       }

@@ -138,15 +138,19 @@ describe('store client over https and on failures', () => {
     }
   });
 
-  it('treats an answer that is not JSON as unreachable, and a refused port too', async () => {
+  it('treats a REST answer that is not JSON as unreachable, and a refused port too', async () => {
     const server = http.createServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>');
     });
     const port = await listen(server);
     const client = createStoreClient({ timeoutMs: 2000, allowPrivateHosts: true });
     try {
+      await expect(
+        client.connection(`http://127.0.0.1:${port}`, { consumerKey: 'ck', consumerSecret: 'cs' }),
+      ).rejects.toBeInstanceOf(StoreUnreachableError);
+      // The site itself answered: it is there, only not a WordPress site.
       await expect(client.siteInfo(`http://127.0.0.1:${port}`)).rejects.toBeInstanceOf(
-        StoreUnreachableError,
+        StoreHttpError,
       );
     } finally {
       await close(server);

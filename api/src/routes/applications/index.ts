@@ -4,6 +4,7 @@ import type { ApplicationRow, ApplicationUpdate } from '../../db/types';
 import { HttpError, notFound } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import { UniqueViolationError } from '../../repositories/applications';
+import { StoreHttpError } from '../../services/store-client';
 import type { StoreUrl } from '../../services/store-url';
 import { parseStoreUrl, StoreUrlError } from '../../services/store-url';
 import { authorizeUrl, checkKeys, isSafeReturnPath, newAuthToken } from './authorization';
@@ -160,7 +161,12 @@ const applications: FastifyPluginAsyncTypebox<ApplicationRoutesOptions> = async 
         } catch (error) {
           if (error instanceof HttpError) throw error;
           if (request.body.forceValidation) {
-            throw validation(`The site at ${url.href} could not be reached`);
+            // A site that answered without a WordPress index is there, but not a store.
+            throw validation(
+              error instanceof StoreHttpError
+                ? `The site at ${url.href} is not a WooCommerce store`
+                : `The site at ${url.href} could not be reached`,
+            );
           }
         }
         const name = Array.from(siteName || url.host)

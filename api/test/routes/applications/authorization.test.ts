@@ -389,6 +389,27 @@ describe('POST /applications/find-or-create', () => {
     expect(list.list).toEqual([]);
   });
 
+  it('with forceValidation calls a site that answers without the WordPress index not WooCommerce', async () => {
+    const server = http.createServer((_request, response) => {
+      response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not Found</h1>');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const response = await call(
+        ctx,
+        'POST',
+        '/applications/find-or-create',
+        { homeUrl: site, forceValidation: true },
+        'usr_foc_plain',
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(`The site at ${site} is not a WooCommerce store`);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   it('without forceValidation names an unreachable site after its host', async () => {
     const response = await call(
       ctx,
