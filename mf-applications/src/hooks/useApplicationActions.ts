@@ -8,6 +8,7 @@ import type { AuthorizationBusy, ConsumerKeys } from '../components/Authorizatio
 import { KEYS_FAIL_FALLBACK, disconnectedMessage } from '../texts';
 import type { Application, ApplicationAuthType } from '../types';
 import { APPLICATIONS_PATH } from '../urls';
+import { useMounted } from './useMounted';
 
 const originOf = (url: string): string | null => {
   try {
@@ -39,6 +40,9 @@ export function useApplicationActions(
 ) {
   const { api, bus } = useParcel();
   const navigate = useNavigate();
+  // Bubbles still tell how an action ended after the page was left; the page's state does not
+  // change any more and the browser is not sent anywhere.
+  const isMounted = useMounted();
   const [busy, setBusy] = useState<AuthorizationBusy>(null);
   const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -51,25 +55,32 @@ export function useApplicationActions(
     if (!application) return;
     setSaving(true);
     setFormError(null);
+    // The api takes one change per PUT. The URL goes first: it is the one the server may refuse
+    // (format, the same site twice), and the form keeps what was typed until nothing was saved.
+    let saved: Application | null = null;
     try {
-      // The api takes one change per PUT.
-      let saved = application;
-      if (change.name !== undefined) {
-        saved = (await updateApplication(api, application.id, { name: change.name })).application;
-        apply(saved);
-      }
       if (change.homeUrl !== undefined) {
         saved = (await updateApplication(api, application.id, { homeUrl: change.homeUrl }))
           .application;
-        apply(saved);
       }
-      bus.emit('notify', { message: `Application ${saved.name} was updated.`, status: 'success' });
+      if (change.name !== undefined) {
+        saved = (await updateApplication(api, application.id, { name: change.name })).application;
+      }
+      if (saved) {
+        bus.emit('notify', {
+          message: `Application ${saved.name} was updated.`,
+          status: 'success',
+        });
+      }
     } catch (error) {
       const message = apiErrorMessage(error);
-      setFormError(message);
       danger(message);
+      if (isMounted()) setFormError(message);
     } finally {
-      setSaving(false);
+      if (isMounted()) {
+        if (saved) apply(saved);
+        setSaving(false);
+      }
     }
   };
 
@@ -79,12 +90,13 @@ export function useApplicationActions(
     setKeysError(null);
     apply({ ...application, authType });
     try {
-      apply((await updateApplication(api, application.id, { authType })).application);
+      const { application: answered } = await updateApplication(api, application.id, { authType });
+      if (isMounted()) apply(answered);
     } catch (error) {
-      apply(application);
       danger(apiErrorMessage(error));
+      if (isMounted()) apply(application);
     } finally {
-      setBusy(null);
+      if (isMounted()) setBusy(null);
     }
   };
 
@@ -95,14 +107,15 @@ export function useApplicationActions(
       const { authorizeUrl } = await setAuthInProgress(api, application.id, true);
       if (!authorizeUrl || !isStoreAuthorizeUrl(authorizeUrl, application.homeUrl)) {
         danger(`The authorization page is not on ${application.homeUrl}.`);
-        setBusy(null);
+        if (isMounted()) setBusy(null);
         return;
       }
-      // The button keeps spinning while the browser leaves for the store.
-      browser.assign(authorizeUrl);
+      // Someone who left the page meanwhile is not sent to the store. Otherwise the button keeps
+      // spinning while the browser leaves.
+      if (isMounted()) browser.assign(authorizeUrl);
     } catch (error) {
       danger(apiErrorMessage(error));
-      setBusy(null);
+      if (isMounted()) setBusy(null);
     }
   };
 
@@ -112,21 +125,20 @@ export function useApplicationActions(
     setKeysError(null);
     try {
       const { application: answered } = await updateApplication(api, application.id, keys);
+      const failed = answered.keysFail?.hasError || !answered.isVerifiedAuth;
+      const message = failed ? answered.keysFail?.displayError || KEYS_FAIL_FALLBACK : null;
+      if (message) danger(message);
+      else bus.emit('notify', { message: `${answered.name} was authorized.`, status: 'success' });
+      if (!isMounted()) return;
       apply(answered);
-      if (answered.keysFail?.hasError || !answered.isVerifiedAuth) {
-        const message = answered.keysFail?.displayError || KEYS_FAIL_FALLBACK;
-        setKeysError(message);
-        danger(message);
-      } else {
-        bus.emit('notify', { message: `${answered.name} was authorized.`, status: 'success' });
-        refresh();
-      }
+      if (message) setKeysError(message);
+      else refresh();
     } catch (error) {
       const message = apiErrorMessage(error, KEYS_FAIL_FALLBACK);
-      setKeysError(message);
       danger(message);
+      if (isMounted()) setKeysError(message);
     } finally {
-      setBusy(null);
+      if (isMounted()) setBusy(null);
     }
   };
 
@@ -135,15 +147,15 @@ export function useApplicationActions(
     setBusy('disconnect');
     try {
       const answer = await updateApplication(api, application.id, { deauth: true });
-      apply(answer.application);
       bus.emit('notify', {
         message: answer.message ?? disconnectedMessage(application.name),
         status: 'info',
       });
+      if (isMounted()) apply(answer.application);
     } catch (error) {
       danger(apiErrorMessage(error));
     } finally {
-      setBusy(null);
+      if (isMounted()) setBusy(null);
     }
   };
 
@@ -156,10 +168,10 @@ export function useApplicationActions(
         message: `Application ${application.name} was deleted.`,
         status: 'success',
       });
-      navigate(APPLICATIONS_PATH);
+      if (isMounted()) navigate(APPLICATIONS_PATH);
     } catch (error) {
       danger(apiErrorMessage(error));
-      setDeleting(false);
+      if (isMounted()) setDeleting(false);
     }
   };
 

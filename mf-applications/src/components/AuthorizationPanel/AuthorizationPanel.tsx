@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Card } from '@pos/shared';
 import { applicationsTestIds } from '../../testIds';
 import type { Application, ApplicationAuthType } from '../../types';
@@ -40,28 +41,43 @@ export function AuthorizationPanel({
   onDisconnect,
 }: AuthorizationPanelProps) {
   const connected = application.isVerifiedAuth || Boolean(application.error);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const wasConnected = useRef(connected);
+
+  // Connect and Disconnect go away with the state they belong to: focus stays in the panel
+  // instead of falling back to the top of the document.
+  useEffect(() => {
+    if (wasConnected.current === connected) return;
+    wasConnected.current = connected;
+    const body = bodyRef.current;
+    const focused = document.activeElement;
+    if (body && (!focused || focused === document.body || body.contains(focused))) body.focus();
+  }, [connected]);
+
   return (
     <Card
       title="Authorization"
       className="pos-apps-auth"
       data-testid={applicationsTestIds.auth.panel}
     >
-      {connected ? (
-        <AuthorizedDetails
-          application={application}
-          disconnecting={busy === 'disconnect'}
-          onDisconnect={onDisconnect}
-        />
-      ) : (
-        <ConnectOptions
-          application={application}
-          busy={busy}
-          keysError={keysError}
-          onAuthTypeChange={onAuthTypeChange}
-          onAuthorize={onAuthorize}
-          onConnect={onConnect}
-        />
-      )}
+      <div ref={bodyRef} tabIndex={-1} className="pos-apps-auth__focus">
+        {connected ? (
+          <AuthorizedDetails
+            application={application}
+            disconnecting={busy === 'disconnect'}
+            onDisconnect={onDisconnect}
+          />
+        ) : (
+          <ConnectOptions
+            application={application}
+            busy={busy}
+            keysError={keysError}
+            onAuthTypeChange={onAuthTypeChange}
+            onAuthorize={onAuthorize}
+            onConnect={onConnect}
+          />
+        )}
+      </div>
     </Card>
   );
 }

@@ -39,11 +39,13 @@ describe('InviteButton', () => {
     await screen.findByRole('button', { name: 'The invitation is sent' });
     act(() => jest.advanceTimersByTime(3000));
 
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
     await user.click(screen.getByRole('button', { name: 'Resend invitation' }));
     expect(screen.getByRole('button', { name: 'Attempt limit reached' })).toHaveAttribute(
       'aria-disabled',
       'true',
     );
+    expect(screen.getByRole('status')).toHaveTextContent('Attempt limit reached');
     expect(onInvite).toHaveBeenCalledTimes(1);
   });
 

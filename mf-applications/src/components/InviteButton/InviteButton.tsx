@@ -6,6 +6,7 @@ import {
   invitationReducer,
   type InvitationEvent,
 } from '../../invitation/invitationMachine';
+import { useMounted } from '../../hooks/useMounted';
 import { INVITATION_SENT_MS } from '../../types';
 import './InviteButton.css';
 
@@ -45,6 +46,10 @@ export function InviteButton({
   statusTestId,
 }: InviteButtonProps) {
   const [state, setState] = useState(() => initialInvitationState(invitationCount));
+  // A fourth click reaches the limit without asking the server, so no bubble tells it: the
+  // button says it to screen readers itself.
+  const [announcement, setAnnouncement] = useState('');
+  const isMounted = useMounted();
   const { label, title, tone } = describeInvitation(state);
   const inert = state.sending || state.icon === 'mailSendOk' || state.icon === 'exclamationMark';
 
@@ -61,9 +66,12 @@ export function InviteButton({
     const next = invitationReducer(state, { type: 'click' });
     if (next === state) return;
     setState(next);
-    if (!next.sending) return;
+    if (!next.sending) {
+      setAnnouncement(describeInvitation(next).title);
+      return;
+    }
     const result = await onInvite();
-    setState((current) => invitationReducer(current, eventOf(result)));
+    if (isMounted()) setState((current) => invitationReducer(current, eventOf(result)));
   };
 
   return (
@@ -82,6 +90,9 @@ export function InviteButton({
         data-testid={testId}
         data-state={state.icon}
       />
+      <span className="pos-visually-hidden" role="status">
+        {announcement}
+      </span>
     </span>
   );
 }

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button, Card, TextInput, apiErrorMessage, useParcel } from '@pos/shared';
 import { createApplication } from '../../api';
 import { PageHeader } from '../../components/PageHeader';
+import { useMounted } from '../../hooks/useMounted';
 import { applicationsTestIds } from '../../testIds';
 import { MY_APPLICATIONS } from '../../texts';
 import { APPLICATIONS_PATH, applicationPath } from '../../urls';
@@ -18,6 +19,7 @@ const ids = applicationsTestIds.create;
 export function ApplicationCreate() {
   const { api, bus } = useParcel();
   const navigate = useNavigate();
+  const isMounted = useMounted();
   const [name, setName] = useState('');
   const [homeUrl, setHomeUrl] = useState('');
   const [saving, setSaving] = useState(false);
@@ -38,11 +40,13 @@ export function ApplicationCreate() {
         message: `Application ${application.name} was added.`,
         status: 'success',
       });
-      navigate(applicationPath(application.id));
+      // Someone who left while it was created stays where they went.
+      if (isMounted()) navigate(applicationPath(application.id));
     } catch (failure) {
       const message = apiErrorMessage(failure);
-      setError(message);
       bus.emit('notify', { message, status: 'danger' });
+      if (!isMounted()) return;
+      setError(message);
       setSaving(false);
     }
   };

@@ -50,8 +50,8 @@ describe('ApplicationDetail', () => {
 
     await waitFor(() =>
       expect(puts(requests).map((request) => request.body)).toEqual([
-        { name: 'Coffee HQ' },
         { homeUrl: 'http://127.0.0.1:4299' },
+        { name: 'Coffee HQ' },
       ]),
     );
     await waitFor(() =>
@@ -59,6 +59,33 @@ describe('ApplicationDetail', () => {
         { message: 'Application Coffee HQ was updated.', status: 'success' },
       ]),
     );
+  });
+
+  it('keeps what was typed when the server refuses the URL', async () => {
+    const user = userEvent.setup();
+    const { requests, bubbles } = renderDetail([unauthorized], {
+      overrides: (request) =>
+        request.method === 'PUT' && 'homeUrl' in (request.body as object)
+          ? { status: 409, data: { message: 'You already have an application for that site' } }
+          : undefined,
+    });
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    const url = screen.getByRole('textbox', { name: 'URL' });
+    await user.clear(name);
+    await user.type(name, 'Coffee HQ');
+    await user.clear(url);
+    await user.type(url, 'http://127.0.0.1:4299');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You already have an application for that site',
+    );
+    expect(bubbles).toEqual([
+      { message: 'You already have an application for that site', status: 'danger' },
+    ]);
+    expect(puts(requests)).toHaveLength(1);
+    expect(name).toHaveValue('Coffee HQ');
+    expect(url).toHaveValue('http://127.0.0.1:4299');
   });
 
   it('locks the URL of an authorized application and shows the connection', async () => {
@@ -272,6 +299,10 @@ describe('ApplicationDetail', () => {
       },
     ]);
     expect(screen.getByRole('textbox', { name: 'URL' })).toBeEnabled();
+    // Disconnect went away with the authorized state: focus stays in the Authorization panel.
+    expect(screen.getByRole('region', { name: 'Authorization' })).toContainElement(
+      document.activeElement as HTMLElement,
+    );
   });
 
   it("starts an authorization and sends the browser to the store's page", async () => {
