@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon } from '@pos/shared';
 import './PageHeader.css';
@@ -12,10 +12,15 @@ export interface PageHeaderProps {
   back?: { to: string; label: string };
   /** Controls at the end of the header. */
   actions?: ReactNode;
+  /**
+   * The h1, for a page that moves focus to it when the control that had focus went away (a
+   * deleted row, a dialog's action). The h1 takes focus from script only.
+   */
+  titleRef?: Ref<HTMLHeadingElement>;
 }
 
 /** The top of every page of the remote: an optional way back, the h1 and the page's actions. */
-export function PageHeader({ title, subtitle, back, actions }: PageHeaderProps) {
+export function PageHeader({ title, subtitle, back, actions, titleRef }: PageHeaderProps) {
   return (
     <header className="pos-apps-header">
       {back && (
@@ -26,7 +31,9 @@ export function PageHeader({ title, subtitle, back, actions }: PageHeaderProps) 
       )}
       <div className="pos-apps-header__row">
         <div className="pos-apps-header__titles">
-          <h1 className="pos-apps-header__title">{title}</h1>
+          <h1 ref={titleRef} tabIndex={-1} className="pos-apps-header__title">
+            {title}
+          </h1>
           {subtitle && <div className="pos-apps-header__subtitle">{subtitle}</div>}
         </div>
         {actions && <div className="pos-apps-header__actions">{actions}</div>}

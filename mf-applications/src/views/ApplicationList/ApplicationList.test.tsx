@@ -95,6 +95,10 @@ describe('ApplicationList', () => {
     expect(bubbles).toEqual([
       { message: 'Application Demo Book Nook was deleted.', status: 'success' },
     ]);
+    // The row's delete button went with the row: focus lands on the page, not the document.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'My Applications' })).toHaveFocus(),
+    );
   });
 
   it('keeps the application when the confirmation is cancelled', async () => {

@@ -1,10 +1,11 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Card, ConfirmDialog, ErrorState, Icon, apiErrorMessage, cx, useParcel } from '@pos/shared';
 import { deleteApplication, fetchApplications } from '../../api';
 import { ApplicationTable } from '../../components/ApplicationTable';
 import { PageHeader } from '../../components/PageHeader';
 import { useLoad } from '../../hooks/useLoad';
+import { useMounted } from '../../hooks/useMounted';
 import { applicationsTestIds } from '../../testIds';
 import { DELETE_FROM_LIST, MY_APPLICATIONS, applicationErrorMessage } from '../../texts';
 import type { Application, ApplicationList as ApplicationListData } from '../../types';
@@ -37,34 +38,43 @@ export function ApplicationList() {
   const applications = useLoad(load, announceErrors);
   const [candidate, setCandidate] = useState<Application | null>(null);
   const [pendingIds, setPendingIds] = useState<ReadonlySet<string>>(new Set());
+  const isMounted = useMounted();
+  const titleRef = useRef<HTMLHeadingElement>(null);
 
   const confirmDelete = async () => {
     if (!candidate) return;
     const { id, name } = candidate;
     setPendingIds((current) => new Set(current).add(id));
+    let deleted = false;
     try {
       await deleteApplication(api, id);
+      deleted = true;
+      bus.emit('notify', { message: `Application ${name} was deleted.`, status: 'success' });
+    } catch (error) {
+      bus.emit('notify', { message: apiErrorMessage(error), status: 'danger' });
+    }
+    if (!isMounted()) return;
+    if (deleted) {
       applications.setData((data) => ({
         ...data,
         list: data.list.filter((application) => application.id !== id),
       }));
-      bus.emit('notify', { message: `Application ${name} was deleted.`, status: 'success' });
-    } catch (error) {
-      bus.emit('notify', { message: apiErrorMessage(error), status: 'danger' });
-    } finally {
-      setPendingIds((current) => {
-        const next = new Set(current);
-        next.delete(id);
-        return next;
-      });
-      setCandidate(null);
     }
+    setPendingIds((current) => {
+      const next = new Set(current);
+      next.delete(id);
+      return next;
+    });
+    setCandidate(null);
+    // The dialog gives focus back to the row's delete button, which is gone with the row.
+    if (deleted) requestAnimationFrame(() => titleRef.current?.focus());
   };
 
   return (
     <div className="pos-apps-page" data-testid={ids.page}>
       <PageHeader
         title={MY_APPLICATIONS}
+        titleRef={titleRef}
         actions={
           <Link
             to={APPLICATION_CREATE_PATH}
