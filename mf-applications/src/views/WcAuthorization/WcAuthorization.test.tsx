@@ -93,6 +93,40 @@ describe('WcAuthorization', () => {
     expect(location()).toHaveTextContent(/^\/applications\/app_coffee$/);
   });
 
+  it('tells the server error in a danger bubble when dropping a denied authorization fails', async () => {
+    const { api } = createFakeApi((request) =>
+      request.method === 'PUT'
+        ? { status: 503, data: { message: 'The database is busy' } }
+        : { status: 200, data: { data: inProgress } },
+    );
+    const { bubbles } = renderWithParcel(<WcAuthorization />, {
+      api,
+      path: '/wc-authorization?applicationId=app_coffee&success=0&user_id=app_coffee',
+    });
+    await settle();
+    expect(bubbles).toEqual([
+      {
+        message: 'Unable to process your request due to a temporary issue on WP side',
+        status: 'info',
+      },
+      { message: 'The database is busy', status: 'danger' },
+    ]);
+    expect(location()).toHaveTextContent(/^\/applications\/app_coffee$/);
+  });
+
+  it('stops polling when the page is left', async () => {
+    const { api, requests } = pollingApi([inProgress]);
+    const { unmount } = renderWithParcel(<WcAuthorization />, {
+      api,
+      path: '/wc-authorization?applicationId=app_coffee&success=1&user_id=app_coffee',
+    });
+    await settle();
+    expect(requests).toHaveLength(1);
+    unmount();
+    await act(async () => jest.advanceTimersByTime(2000));
+    expect(requests).toHaveLength(1);
+  });
+
   it('goes to the list without an application id', async () => {
     const { api, requests } = pollingApi([inProgress]);
     renderWithParcel(<WcAuthorization />, { api, path: '/wc-authorization' });

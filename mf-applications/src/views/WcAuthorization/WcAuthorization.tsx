@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Card, LoadingState, useParcel } from '@pos/shared';
+import { Card, LoadingState, apiErrorMessage, useParcel } from '@pos/shared';
 import { fetchApplication, setAuthInProgress } from '../../api';
 import { PageHeader } from '../../components/PageHeader';
 import { applicationsTestIds } from '../../testIds';
@@ -45,13 +45,17 @@ export function WcAuthorization() {
     };
 
     if (denied) {
-      void setAuthInProgress(api, applicationId, false)
-        .catch(() => undefined)
-        .then(() => {
-          if (!active) return;
-          bus.emit('notify', { message: WP_SIDE_ERROR, status: 'info' });
-          leave();
-        });
+      const dropped = (error?: unknown) => {
+        if (!active) return;
+        bus.emit('notify', { message: WP_SIDE_ERROR, status: 'info' });
+        // Spec 8: a failed auth-status call is told with the server's text; the token the store
+        // never used expires on its own.
+        if (error !== undefined) {
+          bus.emit('notify', { message: apiErrorMessage(error), status: 'danger' });
+        }
+        leave();
+      };
+      void setAuthInProgress(api, applicationId, false).then(() => dropped(), dropped);
     } else {
       const poll = async () => {
         try {
