@@ -6,8 +6,11 @@ export const MY_APPLICATIONS = 'My Applications';
 /** Spec 8: the empty list. */
 export const NO_APPLICATIONS = 'There are no applications created yet';
 
-/** Spec 8: an empty 'Shared with' page. */
-export const NO_USERS = 'No users were found by your request';
+/**
+ * An empty 'Shared with' table. The spec gives no text for it (its 'No users were found by your
+ * request' answers the admin panel's filter), so it says what the table lists.
+ */
+export const NO_USERS = 'This store has no users with a POS role yet';
 
 /** Spec 5: the list's delete confirmation. */
 export const DELETE_FROM_LIST = 'Are you sure you want to permanently delete this application?';
