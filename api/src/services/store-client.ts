@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { signUrl } from './oauth1';
-import { isPrivateAddress } from './store-url';
+import { isPrivateAddress, isPrivateHost } from './store-url';
 
 /** A WordPress user as the store's POS plugin describes it. */
 export interface WpUser {
@@ -170,6 +170,11 @@ export function createStoreClient(options: StoreClientOptions): StoreClient {
   ): Promise<RawResponse> {
     return new Promise((resolve, reject) => {
       const url = new URL(target);
+      // An IP literal is connected to without a lookup, so the guard looks at it here.
+      if (!options.allowPrivateHosts && isPrivateHost(url.hostname)) {
+        reject(new StoreUnreachableError(`${url.hostname} is a private address`));
+        return;
+      }
       const body = payload === undefined ? undefined : Buffer.from(JSON.stringify(payload));
       const transport = url.protocol === 'https:' ? https : http;
       const request = transport.request(

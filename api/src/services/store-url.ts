@@ -47,14 +47,34 @@ for (const [network, prefix] of [
   blocked.addSubnet(network, prefix, 'ipv6');
 }
 
-/** The IPv4 address inside an IPv4-mapped IPv6 address (`::ffff:7f00:1` → `127.0.0.1`). */
-function mappedIpv4(address: string): string | null {
-  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (dotted?.[1]) return dotted[1];
-  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (!hex?.[1] || !hex[2]) return null;
-  const high = parseInt(hex[1], 16);
-  const low = parseInt(hex[2], 16);
+/** The eight 16-bit groups of a valid IPv6 address (a trailing dotted IPv4 part included). */
+function ipv6Groups(address: string): number[] {
+  let text = address.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const parse = (part: string) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
+  const start = parse(head);
+  const end = tail === undefined ? [] : parse(tail);
+  return [...start, ...Array<number>(8 - start.length - end.length).fill(0), ...end];
+}
+
+/**
+ * The IPv4 address an IPv6 address carries in its last 32 bits when it is IPv4-mapped
+ * (`::ffff:0:0/96`), IPv4-compatible (`::/96`) or NAT64 (`64:ff9b::/96`); null otherwise.
+ */
+function embeddedIpv4(address: string): string | null {
+  const groups = ipv6Groups(address);
+  const prefix = groups
+    .slice(0, 6)
+    .map((group) => group.toString(16))
+    .join(':');
+  if (!['0:0:0:0:0:ffff', '0:0:0:0:0:0', '64:ff9b:0:0:0:0'].includes(prefix)) return null;
+  const high = groups[6] ?? 0;
+  const low = groups[7] ?? 0;
   return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
 }
 
@@ -63,7 +83,7 @@ export function isPrivateAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 4) return blocked.check(address, 'ipv4');
   if (family !== 6) return false;
-  const v4 = mappedIpv4(address);
+  const v4 = embeddedIpv4(address);
   if (v4) return blocked.check(v4, 'ipv4');
   return blocked.check(address, 'ipv6');
 }

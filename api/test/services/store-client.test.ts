@@ -168,6 +168,9 @@ describe('store client over https and on failures', () => {
     try {
       const guarded = createStoreClient({ timeoutMs: 2000, allowPrivateHosts: false });
       await expect(guarded.siteInfo(`http://localhost:${port}`)).rejects.toThrow(/private address/);
+      // An IP literal skips the name lookup: the client itself must refuse it.
+      await expect(guarded.siteInfo(`http://127.0.0.1:${port}`)).rejects.toThrow(/private address/);
+      await expect(guarded.siteInfo(`http://[::1]:${port}`)).rejects.toThrow(/private address/);
       const open = createStoreClient({ timeoutMs: 2000, allowPrivateHosts: true });
       await expect(open.siteInfo(`http://localhost:${port}`)).resolves.toMatchObject({
         name: 'x',

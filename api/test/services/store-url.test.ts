@@ -79,6 +79,9 @@ describe('isPrivateAddress / isPrivateHost', () => {
     expect(isPrivateAddress('100.64.0.1')).toBe(true);
     expect(isPrivateAddress('::1')).toBe(true);
     expect(isPrivateAddress('::ffff:7f00:1')).toBe(true);
+    // IPv4-compatible and NAT64 forms of a private IPv4 address.
+    expect(isPrivateAddress('::7f00:1')).toBe(true);
+    expect(isPrivateAddress('64:ff9b::a00:1')).toBe(true);
     expect(isPrivateAddress('8.8.8.8')).toBe(false);
     expect(isPrivateAddress('2001:4860:4860::8888')).toBe(false);
     expect(isPrivateHost('LOCALHOST.')).toBe(true);
