@@ -1,15 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { ApplicationRow, ApplicationUpdate } from '../../db/types';
-import { HttpError, notFound } from '../../errors';
+import type { ApplicationRow } from '../../db/types';
+import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import { UniqueViolationError } from '../../repositories/applications';
 import { StoreHttpError } from '../../services/store-client';
 import type { StoreUrl } from '../../services/store-url';
-import { parseStoreUrl, StoreUrlError } from '../../services/store-url';
-import { authorizeUrl, checkKeys, isSafeReturnPath, newAuthToken } from './authorization';
+import { authorizeUrl, isSafeReturnPath, newAuthToken } from './authorization';
+import { applicationNotFound, duplicateSite, MANAGER, storeUrlOf, validation } from './common';
 import type { StoreAccess } from './context';
-import type { UpdateBody } from './schema';
 import {
   authStatusSchema,
   createSchema,
@@ -18,56 +17,14 @@ import {
   getSchema,
   listSchema,
   NAME_MAX_LENGTH,
-  updateSchema,
 } from './schema';
 import sharing from './sharing';
-import { sealContext, toApplication, toLiveApplication } from './view';
+import update from './update';
+import { toApplication, toLiveApplication } from './view';
 
 /** Options of the application routes. */
 export interface ApplicationRoutesOptions {
   access: StoreAccess;
-}
-
-const MANAGER = { access: 'manager' } as const;
-
-/** 404 for an application that does not exist or is another user's. */
-export const applicationNotFound = () => notFound('Application');
-
-const validation = (message: string) => new HttpError(400, message, 'ERR_VALIDATION');
-
-function storeUrlOf(input: string, access: StoreAccess): StoreUrl {
-  try {
-    return parseStoreUrl(input, access.allowPrivateHosts);
-  } catch (error) {
-    if (error instanceof StoreUrlError) throw validation(error.message);
-    throw error;
-  }
-}
-
-const duplicateSite = (homeUrl: string) =>
-  new HttpError(409, `You already have an application for ${homeUrl}`, 'ERR_DUPLICATE_SITE');
-
-/** The single body group of a PUT, or a 400 naming the rule. */
-function groupOf(body: UpdateBody): 'name' | 'homeUrl' | 'keys' | 'deauth' | 'authType' {
-  type Group = 'name' | 'homeUrl' | 'keys' | 'deauth' | 'authType';
-  const present: Record<Group, boolean> = {
-    name: body.name !== undefined,
-    homeUrl: body.homeUrl !== undefined,
-    keys: body.consumerKey !== undefined || body.consumerSecret !== undefined,
-    deauth: body.deauth !== undefined,
-    authType: body.authType !== undefined,
-  };
-  const groups = (Object.keys(present) as Group[]).filter((group) => present[group]);
-  const [group] = groups;
-  if (groups.length !== 1 || !group) {
-    throw validation(
-      'body must hold exactly one of {name}, {homeUrl}, {consumerKey, consumerSecret}, {deauth}, {authType}',
-    );
-  }
-  if (group === 'keys' && (body.consumerKey === undefined || body.consumerSecret === undefined)) {
-    throw validation('body must hold both consumerKey and consumerSecret');
-  }
-  return group;
 }
 
 /** Starts an authorization: a new token replaces any earlier one. */
@@ -87,7 +44,10 @@ async function startAuthorization(
   return { row: updated, authorizeUrl: authorizeUrl(updated, token, returnPath, access) };
 }
 
-/** The application routes: list, detail, create, find-or-create, update, auth-status, delete. */
+/**
+ * The application routes: list, detail, create, find-or-create, auth-status, delete; the
+ * update (PUT) and sharing routes are registered from their own modules.
+ */
 const applications: FastifyPluginAsyncTypebox<ApplicationRoutesOptions> = async (
   app,
   { access },
@@ -193,137 +153,6 @@ const applications: FastifyPluginAsyncTypebox<ApplicationRoutesOptions> = async 
     },
   );
 
-  app.put('/applications/:id', { config: MANAGER, schema: updateSchema }, async (request) => {
-    const user = currentUser(request);
-    const row = await load(user.id, request.params.id);
-    const body = request.body;
-    const group = groupOf(body);
-    const repo = app.repos.applications;
-    const link = { link: `/applications/${row.id}` };
-    let change: ApplicationUpdate = {};
-    let updated: ApplicationRow | undefined = row;
-
-    switch (group) {
-      case 'name': {
-        const name = (body.name ?? '').trim();
-        if (name === row.name) break;
-        updated = await repo.update(user.id, row.id, { name }, () => ({
-          name: `Application ${row.name} was renamed to ${name}`,
-          feedType: 'applicationUpdated',
-          ...link,
-          linkName: name,
-        }));
-        break;
-      }
-      case 'homeUrl': {
-        const url = storeUrlOf(body.homeUrl ?? '', access);
-        if (url.href === row.home_url) break;
-        if (row.is_verified_auth === 1) {
-          throw new HttpError(
-            409,
-            'The URL of an authorized application cannot be changed',
-            'ERR_URL_LOCKED',
-          );
-        }
-        const other = await repo.findBySite(user.id, url.key);
-        if (other && other.id !== row.id) throw duplicateSite(url.href);
-        try {
-          // A pending authorization was for the old site.
-          change = {
-            home_url: url.href,
-            home_url_key: url.key,
-            auth_token_hash: null,
-            auth_token_expires_at: null,
-            auth_return_path: null,
-          };
-          updated = await repo.update(user.id, row.id, change, () => ({
-            name: `The URL of application ${row.name} was changed to ${url.href}`,
-            feedType: 'applicationUpdated',
-            ...link,
-            linkName: row.name,
-          }));
-        } catch (error) {
-          if (error instanceof UniqueViolationError && error.rule === 'site') {
-            throw duplicateSite(url.href);
-          }
-          throw error;
-        }
-        break;
-      }
-      case 'keys': {
-        const credentials = {
-          consumerKey: (body.consumerKey ?? '').trim(),
-          consumerSecret: (body.consumerSecret ?? '').trim(),
-        };
-        const checked = await checkKeys(access, row.home_url, row.home_url_key, credentials);
-        if ('failure' in checked) {
-          return {
-            data: {
-              ...(await toLiveApplication(row, access, true)),
-              keysFail: { hasError: true, displayError: checked.failure.displayError },
-            },
-          };
-        }
-        updated = await repo.storeKeys(
-          user.id,
-          row.id,
-          {
-            authType: 'keys',
-            keyId: null,
-            consumerKeyEnc: access.secrets.seal(
-              credentials.consumerKey,
-              sealContext(row.id, 'consumer_key'),
-            ),
-            consumerSecretEnc: access.secrets.seal(
-              credentials.consumerSecret,
-              sealContext(row.id, 'consumer_secret'),
-            ),
-            wpUserJson: JSON.stringify(checked.connection.user),
-          },
-          (stored) => ({
-            name: `${stored.name} was authorized`,
-            feedType: 'applicationAuthorized',
-            ...link,
-            linkName: stored.name,
-          }),
-        );
-        break;
-      }
-      case 'deauth': {
-        const message = `${row.name} application has been disconnected and is no longer authorized.`;
-        updated = await repo.update(
-          user.id,
-          row.id,
-          {
-            is_verified_auth: 0,
-            key_id: null,
-            consumer_key_enc: null,
-            consumer_secret_enc: null,
-            wp_user: null,
-            auth_token_hash: null,
-            auth_token_expires_at: null,
-            auth_return_path: null,
-          },
-          () => ({
-            name: message,
-            feedType: 'applicationDisconnected',
-            ...link,
-            linkName: row.name,
-          }),
-        );
-        if (!updated) throw applicationNotFound();
-        return { data: toApplication(updated, access.secrets), message };
-      }
-      case 'authType': {
-        if (body.authType === row.auth_type || !body.authType) break;
-        updated = await repo.update(user.id, row.id, { auth_type: body.authType });
-        break;
-      }
-    }
-    if (!updated) throw applicationNotFound();
-    return { data: await toLiveApplication(updated, access, true) };
-  });
-
   app.put(
     '/applications/:id/auth-status',
     { config: MANAGER, schema: authStatusSchema },
@@ -361,6 +190,7 @@ const applications: FastifyPluginAsyncTypebox<ApplicationRoutesOptions> = async 
     },
   );
 
+  await app.register(update, { access });
   await app.register(sharing, { access });
 };
 

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ApplicationRow } from '../../db/types';
-import { HttpError, notFound } from '../../errors';
+import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import type { StoreCredentials } from '../../services/store-client';
 import { StoreHttpError } from '../../services/store-client';
+import { applicationNotFound, MANAGER } from './common';
 import type { StoreAccess } from './context';
 import {
   entryDetailsSchema,
@@ -16,8 +17,6 @@ import { credentialsOf, storeFailureText, wpUserOf } from './view';
 /** Header of the store's total of users (also exposed to cross-origin callers). */
 export const TOTAL_HEADER = 'x-biz-total-all';
 
-const MANAGER = { access: 'manager' } as const;
-
 /**
  * Who an application is shared with (user-accounts, invitations), its WordPress account, and
  * the entry details of a POS station.
@@ -25,7 +24,7 @@ const MANAGER = { access: 'manager' } as const;
 const sharing: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app, { access }) => {
   const load = async (userId: string, id: string): Promise<ApplicationRow> => {
     const row = await app.repos.applications.findForUser(userId, id);
-    if (!row) throw notFound('Application');
+    if (!row) throw applicationNotFound();
     return row;
   };
 
