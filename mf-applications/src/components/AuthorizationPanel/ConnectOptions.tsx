@@ -50,7 +50,7 @@ export function ConnectOptions({
 
   return (
     <div className="pos-apps-auth__body">
-      <fieldset className="pos-apps-auth__modes">
+      <fieldset className="pos-apps-auth__modes" aria-busy={busy === 'authType' || undefined}>
         <legend className="pos-visually-hidden">How to authorize</legend>
         {MODES.map((mode) => (
           <label key={mode.value} className="pos-apps-auth__mode">
@@ -59,8 +59,12 @@ export function ConnectOptions({
               name={`auth-type-${application.id}`}
               value={mode.value}
               checked={application.authType === mode.value}
-              disabled={busy !== null}
-              onChange={() => onAuthTypeChange(mode.value)}
+              // While the choice itself is saved the radios stay enabled: disabling the focused
+              // one would drop keyboard focus to the document. A change meanwhile is ignored.
+              disabled={busy !== null && busy !== 'authType'}
+              onChange={() => {
+                if (busy === null) onAuthTypeChange(mode.value);
+              }}
               data-testid={mode.testId}
             />
             <span>{mode.label}</span>
