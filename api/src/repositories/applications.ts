@@ -72,6 +72,8 @@ export interface NewApplication {
 
 /** Keys to store after the store accepted them. */
 export interface StoredKeys {
+  /** The site the keys were checked against: they are stored only while it is still the URL. */
+  checkedHomeUrlKey: string;
   authType: 'account' | 'keys';
   keyId: number | null;
   consumerKeyEnc: string;
@@ -207,7 +209,8 @@ export class ApplicationsRepository {
 
   /**
    * Stores keys the store accepted: verified, token cleared, feed entry added, in one
-   * transaction. Undefined when the application is gone.
+   * transaction. Undefined when the application is gone or its URL is no longer the one the
+   * keys were checked against (a URL edit raced the check: the keys belong to the old site).
    */
   storeKeys(
     userId: string,
@@ -215,22 +218,29 @@ export class ApplicationsRepository {
     keys: StoredKeys,
     activity: (row: ApplicationRow) => NewActivity,
   ): Promise<ApplicationRow | undefined> {
-    return this.update(
-      userId,
-      id,
-      {
-        auth_type: keys.authType,
-        is_verified_auth: 1,
-        key_id: keys.keyId,
-        consumer_key_enc: keys.consumerKeyEnc,
-        consumer_secret_enc: keys.consumerSecretEnc,
-        wp_user: keys.wpUserJson,
-        auth_token_hash: null,
-        auth_token_expires_at: null,
-        auth_return_path: null,
-      },
-      activity,
-    );
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('applications')
+        .set({
+          auth_type: keys.authType,
+          is_verified_auth: 1,
+          key_id: keys.keyId,
+          consumer_key_enc: keys.consumerKeyEnc,
+          consumer_secret_enc: keys.consumerSecretEnc,
+          wp_user: keys.wpUserJson,
+          auth_token_hash: null,
+          auth_token_expires_at: null,
+          auth_return_path: null,
+          updated_at: nowIso(),
+        })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('home_url_key', '=', keys.checkedHomeUrlKey)
+        .returningAll()
+        .executeTakeFirst();
+      if (row) await new ActivitiesRepository(trx).create(userId, activity(row));
+      return row;
+    });
   }
 
   /** Deletes the user's application (its invitations go with it); false when there was none. */

@@ -83,6 +83,42 @@ describe('authorization tokens', () => {
   });
 });
 
+describe('stored keys', () => {
+  const keys = (checkedHomeUrlKey: string) => ({
+    checkedHomeUrlKey,
+    authType: 'keys' as const,
+    keyId: null,
+    consumerKeyEnc: 'sealed-key',
+    consumerSecretEnc: 'sealed-secret',
+    wpUserJson: '{}',
+  });
+  const authorized = (row: { name: string }) => ({
+    name: `${row.name} was authorized`,
+    feedType: 'applicationAuthorized' as const,
+  });
+
+  it('are stored for the site they were checked against', async () => {
+    const row = await create('keys-ok.example');
+    const stored = await repo.storeKeys(userId, row.id, keys('keys-ok.example'), authorized);
+    expect(stored?.is_verified_auth).toBe(1);
+    expect(stored?.consumer_secret_enc).toBe('sealed-secret');
+  });
+
+  it('are not stored when the URL changed while they were checked', async () => {
+    const row = await create('keys-old.example');
+    await repo.update(userId, row.id, {
+      home_url: 'https://keys-new.example',
+      home_url_key: 'keys-new.example',
+    });
+    expect(
+      await repo.storeKeys(userId, row.id, keys('keys-old.example'), authorized),
+    ).toBeUndefined();
+    const after = await repo.findForUser(userId, row.id);
+    expect(after?.is_verified_auth).toBe(0);
+    expect(after?.consumer_secret_enc).toBeNull();
+  });
+});
+
 describe('invitations', () => {
   it('reserve at most 3 even when asked 10 times at once, and give one back', async () => {
     const row = await create('invite.example');

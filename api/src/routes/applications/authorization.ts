@@ -5,6 +5,7 @@ import type { Repositories } from '../../repositories';
 import type { StoreConnection, StoreCredentials } from '../../services/store-client';
 import { StoreHttpError, StoreUnreachableError } from '../../services/store-client';
 import { parseStoreUrl } from '../../services/store-url';
+import { URL_CHANGED_MESSAGE } from './common';
 import type { StoreAccess } from './context';
 import { hostOf, sealContext } from './view';
 
@@ -134,7 +135,7 @@ export interface WcCallbackBody {
 
 /** What the callback answers: only a 200 makes WooCommerce keep the new key. */
 export interface CallbackOutcome {
-  status: 200 | 400 | 403 | 404 | 502;
+  status: 200 | 400 | 403 | 404 | 409 | 502;
   body: { success: true } | { message: string };
 }
 
@@ -184,6 +185,7 @@ export async function acceptWcCallback(
     application.user_id,
     application.id,
     {
+      checkedHomeUrlKey: application.home_url_key,
       authType: 'account',
       keyId: body.key_id,
       consumerKeyEnc: access.secrets.seal(
@@ -203,7 +205,10 @@ export async function acceptWcCallback(
       linkName: row.name,
     }),
   );
-  if (!stored) return refuse(404, 'Application not found');
+  if (!stored) {
+    const exists = await repos.applications.findForUser(application.user_id, application.id);
+    return exists ? refuse(409, URL_CHANGED_MESSAGE) : refuse(404, 'Application not found');
+  }
   log.info({ applicationId: application.id }, 'application authorized through wc-auth');
   return { status: 200, body: { success: true } };
 }

@@ -25,3 +25,11 @@ export function storeUrlOf(input: string, access: StoreAccess): StoreUrl {
 /** 409 for a site the user already has an application for. */
 export const duplicateSite = (homeUrl: string) =>
   new HttpError(409, `You already have an application for ${homeUrl}`, 'ERR_DUPLICATE_SITE');
+
+/** Why keys checked against a site are not stored: the application's URL changed meanwhile. */
+export const URL_CHANGED_MESSAGE =
+  'The URL of the application changed while its keys were being checked; please try again';
+
+/** 409 for keys checked against a URL the application no longer has. */
+export const urlChangedDuringCheck = () =>
+  new HttpError(409, URL_CHANGED_MESSAGE, 'ERR_URL_CHANGED');

@@ -73,7 +73,8 @@ const HomeUrlSchema = Type.String({
   maxLength: MAX_STORE_URL_LENGTH,
   description: 'http(s) URL of the WooCommerce site, without credentials, query or fragment',
 });
-const KeySchema = Type.String({ minLength: 1, maxLength: 200 });
+// At least one visible character: keys of spaces only are a typing slip, not a store answer.
+const KeySchema = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
 
 const managerErrors = { ...authErrors, 403: ErrorSchema, 404: ErrorSchema } as const;
 

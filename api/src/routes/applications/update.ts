@@ -4,7 +4,14 @@ import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import { UniqueViolationError } from '../../repositories/applications';
 import { checkKeys } from './authorization';
-import { applicationNotFound, duplicateSite, MANAGER, storeUrlOf, validation } from './common';
+import {
+  applicationNotFound,
+  duplicateSite,
+  MANAGER,
+  storeUrlOf,
+  urlChangedDuringCheck,
+  validation,
+} from './common';
 import type { StoreAccess } from './context';
 import type { UpdateBody } from './schema';
 import { updateSchema } from './schema';
@@ -119,6 +126,7 @@ const update: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app, {
           user.id,
           row.id,
           {
+            checkedHomeUrlKey: row.home_url_key,
             authType: 'keys',
             keyId: null,
             consumerKeyEnc: access.secrets.seal(
@@ -138,6 +146,7 @@ const update: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app, {
             linkName: stored.name,
           }),
         );
+        if (!updated && (await repo.findForUser(user.id, row.id))) throw urlChangedDuringCheck();
         break;
       }
       case 'deauth': {

@@ -77,6 +77,15 @@ describe('Connect with keys', () => {
     await expectUnchanged(id, before);
   });
 
+  it('refuses keys of spaces only with a 400 before asking the store', async () => {
+    const id = await createApplication(ctx, store, 'Coffee', 'usr_keys_blank');
+    const before = await rowOf(ctx, id);
+    const response = await connect(id, '   ', ' \t ', 'usr_keys_blank');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/consumerKey/);
+    await expectUnchanged(id, before);
+  });
+
   it('refuses read-only keys', async () => {
     const id = await createApplication(ctx, store, 'Coffee', 'usr_keys_read');
     const before = await rowOf(ctx, id);
