@@ -39,3 +39,20 @@ export const applicationsApiPaths = {
     `applications/${encodeURIComponent(applicationId)}/user-accounts`,
   sendInviteEmail: 'send-invite-email',
 } as const;
+
+const originOf = (url: string): string | null => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Whether `authorizeUrl` is a page of the application's own site. The browser is only ever sent
+ * to the store the manager entered, whatever the server answered.
+ */
+export function isStoreAuthorizeUrl(authorizeUrl: string, homeUrl: string): boolean {
+  const origin = originOf(authorizeUrl);
+  return origin !== null && origin === originOf(homeUrl);
+}

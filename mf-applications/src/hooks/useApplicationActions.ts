@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { apiErrorMessage, useParcel } from '@pos/shared';
 import { deleteApplication, setAuthInProgress, updateApplication } from '../api';
@@ -7,25 +7,8 @@ import type { ApplicationDetailsChange } from '../components/ApplicationForm';
 import type { AuthorizationBusy, ConsumerKeys } from '../components/AuthorizationPanel';
 import { KEYS_FAIL_FALLBACK, disconnectedMessage } from '../texts';
 import type { Application, ApplicationAuthType } from '../types';
-import { APPLICATIONS_PATH } from '../urls';
+import { APPLICATIONS_PATH, isStoreAuthorizeUrl } from '../urls';
 import { useMounted } from './useMounted';
-
-const originOf = (url: string): string | null => {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
-};
-
-/**
- * Whether `authorizeUrl` is a page of the application's own site. The browser is only ever sent
- * to the store the manager entered, whatever the server answered.
- */
-export function isStoreAuthorizeUrl(authorizeUrl: string, homeUrl: string): boolean {
-  const origin = originOf(authorizeUrl);
-  return origin !== null && origin === originOf(homeUrl);
-}
 
 /**
  * What the detail page does to an application: save Name and URL, switch the auth type,
@@ -48,6 +31,18 @@ export function useApplicationActions(
   const [deleting, setDeleting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [keysError, setKeysError] = useState<string | null>(null);
+
+  // Back from the store's page, the browser may restore this page as it was left: with the
+  // Authorize button still spinning. It is usable again, and the application is loaded afresh.
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      setBusy(null);
+      refresh();
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, [refresh]);
 
   const danger = (message: string) => bus.emit('notify', { message, status: 'danger' });
 

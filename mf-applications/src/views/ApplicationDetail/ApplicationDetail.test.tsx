@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { browser } from '../../browser';
 import {
@@ -319,6 +319,24 @@ describe('ApplicationDetail', () => {
       url: 'applications/app_coffee/auth-status',
       body: { authInProgress: true },
     });
+  });
+
+  it('makes Authorize usable again when the browser comes back from the store to a kept page', async () => {
+    const user = userEvent.setup();
+    const assign = jest.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const { requests } = renderDetail([unauthorized]);
+    await user.click(await screen.findByRole('button', { name: 'Authorize' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    expect(screen.getByRole('button', { name: 'Authorize' })).toHaveAttribute('aria-busy', 'true');
+    const loads = () => requests.filter((request) => request.method === 'GET').length;
+    const loadsBefore = loads();
+
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Authorize' })).toBeEnabled());
+    expect(screen.getByRole('button', { name: 'Authorize' })).not.toHaveAttribute('aria-busy');
+    await waitFor(() => expect(loads()).toBeGreaterThan(loadsBefore));
   });
 
   it('refuses an authorize URL on another site', async () => {
