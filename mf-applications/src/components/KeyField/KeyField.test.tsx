@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { KeyField } from './KeyField';
@@ -32,6 +32,17 @@ describe('KeyField', () => {
     expect(field).toHaveValue(`ck${'*'.repeat(11)}ue`);
     expect(field).toHaveAttribute('readonly');
     expect(screen.getByRole('button', { name: 'Show Key' })).toBeInTheDocument();
+  });
+
+  it('takes a pasted key into the empty field without a click first', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    const field = screen.getByRole('textbox', { name: 'Key' });
+    expect(field).not.toHaveAttribute('readonly');
+    act(() => field.focus());
+    await user.paste('ck_pasted_value');
+    expect(field).toHaveValue('ck_pasted_value');
+    expect(screen.getByRole('button', { name: 'Hide Key' })).toBeInTheDocument();
   });
 
   it('shows the value with the Show button', async () => {

@@ -16,7 +16,8 @@ export interface KeyFieldProps {
 
 /**
  * A consumer key or secret. Hidden, it shows the value masked per spec 5 and cannot be typed
- * into; focusing it shows it, so people can type or paste, and the eye button hides it again.
+ * into; focusing or typing into an empty field shows it, so people can type or paste, and the eye
+ * button hides it again.
  */
 export function KeyField({
   label,
@@ -28,11 +29,14 @@ export function KeyField({
   toggleTestId,
 }: KeyFieldProps) {
   const [shown, setShown] = useState(false);
+  // An empty field has nothing to hide: it takes typing (and autofill) at once, and is never
+  // announced as read-only.
+  const editable = shown || value === '';
   return (
     <TextInput
       label={label}
       value={shown ? value : maskSecret(value)}
-      readOnly={!shown}
+      readOnly={!editable}
       disabled={disabled}
       placeholder={placeholder}
       autoComplete="off"
@@ -40,7 +44,9 @@ export function KeyField({
       className="pos-apps-key-field"
       onFocus={() => setShown(true)}
       onChange={(event) => {
-        if (shown) onChange(event.target.value);
+        if (!editable) return;
+        setShown(true);
+        onChange(event.target.value);
       }}
       data-testid={testId}
       endAdornment={
