@@ -51,4 +51,29 @@ describe('createReactParcel', () => {
     expect(first.textContent).toBe('First at /admin-panel');
     expect(second.textContent).toBe('Second again at /admin-panel');
   });
+
+  it('shows an error state with a retry instead of a blank slot when the page fails to render', async () => {
+    let fail = true;
+    function Fragile() {
+      if (fail) throw new Error('StatTile is not a component');
+      return <p>Recovered</p>;
+    }
+    const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const parcel = createReactParcel(Fragile);
+    const domElement = document.createElement('div');
+    document.body.append(domElement);
+    await act(() => parcel.mount({ ...propsFor('fragile', 'Ada'), domElement }));
+    expect(domElement.querySelector('[role="alert"]')?.textContent).toContain(
+      'This part of the page could not be shown',
+    );
+
+    fail = false;
+    const retry = [...domElement.querySelectorAll('button')].find(
+      (button) => button.textContent === 'Try again',
+    );
+    await act(async () => retry?.click());
+    expect(domElement.textContent).toBe('Recovered');
+    quiet.mockRestore();
+    domElement.remove();
+  });
 });

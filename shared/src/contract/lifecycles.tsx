@@ -1,6 +1,14 @@
-import { StrictMode, createContext, useContext, type ComponentType } from 'react';
+import {
+  Component as ReactComponent,
+  StrictMode,
+  createContext,
+  useContext,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { Router } from 'react-router-dom';
+import { ErrorState } from '../ui/ErrorState';
 import type { ParcelLifecycles, ParcelProps } from './types';
 
 const ParcelContext = createContext<ParcelProps | null>(null);
@@ -17,6 +25,37 @@ export function useParcel(): ParcelProps {
 export const ParcelProvider = ParcelContext.Provider;
 
 /**
+ * A parcel renders in a React root of its own, out of reach of the shell's error boundaries:
+ * a render error (say, a remote built against a newer `@pos/shared` than the shell serves)
+ * would leave its slot blank. This shows the error state with a retry instead.
+ */
+export class ParcelErrorBoundary extends ReactComponent<
+  { children: ReactNode },
+  { error: Error | null }
+> {
+  override state: { error: Error | null } = { error: null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error) {
+    console.error('A part of the page failed to render', error);
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <ErrorState
+        title="This part of the page could not be shown"
+        message="Try again, or reload the page if it keeps failing."
+        onRetry={() => this.setState({ error: null })}
+      />
+    );
+  }
+}
+
+/**
  * Builds single-spa parcel lifecycles that render `Component` with React, inside the shell's
  * router (its navigator and location), so links and navigation of a remote move the one history.
  */
@@ -30,7 +69,9 @@ export function createReactParcel(Component: ComponentType): ParcelLifecycles {
       <StrictMode>
         <ParcelContext.Provider value={parcelProps}>
           <Router location={parcelProps.location} navigator={parcelProps.navigator}>
-            <Component />
+            <ParcelErrorBoundary>
+              <Component />
+            </ParcelErrorBoundary>
           </Router>
         </ParcelContext.Provider>
       </StrictMode>,
