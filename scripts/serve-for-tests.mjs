@@ -6,11 +6,12 @@ import path from 'node:path';
 import { repoRoot } from './lib/services.mjs';
 import { startStack } from './lib/stack.mjs';
 
-const dataDir = path.join(repoRoot, '.run/e2e-data');
+// E2E_DATA_DIR lets two test stacks (on different ports) run side by side without sharing data.
+const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? path.join(repoRoot, '.run/e2e-data'));
 rmSync(dataDir, { recursive: true, force: true });
 const stack = await startStack({
   dataDir,
-  logDir: path.join(repoRoot, '.run/e2e-logs'),
+  logDir: path.resolve(process.env.E2E_LOG_DIR ?? path.join(repoRoot, '.run/e2e-logs')),
   test: true,
 });
 console.info('test stack ready');
