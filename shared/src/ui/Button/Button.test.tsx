@@ -18,16 +18,29 @@ describe('Button', () => {
 
   it('cannot be clicked while loading and tells assistive technology it is busy', async () => {
     const onClick = jest.fn();
+    const onSubmit = jest.fn((event: { preventDefault(): void }) => event.preventDefault());
     render(
-      <Button loading onClick={onClick}>
-        Subscribe
-      </Button>,
+      <form onSubmit={onSubmit}>
+        <Button type="submit" loading onClick={onClick}>
+          Subscribe
+        </Button>
+      </form>,
     );
     const button = screen.getByRole('button', { name: 'Subscribe' });
-    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
     expect(button).toHaveAttribute('aria-busy', 'true');
     await userEvent.click(button);
     expect(onClick).not.toHaveBeenCalled();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('keeps keyboard focus while its action runs', () => {
+    const { rerender } = render(<Button>Connect</Button>);
+    const button = screen.getByRole('button', { name: 'Connect' });
+    button.focus();
+    rerender(<Button loading>Connect</Button>);
+    expect(button).toHaveFocus();
+    expect(button).toBeEnabled();
   });
 
   it('cannot be clicked when disabled', async () => {

@@ -11,7 +11,10 @@ export type ButtonSize = 'sm' | 'md' | 'lg';
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: ButtonSize;
-  /** Shows a spinner, keeps the label for screen readers and blocks further clicks. */
+  /**
+   * Shows a spinner, keeps the label for screen readers and blocks further clicks. The button
+   * stays focusable (aria-disabled, not disabled), so keyboard focus is not lost mid-action.
+   */
   loading?: boolean;
   /** An icon before the label. */
   icon?: IconName;
@@ -35,6 +38,7 @@ export function Button({
   className,
   type = 'button',
   children,
+  onClick,
   ...rest
 }: ButtonProps) {
   const iconSize = size === 'sm' ? 16 : 18;
@@ -42,8 +46,11 @@ export function Button({
     <button
       {...rest}
       type={type}
-      disabled={disabled || loading}
+      disabled={disabled}
+      aria-disabled={(loading && !disabled) || undefined}
       aria-busy={loading || undefined}
+      // While loading a click does nothing, not even submit the form it belongs to.
+      onClick={loading ? (event) => event.preventDefault() : onClick}
       className={cx(
         'pos-button',
         `pos-button--${variant}`,
