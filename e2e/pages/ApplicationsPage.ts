@@ -13,7 +13,10 @@ export class ApplicationsPage {
   readonly sharedWith: Locator;
 
   constructor(readonly page: Page) {
-    this.listHeading = page.getByRole('heading', { name: 'My Applications', level: 1 });
+    // Scoped to the remote's page: while a slot loads, the shell holds a hidden h1 of the same name.
+    this.listHeading = page
+      .getByTestId(ids.list.page)
+      .getByRole('heading', { name: 'My Applications', level: 1 });
     this.status = page.getByTestId(ids.detail.status);
     this.nameField = page.getByTestId(ids.detail.name);
     this.urlField = page.getByTestId(ids.detail.url);
