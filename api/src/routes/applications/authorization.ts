@@ -181,22 +181,52 @@ export async function acceptWcCallback(
       checked.failure.displayError,
     );
   }
-  const stored = await repos.applications.storeKeys(
+  const stored = await storeAcceptedKeys(repos, access, application, {
+    credentials,
+    connection: checked.connection,
+    authType: 'account',
+    keyId: body.key_id,
+  });
+  if (!stored) {
+    const exists = await repos.applications.findForUser(application.user_id, application.id);
+    return exists ? refuse(409, URL_CHANGED_MESSAGE) : refuse(404, 'Application not found');
+  }
+  log.info({ applicationId: application.id }, 'application authorized through wc-auth');
+  return { status: 200, body: { success: true } };
+}
+
+/** Keys the store accepted, and how they were obtained. */
+export interface AcceptedKeys {
+  credentials: StoreCredentials;
+  connection: StoreConnection;
+  authType: 'account' | 'keys';
+  /** WooCommerce's key_id (wc-auth only). */
+  keyId: number | null;
+}
+
+/**
+ * Seals accepted keys and stores them for the site they were checked against: verified, the
+ * WordPress account kept, the pending token cleared and an applicationAuthorized feed entry, in
+ * one transaction. Undefined when the application is gone or its URL changed meanwhile.
+ */
+export function storeAcceptedKeys(
+  repos: Repositories,
+  access: StoreAccess,
+  application: ApplicationRow,
+  accepted: AcceptedKeys,
+): Promise<ApplicationRow | undefined> {
+  const seal = (value: string, column: 'consumer_key' | 'consumer_secret') =>
+    access.secrets.seal(value, sealContext(application.id, column));
+  return repos.applications.storeKeys(
     application.user_id,
     application.id,
     {
       checkedHomeUrlKey: application.home_url_key,
-      authType: 'account',
-      keyId: body.key_id,
-      consumerKeyEnc: access.secrets.seal(
-        credentials.consumerKey,
-        sealContext(application.id, 'consumer_key'),
-      ),
-      consumerSecretEnc: access.secrets.seal(
-        credentials.consumerSecret,
-        sealContext(application.id, 'consumer_secret'),
-      ),
-      wpUserJson: JSON.stringify(checked.connection.user),
+      authType: accepted.authType,
+      keyId: accepted.keyId,
+      consumerKeyEnc: seal(accepted.credentials.consumerKey, 'consumer_key'),
+      consumerSecretEnc: seal(accepted.credentials.consumerSecret, 'consumer_secret'),
+      wpUserJson: JSON.stringify(accepted.connection.user),
     },
     (row) => ({
       name: `${row.name} was authorized`,
@@ -205,10 +235,4 @@ export async function acceptWcCallback(
       linkName: row.name,
     }),
   );
-  if (!stored) {
-    const exists = await repos.applications.findForUser(application.user_id, application.id);
-    return exists ? refuse(409, URL_CHANGED_MESSAGE) : refuse(404, 'Application not found');
-  }
-  log.info({ applicationId: application.id }, 'application authorized through wc-auth');
-  return { status: 200, body: { success: true } };
 }

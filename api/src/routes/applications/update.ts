@@ -3,7 +3,7 @@ import type { ApplicationRow, ApplicationUpdate } from '../../db/types';
 import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import { UniqueViolationError } from '../../repositories/applications';
-import { checkKeys } from './authorization';
+import { checkKeys, storeAcceptedKeys } from './authorization';
 import {
   applicationNotFound,
   duplicateSite,
@@ -15,7 +15,7 @@ import {
 import type { StoreAccess } from './context';
 import type { UpdateBody } from './schema';
 import { updateSchema } from './schema';
-import { sealContext, toApplication, toLiveApplication } from './view';
+import { toApplication, toLiveApplication } from './view';
 
 /** The single body group of a PUT, or a 400 naming the rule. */
 function groupOf(body: UpdateBody): 'name' | 'homeUrl' | 'keys' | 'deauth' | 'authType' {
@@ -122,30 +122,12 @@ const update: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app, {
             },
           };
         }
-        updated = await repo.storeKeys(
-          user.id,
-          row.id,
-          {
-            checkedHomeUrlKey: row.home_url_key,
-            authType: 'keys',
-            keyId: null,
-            consumerKeyEnc: access.secrets.seal(
-              credentials.consumerKey,
-              sealContext(row.id, 'consumer_key'),
-            ),
-            consumerSecretEnc: access.secrets.seal(
-              credentials.consumerSecret,
-              sealContext(row.id, 'consumer_secret'),
-            ),
-            wpUserJson: JSON.stringify(checked.connection.user),
-          },
-          (stored) => ({
-            name: `${stored.name} was authorized`,
-            feedType: 'applicationAuthorized',
-            ...link,
-            linkName: stored.name,
-          }),
-        );
+        updated = await storeAcceptedKeys(app.repos, access, row, {
+          credentials,
+          connection: checked.connection,
+          authType: 'keys',
+          keyId: null,
+        });
         if (!updated && (await repo.findForUser(user.id, row.id))) throw urlChangedDuringCheck();
         break;
       }
