@@ -35,7 +35,7 @@ async function main() {
     Login provider (sandbox)  ${urls.login}
     Mail outbox (sandbox)     ${urls.mail}
     API                       ${urls.api}/api/connect-ui  (OpenAPI: ${urls.api}/api/connect-ui/openapi.json)
-    POS host (store callbacks) ${urls.posHost}
+    POS host (wc-auth)        ${urls.posHost}
     Remotes                   ${remotes.map((r) => `${r.pkg} http://127.0.0.1:${r.port}`).join(', ')}
     Data                      ${dataDir}   Logs ${logDir}
 
