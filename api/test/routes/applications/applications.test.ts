@@ -331,46 +331,41 @@ describe('access', () => {
     ['POST', '/send-invite-email'],
   ] as const;
 
-  it.each(routes)('%s %s is 403 for a cashier', async (method, url) => {
-    const claims = asUser('usr_cashier_apps');
+  /** Calls `method url` as a user first seen by the api, then changed by `change` (role, ban). */
+  async function callAsChangedUser(
+    sub: string,
+    change: { user_role: 'other' } | { block: 'block' },
+    method: (typeof routes)[number][0],
+    url: string,
+  ) {
+    const claims = asUser(sub);
     await ctx.app.inject({
       method: 'GET',
       url: `${BASE}/user-data`,
       headers: await ctx.bearer(claims),
     });
-    await ctx.database.db
-      .updateTable('users')
-      .set({ user_role: 'other' })
-      .where('sub', '=', 'usr_cashier_apps')
-      .execute();
-    const response = await ctx.app.inject({
+    await ctx.database.db.updateTable('users').set(change).where('sub', '=', sub).execute();
+    return ctx.app.inject({
       method,
       url: `${BASE}${url}`,
       headers: await ctx.bearer(claims),
       payload: {},
     });
+  }
+
+  it.each(routes)('%s %s is 403 for a cashier', async (method, url) => {
+    const response = await callAsChangedUser(
+      'usr_cashier_apps',
+      { user_role: 'other' },
+      method,
+      url,
+    );
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe('Forbidden');
   });
 
   it.each(routes)('%s %s is 402 for a banned manager', async (method, url) => {
-    const claims = asUser('usr_banned_apps');
-    await ctx.app.inject({
-      method: 'GET',
-      url: `${BASE}/user-data`,
-      headers: await ctx.bearer(claims),
-    });
-    await ctx.database.db
-      .updateTable('users')
-      .set({ block: 'block' })
-      .where('sub', '=', 'usr_banned_apps')
-      .execute();
-    const response = await ctx.app.inject({
-      method,
-      url: `${BASE}${url}`,
-      headers: await ctx.bearer(claims),
-      payload: {},
-    });
+    const response = await callAsChangedUser('usr_banned_apps', { block: 'block' }, method, url);
     expect(response.statusCode).toBe(402);
   });
 
