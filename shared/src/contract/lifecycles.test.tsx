@@ -21,6 +21,7 @@ function propsFor(name: string, fullName: string): ParcelProps & { name: string 
     session,
     api: createApiClient(session, bus),
     basePath: '/admin-panel',
+    cloudPosUrl: 'http://pos.test',
     viewer: { userRole: 'manager', isAdmin: true, isBanned: false, fullName, email: null },
     navigator: history.navigator,
     location: history.location,

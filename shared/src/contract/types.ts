@@ -26,6 +26,11 @@ export interface ParcelProps {
   api: AxiosInstance;
   /** The route prefix the parcel was mounted for, e.g. "/admin-panel". */
   basePath: string;
+  /**
+   * Origin of the cloud POS addresses (spec 7), e.g. "https://pos.example.com": a station opens
+   * at `{cloudPosUrl}/{application slug}/{cloudStationSlug}`.
+   */
+  cloudPosUrl: string;
   viewer: Viewer;
   /** The shell router's navigator and location: a remote renders its routes inside them. */
   navigator: Navigator;

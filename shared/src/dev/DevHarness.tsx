@@ -36,6 +36,8 @@ export interface DevPageOptions {
   title: string;
   /** The parcels' base path, as the shell passes it. */
   basePath: string;
+  /** Origin of the cloud POS addresses; the local stack's (http://127.0.0.1:4300) unless given. */
+  cloudPosUrl?: string;
   pages: DevPage[];
   /** Where an address no page matches goes. */
   fallbackPath: string;
@@ -120,6 +122,7 @@ export function DevHarness({
   api,
   title,
   basePath,
+  cloudPosUrl = 'http://127.0.0.1:4300',
   pages,
   fallbackPath,
   signInAs,
@@ -137,7 +140,9 @@ export function DevHarness({
   };
 
   return (
-    <ParcelProvider value={{ bus, session, api, basePath, viewer, navigator, location }}>
+    <ParcelProvider
+      value={{ bus, session, api, basePath, cloudPosUrl, viewer, navigator, location }}
+    >
       <div className="pos-dev">
         <header className="pos-dev__bar">
           <strong>{title}</strong>

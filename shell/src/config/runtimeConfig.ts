@@ -19,6 +19,11 @@ export interface ConfigLinks {
 /** /config.json: what changes between deployments without a rebuild. */
 export interface ShellConfig {
   loginProviderUrl: string;
+  /**
+   * Origin of the cloud POS addresses `/{appSlug}/{stationSlug}` (spec 7). A POS sign-in comes
+   * back there; defaults to the dashboard's own origin when absent.
+   */
+  cloudPosUrl: string;
   supportEmail: string;
   accountSettingsUrl: string;
   appsDashboardUrl: string;
@@ -65,15 +70,28 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
+/** The bare http(s) origin of `value`, or '' when it is not one. */
+function originOrEmpty(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : '';
+  } catch {
+    return '';
+  }
+}
+
 /** Reads /config.json's body; throws when the login provider is missing (nothing works without it). */
 export function parseConfig(raw: unknown): ShellConfig {
   if (!isRecord(raw) || typeof raw.loginProviderUrl !== 'string' || !raw.loginProviderUrl) {
     throw new Error('config.json has no loginProviderUrl');
   }
   new URL(raw.loginProviderUrl);
+  const cloudPosUrl = originOrEmpty(raw.cloudPosUrl);
   const links = isRecord(raw.links) ? raw.links : {};
   return {
     loginProviderUrl: raw.loginProviderUrl,
+    cloudPosUrl,
     supportEmail: text(raw.supportEmail),
     accountSettingsUrl: text(raw.accountSettingsUrl),
     appsDashboardUrl: text(raw.appsDashboardUrl),

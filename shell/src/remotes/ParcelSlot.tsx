@@ -43,7 +43,8 @@ export function ParcelSlot({
   pageHeading = false,
   className,
 }: ParcelSlotProps) {
-  const { bus, session } = useShell();
+  const { bus, session, config, browser } = useShell();
+  const cloudPosUrl = config.cloudPosUrl || browser.origin;
   const api = useApi();
   const { viewer } = useAccount();
   const { navigator } = useContext(UNSAFE_NavigationContext);
@@ -54,8 +55,8 @@ export function ParcelSlot({
   const [attempt, setAttempt] = useState(0);
 
   const props = useMemo<ParcelProps>(
-    () => ({ bus, session, api, basePath, viewer, navigator, location }),
-    [api, basePath, bus, location, navigator, session, viewer],
+    () => ({ bus, session, api, basePath, cloudPosUrl, viewer, navigator, location }),
+    [api, basePath, bus, cloudPosUrl, location, navigator, session, viewer],
   );
   const propsRef = useRef(props);
 

@@ -22,6 +22,7 @@ export const TEST_PROVIDER = 'http://login.test';
 /** A complete /config.json for tests. */
 export const testConfig: ShellConfig = {
   loginProviderUrl: TEST_PROVIDER,
+  cloudPosUrl: 'http://pos.test',
   supportEmail: 'support@cloudpos.example',
   accountSettingsUrl: `${TEST_PROVIDER}/account`,
   appsDashboardUrl: `${TEST_PROVIDER}/apps`,

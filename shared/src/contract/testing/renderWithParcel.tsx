@@ -18,7 +18,12 @@ export interface RenderWithParcelOptions {
   path?: string;
   /** The parcel's base path, as the shell passes it. */
   basePath?: string;
+  /** Origin of the cloud POS addresses; http://pos.test unless given. */
+  cloudPosUrl?: string;
 }
+
+/** The cloud POS origin parcels get in tests unless one is given. */
+export const TEST_CLOUD_POS_URL = 'http://pos.test';
 
 /** What a remote's tests share: its base path and the account that usually signs in. */
 export interface ParcelDefaults {
@@ -61,13 +66,26 @@ function WithParcel({
  */
 export function renderWithParcel(
   ui: ReactElement,
-  { api, viewer = {}, basePath = '/', path = basePath }: RenderWithParcelOptions,
+  {
+    api,
+    viewer = {},
+    basePath = '/',
+    path = basePath,
+    cloudPosUrl = TEST_CLOUD_POS_URL,
+  }: RenderWithParcelOptions,
 ) {
   const bus = new EventBus();
   const session = new SessionStore(bus, null);
   const bubbles: Array<PosEventMap['notify']> = [];
   bus.on('notify', (bubble) => bubbles.push(bubble));
-  const props = { bus, session, api, basePath, viewer: { ...managerViewer, ...viewer } };
+  const props = {
+    bus,
+    session,
+    api,
+    basePath,
+    cloudPosUrl,
+    viewer: { ...managerViewer, ...viewer },
+  };
   const result = render(
     <MemoryRouter initialEntries={[path]}>
       <WithParcel props={props}>{ui}</WithParcel>
