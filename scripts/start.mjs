@@ -3,7 +3,14 @@
 // every remote and the shell, then print where to open it and how to sign in.
 import path from 'node:path';
 import { buildPackages, ensurePnpm, installDependencies } from './lib/setup.mjs';
-import { demoAccounts, remotes, repoRoot, storeAdmin, urls } from './lib/services.mjs';
+import {
+  demoAccounts,
+  demoApplicationSlug,
+  remotes,
+  repoRoot,
+  storeAdmin,
+  urls,
+} from './lib/services.mjs';
 import { startStack } from './lib/stack.mjs';
 
 const packages = ['sandbox', 'api', ...remotes.map((remote) => remote.pkg), 'shell'];
@@ -30,12 +37,16 @@ async function main() {
     Open          ${urls.shell}
     Sign in as    ${demoAccounts.map((a) => `${a.email.padEnd(width)}  password ${a.password}  (${a.role})`).join('\n                  ')}
 
+    Demo stations             ${urls.cloudPos}/${demoApplicationSlug}/pos  (Front Counter, the default station)
+                              ${urls.cloudPos}/${demoApplicationSlug}/espresso-bar
+                              (manager@demo.test has Demo Coffee Roasters connected; cashier@demo.test sees it under
+                              Stations → Shared with me; both launch from Stations or the dashboard's POS tile)
     Demo WooCommerce stores   ${urls.stores.join('  ')}
-                              (store admin: ${storeAdmin.username} / ${storeAdmin.password}; connect them under Applications)
+                              (store admin: ${storeAdmin.username} / ${storeAdmin.password}; connect more under Applications)
     Login provider (sandbox)  ${urls.login}
     Mail outbox (sandbox)     ${urls.mail}
     API                       ${urls.api}/api/connect-ui  (OpenAPI: ${urls.api}/api/connect-ui/openapi.json)
-    POS host (wc-auth)        ${urls.posHost}
+    POS host                  ${urls.posHost} (wc-auth callbacks)  ${urls.cloudPos} (cloud POS addresses)
     Remotes                   ${remotes.map((r) => `${r.pkg} http://127.0.0.1:${r.port}`).join(', ')}
     Data                      ${dataDir}   Logs ${logDir}
 

@@ -1,5 +1,7 @@
 // The processes of the product and where they listen. One table, used by `npm start`,
 // the end-to-end tests and the benchmark.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,6 +18,7 @@ export const ports = {
   smtp: port('SMTP_PORT', 2525),
   control: port('CONTROL_PORT', 3099),
   posHost: port('POS_HOST_PORT', 4443),
+  cloudPos: port('CLOUD_POS_PORT', 4300),
 };
 
 /** The sandbox's demo WooCommerce sites, one origin each (STORE_PORTS overrides both). */
@@ -31,6 +34,11 @@ export const urls = {
   control: `http://${host}:${ports.control}`,
   /** The api's HTTPS listener that WooCommerce calls back (the public POS host in production). */
   posHost: `https://${host}:${ports.posHost}`,
+  /**
+   * The cloud POS addresses `/{appSlug}/{stationSlug}`: the same POS host app over plain http,
+   * so a browser opens them without a certificate warning (production serves both over https).
+   */
+  cloudPos: `http://${host}:${ports.cloudPos}`,
   stores: storePorts.map((storePort) => `http://${host}:${storePort}`),
 };
 
@@ -58,7 +66,18 @@ export const remotes = [
     port: port('MF_APPLICATIONS_PORT', 3001),
     routes: ['/applications', '/wc-authorization'],
   },
+  {
+    pkg: 'mf-stations',
+    name: 'mf_stations',
+    title: 'Stations',
+    access: 'all',
+    port: port('MF_STATIONS_PORT', 3002),
+    routes: ['/stations', '/applications/:id/stations', '/applications/:id/shared-stations'],
+  },
 ];
+
+/** The slug of the demo manager's connected application (the api's demo seed). */
+export const demoApplicationSlug = 'demo-coffee-roasters';
 
 export const demoAccounts = [
   { email: 'manager@demo.test', password: 'demo1234', role: 'manager' },
@@ -71,6 +90,7 @@ export function shellConfig() {
   const docs = 'https://docs.cloudpos.example';
   return {
     loginProviderUrl: urls.login,
+    cloudPosUrl: urls.cloudPos,
     supportEmail: 'support@cloudpos.example',
     accountSettingsUrl: `${urls.login}/account`,
     appsDashboardUrl: `${urls.login}/apps`,
@@ -102,6 +122,24 @@ export function remotesDocument() {
 }
 
 /**
+ * The REST key the first demo store has pre-approved and the api's demo application uses, so
+ * the demo manager starts with a connected store. Made once per data folder (mode 0600).
+ * @param {string} dataDir
+ * @returns {{ consumerKey: string, consumerSecret: string }}
+ */
+export function demoStoreKey(dataDir) {
+  const file = path.join(dataDir, 'demo-store-key.json');
+  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8'));
+  const key = {
+    consumerKey: `ck_${crypto.randomBytes(20).toString('hex')}`,
+    consumerSecret: `cs_${crypto.randomBytes(20).toString('hex')}`,
+  };
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(key), { mode: 0o600 });
+  return key;
+}
+
+/**
  * Every service: how to run it and how to know it is up.
  * @param {{ dataDir: string, test: boolean }} options
  */
@@ -111,6 +149,8 @@ export function services({ dataDir, test }) {
   const origins = [urls.shell, `http://localhost:${ports.shell}`].join(',');
   // The api generates the POS host's certificate here; the stores trust exactly it.
   const posHostCert = path.join(dataDir, 'tls', 'pos-host.crt');
+  const demoKey = demoStoreKey(dataDir);
+  const jwksUrl = `${urls.cloudPos}/.well-known/jwks.json`;
   return [
     {
       name: 'sandbox',
@@ -124,6 +164,9 @@ export function services({ dataDir, test }) {
         SANDBOX_DATA_DIR: path.join(dataDir, 'sandbox'),
         STORE_PORTS: storePorts.join(','),
         STORE_CALLBACK_CA: posHostCert,
+        POS_JWKS_URL: jwksUrl,
+        DEMO_STORE_CONSUMER_KEY: demoKey.consumerKey,
+        DEMO_STORE_CONSUMER_SECRET: demoKey.consumerSecret,
         ...(test ? { SANDBOX_CONTROLS: '1' } : {}),
       },
       health: `${urls.login}/.well-known/jwks.json`,
@@ -143,6 +186,11 @@ export function services({ dataDir, test }) {
         DASHBOARD_ORIGIN: urls.shell,
         POS_HOST_PORT: String(ports.posHost),
         POS_PUBLIC_URL: urls.posHost,
+        CLOUD_POS_PORT: String(ports.cloudPos),
+        CLOUD_POS_URL: urls.cloudPos,
+        DEMO_STORE_URL: urls.stores[0],
+        DEMO_STORE_CONSUMER_KEY: demoKey.consumerKey,
+        DEMO_STORE_CONSUMER_SECRET: demoKey.consumerSecret,
         POS_TLS_CERT_PATH: posHostCert,
         POS_TLS_KEY_PATH: path.join(dataDir, 'tls', 'pos-host.key'),
         // The demo stores run on this machine; production refuses private addresses.

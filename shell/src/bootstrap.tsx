@@ -7,7 +7,9 @@ import { createShellServices } from './app/services';
 import { ShellApp } from './app/ShellApp';
 import { StatusPage } from './components/StatusPage';
 import { loadRuntimeFiles } from './config/runtimeConfig';
+import { captureAccessError } from './session/accessError';
 import { testIds } from './testIds';
+import { paths } from './urls';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
@@ -27,6 +29,8 @@ function ConfigError() {
 }
 
 async function start(): Promise<void> {
+  // The POS host's access-error cookie lives 2 s: take it before anything slow happens.
+  captureAccessError(document, window.sessionStorage, window.location.pathname, paths.accessDenied);
   root.render(
     <StrictMode>
       <StatusPage heading="Loading Cloud POS" message="Loading…" />

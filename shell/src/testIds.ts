@@ -66,6 +66,12 @@ export const testIds = {
     root: 'deactivated',
     supportLink: 'deactivated-support-link',
   },
+  accessDenied: {
+    root: 'access-denied',
+    stationsLink: 'access-denied-stations-link',
+    wpAccessLink: 'access-denied-wp-access-link',
+    homeLink: 'access-denied-home-link',
+  },
   footer: {
     root: 'footer',
     privacy: 'footer-privacy',

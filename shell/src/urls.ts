@@ -8,6 +8,7 @@ export const paths = {
   dashboard: '/',
   resources: '/resources',
   deactivated: '/deactivated',
+  accessDenied: '/access-denied',
   connect: '/connect',
   posUnauthorized: '/pos-unauthorized',
   successLogin: '/success-login',
@@ -102,6 +103,17 @@ export const subscriptionMonitorPath = (isIframeJoin: boolean): string =>
   isIframeJoin
     ? `${apiPaths.subscriptionMonitor}?freeSubAutoCreate=true`
     : apiPaths.subscriptionMonitor;
+
+/** The station list of an application, where its owner manages access (spec 2.13). */
+export const applicationStationsPath = (applicationId: string): string =>
+  `/applications/${encodeURIComponent(applicationId)}/stations`;
+
+/**
+ * Where a POS sign-in goes back to: the remembered path — already checked to be a same-origin
+ * relative one — on the cloud POS host, which serves the addresses `/{appSlug}/{stationSlug}`.
+ */
+export const cloudPosAddress = (cloudPosUrl: string, path: string): string =>
+  `${trimSlash(cloudPosUrl)}${path}`;
 
 /** A mailto link to support. */
 export const mailtoUrl = (email: string): string => `mailto:${email}`;

@@ -5,6 +5,7 @@ import { useRemoteStates } from '../remotes/RemotesContext';
 import { planRedirect, routeBase, servesSubscriptionPlans } from '../routing/guards';
 import { paths, sessionPaths } from '../urls';
 import { DashboardPage } from '../views/Dashboard';
+import { AccessDeniedPage } from '../views/AccessDenied';
 import { DeactivatedPage } from '../views/Deactivated';
 import { PendingRemotePage, RemoteRoutePage } from '../views/RemotePage';
 import { ResourcesPage } from '../views/Resources';
@@ -49,6 +50,7 @@ export function SignedInRoutes() {
       <Route path={paths.dashboard} element={<DashboardPage />} />
       <Route path={paths.resources} element={<ResourcesPage />} />
       <Route path={paths.deactivated} element={<DeactivatedPage />} />
+      <Route path={paths.accessDenied} element={<AccessDeniedPage />} />
       {/* The top of the shell takes these over as soon as the router reaches them. */}
       {sessionPaths.map((path) => (
         <Route key={path} path={path} element={null} />

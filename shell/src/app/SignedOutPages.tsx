@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { rememberRedirect } from '../session/redirectStore';
 import { paths } from '../urls';
+import { AccessDeniedPage } from '../views/AccessDenied';
 import { DeactivatedPage } from '../views/Deactivated';
 import { LandingPage } from '../views/Landing';
 import type { BrowserLocation } from './browser';
@@ -14,7 +15,10 @@ import { useShell } from './ShellContext';
 export function SignedOutPages({ location }: { location: BrowserLocation }) {
   const { browser } = useShell();
   const { pathname, search } = location;
-  const protectedPath = pathname !== paths.dashboard && pathname !== paths.deactivated;
+  const protectedPath =
+    pathname !== paths.dashboard &&
+    pathname !== paths.deactivated &&
+    pathname !== paths.accessDenied;
 
   useEffect(() => {
     if (!protectedPath) return;
@@ -22,6 +26,13 @@ export function SignedOutPages({ location }: { location: BrowserLocation }) {
     browser.navigate(paths.dashboard, { replace: true });
   }, [browser, pathname, protectedPath, search]);
 
+  if (pathname === paths.accessDenied) {
+    return (
+      <PublicLayout>
+        <AccessDeniedPage />
+      </PublicLayout>
+    );
+  }
   if (pathname === paths.deactivated) {
     return (
       <PublicLayout>

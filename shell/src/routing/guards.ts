@@ -39,6 +39,6 @@ export function planRedirect(
 ): string | null {
   if (hasPlan !== false || !plansServed) return null;
   if (isSubscriptionPlansPath(pathname) || isSessionPath(pathname)) return null;
-  if (pathname === paths.deactivated) return null;
+  if (pathname === paths.deactivated || pathname === paths.accessDenied) return null;
   return paths.subscriptionPlans;
 }

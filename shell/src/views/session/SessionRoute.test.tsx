@@ -76,14 +76,14 @@ describe('/success-login', () => {
     if (isPos) sessionStorage.setItem(storageKeys.redirectIsPos, '1');
   };
 
-  it('follows a POS redirect with a full page load after 1 s', () => {
+  it('follows a POS redirect on the cloud POS host with a full page load after 1 s', () => {
     remember('/shop/pos?station=2', true);
     const { services } = renderRoute('/success-login');
     expect(screen.getByRole('status')).toHaveTextContent('Signing you in…');
     act(() => jest.advanceTimersByTime(999));
     expect(services.browser.assign).not.toHaveBeenCalled();
     act(() => jest.advanceTimersByTime(1));
-    expect(services.browser.assign).toHaveBeenCalledWith('/shop/pos?station=2');
+    expect(services.browser.assign).toHaveBeenCalledWith('http://pos.test/shop/pos?station=2');
     expect(sessionStorage.getItem(storageKeys.redirectPath)).toBeNull();
   });
 

@@ -3,17 +3,19 @@ import { useEffect, useState } from 'react';
 import { useShell } from '../../app/ShellContext';
 import { StatusPage } from '../../components/StatusPage';
 import { forgetRedirect, readRedirect } from '../../session/redirectStore';
-import { paths } from '../../urls';
+import { cloudPosAddress, paths } from '../../urls';
 
 /** Spec 2.1: a POS redirect is followed after this delay, so the new session settles first. */
 export const POS_REDIRECT_DELAY_MS = 1_000;
 
 /**
  * /success-login: follows the remembered redirect path — only a same-origin relative one — or
- * goes home. A POS redirect may be a page the server renders, so it is a full-page load.
+ * goes home. A POS redirect is a cloud POS address `/{appSlug}/{stationSlug}`, which the POS host
+ * serves: a full-page load of that path on the configured cloud POS origin, never on one that
+ * came with the request.
  */
 export function SuccessLoginRoute() {
-  const { browser } = useShell();
+  const { browser, config } = useShell();
   // Read once: following the redirect forgets it, and effects may run twice in development.
   const [stored] = useState(() => readRedirect(browser.sessionStorage));
 
@@ -21,14 +23,17 @@ export function SuccessLoginRoute() {
     if (stored?.isPosRedirect) {
       const timer = browser.setTimeout(() => {
         forgetRedirect(browser.sessionStorage);
-        browser.assign(safeRedirectPath(stored.path));
+        const path = safeRedirectPath(stored.path, '');
+        browser.assign(
+          path ? cloudPosAddress(config.cloudPosUrl || browser.origin, path) : paths.dashboard,
+        );
       }, POS_REDIRECT_DELAY_MS);
       return () => browser.clearTimeout(timer);
     }
     forgetRedirect(browser.sessionStorage);
     browser.navigate(stored ? safeRedirectPath(stored.path) : paths.dashboard, { replace: true });
     return undefined;
-  }, [browser, stored]);
+  }, [browser, config, stored]);
 
   return <StatusPage heading="Signed in" message="Signing you in…" />;
 }
