@@ -7,6 +7,8 @@ export const stack = {
   login: `http://127.0.0.1:${port('LOGIN_PORT', 4100)}`,
   mail: `http://127.0.0.1:${port('MAIL_HTTP_PORT', 4101)}`,
   control: `http://127.0.0.1:${port('CONTROL_PORT', 3099)}`,
+  /** The POS host's plain-http listener, where the cloud POS addresses live. */
+  cloudPos: `http://127.0.0.1:${port('CLOUD_POS_PORT', 4300)}`,
   /** The sandbox's demo WooCommerce sites (the same STORE_PORTS as the stack). */
   stores: (process.env.STORE_PORTS ?? '4201,4202')
     .split(',')
@@ -31,3 +33,18 @@ export async function controlService(name: string, action: 'stop' | 'start'): Pr
   if (!response.ok)
     throw new Error(`${action} ${name}: ${response.status} ${await response.text()}`);
 }
+
+/**
+ * The demo manager's connected application (the api's demo seed): Demo Coffee Roasters, with
+ * Front Counter as the default station and Espresso Bar at a slug of its own.
+ */
+export const demoApplication = {
+  name: 'Demo Coffee Roasters',
+  slug: 'demo-coffee-roasters',
+  defaultStation: 'Front Counter',
+  espressoBarSlug: 'espresso-bar',
+} as const;
+
+/** A cloud POS address, `/{appSlug}/{stationSlug}` on the POS host. */
+export const cloudPosAddress = (appSlug: string, stationSlug: string): string =>
+  `${stack.cloudPos}/${appSlug}/${stationSlug}`;

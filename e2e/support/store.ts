@@ -7,6 +7,15 @@ export const stores = {
     url: stack.stores[0] ?? '',
     name: 'Demo Coffee Roasters',
     owner: 'owner@coffee.demo.test',
+    /**
+     * Its stations and who may open them: the store's owner account (storeadmin) cannot open
+     * Pickup Window, the demo cashier cannot open Espresso Bar.
+     */
+    stations: {
+      frontCounter: 'Front Counter',
+      espressoBar: 'Espresso Bar',
+      pickup: 'Pickup Window',
+    },
   },
   /** "Demo Book Nook": a small store, the multiple-user plugin inactive, 1 station. */
   books: { url: stack.stores[1] ?? '', name: 'Demo Book Nook', owner: 'owner@books.demo.test' },

@@ -29,16 +29,6 @@ test.describe('the session', () => {
     });
   }
 
-  test('a same-origin redirect path is followed after sign-in, after the POS delay', async ({
-    page,
-  }) => {
-    await page.goto(`/pos-unauthorized?redirectPath=${encodeURIComponent('/resources')}`);
-    await page.waitForURL((url) => url.pathname.startsWith('/need-access/'));
-    await new LoginProviderPage(page).signIn(accounts.manager.email, accounts.manager.password);
-    await page.waitForURL((url) => url.pathname === '/resources');
-    await expectAccessible(page, 'the resources page after a redirect');
-  });
-
   test('the deactivated page names the support contact', async ({ page }) => {
     await page.goto('/deactivated');
     await expect(page.getByText('The account is not active')).toBeVisible();
