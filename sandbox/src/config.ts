@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { JWTVerifyGetKey } from 'jose';
 
 /** Options of {@link startSandbox}. Every field is optional; ports of 0 pick a free port. */
 export interface SandboxOptions {
@@ -38,6 +39,16 @@ export interface SandboxOptions {
    * read at each callback so it may appear after the start. Default: the system CAs.
    */
   storeCallbackCa?: string;
+  /**
+   * Values of a pre-approved read_write REST key for user 1 of the first store, kept across
+   * `/_control/reset` and restarts (the dashboard's demo application uses it).
+   */
+  demoStoreKey?: { consumerKey: string; consumerSecret: string };
+  /**
+   * The cloud POS host's JWKS, against which the stores verify station hand-off tokens: its
+   * URL (default http://127.0.0.1:4300/.well-known/jwks.json), or a jose key set (tests).
+   */
+  posJwks?: string | JWTVerifyGetKey;
   /** Clock in milliseconds since the epoch; tests replace it to move time. */
   now?: () => number;
 }
@@ -77,6 +88,16 @@ function listFromEnv(raw: string | undefined): string[] | undefined {
     .filter((entry) => entry !== '');
 }
 
+function demoKeyFromEnv(env: NodeJS.ProcessEnv): SandboxOptions['demoStoreKey'] {
+  const consumerKey = env.DEMO_STORE_CONSUMER_KEY?.trim();
+  const consumerSecret = env.DEMO_STORE_CONSUMER_SECRET?.trim();
+  if (!consumerKey && !consumerSecret) return undefined;
+  if (!consumerKey || !consumerSecret) {
+    throw new Error('DEMO_STORE_CONSUMER_KEY and DEMO_STORE_CONSUMER_SECRET must be set together');
+  }
+  return { consumerKey, consumerSecret };
+}
+
 /**
  * Reads the sandbox settings from environment variables (see README.md). Unlike the
  * programmatic default, the data dir defaults to `<repo>/.data/sandbox` so that a sandbox
@@ -104,5 +125,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxOpt
     supportUrl: env.SUPPORT_URL || undefined,
     storePorts: portsFromEnv(env, 'STORE_PORTS'),
     storeCallbackCa: env.STORE_CALLBACK_CA || undefined,
+    demoStoreKey: demoKeyFromEnv(env),
+    posJwks: env.POS_JWKS_URL || undefined,
   };
 }

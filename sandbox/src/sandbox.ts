@@ -5,7 +5,8 @@ import { startLoginProvider } from './login/provider';
 import { createOutboxApp } from './mail/http';
 import { Outbox } from './mail/outbox';
 import { startSmtpServer } from './mail/smtp';
-import { storeSeed } from './store/seed';
+import { DEFAULT_POS_JWKS_URL } from './store/handoff';
+import { storeSeed, withDemoSlugs } from './store/seed';
 import { startStore } from './store/server';
 
 /** One sandbox WooCommerce store, as listed in {@link RunningSandbox.stores}. */
@@ -119,11 +120,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 
     const stores: SandboxStore[] = [];
     const storePorts = options.storePorts ?? DEFAULTS.storePorts;
+    const demoKey = options.demoStoreKey;
     for (const [index, port] of storePorts.entries()) {
+      // The demo key belongs to the first store, which then starts as the demo seed left it.
+      const withDemo = index === 0 && demoKey !== undefined;
       const store = await startStore({
         host,
         port,
-        seed: storeSeed(index),
+        seed: withDemo ? withDemoSlugs(storeSeed(index)) : storeSeed(index),
+        demoKey: withDemo
+          ? { consumer_key: demoKey.consumerKey, consumer_secret: demoKey.consumerSecret }
+          : undefined,
+        posJwks: options.posJwks ?? DEFAULT_POS_JWKS_URL,
         // Keyed by position, not port: moving a store to another port keeps its keys.
         stateFile: options.dataDir
           ? path.join(options.dataDir, 'stores', `${index + 1}.json`)

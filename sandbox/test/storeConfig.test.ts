@@ -11,6 +11,24 @@ describe('store settings from the environment', () => {
     const options = optionsFromEnv({});
     expect(options.storePorts).toBeUndefined();
     expect(options.storeCallbackCa).toBeUndefined();
+    expect(options.demoStoreKey).toBeUndefined();
+    expect(options.posJwks).toBeUndefined();
+  });
+
+  it('read the demo key pair and the cloud POS JWKS address', () => {
+    const options = optionsFromEnv({
+      DEMO_STORE_CONSUMER_KEY: 'ck_demo',
+      DEMO_STORE_CONSUMER_SECRET: 'cs_demo',
+      POS_JWKS_URL: 'http://127.0.0.1:5300/.well-known/jwks.json',
+    });
+    expect(options.demoStoreKey).toEqual({ consumerKey: 'ck_demo', consumerSecret: 'cs_demo' });
+    expect(options.posJwks).toBe('http://127.0.0.1:5300/.well-known/jwks.json');
+  });
+
+  it('refuse half a demo key pair', () => {
+    expect(() => optionsFromEnv({ DEMO_STORE_CONSUMER_KEY: 'ck_demo' })).toThrow(
+      /DEMO_STORE_CONSUMER_KEY and DEMO_STORE_CONSUMER_SECRET/,
+    );
   });
 
   it('refuse a port list that is not ports', () => {

@@ -260,24 +260,6 @@ describe('the POS plugin endpoints', () => {
     expect(missing.body).toMatchObject({ code: 'rest_user_invalid_id', data: { status: 404 } });
   });
 
-  it('list the stations with their pages on the store', async () => {
-    const response = await signedFetch(
-      `${coffee}/wp-json/pos-connect/v1/stations`,
-      await issueKeys(coffee),
-    );
-    expect(response.body).toEqual([
-      { pos_id: 1, name: 'Front Counter', url: `${coffee}/pos/1` },
-      { pos_id: 2, name: 'Espresso Bar', url: `${coffee}/pos/2` },
-      { pos_id: 3, name: 'Pickup Window', url: `${coffee}/pos/3` },
-    ]);
-    const books1 = await signedFetch(
-      `${books}/wp-json/pos-connect/v1/stations`,
-      await issueKeys(books),
-    );
-    expect(books1.body).toHaveLength(1);
-    expect((await fetch(`${coffee}/pos/2`)).status).toBe(200);
-  });
-
   it('send an invitation mail to the store user through the outbox', async () => {
     await fetch(`${sandbox.mailHttpUrl}/messages`, { method: 'DELETE' });
     const keys = await issueKeys(coffee);

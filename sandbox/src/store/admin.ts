@@ -239,7 +239,7 @@ export function adminRoutes(app: FastifyInstance, ctx: StoreContext): void {
 <ul>
 <li><a href="/wp-admin/users.php">Users and roles</a> (${ctx.seed.users.length})</li>
 <li><a href="${KEYS_PATH}">WooCommerce › Settings › Advanced › REST API</a> (${ctx.state.keys().length} keys)</li>
-<li>POS stations: ${ctx.seed.stations.length}; multiple-user plugin ${ctx.state.multipleUserPluginActive ? 'active' : 'inactive'}</li>
+<li>POS stations: ${ctx.state.stations().length}; multiple-user plugin ${ctx.state.multipleUserPluginActive ? 'active' : 'inactive'}</li>
 <li><a href="/">Visit site</a></li>
 </ul>
 </div>`,

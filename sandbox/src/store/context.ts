@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { InvitationMailer } from './invitations';
+import type { StationHandoff } from './handoff';
 import type { AdminSessions } from './sessions';
 import type { StationSeed, StoreSeed, WpUser } from './seed';
 import { POS_ROLES } from './seed';
@@ -17,6 +18,8 @@ export interface StoreContext {
   callbackCa?: string;
   controls: boolean;
   now: () => number;
+  /** Verifies the cloud POS host's hand-off tokens and keeps the station sessions. */
+  handoff: StationHandoff;
 }
 
 /** A POS station as the POS plugin's `stations` endpoint returns it. */
@@ -34,12 +37,29 @@ export function hasPosRole(user: WpUser): boolean {
   return user.roles.some((role) => (POS_ROLES as readonly string[]).includes(role));
 }
 
+/** A station in the POS plugin's wire shape (a copy: callers may not change the state). */
+export function stationView(ctx: StoreContext, station: StationSeed): Station {
+  return {
+    pos_id: station.pos_id,
+    name: station.name,
+    url: `${ctx.home()}/pos/${station.pos_id}`,
+    cloud_slug: station.cloud_slug,
+    is_default: station.is_default,
+    users: station.users ? [...station.users] : null,
+    settings: { ...station.settings },
+  };
+}
+
 /** The store's POS stations, each with its page on the store. */
 export function stations(ctx: StoreContext): Station[] {
-  return ctx.seed.stations.map((station) => ({
-    ...station,
-    url: `${ctx.home()}/pos/${station.pos_id}`,
-  }));
+  return ctx.state.stations().map((station) => stationView(ctx, station));
+}
+
+/** Whether this WP user may open the station (a POS user, and listed unless all may). */
+export function mayOpenStation(ctx: StoreContext, station: StationSeed, userId: number): boolean {
+  const user = findUser(ctx, userId);
+  if (!user || !hasPosRole(user)) return false;
+  return station.users === null || station.users.includes(userId);
 }
 
 /**
@@ -47,14 +67,15 @@ export function stations(ctx: StoreContext): Station[] {
  * that follows a form post too, and the approve form ends at the app's return_url on another
  * origin (real WordPress sends no CSP at all).
  */
-export function htmlPage(reply: FastifyReply, status: number): FastifyReply {
+export function htmlPage(reply: FastifyReply, status: number, scriptNonce?: string): FastifyReply {
+  const script = scriptNonce ? `; script-src 'nonce-${scriptNonce}'` : '';
   return reply
     .status(status)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .header(
       'content-security-policy',
-      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+      `default-src 'none'; style-src 'unsafe-inline'${script}; frame-ancestors 'none'; base-uri 'none'`,
     );
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StoreContext } from './context';
-import { findUser, hasPosRole, rawPath, rawQuery, stations } from './context';
+import { findUser, hasPosRole, rawPath, rawQuery, stationView, stations } from './context';
 import type { RestError } from './oauth';
 import {
   OAUTH_WINDOW_SECONDS,
@@ -10,7 +10,7 @@ import {
   restError,
 } from './oauth';
 import type { WpUser } from './seed';
-import type { ApiKeyRecord } from './state';
+import type { ApiKeyRecord, StationChange } from './state';
 
 export const WC_VERSION = '10.3.0';
 export const WP_VERSION = '6.8';
@@ -143,6 +143,35 @@ function readInvitation(body: InvitationBody | undefined):
   };
 }
 
+/** The dashboard's slug rule, loosened to the station ids it sets when Default goes off. */
+const CLOUD_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Validates a station update body; a RestError names the first bad parameter. */
+function readStationChange(body: unknown): StationChange | RestError {
+  if (body == null || typeof body !== 'object' || Array.isArray(body)) {
+    return invalidParam('cloud_slug', 'The request body must be a JSON object.');
+  }
+  const b = body as Record<string, unknown>;
+  const change: StationChange = {};
+  if ('cloud_slug' in b) {
+    const slug = b.cloud_slug;
+    if (slug !== null && (typeof slug !== 'string' || slug.length > 64 || !CLOUD_SLUG.test(slug)))
+      return invalidParam(
+        'cloud_slug',
+        'cloud_slug must be null or 1-64 lower-case letters, digits and single hyphens.',
+      );
+    change.cloud_slug = slug;
+  }
+  if ('is_default' in b) {
+    if (typeof b.is_default !== 'boolean')
+      return invalidParam('is_default', 'is_default is not of type boolean.');
+    change.is_default = b.is_default;
+  }
+  if (change.cloud_slug === undefined && change.is_default === undefined)
+    return invalidParam('cloud_slug', 'Give cloud_slug, is_default or both.');
+  return change;
+}
+
 /** The REST API: the public index, WooCommerce's wc/v3 subset and the POS plugin. */
 export function restRoutes(app: FastifyInstance, ctx: StoreContext): void {
   const index = async () => ({
@@ -219,6 +248,22 @@ export function restRoutes(app: FastifyInstance, ctx: StoreContext): void {
   app.get(
     '/wp-json/pos-connect/v1/stations',
     withKey(ctx, async () => stations(ctx)),
+  );
+
+  app.put<{ Params: { id: string }; Body: unknown }>(
+    '/wp-json/pos-connect/v1/stations/:id',
+    withKey(ctx, async (request, reply) => {
+      const change = readStationChange(request.body);
+      if ('code' in change) return reply.status(400).send(change);
+      const id = /^\d+$/.test(request.params.id) ? Number(request.params.id) : NaN;
+      const station = await ctx.state.updateStation(id, change);
+      if (!station) {
+        return reply
+          .status(404)
+          .send(restError(404, 'pos_station_not_found', 'Station not found.'));
+      }
+      return stationView(ctx, station);
+    }),
   );
 
   app.post<{ Body: InvitationBody | undefined }>(

@@ -7,10 +7,29 @@ export interface WpUser {
   roles: string[];
 }
 
+/** Free-form settings of a station, as the POS plugin keeps them. */
+export type StationSettings = Record<string, string | number | boolean | null>;
+
 /** A POS station of a store (the POS plugin's `stations` endpoint, without its url). */
 export interface StationSeed {
   pos_id: number;
   name: string;
+  /** The dashboard's cloud POS slug of the station, as it last told the store; null before. */
+  cloud_slug: string | null;
+  /** Whether the dashboard made this the application's default station. */
+  is_default: boolean;
+  /** WP user ids that may open the station; null lets every POS user open it. */
+  users: number[] | null;
+  settings: StationSettings;
+}
+
+/** An item of the register's product grid. */
+export interface ProductSeed {
+  id: number;
+  name: string;
+  /** Price in cents. */
+  price: number;
+  category: string;
 }
 
 /** Everything a demo store starts with. */
@@ -19,6 +38,8 @@ export interface StoreSeed {
   description: string;
   users: WpUser[];
   stations: StationSeed[];
+  /** What the station POS page sells. */
+  products: ProductSeed[];
   multipleUserPluginActive: boolean;
 }
 
@@ -31,6 +52,32 @@ export const MANAGE_WOOCOMMERCE_ROLES = ['administrator', 'shop_manager'];
 export const STORE_ADMIN_USERNAME = 'storeadmin';
 /** The password of every seeded store user (the store admin signs in with it). */
 export const STORE_PASSWORD = 'demo1234';
+
+function station(
+  pos_id: number,
+  name: string,
+  users: number[] | null,
+  settings: StationSettings,
+): StationSeed {
+  return { pos_id, name, cloud_slug: null, is_default: false, users, settings };
+}
+
+function receipt(store: string, extra: StationSettings = {}): StationSettings {
+  return {
+    receipt_header: store,
+    receipt_footer: 'Thank you for your visit!',
+    tax_display: 'excl',
+    tax_rate: 8,
+    currency: 'USD',
+    print_receipt: true,
+    cash_drawer: true,
+    ...extra,
+  };
+}
+
+function product(id: number, name: string, price: number, category: string): ProductSeed {
+  return { id, name, price, category };
+}
 
 function user(id: number, username: string, name: string, email: string, role: string): WpUser {
   return { id, username, email, name, roles: [role] };
@@ -65,9 +112,33 @@ export const COFFEE_ROASTERS: StoreSeed = {
     user(15, 'carl.customer', 'Carl Customer', 'carl.customer@coffee.demo.test', 'customer'),
   ],
   stations: [
-    { pos_id: 1, name: 'Front Counter' },
-    { pos_id: 2, name: 'Espresso Bar' },
-    { pos_id: 3, name: 'Pickup Window' },
+    station(1, 'Front Counter', null, receipt('Demo Coffee Roasters')),
+    station(
+      2,
+      'Espresso Bar',
+      [1, 3],
+      receipt('Demo Coffee Roasters · Espresso Bar', { cash_drawer: false }),
+    ),
+    station(
+      3,
+      'Pickup Window',
+      [2],
+      receipt('Demo Coffee Roasters', {
+        print_receipt: false,
+        cash_drawer: false,
+        order_display: 'pickup',
+      }),
+    ),
+  ],
+  products: [
+    product(101, 'Espresso', 300, 'Coffee'),
+    product(102, 'Cappuccino', 420, 'Coffee'),
+    product(103, 'Flat White', 450, 'Coffee'),
+    product(104, 'Cold Brew', 480, 'Coffee'),
+    product(105, 'House Blend 250 g', 1400, 'Beans'),
+    product(106, 'Ethiopia Yirgacheffe 250 g', 1750, 'Beans'),
+    product(107, 'Butter Croissant', 320, 'Bakery'),
+    product(108, 'Banana Bread', 360, 'Bakery'),
   ],
 };
 
@@ -81,7 +152,15 @@ export const BOOK_NOOK: StoreSeed = {
     user(2, 'nina.page', 'Nina Page', 'nina.page@books.demo.test', 'cashier'),
     user(3, 'theo.binder', 'Theo Binder', 'theo.binder@books.demo.test', 'cashier'),
   ],
-  stations: [{ pos_id: 1, name: 'Checkout' }],
+  stations: [station(1, 'Checkout', null, receipt('Demo Book Nook', { tax_display: 'incl' }))],
+  products: [
+    product(201, 'The Long Way Home (paperback)', 1299, 'Fiction'),
+    product(202, 'A Field Guide to Birds', 2450, 'Nature'),
+    product(203, 'Bread Baking Basics', 1899, 'Cooking'),
+    product(204, 'Pocket Atlas of the World', 1595, 'Travel'),
+    product(205, 'Bookmark, leather', 450, 'Gifts'),
+    product(206, 'Gift card', 2500, 'Gifts'),
+  ],
 };
 
 /**
@@ -101,6 +180,28 @@ export function storeSeed(index: number): StoreSeed {
       user(1, STORE_ADMIN_USERNAME, 'Store Owner', `owner@${domain}`, 'administrator'),
       user(2, 'casey.till', 'Casey Till', `casey.till@${domain}`, 'cashier'),
     ],
-    stations: [{ pos_id: 1, name: 'Checkout' }],
+    stations: [station(1, 'Checkout', null, receipt(`Demo Store ${n}`))],
+    products: [
+      product(301, 'Gift card', 2500, 'Gifts'),
+      product(302, 'Tote bag', 1200, 'Gifts'),
+      product(303, 'Sticker pack', 400, 'Gifts'),
+    ],
+  };
+}
+
+/**
+ * Store 1 as the dashboard's demo seed leaves it (used when the demo key is configured): the
+ * api seeds station 1 as the default (`pos`) and station 2 as `espresso-bar`, and tells the
+ * store, so the store's copy starts the same.
+ */
+export function withDemoSlugs(seed: StoreSeed): StoreSeed {
+  const slugs: Record<number, string> = { 1: 'pos', 2: 'espresso-bar' };
+  return {
+    ...seed,
+    stations: seed.stations.map((s) => ({
+      ...s,
+      cloud_slug: slugs[s.pos_id] ?? null,
+      is_default: s.pos_id === 1,
+    })),
   };
 }

@@ -1,6 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import Fastify from 'fastify';
+import type { JWTVerifyGetKey } from 'jose';
 import { escapeHtml } from '../html';
 import { lenientJson } from '../login/provider';
 import type { StoreContext } from './context';
@@ -13,7 +14,9 @@ import { restNotFound, restRoutes } from './restApi';
 import type { StoreSeed } from './seed';
 import { STORE_ADMIN_USERNAME, STORE_PASSWORD } from './seed';
 import { AdminSessions } from './sessions';
+import type { DemoKey } from './state';
 import { StoreState } from './state';
+import { StationHandoff } from './handoff';
 import { wcAuthRoutes } from './wcAuth';
 
 /** Settings of one sandbox store. */
@@ -27,6 +30,10 @@ export interface StoreOptions {
   callbackCa?: string;
   controls: boolean;
   now: () => number;
+  /** The pre-approved read_write key of user 1 (the demo store only). */
+  demoKey?: DemoKey;
+  /** The cloud POS host's JWKS (URL or key set) for station hand-offs. */
+  posJwks: string | JWTVerifyGetKey;
 }
 
 /** A running sandbox store. */
@@ -114,7 +121,12 @@ export async function buildStoreApp(ctx: StoreContext): Promise<FastifyInstance>
 
 /** Starts one sandbox WooCommerce store on its own origin. */
 export async function startStore(options: StoreOptions): Promise<RunningStore> {
-  const state = await StoreState.open(options.seed, options.stateFile, options.now);
+  const state = await StoreState.open(
+    options.seed,
+    options.stateFile,
+    options.now,
+    options.demoKey,
+  );
   let home = '';
   const mailer = createInvitationMailer(
     options.smtpRelay,
@@ -129,6 +141,7 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
     callbackCa: options.callbackCa,
     controls: options.controls,
     now: options.now,
+    handoff: new StationHandoff(options.posJwks, options.now),
   };
   const app = await buildStoreApp(ctx);
   try {

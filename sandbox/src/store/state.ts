@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readJsonFile, writeJsonFileAtomic } from '../jsonFile';
-import type { StoreSeed } from './seed';
+import type { StationSeed, StoreSeed } from './seed';
 
 export type KeyPermissions = 'read' | 'write' | 'read_write';
 
@@ -22,7 +22,19 @@ export interface ApiKeyRecord {
   /** ISO 8601, or null before the first authenticated request. */
   last_access: string | null;
   created_at: string;
+  /** Set on the pre-approved demo key (env DEMO_STORE_CONSUMER_KEY/SECRET). */
+  demo?: true;
 }
+
+/** The pre-approved demo key's values, as the dashboard's demo seed knows them. */
+export interface DemoKey {
+  consumer_key: string;
+  consumer_secret: string;
+}
+
+/** The user the demo key belongs to: the store admin. */
+export const DEMO_KEY_USER_ID = 1;
+export const DEMO_KEY_DESCRIPTION = 'Cloud POS dashboard (demo)';
 
 /** A freshly created key: the only moment its consumer key and secret exist in clear. */
 export interface NewKey {
@@ -35,6 +47,23 @@ interface PersistedState {
   nextKeyId: number;
   keys: ApiKeyRecord[];
   multipleUserPluginActive: boolean;
+  /** Absent in files written before stations could change: the seed's then. */
+  stations?: StationSeed[];
+}
+
+/** What a station update may change (the POS plugin's `PUT stations/{pos_id}`). */
+export interface StationChange {
+  cloud_slug?: string | null;
+  is_default?: boolean;
+  users?: number[] | null;
+}
+
+function seedStations(seed: StoreSeed): StationSeed[] {
+  return seed.stations.map((station) => ({
+    ...station,
+    users: station.users ? [...station.users] : null,
+    settings: { ...station.settings },
+  }));
 }
 
 /** WooCommerce's `wc_api_hash`: HMAC-SHA256 of the consumer key with the key `wc-api`. */
@@ -43,8 +72,9 @@ export function wcApiHash(consumerKey: string): string {
 }
 
 /**
- * The mutable state of one store: its REST keys and the multiple-user plugin flag (kept in
- * `file` when given), and whether it is offline (memory only: a restart brings it back).
+ * The mutable state of one store: its REST keys, the multiple-user plugin flag and the POS
+ * stations (kept in `file` when given), and whether it is offline (memory only: a restart
+ * brings it back). A demo key, when given, is always present after opening and resetting.
  */
 export class StoreState {
   offline = false;
@@ -57,18 +87,91 @@ export class StoreState {
     private readonly file: string | null,
     loaded: PersistedState | undefined,
     private readonly now: () => number,
+    private readonly demoKey: DemoKey | undefined,
   ) {
     this.state = loaded ?? StoreState.initial(seed);
+    this.state.stations ??= seedStations(seed);
   }
 
-  /** Loads the state from `file`, or starts from the seed. */
-  static async open(seed: StoreSeed, file: string | null, now: () => number): Promise<StoreState> {
+  /** Loads the state from `file`, or starts from the seed; then makes sure the demo key exists. */
+  static async open(
+    seed: StoreSeed,
+    file: string | null,
+    now: () => number,
+    demoKey?: DemoKey,
+  ): Promise<StoreState> {
     const loaded = file ? await readJsonFile<PersistedState>(file) : undefined;
-    return new StoreState(seed, file, loaded, now);
+    const state = new StoreState(seed, file, loaded, now, demoKey);
+    if (state.ensureDemoKey()) await state.persist();
+    return state;
   }
 
   private static initial(seed: StoreSeed): PersistedState {
-    return { nextKeyId: 1, keys: [], multipleUserPluginActive: seed.multipleUserPluginActive };
+    return {
+      nextKeyId: 1,
+      keys: [],
+      multipleUserPluginActive: seed.multipleUserPluginActive,
+      stations: seedStations(seed),
+    };
+  }
+
+  /**
+   * Adds the demo key when it is missing and drops demo keys of other values (the env
+   * changed), so the dashboard's demo application always finds its keys. True when changed.
+   */
+  private ensureDemoKey(): boolean {
+    const before = this.state.keys.length;
+    const wanted = this.demoKey ? wcApiHash(this.demoKey.consumer_key) : undefined;
+    this.state.keys = this.state.keys.filter(
+      (key) => !key.demo || key.consumer_key_hash === wanted,
+    );
+    let changed = this.state.keys.length !== before;
+    if (this.demoKey && !this.state.keys.some((key) => key.consumer_key_hash === wanted)) {
+      this.state.keys.unshift({
+        key_id: this.state.nextKeyId++,
+        user_id: DEMO_KEY_USER_ID,
+        description: DEMO_KEY_DESCRIPTION,
+        permissions: 'read_write',
+        consumer_key_hash: wcApiHash(this.demoKey.consumer_key),
+        consumer_secret: this.demoKey.consumer_secret,
+        truncated_key: this.demoKey.consumer_key.slice(-7),
+        nonces: {},
+        last_access: null,
+        created_at: new Date(this.now()).toISOString(),
+        demo: true,
+      });
+      changed = true;
+    }
+    return changed;
+  }
+
+  /** The POS plugin's stations, in id order. */
+  stations(): readonly StationSeed[] {
+    return this.state.stations ?? [];
+  }
+
+  /** Applies a change to one station; undefined when there is no such station. */
+  async updateStation(posId: number, change: StationChange): Promise<StationSeed | undefined> {
+    const station = this.stations().find((s) => s.pos_id === posId);
+    if (!station) return undefined;
+    if (change.cloud_slug !== undefined) station.cloud_slug = change.cloud_slug;
+    if (change.users !== undefined) station.users = change.users ? [...change.users] : null;
+    if (change.is_default !== undefined) {
+      // The plugin keeps one default station per store, like the dashboard does per application.
+      if (change.is_default) for (const other of this.stations()) other.is_default = false;
+      station.is_default = change.is_default;
+    }
+    await this.persist();
+    return station;
+  }
+
+  /** Removes a station (the admin's Delete); false when there was none. */
+  async deleteStation(posId: number): Promise<boolean> {
+    const before = this.stations().length;
+    this.state.stations = this.stations().filter((s) => s.pos_id !== posId);
+    if (this.state.stations.length === before) return false;
+    await this.persist();
+    return true;
   }
 
   get multipleUserPluginActive(): boolean {
@@ -147,12 +250,14 @@ export class StoreState {
     return this.persist();
   }
 
-  /** Back to the seed: no keys, online, the plugin flag as seeded. */
+  /** Back to the seed: only the demo key, online, the plugin flag and stations as seeded. */
   reset(): Promise<void> {
     this.offline = false;
     const nextKeyId = this.state.nextKeyId;
-    // Key ids keep growing across resets, as auto-increment ids do.
-    this.state = { ...StoreState.initial(this.seed), nextKeyId };
+    const demo = this.state.keys.filter((key) => key.demo);
+    // Key ids keep growing across resets, as auto-increment ids do; the demo key keeps its id.
+    this.state = { ...StoreState.initial(this.seed), nextKeyId, keys: demo };
+    this.ensureDemoKey();
     return this.persist();
   }
 

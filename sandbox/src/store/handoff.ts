@@ -1,0 +1,194 @@
+import { randomBytes } from 'node:crypto';
+import type { JWTPayload, JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
+import { readCookie } from '../login/sessions';
+
+/** `iss` of the cloud POS host's hand-off tokens. */
+export const POS_TOKEN_ISSUER = 'cloud-pos-api';
+
+/** Where the cloud POS host publishes its public keys when POS_JWKS_URL is not set. */
+export const DEFAULT_POS_JWKS_URL = 'http://127.0.0.1:4300/.well-known/jwks.json';
+
+/** The station session cookie (path `/pos/{pos_id}`, so each station has its own). */
+export const STATION_SESSION_COOKIE = 'pos_station_session';
+
+/** A register stays signed in for a shift. */
+const SESSION_SECONDS = 12 * 60 * 60;
+
+/** A hand-off token lives 60 s; more than this is not one the POS host made. */
+const MAX_TOKEN_AGE_SECONDS = 300;
+
+/** Seconds of clock difference between the POS host and the store that still pass. */
+const CLOCK_TOLERANCE_SECONDS = 5;
+
+/** The claims of a verified hand-off token that the station needs. */
+export interface HandoffClaims {
+  sub: string;
+  email: string;
+  name: string;
+  posId: string;
+  wpUserId: number;
+  jti: string;
+  /** Expiry, in seconds since the epoch. */
+  exp: number;
+}
+
+/** Who is signed in at one station, after a successful hand-off. */
+export interface StationSession {
+  id: string;
+  posId: number;
+  wpUserId: number;
+  sub: string;
+  name: string;
+  email: string;
+  expiresAt: number;
+}
+
+/** Why a hand-off was refused; `status` is the page's HTTP status. */
+export interface HandoffRefusal {
+  status: 403 | 503;
+  reason: string;
+}
+
+const REASONS = {
+  missing: 'The sign-in token is missing.',
+  expired: 'The sign-in token has expired. Open the station again from its cloud POS address.',
+  audience: 'The sign-in token is meant for another store.',
+  issuer: 'The sign-in token was not issued by the cloud POS.',
+  invalid: 'The sign-in token is not valid.',
+  station: 'The sign-in token is meant for another station.',
+  replayed:
+    'The sign-in token was already used. Open the station again from its cloud POS address.',
+  keys: 'The sign-in could not be checked: the cloud POS keys are unavailable. Try again in a moment.',
+} as const;
+
+function refusal(reason: string, status: 403 | 503 = 403): HandoffRefusal {
+  return { status, reason };
+}
+
+function claimsOf(payload: JWTPayload): HandoffClaims | undefined {
+  const { sub, email, name, pos_id: posId, wp_user_id: wpUserId, jti, exp } = payload;
+  if (typeof sub !== 'string' || sub === '') return undefined;
+  if (typeof email !== 'string' || typeof name !== 'string') return undefined;
+  if (typeof posId !== 'string' || !/^\d+$/.test(posId)) return undefined;
+  if (typeof wpUserId !== 'number' || !Number.isInteger(wpUserId) || wpUserId < 1) return undefined;
+  if (typeof jti !== 'string' || jti === '' || typeof exp !== 'number') return undefined;
+  return { sub, email, name, posId, wpUserId, jti, exp };
+}
+
+function reasonOf(error: unknown): HandoffRefusal {
+  if (error instanceof errors.JWTExpired) return refusal(REASONS.expired);
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.claim === 'aud') return refusal(REASONS.audience);
+    if (error.claim === 'iss') return refusal(REASONS.issuer);
+    return refusal(REASONS.invalid);
+  }
+  // A key set that cannot be fetched is the store's trouble, not a bad token.
+  if (error instanceof errors.JWKSTimeout || !(error instanceof errors.JOSEError)) {
+    return refusal(REASONS.keys, 503);
+  }
+  return refusal(REASONS.invalid);
+}
+
+/**
+ * The station side of the cloud POS hand-off: verifies the POS host's ES256 tokens against
+ * its JWKS (fetched once and cached by jose), refuses a `jti` seen before, and keeps the
+ * station sessions it then opens (memory only: a restart signs every register out).
+ */
+export class StationHandoff {
+  private keySet: JWTVerifyGetKey | undefined;
+  /** jti → expiry (ms): a token can only be replayed while it is unexpired. */
+  private readonly usedJtis = new Map<string, number>();
+  private readonly sessions = new Map<string, StationSession>();
+
+  /** `jwks` is the key set's URL, or the key set itself (tests). */
+  constructor(
+    private readonly jwks: string | JWTVerifyGetKey,
+    private readonly now: () => number,
+  ) {}
+
+  private getKeySet(): JWTVerifyGetKey {
+    this.keySet ??=
+      typeof this.jwks === 'string' ? createRemoteJWKSet(new URL(this.jwks)) : this.jwks;
+    return this.keySet;
+  }
+
+  /**
+   * Checks a hand-off token for the station `posId` of the store at `home` and uses up its
+   * `jti`. The access check (may `wpUserId` open the station) is the caller's.
+   */
+  async verify(
+    token: string | undefined,
+    home: string,
+    posId: number,
+  ): Promise<HandoffClaims | HandoffRefusal> {
+    if (!token) return refusal(REASONS.missing);
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, this.getKeySet(), {
+        algorithms: ['ES256'],
+        issuer: POS_TOKEN_ISSUER,
+        // The dashboard stores the home URL as the site reported it; a trailing slash is the same site.
+        audience: [home, `${home}/`],
+        requiredClaims: ['exp', 'iat', 'jti', 'sub'],
+        maxTokenAge: MAX_TOKEN_AGE_SECONDS,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        currentDate: new Date(this.now()),
+      }));
+    } catch (error) {
+      return reasonOf(error);
+    }
+    const claims = claimsOf(payload);
+    if (!claims) return refusal(REASONS.invalid);
+    if (claims.posId !== String(posId)) return refusal(REASONS.station);
+    this.forgetExpiredJtis();
+    if (this.usedJtis.has(claims.jti)) return refusal(REASONS.replayed);
+    this.usedJtis.set(claims.jti, (claims.exp + CLOCK_TOLERANCE_SECONDS) * 1000);
+    return claims;
+  }
+
+  private forgetExpiredJtis(): void {
+    const now = this.now();
+    for (const [jti, expiresAt] of this.usedJtis) {
+      if (expiresAt < now) this.usedJtis.delete(jti);
+    }
+  }
+
+  /** Opens a station session and returns its Set-Cookie value. */
+  openSession(posId: number, claims: HandoffClaims): string {
+    const id = randomBytes(24).toString('base64url');
+    this.sessions.set(id, {
+      id,
+      posId,
+      wpUserId: claims.wpUserId,
+      sub: claims.sub,
+      name: claims.name,
+      email: claims.email,
+      expiresAt: this.now() + SESSION_SECONDS * 1000,
+    });
+    return `${STATION_SESSION_COOKIE}=${id}; Path=/pos/${posId}; HttpOnly; SameSite=Lax; Max-Age=${SESSION_SECONDS}`;
+  }
+
+  /** The live session of this station behind the request's cookie. */
+  session(cookieHeader: string | undefined, posId: number): StationSession | undefined {
+    const id = readCookie(cookieHeader, STATION_SESSION_COOKIE);
+    const session = id ? this.sessions.get(id) : undefined;
+    if (!id || !session || session.posId !== posId) return undefined;
+    if (session.expiresAt <= this.now()) {
+      this.sessions.delete(id);
+      return undefined;
+    }
+    return session;
+  }
+
+  /** Ends a session and returns the Set-Cookie value that clears it. */
+  closeSession(session: StationSession): string {
+    this.sessions.delete(session.id);
+    return `${STATION_SESSION_COOKIE}=; Path=/pos/${session.posId}; HttpOnly; SameSite=Lax; Max-Age=0`;
+  }
+}
+
+/** Tells a refusal from verified claims. */
+export function isRefusal(result: HandoffClaims | HandoffRefusal): result is HandoffRefusal {
+  return 'reason' in result;
+}
