@@ -6,6 +6,7 @@ module.exports = {
     '<rootDir>/shell',
     '<rootDir>/mf-admin',
     '<rootDir>/mf-applications',
+    '<rootDir>/mf-stations',
     '<rootDir>/sandbox',
     '<rootDir>/api',
   ],

@@ -1,0 +1,1 @@
+export { CellLabel, STACKED_TABLE_CLASS } from './CellLabel';

@@ -1,0 +1,2 @@
+export { MyStationsTable } from './MyStationsTable';
+export type { MyStationsTableProps } from './MyStationsTable';

@@ -1,0 +1,57 @@
+import { Button, Icon, cx } from '@pos/shared';
+import { NO_ACCESS } from '../../texts';
+
+export interface OpenStationLinkProps {
+  /** The visible words, e.g. 'View POS' or 'Sign in'. */
+  children: string;
+  /** The accessible name; it starts with the visible words and names the station. */
+  label: string;
+  /** The station's cloud POS address. */
+  url: string;
+  /** Stations the viewer (or the application's account) may not open show a disabled control. */
+  disabled?: boolean;
+  variant?: 'primary' | 'secondary';
+  'data-testid'?: string;
+}
+
+/**
+ * Opens a station at its cloud POS address in a new tab: a link that looks like a button, so it
+ * can also be opened with the browser's own link actions. Without access it is a disabled
+ * button that says why.
+ */
+export function OpenStationLink({
+  children,
+  label,
+  url,
+  disabled = false,
+  variant = 'secondary',
+  'data-testid': testId,
+}: OpenStationLinkProps) {
+  if (disabled) {
+    return (
+      <Button
+        variant={variant}
+        size="sm"
+        disabled
+        title={NO_ACCESS}
+        aria-label={label}
+        data-testid={testId}
+      >
+        {children}
+      </Button>
+    );
+  }
+  return (
+    <a
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={`${label} (opens in a new tab)`}
+      className={cx('pos-button', `pos-button--${variant}`, 'pos-button--sm')}
+      data-testid={testId}
+    >
+      <span className="pos-button__label">{children}</span>
+      <Icon name="external" size={16} />
+    </a>
+  );
+}

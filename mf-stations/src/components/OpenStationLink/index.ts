@@ -1,0 +1,2 @@
+export { OpenStationLink } from './OpenStationLink';
+export type { OpenStationLinkProps } from './OpenStationLink';

@@ -1,0 +1,2 @@
+export { QuickLaunchCard } from './QuickLaunchCard';
+export type { QuickLaunchCardProps } from './QuickLaunchCard';

@@ -1,0 +1,2 @@
+export { SharedWithMeTable } from './SharedWithMeTable';
+export type { SharedWithMeTableProps } from './SharedWithMeTable';

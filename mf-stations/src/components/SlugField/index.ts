@@ -1,0 +1,2 @@
+export { SlugField } from './SlugField';
+export type { SlugFieldProps } from './SlugField';

@@ -1,0 +1,2 @@
+export { StationTable } from './StationTable';
+export type { StationTableProps } from './StationTable';

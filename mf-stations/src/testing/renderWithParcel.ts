@@ -1,0 +1,19 @@
+import { createRenderWithParcel } from '@pos/shared/src/contract/testing/renderWithParcel';
+import { managerViewer } from '@pos/shared/src/contract/testing/viewers';
+import type { Viewer } from '@pos/shared';
+import { STATIONS_PATH } from '../urls';
+
+/** Renders a view as the shell mounts the stations pages, for the demo manager by default. */
+export const renderWithParcel = createRenderWithParcel({
+  basePath: STATIONS_PATH,
+  viewer: managerViewer,
+});
+
+/** The demo cashier (cashier@demo.test): not a manager, sees shared stations only. */
+export const cashierViewer: Viewer = {
+  userRole: 'other',
+  isAdmin: false,
+  isBanned: false,
+  fullName: 'Cash Ier',
+  email: 'cashier@demo.test',
+};

@@ -1,0 +1,75 @@
+// The spec's words for the stations area, written once.
+
+/** Spec 2.5: the page and its sections. */
+export const STATIONS = 'Stations';
+export const SHARED_STATIONS = 'Shared Stations';
+export const QUICK_LAUNCH = 'Quick Launch';
+export const MY_STATIONS = 'My Stations';
+export const SHARED_WITH_ME = 'Shared with me';
+
+/** Spec 2.5: loading and empty states. */
+export const LOADING_STATIONS = 'Loading stations';
+export const LOADING_SHARED_STATIONS = 'Loading shared stations';
+export const NO_AUTHORIZED_APPLICATIONS = 'There are no authorized applications';
+export const NO_SHARED_STATIONS = 'There are no shared stations';
+
+/** Spec 8: an application without stations. */
+export const NO_STATIONS = 'There are no stations for this application';
+
+/** Quick Launch has nothing pinned yet: says how to pin a station. */
+export const NO_QUICK_LAUNCH = 'No stations are pinned to Quick Launch';
+export const NO_QUICK_LAUNCH_HINT =
+  'Turn on Quick Launch for a station in its application’s station list to open it from here.';
+
+/** Spec 5: the info message when another station is already the default. */
+export const DEFAULT_ALREADY_ASSIGNED =
+  'Default station has already been assigned for the application. Disable current default and assign a new station as the default.';
+
+/** Spec 5: the info message of a POS URL another station of the application has. */
+export const DUPLICATE_POS_URL = 'POS URL already exist. A unique POS URL per station is required.';
+
+/** The server's refusal to change the default's POS URL (the field is disabled anyway). */
+export const DEFAULT_URL_LOCKED =
+  "The default station's POS URL cannot be changed. Turn Default off first.";
+
+/** A POS URL the server would refuse: what it may hold. */
+export const INVALID_POS_URL =
+  'A POS URL has 1 to 64 lowercase letters, digits and single hyphens, with at least one letter.';
+
+/** 'pos' belongs to the default station and is set by its Default switch only. */
+export const RESERVED_POS_URL = "'pos' is the default station's POS URL: turn Default on instead.";
+
+/** The success bubble after a POS URL change, in the words of the posUrlChanged feed entry. */
+export const posUrlChanged = (stationName: string, url: string) =>
+  `POS URL of ${stationName} changed to ${url}`;
+
+/** Accessible names of the row controls. */
+export const defaultToggleLabel = (stationName: string) => `Default station ${stationName}`;
+export const quickLaunchToggleLabel = (stationName: string) => `Quick launch ${stationName}`;
+export const slugInputLabel = (stationName: string) => `POS URL of ${stationName}`;
+export const viewPosLabel = (stationName: string) => `View POS ${stationName}`;
+export const signInLabel = (stationName: string) => `Sign in ${stationName}`;
+
+/** Why a station cannot be opened: the application's account (or the viewer) has no access. */
+export const NO_ACCESS = 'No access to this station';
+
+/** Spec 8: an application whose stations could not be loaded. */
+export const applicationErrorMessage = (applicationName: string, message: string) =>
+  `${applicationName}: ${message}`;
+
+/** WordPress role names as people read them. */
+export const ROLE_LABELS: Readonly<Record<string, string>> = {
+  administrator: 'Administrator',
+  shop_manager: 'Shop Manager',
+  cashier: 'Cashier',
+  kiosk: 'Kiosk',
+};
+
+/** A store role as people read it: the known ones by name, others with their words capitalised. */
+export const roleLabel = (role: string) =>
+  ROLE_LABELS[role] ??
+  role
+    .split(/[_\s-]+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join(' ');

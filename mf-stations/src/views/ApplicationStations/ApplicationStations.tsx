@@ -1,0 +1,115 @@
+import { useCallback } from 'react';
+import {
+  Card,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  apiErrorMessage,
+  useParcel,
+} from '@pos/shared';
+import { PageHeader } from '../../components/PageHeader';
+import { StationTable } from '../../components/StationTable';
+import { fetchApplicationStations } from '../../api';
+import { useLoad } from '../../hooks/useLoad';
+import { useQuickLaunch } from '../../hooks/useQuickLaunch';
+import { useRouteId } from '../../hooks/useRouteId';
+import { useStationChanges } from '../../hooks/useStationChanges';
+import { stationsTestIds } from '../../testIds';
+import { LOADING_STATIONS, NO_STATIONS, STATIONS } from '../../texts';
+import type { ApplicationStations as ApplicationStationsData } from '../../types';
+import { APPLICATION_STATIONS_PATTERN, applicationPath, cloudStationUrlPrefix } from '../../urls';
+import { stationColumns } from './stationColumns';
+
+const ids = stationsTestIds.applicationStations;
+
+/**
+ * /applications/:id/stations (spec 2.4, managers): the stations of one application, live from
+ * its store, with the Default switch, the POS URL, Quick Launch and View POS of each.
+ */
+export function ApplicationStations() {
+  const { api, bus, cloudPosUrl } = useParcel();
+  const applicationId = useRouteId(APPLICATION_STATIONS_PATTERN);
+  const load = useCallback(
+    async (signal: AbortSignal) => {
+      try {
+        return await fetchApplicationStations(api, applicationId ?? '', signal);
+      } catch (error) {
+        // Spec 8: a station load failure is a danger bubble with the server's text, too.
+        if (!signal.aborted)
+          bus.emit('notify', { message: apiErrorMessage(error), status: 'danger' });
+        throw error;
+      }
+    },
+    [api, bus, applicationId],
+  );
+  const stations = useLoad<ApplicationStationsData>(load);
+  const { setData, reload } = stations;
+  const applySlug = useCallback(
+    (posID: string, stationSlug: string) =>
+      setData((data) => ({
+        ...data,
+        list: data.list.map((station) =>
+          station.posID === posID ? { ...station, cloudStationSlug: stationSlug } : station,
+        ),
+      })),
+    [setData],
+  );
+  const application = stations.data?.application ?? null;
+  const list = stations.data?.list ?? [];
+  const changes = useStationChanges({ application, stations: list, applySlug, reload });
+  const quickLaunch = useQuickLaunch();
+
+  return (
+    <div className="pos-stations-page" data-testid={ids.page}>
+      <PageHeader
+        title={application?.name ?? STATIONS}
+        subtitle={
+          application ? (
+            <span>
+              {STATIONS} ·{' '}
+              <span className="pos-stations-table__hint">
+                {cloudStationUrlPrefix(cloudPosUrl, application.slug)}
+              </span>
+            </span>
+          ) : undefined
+        }
+        back={
+          applicationId
+            ? {
+                to: applicationPath(applicationId),
+                label: application ? `Back to ${application.name}` : 'Back to the application',
+              }
+            : undefined
+        }
+      />
+      <Card flush>
+        {stations.status === 'error' ? (
+          <ErrorState
+            title="The stations could not be loaded"
+            message={apiErrorMessage(stations.error)}
+            onRetry={reload}
+            data-testid={ids.error}
+          />
+        ) : application === null ? (
+          <LoadingState message={LOADING_STATIONS} />
+        ) : list.length === 0 ? (
+          <EmptyState title={NO_STATIONS} icon="stations" data-testid={ids.empty} />
+        ) : (
+          <StationTable
+            caption={`Stations of ${application.name}`}
+            stations={list}
+            columns={stationColumns({
+              application,
+              cloudPosUrl,
+              pending: changes.pending,
+              resets: changes.resets,
+              setDefault: changes.setDefault,
+              commitSlug: changes.commitSlug,
+              quickLaunch,
+            })}
+          />
+        )}
+      </Card>
+    </div>
+  );
+}

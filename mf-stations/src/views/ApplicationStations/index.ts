@@ -1,0 +1,1 @@
+export { ApplicationStations } from './ApplicationStations';

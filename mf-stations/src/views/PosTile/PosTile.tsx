@@ -1,0 +1,111 @@
+import { Link } from 'react-router-dom';
+import { Card, ErrorState, Icon, LoadingState, apiErrorMessage, useParcel } from '@pos/shared';
+import { useStationsOverview } from '../../hooks/useStationsOverview';
+import { countStations, resolveQuickLaunch } from '../../quickLaunch';
+import { stationsTestIds } from '../../testIds';
+import { LOADING_STATIONS, QUICK_LAUNCH } from '../../texts';
+import { STATIONS_PATH, cloudStationUrl } from '../../urls';
+import './PosTile.css';
+
+const ids = stationsTestIds.tile;
+
+/**
+ * The POS tile of the dashboard (spec 2.3): how many stations the viewer has (own stations of
+ * verified applications plus shared ones) and a tile per station pinned to Quick Launch that
+ * opens it in a new tab. Greyed out, without links, for a banned account.
+ */
+export function PosTile() {
+  const { viewer, cloudPosUrl } = useParcel();
+  const { own, shared, quickLaunch } = useStationsOverview({ announceStoreErrors: false });
+  const disabled = viewer.isBanned;
+
+  const failed = [own, shared].find((load) => load.status === 'error');
+  const loading =
+    (own.status === 'loading' && own.data === null) ||
+    (shared.status === 'loading' && shared.data === null);
+  const retry = () => {
+    if (own.status === 'error') own.reload();
+    if (shared.status === 'error') shared.reload();
+  };
+  const pinned = resolveQuickLaunch(quickLaunch.pinned, own.data ?? [], shared.data ?? []);
+
+  return (
+    <Card title="POS" className="pos-stations-tile" disabled={disabled} data-testid={ids.root}>
+      {failed ? (
+        <ErrorState
+          className="pos-stations-tile__error"
+          message={apiErrorMessage(failed.error)}
+          onRetry={retry}
+        />
+      ) : loading ? (
+        <LoadingState inline message={LOADING_STATIONS} />
+      ) : (
+        <>
+          <p className="pos-stations-tile__total">
+            <span className="pos-stations-tile__number" data-testid={ids.count}>
+              {countStations(own.data ?? [], shared.data ?? []).toLocaleString('en-US')}
+            </span>
+            <span className="pos-stations-tile__label">stations</span>
+          </p>
+          {pinned.length > 0 && (
+            <div className="pos-stations-tile__quick">
+              <h3 className="pos-stations-tile__heading">{QUICK_LAUNCH}</h3>
+              <ul className="pos-stations-tile__list">
+                {pinned.map(({ key, station, application }) => {
+                  const open = !disabled && station.access !== false;
+                  const body = (
+                    <>
+                      <Icon name="stations" size={18} />
+                      <span className="pos-stations-tile__station">
+                        <span className="pos-stations-tile__station-name">{station.name}</span>
+                        <span className="pos-stations-tile__station-app">{application.name}</span>
+                      </span>
+                    </>
+                  );
+                  return (
+                    <li key={key}>
+                      {open ? (
+                        <a
+                          href={cloudStationUrl(
+                            cloudPosUrl,
+                            application.slug,
+                            station.cloudStationSlug,
+                          )}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="pos-stations-tile__launch"
+                          aria-label={`${station.name}, ${application.name} (opens in a new tab)`}
+                          data-testid={ids.quickLaunch}
+                          data-station={station.name}
+                        >
+                          {body}
+                          <Icon name="external" size={14} />
+                        </a>
+                      ) : (
+                        <span
+                          className="pos-stations-tile__launch is-disabled"
+                          data-testid={ids.quickLaunch}
+                          data-station={station.name}
+                        >
+                          {body}
+                        </span>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          )}
+        </>
+      )}
+      {disabled ? (
+        <span className="pos-stations-tile__link is-disabled">View Stations</span>
+      ) : (
+        <Link to={STATIONS_PATH} className="pos-stations-tile__link" data-testid={ids.link}>
+          View Stations
+          <Icon name="chevron-right" size={16} />
+        </Link>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,1 @@
+export { PosTile } from './PosTile';

@@ -1,0 +1,161 @@
+import { useCallback } from 'react';
+import {
+  Card,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  Toggle,
+  apiErrorMessage,
+  useParcel,
+  type TableColumn,
+} from '@pos/shared';
+import { fetchSharedStations } from '../../api';
+import { CellLabel } from '../../components/CellLabel';
+import { PageHeader } from '../../components/PageHeader';
+import { StationTable } from '../../components/StationTable';
+import { useLoad } from '../../hooks/useLoad';
+import { useQuickLaunch } from '../../hooks/useQuickLaunch';
+import { useRouteId } from '../../hooks/useRouteId';
+import { stationsTestIds } from '../../testIds';
+import {
+  LOADING_SHARED_STATIONS,
+  NO_ACCESS,
+  NO_SHARED_STATIONS,
+  SHARED_STATIONS,
+  quickLaunchToggleLabel,
+  roleLabel,
+} from '../../texts';
+import type { SharedStationGroup, Station } from '../../types';
+import {
+  SHARED_STATIONS_PATTERN,
+  STATIONS_PATH,
+  cloudStationUrl,
+  quickLaunchKey,
+} from '../../urls';
+
+const ids = stationsTestIds.applicationStations;
+
+/**
+ * /applications/:id/shared-stations (spec 2.4, everyone): the stations of another user's
+ * application that are shared with the viewer: Name, POS URL and Quick Launch. A station the
+ * viewer may not open shows its address as disabled text and has no quick-launch switch.
+ */
+export function SharedStations() {
+  const { api, bus, cloudPosUrl } = useParcel();
+  const applicationId = useRouteId(SHARED_STATIONS_PATTERN);
+  const load = useCallback(
+    async (signal: AbortSignal) => {
+      try {
+        const groups = await fetchSharedStations(api, signal);
+        return groups.find((group) => group.application.id === applicationId) ?? null;
+      } catch (error) {
+        if (!signal.aborted)
+          bus.emit('notify', { message: apiErrorMessage(error), status: 'danger' });
+        throw error;
+      }
+    },
+    [api, bus, applicationId],
+  );
+  const shared = useLoad<SharedStationGroup | null>(load);
+  const quickLaunch = useQuickLaunch();
+  const group = shared.data;
+
+  const columns = (current: SharedStationGroup): TableColumn<Station>[] => [
+    { id: 'name', header: 'Name', rowHeader: true, cell: (station) => station.name },
+    {
+      id: 'pos-url',
+      header: 'POS URL',
+      cell: (station) => {
+        const url = cloudStationUrl(
+          cloudPosUrl,
+          current.application.slug,
+          station.cloudStationSlug,
+        );
+        return (
+          <>
+            <CellLabel>POS URL</CellLabel>
+            {station.access === false ? (
+              <span
+                className="pos-stations-table__url is-disabled"
+                aria-disabled="true"
+                title={NO_ACCESS}
+                data-testid={ids.posUrl}
+              >
+                {url}
+                <span className="pos-visually-hidden"> ({NO_ACCESS})</span>
+              </span>
+            ) : (
+              <a
+                href={url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="pos-stations-table__url"
+                data-testid={ids.posUrl}
+              >
+                {url}
+              </a>
+            )}
+          </>
+        );
+      },
+    },
+    {
+      id: 'quick-launch',
+      header: 'Quick Launch',
+      cell: (station) => {
+        if (station.access === false) return null;
+        const key = quickLaunchKey(current.application.id, station.posID);
+        return (
+          <>
+            <CellLabel>Quick Launch</CellLabel>
+            <Toggle
+              label={quickLaunchToggleLabel(station.name)}
+              hideLabel
+              checked={Boolean(quickLaunch.pinned[key])}
+              disabled={!quickLaunch.ready || quickLaunch.pending.has(key)}
+              onChange={(on) => void quickLaunch.toggle(key, on)}
+              data-testid={ids.quickLaunchToggle}
+            />
+          </>
+        );
+      },
+    },
+  ];
+
+  return (
+    <div className="pos-stations-page" data-testid={ids.sharedPage}>
+      <PageHeader
+        title={group?.application.name ?? SHARED_STATIONS}
+        subtitle={
+          group ? (
+            <span>
+              {SHARED_STATIONS} · Shared by {group.adminName} ·{' '}
+              {group.roles.map(roleLabel).join(', ')}
+            </span>
+          ) : undefined
+        }
+        back={{ to: STATIONS_PATH, label: 'Back to Stations' }}
+      />
+      <Card flush>
+        {shared.status === 'error' ? (
+          <ErrorState
+            title="The shared stations could not be loaded"
+            message={apiErrorMessage(shared.error)}
+            onRetry={shared.reload}
+            data-testid={ids.error}
+          />
+        ) : shared.status === 'loading' && group === null ? (
+          <LoadingState message={LOADING_SHARED_STATIONS} />
+        ) : !group || group.stations.length === 0 ? (
+          <EmptyState title={NO_SHARED_STATIONS} icon="stations" data-testid={ids.empty} />
+        ) : (
+          <StationTable
+            caption={`Stations of ${group.application.name}`}
+            stations={group.stations}
+            columns={columns(group)}
+          />
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { SharedStations } from './SharedStations';

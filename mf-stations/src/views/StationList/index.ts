@@ -1,0 +1,1 @@
+export { StationList } from './StationList';
