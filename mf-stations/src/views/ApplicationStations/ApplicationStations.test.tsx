@@ -1,0 +1,367 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  coffeeStations,
+  createFakeApi,
+  createFakeStationsApi,
+  sampleStation,
+  type FakeResponse,
+  type RecordedRequest,
+} from '../../fixtures';
+import { stationsTestIds } from '../../testIds';
+import { renderWithParcel } from '../../testing/renderWithParcel';
+import { ApplicationStations } from './ApplicationStations';
+
+const ids = stationsTestIds.applicationStations;
+const PATH = '/applications/app_coffee/stations';
+const DEFAULT_ASSIGNED =
+  'Default station has already been assigned for the application. Disable current default and assign a new station as the default.';
+const DUPLICATE = 'POS URL already exist. A unique POS URL per station is required.';
+
+const render = (api: ReturnType<typeof createFakeStationsApi>['api']) =>
+  renderWithParcel(<ApplicationStations />, { api, path: PATH });
+const rowOf = (name: string) =>
+  within(screen.getByRole('rowheader', { name }).closest('tr') as HTMLElement);
+const slugUpdates = (requests: RecordedRequest[]) =>
+  requests.filter((request) => request.url.endsWith('/update-slug'));
+
+describe('ApplicationStations', () => {
+  it("lists the application's stations with their default, POS URL, quick launch and View POS", async () => {
+    const { api } = createFakeStationsApi({ pinned: ['app_coffee/2'] });
+    render(api);
+    expect(screen.getByText('Loading stations')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Demo Coffee Roasters' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Demo Coffee Roasters' })).toHaveAttribute(
+      'href',
+      '/applications/app_coffee',
+    );
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Name',
+      'Application URL',
+      'Default',
+      'POS URL',
+      'Quick Launch',
+      'View POS',
+    ]);
+    const rows = screen.getAllByTestId(ids.row);
+    expect(rows.map((row) => row.getAttribute('data-pos-id'))).toEqual(['1', '2', '3']);
+
+    const front = rowOf('Front Counter');
+    expect(front.getByRole('switch', { name: 'Default station Front Counter' })).toBeChecked();
+    expect(front.getByRole('textbox', { name: 'POS URL of Front Counter' })).toBeDisabled();
+    expect(front.getByRole('textbox', { name: 'POS URL of Front Counter' })).toHaveValue('pos');
+    expect(front.getByText('http://pos.test/demo-coffee-roasters/')).toBeInTheDocument();
+    expect(front.getByRole('link', { name: /^View POS Front Counter/ })).toHaveAttribute(
+      'href',
+      'http://pos.test/demo-coffee-roasters/pos',
+    );
+    expect(front.getByRole('link', { name: 'http://127.0.0.1:4201/pos/1' })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+
+    const espresso = rowOf('Espresso Bar');
+    expect(
+      espresso.getByRole('switch', { name: 'Default station Espresso Bar' }),
+    ).not.toBeChecked();
+    expect(espresso.getByRole('textbox', { name: 'POS URL of Espresso Bar' })).toBeEnabled();
+    expect(
+      await espresso.findByRole('switch', { name: 'Quick launch Espresso Bar' }),
+    ).toBeChecked();
+    expect(front.getByRole('switch', { name: 'Quick launch Front Counter' })).not.toBeChecked();
+  });
+
+  it('disables View POS and leaves out the quick-launch switch of a station without access', async () => {
+    const { api } = createFakeStationsApi();
+    render(api);
+    await screen.findByRole('rowheader', { name: 'Pickup Window' });
+    const pickup = rowOf('Pickup Window');
+    expect(pickup.getByRole('button', { name: 'View POS Pickup Window' })).toBeDisabled();
+    expect(pickup.queryByRole('link', { name: /View POS/ })).not.toBeInTheDocument();
+    expect(pickup.queryByRole('switch', { name: /Quick launch/ })).not.toBeInTheDocument();
+  });
+
+  it('says There are no stations for this application when the store has none', async () => {
+    const { api } = createFakeStationsApi({ stations: { app_coffee: [] } });
+    render(api);
+    expect(
+      await screen.findByText('There are no stations for this application'),
+    ).toBeInTheDocument();
+  });
+
+  it('tells a load failure in a danger bubble and an error state whose retry loads again', async () => {
+    const user = userEvent.setup();
+    let failures = 1;
+    const { api } = createFakeStationsApi({
+      overrides: (request) =>
+        request.url.endsWith('/stations') && failures-- > 0
+          ? { status: 502, data: { message: 'The store at 127.0.0.1:4201 could not be reached' } }
+          : undefined,
+    });
+    const { bubbles } = render(api);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The store at 127.0.0.1:4201 could not be reached',
+    );
+    expect(bubbles).toEqual([
+      { message: 'The store at 127.0.0.1:4201 could not be reached', status: 'danger' },
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('rowheader', { name: 'Front Counter' })).toBeInTheDocument();
+  });
+
+  it("refuses a second default with the spec's message and changes nothing", async () => {
+    const user = userEvent.setup();
+    const { api, requests } = createFakeStationsApi();
+    const { bubbles } = render(api);
+    await screen.findByRole('rowheader', { name: 'Espresso Bar' });
+    const toggle = screen.getByRole('switch', { name: 'Default station Espresso Bar' });
+    await user.click(toggle);
+    expect(bubbles).toEqual([{ message: DEFAULT_ASSIGNED, status: 'info' }]);
+    expect(toggle).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Default station Front Counter' })).toBeChecked();
+    expect(slugUpdates(requests)).toHaveLength(0);
+  });
+
+  it("turns the default off with the station id as slug, then another station on with 'pos'", async () => {
+    const user = userEvent.setup();
+    const { api, requests } = createFakeStationsApi();
+    const { bubbles } = render(api);
+    await screen.findByRole('rowheader', { name: 'Front Counter' });
+
+    await user.click(screen.getByRole('switch', { name: 'Default station Front Counter' }));
+    await waitFor(() =>
+      expect(
+        screen.getByRole('switch', { name: 'Default station Front Counter' }),
+      ).not.toBeChecked(),
+    );
+    const frontField = screen.getByRole('textbox', { name: 'POS URL of Front Counter' });
+    expect(frontField).toHaveValue('1');
+    expect(frontField).toBeEnabled();
+
+    await user.click(screen.getByRole('switch', { name: 'Default station Espresso Bar' }));
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Default station Espresso Bar' })).toBeChecked(),
+    );
+    expect(screen.getByRole('textbox', { name: 'POS URL of Espresso Bar' })).toBeDisabled();
+    expect(rowOf('Espresso Bar').getByRole('link', { name: /^View POS/ })).toHaveAttribute(
+      'href',
+      'http://pos.test/demo-coffee-roasters/pos',
+    );
+    expect(slugUpdates(requests).map((request) => request.body)).toEqual([
+      { stationId: '1', stationSlug: '1', stationName: 'Front Counter', oldStationSlug: 'pos' },
+      {
+        stationId: '2',
+        stationSlug: 'pos',
+        stationName: 'Espresso Bar',
+        oldStationSlug: 'espresso-bar',
+      },
+    ]);
+    expect(bubbles).toEqual([
+      {
+        message: 'POS URL of Front Counter changed to http://pos.test/demo-coffee-roasters/1',
+        status: 'success',
+      },
+      {
+        message: 'POS URL of Espresso Bar changed to http://pos.test/demo-coffee-roasters/pos',
+        status: 'success',
+      },
+    ]);
+  });
+
+  it('saves a POS URL on Enter and opens the station at its new address', async () => {
+    const user = userEvent.setup();
+    const { api, requests } = createFakeStationsApi();
+    render(api);
+    await screen.findByRole('rowheader', { name: 'Pickup Window' });
+    const field = screen.getByRole('textbox', { name: 'POS URL of Espresso Bar' });
+    await user.clear(field);
+    await user.type(field, 'Coffee-Bar{Enter}');
+    await waitFor(() => expect(slugUpdates(requests)).toHaveLength(1));
+    expect(slugUpdates(requests)[0]!.body).toEqual({
+      stationId: '2',
+      stationSlug: 'coffee-bar',
+      stationName: 'Espresso Bar',
+      oldStationSlug: 'espresso-bar',
+    });
+    await waitFor(() =>
+      expect(rowOf('Espresso Bar').getByRole('link', { name: /^View POS/ })).toHaveAttribute(
+        'href',
+        'http://pos.test/demo-coffee-roasters/coffee-bar',
+      ),
+    );
+    expect(screen.getByRole('textbox', { name: 'POS URL of Espresso Bar' })).toHaveValue(
+      'coffee-bar',
+    );
+  });
+
+  it("refuses another station's POS URL with the spec's message and puts the saved one back", async () => {
+    const user = userEvent.setup();
+    const { api, requests } = createFakeStationsApi();
+    const { bubbles } = render(api);
+    await screen.findByRole('rowheader', { name: 'Pickup Window' });
+    const field = screen.getByRole('textbox', { name: 'POS URL of Pickup Window' });
+    await user.clear(field);
+    await user.type(field, 'espresso-bar');
+    await user.tab();
+    expect(bubbles).toEqual([{ message: DUPLICATE, status: 'info' }]);
+    expect(screen.getByRole('textbox', { name: 'POS URL of Pickup Window' })).toHaveValue('3');
+    expect(slugUpdates(requests)).toHaveLength(0);
+  });
+
+  it('resets the field with the info message when the server finds the POS URL taken', async () => {
+    const user = userEvent.setup();
+    const { api, requests } = createFakeStationsApi({
+      overrides: (request) =>
+        request.url.endsWith('/update-slug')
+          ? { status: 409, data: { message: DUPLICATE } }
+          : undefined,
+    });
+    const { bubbles } = render(api);
+    await screen.findByRole('rowheader', { name: 'Espresso Bar' });
+    const field = screen.getByRole('textbox', { name: 'POS URL of Espresso Bar' });
+    await user.clear(field);
+    await user.type(field, 'taken-meanwhile{Enter}');
+    await waitFor(() => expect(bubbles).toEqual([{ message: DUPLICATE, status: 'info' }]));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'POS URL of Espresso Bar' })).toHaveValue(
+        'espresso-bar',
+      ),
+    );
+    expect(slugUpdates(requests)).toHaveLength(1);
+  });
+
+  it("tells the server's 409 default message as info and keeps the switch off", async () => {
+    const user = userEvent.setup();
+    const { api } = createFakeStationsApi({
+      stations: { app_coffee: [sampleStation({ posID: '1', cloudStationSlug: '1' })] },
+      overrides: (request) =>
+        request.url.endsWith('/update-slug')
+          ? { status: 409, data: { message: DEFAULT_ASSIGNED } }
+          : undefined,
+    });
+    const { bubbles } = render(api);
+    const toggle = await screen.findByRole('switch', { name: 'Default station Front Counter' });
+    await user.click(toggle);
+    await waitFor(() => expect(bubbles).toEqual([{ message: DEFAULT_ASSIGNED, status: 'info' }]));
+    expect(screen.getByRole('switch', { name: 'Default station Front Counter' })).not.toBeChecked();
+  });
+
+  it('reloads the stations when the POS URL was changed meanwhile elsewhere', async () => {
+    const user = userEvent.setup();
+    const changedMeanwhile = [
+      coffeeStations[0]!,
+      { ...coffeeStations[1]!, cloudStationSlug: 'bar' },
+      coffeeStations[2]!,
+    ];
+    let loads = 0;
+    const { api } = createFakeApi((request): FakeResponse => {
+      if (request.url === 'user-settings') return { status: 200, data: { quickLaunchPOSIds: {} } };
+      if (request.url.endsWith('/update-slug')) {
+        return {
+          status: 409,
+          data: {
+            message:
+              'The POS URL of this station was changed meanwhile. Reload the stations and try again.',
+          },
+        };
+      }
+      loads += 1;
+      return {
+        status: 200,
+        data: {
+          application: {
+            id: 'app_coffee',
+            name: 'Demo Coffee Roasters',
+            homeUrl: 'http://127.0.0.1:4201',
+            slug: 'demo-coffee-roasters',
+          },
+          list: loads === 1 ? coffeeStations : changedMeanwhile,
+        },
+      };
+    });
+    const { bubbles } = renderWithParcel(<ApplicationStations />, { api, path: PATH });
+    const field = await screen.findByRole('textbox', { name: 'POS URL of Espresso Bar' });
+    await user.clear(field);
+    await user.type(field, 'espresso{Enter}');
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'POS URL of Espresso Bar' })).toHaveValue('bar'),
+    );
+    expect(bubbles).toEqual([
+      {
+        message:
+          'The POS URL of this station was changed meanwhile. Reload the stations and try again.',
+        status: 'danger',
+      },
+    ]);
+  });
+
+  it("shows any other refusal as a danger bubble with the server's text", async () => {
+    const user = userEvent.setup();
+    const { api } = createFakeStationsApi({
+      overrides: (request) =>
+        request.url.endsWith('/update-slug')
+          ? { status: 502, data: { message: 'The store did not answer in time' } }
+          : undefined,
+    });
+    const { bubbles } = render(api);
+    const field = await screen.findByRole('textbox', { name: 'POS URL of Espresso Bar' });
+    await user.clear(field);
+    await user.type(field, 'bar{Enter}');
+    await waitFor(() =>
+      expect(bubbles).toEqual([{ message: 'The store did not answer in time', status: 'danger' }]),
+    );
+    expect(screen.getByRole('textbox', { name: 'POS URL of Espresso Bar' })).toHaveValue(
+      'espresso-bar',
+    );
+  });
+
+  it('pins a station at once, and tells the dashboard once the server agreed', async () => {
+    const user = userEvent.setup();
+    let answer: (response: FakeResponse) => void = () => {};
+    const { api, requests } = createFakeStationsApi({
+      overrides: (request) =>
+        request.method === 'PUT' && request.url === 'user-settings'
+          ? new Promise<FakeResponse>((resolve) => {
+              answer = resolve;
+            })
+          : undefined,
+    });
+    const { bus } = render(api);
+    const settingsChanged = jest.fn();
+    bus.on('settings-changed', settingsChanged);
+    const toggle = await screen.findByRole('switch', { name: 'Quick launch Espresso Bar' });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    await user.click(toggle);
+    expect(toggle).toBeChecked();
+    expect(settingsChanged).not.toHaveBeenCalled();
+    expect(requests.at(-1)).toMatchObject({
+      method: 'PUT',
+      url: 'user-settings',
+      body: { quickLaunchPOSId: 'app_coffee/2' },
+    });
+    answer({ status: 200, data: { quickLaunchPOSIds: { 'app_coffee/2': true } } });
+    await waitFor(() => expect(settingsChanged).toHaveBeenCalledTimes(1));
+    expect(toggle).toBeChecked();
+  });
+
+  it('puts the quick-launch switch back with a danger bubble when the server refuses', async () => {
+    const user = userEvent.setup();
+    const { api } = createFakeStationsApi({
+      pinned: ['app_coffee/1'],
+      overrides: (request) =>
+        request.method === 'PUT' && request.url === 'user-settings'
+          ? { status: 500, data: { message: 'Settings could not be saved' } }
+          : undefined,
+    });
+    const { bubbles } = render(api);
+    const toggle = await screen.findByRole('switch', { name: 'Quick launch Front Counter' });
+    await waitFor(() => expect(toggle).toBeChecked());
+    await user.click(toggle);
+    await waitFor(() =>
+      expect(bubbles).toEqual([{ message: 'Settings could not be saved', status: 'danger' }]),
+    );
+    expect(toggle).toBeChecked();
+  });
+});
