@@ -61,6 +61,7 @@ export function createStoreAccess(
     posPublicUrl: config.posPublicUrl,
     allowPrivateHosts: config.storeAllowPrivateHosts,
     loginProviderUrl: config.loginProviderUrl,
+    cloudPosUrl: config.cloudPosUrl,
   };
 }
 

@@ -47,6 +47,21 @@ export interface ApiConfig {
   storeAllowPrivateHosts: boolean;
   /** Time limit of every call to a store, in ms (STORE_TIMEOUT_MS, default 5000). */
   storeTimeoutMs: number;
+  /** Port of the POS host's plain-http listener of cloud POS addresses (CLOUD_POS_PORT, 4300). */
+  cloudPosPort: number;
+  /** Public origin of the cloud POS addresses (CLOUD_POS_URL, default http://127.0.0.1:4300). */
+  cloudPosUrl: string;
+  /** Domain attribute of the access-error cookie (COOKIE_DOMAIN); null: host-only. */
+  cookieDomain: string | null;
+  /** The demo store the demo seed connects (DEMO_STORE_URL, …_CONSUMER_KEY, …_CONSUMER_SECRET). */
+  demoStore: DemoStore | null;
+}
+
+/** The store and key of the demo application. */
+export interface DemoStore {
+  url: string;
+  consumerKey: string;
+  consumerSecret: string;
 }
 
 /** The repository root: api/src (or api/dist) sits two levels below it. */
@@ -116,6 +131,22 @@ function timeoutOf(value: string | undefined): number {
   return ms;
 }
 
+function cookieDomainOf(value: string | undefined): string | null {
+  if (!value) return null;
+  if (!/^\.?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(value)) {
+    throw new Error(`COOKIE_DOMAIN must be a domain name such as example.com, got ${value}`);
+  }
+  return value.toLowerCase();
+}
+
+function demoStoreOf(env: NodeJS.ProcessEnv): DemoStore | null {
+  const url = env.DEMO_STORE_URL;
+  const consumerKey = env.DEMO_STORE_CONSUMER_KEY;
+  const consumerSecret = env.DEMO_STORE_CONSUMER_SECRET;
+  if (!url || !consumerKey || !consumerSecret) return null;
+  return { url, consumerKey, consumerSecret };
+}
+
 const isOn = (value: string | undefined) => value === '1' || value === 'true';
 
 /** Builds the configuration from environment variables, with the defaults of the README. */
@@ -145,5 +176,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     storeSecretKeyPath: env.STORE_SECRET_KEY_PATH || path.join(dataDir, 'store-secret.key'),
     storeAllowPrivateHosts: isOn(env.STORE_ALLOW_PRIVATE_HOSTS),
     storeTimeoutMs: timeoutOf(env.STORE_TIMEOUT_MS),
+    cloudPosPort: portOf('CLOUD_POS_PORT', env.CLOUD_POS_PORT, 4300),
+    cloudPosUrl: originOf('CLOUD_POS_URL', env.CLOUD_POS_URL || 'http://127.0.0.1:4300'),
+    cookieDomain: cookieDomainOf(env.COOKIE_DOMAIN),
+    demoStore: demoStoreOf(env),
   };
 }

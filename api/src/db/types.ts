@@ -110,6 +110,8 @@ export interface ApplicationsTable {
   auth_return_path: string | null;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
+  /** When the store's POS users were last copied into application_members; null: never. */
+  members_synced_at: ColumnType<IsoTimestamp | null, IsoTimestamp | null | undefined>;
 }
 
 /** application_invitations: invitations sent to a store's WordPress user, per application. */
@@ -118,6 +120,28 @@ export interface ApplicationInvitationsTable {
   wp_user_id: number;
   count: number;
   last_sent_at: IsoTimestamp | null;
+}
+
+/** station_slugs: the cloud POS slug of a station; no row means the slug is its pos_id. */
+export interface StationSlugsTable {
+  application_id: string;
+  /** The store's station id, as text. */
+  pos_id: string;
+  /** 'pos' marks the default station. */
+  slug: string;
+  updated_at: IsoTimestamp;
+}
+
+/** application_members: the store's POS users of a verified application. */
+export interface ApplicationMembersTable {
+  application_id: string;
+  wp_user_id: number;
+  /** Lower-cased. */
+  email: string;
+  name: string;
+  /** JSON array of the store roles. */
+  roles: string;
+  synced_at: IsoTimestamp;
 }
 
 /** The whole schema as Kysely sees it. */
@@ -130,6 +154,8 @@ export interface Database {
   activities: ActivitiesTable;
   applications: ApplicationsTable;
   application_invitations: ApplicationInvitationsTable;
+  station_slugs: StationSlugsTable;
+  application_members: ApplicationMembersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -141,3 +167,5 @@ export type SettingsRow = Selectable<UserSettingsTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type ApplicationRow = Selectable<ApplicationsTable>;
 export type ApplicationUpdate = Updateable<ApplicationsTable>;
+export type StationSlugRow = Selectable<StationSlugsTable>;
+export type MemberRow = Selectable<ApplicationMembersTable>;

@@ -106,6 +106,20 @@ export class ApplicationsRepository {
       .executeTakeFirst();
   }
 
+  /** The application with this (globally unique) slug, whoever owns it. */
+  findBySlug(slug: string): Promise<ApplicationRow | undefined> {
+    return this.db
+      .selectFrom('applications')
+      .selectAll()
+      .where('slug', '=', slug)
+      .executeTakeFirst();
+  }
+
+  /** The application `id`, whoever owns it. */
+  findById(id: string): Promise<ApplicationRow | undefined> {
+    return this.db.selectFrom('applications').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
   /** The user's application for a site (by its normalised key). */
   findBySite(userId: string, homeUrlKey: string): Promise<ApplicationRow | undefined> {
     return this.db
@@ -154,6 +168,7 @@ export class ApplicationsRepository {
             auth_return_path: null,
             created_at: now,
             updated_at: now,
+            members_synced_at: null,
           };
           await trx.insertInto('applications').values(row).execute();
           await new ActivitiesRepository(trx).create(entry.userId, activity(row));

@@ -3,6 +3,7 @@ import { ActivitiesRepository } from './activities';
 import { ApplicationsRepository } from './applications';
 import { PlansRepository } from './plans';
 import { SettingsRepository } from './settings';
+import { StationsRepository } from './stations';
 import { UsersRepository } from './users';
 
 /** Every repository, built over one database. */
@@ -12,6 +13,7 @@ export interface Repositories {
   plans: PlansRepository;
   activities: ActivitiesRepository;
   applications: ApplicationsRepository;
+  stations: StationsRepository;
 }
 
 /** Builds the repositories over an open database. */
@@ -22,5 +24,6 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     plans: new PlansRepository(handle.db),
     activities: new ActivitiesRepository(handle.db),
     applications: new ApplicationsRepository(handle.db),
+    stations: new StationsRepository(handle.db, handle.dialect),
   };
 }

@@ -27,7 +27,31 @@ export interface StoreConnection {
 export interface StoreStation {
   posId: number;
   name: string;
+  /** The station's POS page on the store (`{home}/pos/{pos_id}`). */
   url: string;
+  /** The store's copy of the dashboard's slug; null when never set. */
+  cloudSlug: string | null;
+  /** The store's copy of the default flag. */
+  isDefault: boolean;
+  /** WP user ids that may open the station; null: every POS user of the store. */
+  users: number[] | null;
+  /** The station's free-form settings. */
+  settings: Record<string, unknown>;
+}
+
+/** What the dashboard tells the store about a station. */
+export interface StationChange {
+  cloudSlug: string;
+  isDefault: boolean;
+}
+
+/** Most users {@link StoreClient.allUsers} reads from a store. */
+export const MAX_STORE_USERS = 1000;
+
+/** Whether `user` may open `station` (listed, or the station is open to every POS user). */
+export function mayOpen(station: Pick<StoreStation, 'users'>, wpUserId: number | null): boolean {
+  if (station.users === null) return true;
+  return wpUserId !== null && station.users.includes(wpUserId);
 }
 
 /** What `GET /wp-json/` tells about a site (no credentials needed). */
@@ -95,6 +119,15 @@ export interface StoreClient {
     invitation: StoreInvitation,
   ): Promise<void>;
   stations(homeUrl: string, credentials: StoreCredentials): Promise<StoreStation[]>;
+  /** `PUT stations/{posId}`; StoreHttpError 404 when the station is gone. */
+  updateStation(
+    homeUrl: string,
+    credentials: StoreCredentials,
+    posId: number,
+    change: StationChange,
+  ): Promise<StoreStation>;
+  /** Every POS user of the store, page after page, at most `max` ({@link MAX_STORE_USERS}). */
+  allUsers(homeUrl: string, credentials: StoreCredentials, max?: number): Promise<WpUser[]>;
 }
 
 /** Options of {@link createStoreClient}. */
@@ -158,12 +191,36 @@ function toWpUser(value: unknown): WpUser {
   };
 }
 
+function toStation(value: unknown): StoreStation {
+  const raw = (value ?? {}) as Record<string, unknown>;
+  const posId = Number(raw.pos_id);
+  if (!Number.isInteger(posId)) {
+    throw new StoreUnreachableError('The store sent a station without pos_id');
+  }
+  const users = Array.isArray(raw.users)
+    ? raw.users.map(Number).filter((id) => Number.isInteger(id))
+    : null;
+  const settings =
+    raw.settings && typeof raw.settings === 'object' && !Array.isArray(raw.settings)
+      ? (raw.settings as Record<string, unknown>)
+      : {};
+  return {
+    posId,
+    name: textOf(raw.name),
+    url: textOf(raw.url),
+    cloudSlug: typeof raw.cloud_slug === 'string' ? raw.cloud_slug : null,
+    isDefault: raw.is_default === true,
+    users,
+    settings,
+  };
+}
+
 /** The HTTP client of WooCommerce sites (OAuth 1.0a over http, Basic auth over https). */
 export function createStoreClient(options: StoreClientOptions): StoreClient {
   const lookup = options.allowPrivateHosts ? undefined : publicOnlyLookup;
 
   function send(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT',
     target: string,
     headers: Record<string, string>,
     payload?: unknown,
@@ -222,7 +279,7 @@ export function createStoreClient(options: StoreClientOptions): StoreClient {
 
   /** An authenticated call to `{homeUrl}/wp-json/{route}`; rejects with the typed errors. */
   async function call(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT',
     homeUrl: string,
     route: string,
     credentials: StoreCredentials,
@@ -256,7 +313,7 @@ export function createStoreClient(options: StoreClientOptions): StoreClient {
     throw new StoreHttpError(response.status, textOf(error.code) || null, message);
   }
 
-  return {
+  const client: StoreClient = {
     async siteInfo(homeUrl) {
       const response = await send('GET', `${homeUrl}/wp-json/`, {});
       // The site answered, but not with a WordPress index: an error, not unreachable.
@@ -315,12 +372,28 @@ export function createStoreClient(options: StoreClientOptions): StoreClient {
 
     async stations(homeUrl, credentials) {
       const { body } = await call('GET', homeUrl, 'pos-connect/v1/stations', credentials);
-      const list = Array.isArray(body) ? (body as Record<string, unknown>[]) : [];
-      return list.map((raw) => ({
-        posId: Number(raw.pos_id),
-        name: textOf(raw.name),
-        url: textOf(raw.url),
-      }));
+      const list: unknown[] = Array.isArray(body) ? body : [];
+      return list.map(toStation);
+    },
+
+    async updateStation(homeUrl, credentials, posId, change) {
+      const { body } = await call('PUT', homeUrl, `pos-connect/v1/stations/${posId}`, credentials, {
+        cloud_slug: change.cloudSlug,
+        is_default: change.isDefault,
+      });
+      return toStation(body);
+    },
+
+    async allUsers(homeUrl, credentials, max = MAX_STORE_USERS) {
+      const perPage = 100;
+      const users: WpUser[] = [];
+      for (let page = 1; users.length < max; page += 1) {
+        const result = await client.users(homeUrl, credentials, page, perPage);
+        users.push(...result.users);
+        if (result.users.length < perPage || users.length >= result.total) break;
+      }
+      return users.slice(0, max);
     },
   };
+  return client;
 }

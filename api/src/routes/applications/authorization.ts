@@ -7,6 +7,7 @@ import { StoreHttpError, StoreUnreachableError } from '../../services/store-clie
 import { parseStoreUrl } from '../../services/store-url';
 import { URL_CHANGED_MESSAGE } from './common';
 import type { StoreAccess } from './context';
+import { syncMembersQuietly } from './members';
 import { hostOf, sealContext } from './view';
 
 /** How long an authorization token stays usable. */
@@ -192,6 +193,8 @@ export async function acceptWcCallback(
     return exists ? refuse(409, URL_CHANGED_MESSAGE) : refuse(404, 'Application not found');
   }
   log.info({ applicationId: application.id }, 'application authorized through wc-auth');
+  // WooCommerce waits for this answer: the store's users are copied after it, not before.
+  void syncMembersQuietly(repos, access, stored, log, credentials);
   return { status: 200, body: { success: true } };
 }
 

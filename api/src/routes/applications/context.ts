@@ -13,4 +13,6 @@ export interface StoreAccess {
   allowPrivateHosts: boolean;
   /** Where invited users sign up (the login provider). */
   loginProviderUrl: string;
+  /** Origin of the cloud POS addresses `{cloudPosUrl}/{appSlug}/{stationSlug}` (CLOUD_POS_URL). */
+  cloudPosUrl: string;
 }

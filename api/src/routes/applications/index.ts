@@ -19,6 +19,7 @@ import {
   NAME_MAX_LENGTH,
 } from './schema';
 import sharing from './sharing';
+import stations from './stations';
 import update from './update';
 import { toApplication, toLiveApplication } from './view';
 
@@ -192,6 +193,7 @@ const applications: FastifyPluginAsyncTypebox<ApplicationRoutesOptions> = async 
 
   await app.register(update, { access });
   await app.register(sharing, { access });
+  await app.register(stations, { access });
 };
 
 export default applications;

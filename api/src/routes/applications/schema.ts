@@ -298,6 +298,9 @@ export const sendInviteSchema = {
 export const entryDetailsSchema = {
   tags: TAGS,
   summary: 'What a POS station needs to start: the application, the station and the user',
+  description:
+    'For the owner or a user the store lists. `stationSlug` is a cloud POS slug, or the ' +
+    'numeric id of a station without one.',
   params: ApplicationParams,
   querystring: Type.Object(
     { stationSlug: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' })) },
@@ -327,5 +330,104 @@ export const entryDetailsSchema = {
     ),
     ...managerErrors,
     502: ErrorSchema,
+  },
+};
+
+/** A POS station as the dashboard lists it (spec 3). */
+export const StationSchema = Type.Object(
+  {
+    posID: Type.String(),
+    name: Type.String(),
+    url: Type.String({ description: "The station's POS page on the store" }),
+    cloudStationSlug: Type.String({
+      description: "Slug of the cloud POS address; 'pos' marks the default station",
+    }),
+    access: Type.Boolean({ description: 'May the WordPress user in question open it' }),
+    globalSettings: Type.Object({}, { additionalProperties: true }),
+  },
+  { additionalProperties: false },
+);
+export type Station = Static<typeof StationSchema>;
+
+export const stationsSchema = {
+  tags: TAGS,
+  summary: "The application's stations, live from the store, with their cloud POS slugs",
+  description:
+    "`access` tells whether the application's connected WordPress account may open the station.",
+  params: ApplicationParams,
+  response: {
+    200: Type.Object(
+      {
+        application: Type.Object(
+          { id: Type.String(), name: Type.String(), homeUrl: Type.String(), slug: Type.String() },
+          { additionalProperties: false },
+        ),
+        list: Type.Array(StationSchema),
+      },
+      { additionalProperties: false },
+    ),
+    ...managerErrors,
+    409: ErrorSchema,
+    502: ErrorSchema,
+  },
+};
+
+export const UpdateSlugBody = Type.Object(
+  {
+    stationId: Type.String({ pattern: '^[0-9]{1,18}$', description: "The station's posID" }),
+    stationSlug: Type.String({
+      maxLength: 200,
+      description: "The new slug: 'pos' turns Default on, the posID resets, else a custom slug",
+    }),
+    stationName: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+    oldStationSlug: Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'The slug the caller saw (compare-and-set)',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type UpdateSlugBody = Static<typeof UpdateSlugBody>;
+
+export const updateSlugSchema = {
+  tags: TAGS,
+  summary: "Sets a station's cloud POS slug (custom, default 'pos', or back to its id)",
+  params: ApplicationParams,
+  body: UpdateSlugBody,
+  response: {
+    200: Type.Object(
+      { stationId: Type.String(), stationSlug: Type.String() },
+      { additionalProperties: false },
+    ),
+    ...managerErrors,
+    409: ErrorSchema,
+    502: ErrorSchema,
+  },
+};
+
+export const SharedStationGroupSchema = Type.Object(
+  {
+    application: Type.Object(
+      { id: Type.String(), name: Type.String(), slug: Type.String() },
+      { additionalProperties: false },
+    ),
+    adminName: Type.String({ description: "The owner's full name (email when none)" }),
+    roles: Type.Array(Type.String(), { description: "The caller's roles in the store" }),
+    stations: Type.Array(StationSchema),
+  },
+  { additionalProperties: false },
+);
+
+export const sharedStationsSchema = {
+  tags: TAGS,
+  summary: "Stations of other users' applications whose store lists the caller's email",
+  description: 'A store that cannot be reached is left out of the list.',
+  response: {
+    200: Type.Object(
+      { list: Type.Array(SharedStationGroupSchema) },
+      { additionalProperties: false },
+    ),
+    ...authErrors,
   },
 };

@@ -152,35 +152,41 @@ const sharing: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app, 
     return { message: 'The invitation is sent', invitationCount: count };
   });
 
-  app.get(
-    '/applications/:id/entry-details',
-    { config: MANAGER, schema: entryDetailsSchema },
-    async (request) => {
-      const user = currentUser(request);
-      const row = await load(user.id, request.params.id);
-      const { stationSlug } = request.query;
-      let station = null;
-      if (stationSlug && row.is_verified_auth === 1) {
+  app.get('/applications/:id/entry-details', { schema: entryDetailsSchema }, async (request) => {
+    const user = currentUser(request);
+    // The owner, or a user the store lists (a member): anyone else gets the owner's 404.
+    const row = await app.repos.applications.findById(request.params.id);
+    const isOwner = row?.user_id === user.id;
+    const member =
+      row && !isOwner && row.is_verified_auth === 1
+        ? await app.repos.stations.findMember(row.id, user.email)
+        : null;
+    if (!row || (!isOwner && !member)) throw applicationNotFound();
+    const { stationSlug } = request.query;
+    let station = null;
+    if (stationSlug && row.is_verified_auth === 1) {
+      const posId = await app.repos.stations.resolveSlug(row.id, stationSlug);
+      if (posId !== null) {
         try {
           const credentials = credentialsOf(row, access.secrets);
           const stations = credentials
             ? await access.store.stations(row.home_url, credentials)
             : [];
-          const found = stations.find((s) => String(s.posId) === stationSlug);
+          const found = stations.find((s) => String(s.posId) === posId);
           if (found) station = { posID: String(found.posId), name: found.name, url: found.url };
         } catch (error) {
           throw storeError(error, row);
         }
       }
-      return {
-        data: {
-          application: { id: row.id, name: row.name, slug: row.slug, homeUrl: row.home_url },
-          station,
-          user: { fullName: user.full_name, email: user.email },
-        },
-      };
-    },
-  );
+    }
+    return {
+      data: {
+        application: { id: row.id, name: row.name, slug: row.slug, homeUrl: row.home_url },
+        station,
+        user: { fullName: user.full_name, email: user.email },
+      },
+    };
+  });
 };
 
 export default sharing;

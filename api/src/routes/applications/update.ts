@@ -13,6 +13,7 @@ import {
   validation,
 } from './common';
 import type { StoreAccess } from './context';
+import { syncMembersQuietly } from './members';
 import type { UpdateBody } from './schema';
 import { updateSchema } from './schema';
 import { toApplication, toLiveApplication } from './view';
@@ -129,6 +130,9 @@ const update: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app, {
           keyId: null,
         });
         if (!updated && (await repo.findForUser(user.id, row.id))) throw urlChangedDuringCheck();
+        if (updated) {
+          await syncMembersQuietly(app.repos, access, updated, request.log, credentials);
+        }
         break;
       }
       case 'deauth': {

@@ -326,7 +326,8 @@ describe('access', () => {
     ['DELETE', '/applications/x'],
     ['PUT', '/applications/x/auth-status'],
     ['GET', '/applications/x/user-accounts'],
-    ['GET', '/applications/x/entry-details'],
+    ['GET', '/applications/x/stations'],
+    ['PUT', '/applications/x/stations/update-slug'],
     ['GET', '/getWpUser?id=x'],
     ['POST', '/send-invite-email'],
   ] as const;

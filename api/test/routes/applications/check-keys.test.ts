@@ -22,6 +22,7 @@ function accessAnswering(connection: Partial<StoreConnection>): StoreAccess {
     posPublicUrl: 'https://127.0.0.1:4443',
     allowPrivateHosts: true,
     loginProviderUrl: 'http://127.0.0.1:4100',
+    cloudPosUrl: 'http://127.0.0.1:4300',
   };
 }
 
