@@ -45,17 +45,27 @@ code { background: #f0f0f1; padding: 2px 4px; word-break: break-all; }
 .actions { display: flex; gap: 12px; align-items: baseline; }
 `;
 
-function document(title: string, body: string): string {
+/** Extras of one page: its own CSS, and a script allowed by the response's CSP nonce. */
+export interface DocumentExtras {
+  styles?: string;
+  script?: { nonce: string; code: string };
+}
+
+/** A complete store page: the WordPress look plus the page's extras. */
+export function htmlDocument(title: string, body: string, extras: DocumentExtras = {}): string {
+  const script = extras.script
+    ? `\n<script nonce="${escapeHtml(extras.script.nonce)}">${extras.script.code}</script>`
+    : '';
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-<style>${STYLES}</style>
+<style>${STYLES}${extras.styles ?? ''}</style>
 </head>
 <body>
-${body}
+${body}${script}
 </body>
 </html>
 `;
@@ -68,7 +78,7 @@ export function plainPage(
   main: string,
   className = 'auth',
 ): string {
-  return document(
+  return htmlDocument(
     `${title} ‹ ${siteName}`,
     `<main class="${className}">
 ${main}
@@ -95,7 +105,7 @@ export interface AdminPageOptions {
 export function adminPage(options: AdminPageOptions): string {
   const item = (id: AdminPageOptions['current'], href: string, label: string) =>
     `<a href="${escapeHtml(href)}"${options.current === id ? ' aria-current="page"' : ''}>${label}</a>`;
-  return document(
+  return htmlDocument(
     `${options.title} ‹ ${options.siteName} — WordPress`,
     `<header class="adminbar">
 <a class="site" href="/">${escapeHtml(options.siteName)}</a>

@@ -5,11 +5,12 @@ import type { JWTVerifyGetKey } from 'jose';
 import { escapeHtml } from '../html';
 import { lenientJson } from '../login/provider';
 import type { StoreContext } from './context';
-import { htmlPage, stations } from './context';
+import { htmlPage } from './context';
 import { adminRoutes } from './admin';
 import { storeControlRoutes } from './controls';
 import { createInvitationMailer } from './invitations';
 import { plainPage } from './pages';
+import { posPageRoutes } from './posPage';
 import { restNotFound, restRoutes } from './restApi';
 import type { StoreSeed } from './seed';
 import { STORE_ADMIN_USERNAME, STORE_PASSWORD } from './seed';
@@ -57,18 +58,6 @@ function frontRoutes(app: FastifyInstance, ctx: StoreContext): void {
       ),
     ),
   );
-  app.get<{ Params: { id: string } }>('/pos/:id', async (request, reply) => {
-    const station = stations(ctx).find((s) => String(s.pos_id) === request.params.id);
-    if (!station) return notFoundPage(ctx, reply);
-    return htmlPage(reply, 200).send(
-      plainPage(
-        station.name,
-        ctx.seed.name,
-        `<h1>${escapeHtml(station.name)}</h1>
-<p>Point of sale station ${station.pos_id} of ${escapeHtml(ctx.seed.name)}.</p>`,
-      ),
-    );
-  });
 }
 
 function notFoundPage(ctx: StoreContext, reply: Parameters<typeof htmlPage>[0]) {
@@ -112,6 +101,7 @@ export async function buildStoreApp(ctx: StoreContext): Promise<FastifyInstance>
     request.url.startsWith('/wp-json') ? restNotFound(reply) : notFoundPage(ctx, reply),
   );
   frontRoutes(app, ctx);
+  posPageRoutes(app, ctx, (reply) => notFoundPage(ctx, reply));
   restRoutes(app, ctx);
   adminRoutes(app, ctx);
   wcAuthRoutes(app, ctx);
