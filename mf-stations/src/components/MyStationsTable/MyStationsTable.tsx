@@ -80,7 +80,7 @@ export function MyStationsTable({ applications, loading }: MyStationsTableProps)
   ];
   return (
     <Table
-      caption="My Stations"
+      caption="Station counts of my applications"
       captionHidden
       className={cx(STACKED_TABLE_CLASS, 'pos-stations-stacked--action-last')}
       columns={columns}

@@ -65,7 +65,7 @@ export function SharedWithMeTable({ groups, loading }: SharedWithMeTableProps) {
   ];
   return (
     <Table
-      caption="Shared with me"
+      caption="Applications sharing stations with me"
       captionHidden
       className={cx(STACKED_TABLE_CLASS)}
       columns={columns}

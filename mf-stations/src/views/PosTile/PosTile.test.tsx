@@ -1,0 +1,72 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createFakeStationsApi } from '../../fixtures';
+import { stationsTestIds } from '../../testIds';
+import { cashierViewer, renderWithParcel } from '../../testing/renderWithParcel';
+import { PosTile } from './PosTile';
+
+const ids = stationsTestIds.tile;
+
+describe('PosTile', () => {
+  it('counts own and shared stations and opens pinned stations in a new tab', async () => {
+    const { api } = createFakeStationsApi({ pinned: ['app_coffee/1', 'app_tea/1'] });
+    renderWithParcel(<PosTile />, { api, path: '/' });
+    expect(screen.getByText('Loading stations')).toBeInTheDocument();
+    expect(await screen.findByTestId(ids.count)).toHaveTextContent('5');
+    const tile = within(screen.getByRole('region', { name: 'POS' }));
+    expect(tile.getByText('stations')).toBeInTheDocument();
+    const launches = await screen.findAllByTestId(ids.quickLaunch);
+    expect(launches.map((launch) => launch.getAttribute('data-station'))).toEqual([
+      'Front Counter',
+      'Tea Counter',
+    ]);
+    expect(launches[0]).toHaveAttribute('href', 'http://pos.test/demo-coffee-roasters/pos');
+    expect(launches[0]).toHaveAttribute('target', '_blank');
+    expect(launches[1]).toHaveAttribute('href', 'http://pos.test/tea-house/pos');
+    expect(tile.getByRole('link', { name: 'View Stations' })).toHaveAttribute('href', '/stations');
+  });
+
+  it("counts a cashier's shared stations without asking for applications", async () => {
+    const { api, requests } = createFakeStationsApi();
+    renderWithParcel(<PosTile />, { api, path: '/', viewer: cashierViewer });
+    expect(await screen.findByTestId(ids.count)).toHaveTextContent('2');
+    expect(requests.map((request) => request.url)).not.toContain('applications');
+    expect(screen.queryByTestId(ids.quickLaunch)).not.toBeInTheDocument();
+  });
+
+  it('shows a station pinned elsewhere once the settings change', async () => {
+    const { api, settings } = createFakeStationsApi();
+    const { bus } = renderWithParcel(<PosTile />, { api, path: '/' });
+    await screen.findByTestId(ids.count);
+    expect(screen.queryByTestId(ids.quickLaunch)).not.toBeInTheDocument();
+    settings.quickLaunchPOSIds['app_coffee/2'] = true;
+    act(() => bus.emit('settings-changed'));
+    expect(await screen.findByTestId(ids.quickLaunch)).toHaveAttribute(
+      'data-station',
+      'Espresso Bar',
+    );
+  });
+
+  it('shows the error component when the stations cannot be loaded, and retries', async () => {
+    const user = userEvent.setup();
+    let failures = 1;
+    const { api } = createFakeStationsApi({
+      overrides: (request) =>
+        request.url === 'shared-stations' && failures-- > 0
+          ? { status: 500, data: { message: 'Database unavailable' } }
+          : undefined,
+    });
+    renderWithParcel(<PosTile />, { api, path: '/' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId(ids.count)).toHaveTextContent('5');
+  });
+
+  it('is disabled, without links, for a banned account', async () => {
+    const { api } = createFakeStationsApi({ pinned: ['app_coffee/1'] });
+    renderWithParcel(<PosTile />, { api, path: '/', viewer: { isBanned: true } });
+    await waitFor(() => expect(screen.getByTestId(ids.quickLaunch)).toBeInTheDocument());
+    expect(screen.getByRole('region', { name: 'POS' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+});
