@@ -11,6 +11,8 @@ import {
 } from './auth';
 import type { StoreContext } from './context';
 import { htmlPage, rawQuery } from './context';
+import type { AdminKit } from './adminStations';
+import { STATIONS_PATH, adminStationRoutes, stationAccessPage } from './adminStations';
 import type { AdminPageOptions } from './pages';
 import { adminPage, notice } from './pages';
 import type { WpUser } from './seed';
@@ -239,7 +241,7 @@ export function adminRoutes(app: FastifyInstance, ctx: StoreContext): void {
 <ul>
 <li><a href="/wp-admin/users.php">Users and roles</a> (${ctx.seed.users.length})</li>
 <li><a href="${KEYS_PATH}">WooCommerce › Settings › Advanced › REST API</a> (${ctx.state.keys().length} keys)</li>
-<li>POS stations: ${ctx.state.stations().length}; multiple-user plugin ${ctx.state.multipleUserPluginActive ? 'active' : 'inactive'}</li>
+<li><a href="${STATIONS_PATH}">POS Stations</a> (${ctx.state.stations().length}); multiple-user plugin ${ctx.state.multipleUserPluginActive ? 'active' : 'inactive'}</li>
 <li><a href="/">Visit site</a></li>
 </ul>
 </div>`,
@@ -249,9 +251,18 @@ export function adminRoutes(app: FastifyInstance, ctx: StoreContext): void {
   app.get('/wp-admin/', dashboard);
   app.get('/wp-admin/index.php', dashboard);
 
+  const kit: AdminKit = {
+    requireAdmin: (request, reply) => requireAdmin(ctx, request, reply),
+    render: (reply, admin, page, status) =>
+      renderAdmin(ctx, reply, admin, { ...page, current: 'stations' }, status),
+  };
+  adminStationRoutes(app, ctx, kit);
+
   app.get('/wp-admin/users.php', async (request, reply) => {
     const admin = requireAdmin(ctx, request, reply);
     if (!('user' in admin)) return admin;
+    const access = stationAccessPage(ctx, request, reply, kit, admin);
+    if (access) return access;
     return renderAdmin(ctx, reply, admin, {
       title: 'Users',
       current: 'users',

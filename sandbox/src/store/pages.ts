@@ -43,6 +43,11 @@ code { background: #f0f0f1; padding: 2px 4px; word-break: break-all; }
 .auth { width: min(500px, calc(100vw - 32px)); margin: 8vh auto 0; background: #fff;
   border: 1px solid #c3c4c7; padding: 24px; }
 .actions { display: flex; gap: 12px; align-items: baseline; }
+.actions form { margin: 0; }
+.check { display: flex; gap: 8px; align-items: center; margin: 6px 0; }
+.check label { display: inline; margin: 0; font-weight: 400; }
+fieldset { border: 1px solid #dcdcde; padding: 8px 12px; margin: 12px 0; }
+legend { font-weight: 600; padding: 0 4px; }
 `;
 
 /** Extras of one page: its own CSS, and a script allowed by the response's CSP nonce. */
@@ -97,7 +102,7 @@ export interface AdminPageOptions {
   siteName: string;
   userName: string;
   logoutHref: string;
-  current: 'dashboard' | 'users' | 'keys';
+  current: 'dashboard' | 'users' | 'stations' | 'keys';
   content: string;
 }
 
@@ -116,6 +121,7 @@ export function adminPage(options: AdminPageOptions): string {
 <nav class="menu" aria-label="Main menu">
 ${item('dashboard', '/wp-admin/', 'Dashboard')}
 ${item('users', '/wp-admin/users.php', 'Users')}
+${item('stations', '/wp-admin/edit.php?post_type=pos_station', 'POS Stations')}
 ${item('keys', '/wp-admin/admin.php?page=wc-settings&tab=advanced&section=keys', 'REST API keys')}
 </nav>
 <main class="content">
