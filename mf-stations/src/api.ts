@@ -45,7 +45,6 @@ export async function fetchOwnStations(
   const answers = await Promise.allSettled(
     applications.map((application) => fetchApplicationStations(api, application.id, signal)),
   );
-  signal?.throwIfAborted();
   return applications.map((application, index) => {
     const answer = answers[index]!;
     const { id, name, homeUrl, slug } = application;

@@ -129,8 +129,13 @@ export function SharedStations() {
         subtitle={
           group ? (
             <span>
-              {SHARED_STATIONS} · Shared by {group.adminName} ·{' '}
-              {group.roles.map(roleLabel).join(', ')}
+              {[
+                SHARED_STATIONS,
+                `Shared by ${group.adminName}`,
+                group.roles.map(roleLabel).join(', '),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
             </span>
           ) : undefined
         }
