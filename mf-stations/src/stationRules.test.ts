@@ -2,7 +2,7 @@ import {
   decideDefault,
   decideSlug,
   isDefaultStation,
-  isValidCustomSlug,
+  customSlugProblem,
   normaliseSlug,
 } from './stationRules';
 import type { Station } from './types';
@@ -113,14 +113,22 @@ describe('the POS URL slug rules', () => {
   });
 });
 
-describe('isValidCustomSlug', () => {
+describe('customSlugProblem', () => {
   it('takes lowercase words of letters and digits joined by single hyphens, with a letter', () => {
-    expect(isValidCustomSlug('front-counter-2')).toBe(true);
-    expect(isValidCustomSlug('a'.repeat(64))).toBe(true);
-    expect(isValidCustomSlug('a'.repeat(65))).toBe(false);
-    expect(isValidCustomSlug('2024')).toBe(false);
-    expect(isValidCustomSlug('Front')).toBe(false);
-    expect(isValidCustomSlug('pos')).toBe(false);
+    expect(customSlugProblem('front-counter-2')).toBeNull();
+    expect(customSlugProblem('a'.repeat(64))).toBeNull();
+  });
+
+  it("says what is wrong in the server's words", () => {
+    expect(customSlugProblem('')).toBe('The POS URL cannot be empty');
+    expect(customSlugProblem('a'.repeat(65))).toBe('The POS URL can be at most 64 characters long');
+    expect(customSlugProblem('Front')).toBe(
+      'The POS URL can only contain lowercase letters a-z, digits and single hyphens between them',
+    );
+    expect(customSlugProblem('2024')).toBe('The POS URL must contain at least one letter');
+    expect(customSlugProblem('pos')).toBe(
+      "'pos' is the default station's POS URL: turn Default on instead.",
+    );
   });
 
   it('normalises what was typed', () => {

@@ -5,8 +5,11 @@ import {
   DEFAULT_ALREADY_ASSIGNED,
   DEFAULT_URL_LOCKED,
   DUPLICATE_POS_URL,
-  INVALID_POS_URL,
+  POS_URL_EMPTY,
+  POS_URL_LETTER,
+  POS_URL_PATTERN,
   RESERVED_POS_URL,
+  posUrlTooLong,
 } from './texts';
 import type { Station } from './types';
 
@@ -56,18 +59,17 @@ export function decideDefault(
 export const normaliseSlug = (typed: string) => typed.trim().toLowerCase();
 
 /**
- * Whether `slug` may be typed as a custom POS URL: lowercase letters, digits and single
- * hyphens, 1-64 characters, at least one letter (so it never equals a numeric station id), not
- * 'pos'.
+ * Why `slug` cannot be a custom POS URL, in the server's words, or null when it can: lowercase
+ * letters, digits and single hyphens, 1-64 characters, at least one letter (so it never equals a
+ * numeric station id), not 'pos' (the Default switch sets that).
  */
-export function isValidCustomSlug(slug: string): boolean {
-  return (
-    slug.length >= 1 &&
-    slug.length <= MAX_SLUG_LENGTH &&
-    SLUG_PATTERN.test(slug) &&
-    /[a-z]/.test(slug) &&
-    slug !== DEFAULT_STATION_SLUG
-  );
+export function customSlugProblem(slug: string): string | null {
+  if (slug.length === 0) return POS_URL_EMPTY;
+  if (slug.length > MAX_SLUG_LENGTH) return posUrlTooLong(MAX_SLUG_LENGTH);
+  if (!SLUG_PATTERN.test(slug)) return POS_URL_PATTERN;
+  if (!/[a-z]/.test(slug)) return POS_URL_LETTER;
+  if (slug === DEFAULT_STATION_SLUG) return RESERVED_POS_URL;
+  return null;
 }
 
 /**
@@ -91,7 +93,6 @@ export function decideSlug(
   );
   if (taken) return refused('duplicate', DUPLICATE_POS_URL);
   if (slug === station.posID) return { kind: 'save', stationSlug: slug };
-  if (slug === DEFAULT_STATION_SLUG) return refused('invalid', RESERVED_POS_URL);
-  if (!isValidCustomSlug(slug)) return refused('invalid', INVALID_POS_URL);
-  return { kind: 'save', stationSlug: slug };
+  const problem = customSlugProblem(slug);
+  return problem ? refused('invalid', problem) : { kind: 'save', stationSlug: slug };
 }

@@ -32,9 +32,13 @@ export const DUPLICATE_POS_URL = 'POS URL already exist. A unique POS URL per st
 export const DEFAULT_URL_LOCKED =
   "The default station's POS URL cannot be changed. Turn Default off first.";
 
-/** A POS URL the server would refuse: what it may hold. */
-export const INVALID_POS_URL =
-  'A POS URL has 1 to 64 lowercase letters, digits and single hyphens, with at least one letter.';
+/** A POS URL the server would refuse, in the server's words. */
+export const POS_URL_EMPTY = 'The POS URL cannot be empty';
+export const posUrlTooLong = (maxLength: number) =>
+  `The POS URL can be at most ${maxLength} characters long`;
+export const POS_URL_PATTERN =
+  'The POS URL can only contain lowercase letters a-z, digits and single hyphens between them';
+export const POS_URL_LETTER = 'The POS URL must contain at least one letter';
 
 /** 'pos' belongs to the default station and is set by its Default switch only. */
 export const RESERVED_POS_URL = "'pos' is the default station's POS URL: turn Default on instead.";

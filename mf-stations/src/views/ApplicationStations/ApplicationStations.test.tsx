@@ -210,6 +210,39 @@ describe('ApplicationStations', () => {
     expect(slugUpdates(requests)).toHaveLength(0);
   });
 
+  it("refuses a POS URL the server would refuse, in the server's words, without asking it", async () => {
+    const user = userEvent.setup();
+    const { api, requests } = createFakeStationsApi();
+    const { bubbles } = render(api);
+    const field = await screen.findByRole('textbox', { name: 'POS URL of Espresso Bar' });
+    await user.clear(field);
+    await user.type(field, 'bar_2{Enter}');
+    expect(bubbles).toEqual([
+      {
+        message:
+          'The POS URL can only contain lowercase letters a-z, digits and single hyphens between them',
+        status: 'info',
+      },
+    ]);
+    expect(screen.getByRole('textbox', { name: 'POS URL of Espresso Bar' })).toHaveValue(
+      'espresso-bar',
+    );
+    expect(slugUpdates(requests)).toHaveLength(0);
+  });
+
+  it('gives the saved POS URL back on Escape and saves nothing', async () => {
+    const user = userEvent.setup();
+    const { api, requests } = createFakeStationsApi();
+    const { bubbles } = render(api);
+    const field = await screen.findByRole('textbox', { name: 'POS URL of Espresso Bar' });
+    await user.clear(field);
+    await user.type(field, 'half-typed{Escape}');
+    expect(field).toHaveValue('espresso-bar');
+    await user.tab();
+    expect(slugUpdates(requests)).toHaveLength(0);
+    expect(bubbles).toEqual([]);
+  });
+
   it('resets the field with the info message when the server finds the POS URL taken', async () => {
     const user = userEvent.setup();
     const { api, requests } = createFakeStationsApi({
