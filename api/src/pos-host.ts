@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance } from 'fastify';
+import { registerCloudPos } from './cloud-pos';
 import type { DatabaseHandle } from './db';
 import errorsPlugin from './plugins/errors';
 import { validatorCompiler } from './plugins/validation';
@@ -10,6 +11,9 @@ import { createRepositories } from './repositories';
 import { acceptWcCallback } from './routes/applications/authorization';
 import type { StoreAccess } from './routes/applications/context';
 import type { TlsFiles } from './services/pos-host-tls';
+import type { ProviderTokenVerifier } from './services/provider-tokens';
+import type { ApiSigningKey } from './services/signing-key';
+import { publicJwks } from './services/signing-key';
 
 /** What the POS host needs. */
 export interface PosHostOptions {
@@ -20,6 +24,12 @@ export interface PosHostOptions {
   logLevel: string;
   /** Repositories to share with the main api; built over `database` otherwise. */
   repos?: Repositories;
+  /** Verifier of the login provider's tokens (the dashboard's cookie). */
+  verifier: ProviderTokenVerifier;
+  /** The api's key: signs the hand-off tokens, published at /.well-known/jwks.json. */
+  signingKey: ApiSigningKey;
+  /** Domain attribute of the access-error cookie (COOKIE_DOMAIN); null: host-only. */
+  cookieDomain?: string | null;
 }
 
 const CallbackQuery = Type.Object(
@@ -37,9 +47,11 @@ const CallbackBody = Type.Object({
 });
 
 /**
- * The POS host: the public HTTPS listener WooCommerce calls back after a store admin
- * approved the connection (`POST /wc-authorize?token=…`), and `GET /health`. Requests are
- * not logged by Fastify: the URL holds the token and the body the store's keys.
+ * The POS host: WooCommerce's callback after a store admin approved the connection
+ * (`POST /wc-authorize?token=…`), the cloud POS addresses of stations (`GET /{app}/{station}`),
+ * the JWKS of the hand-off tokens and `GET /health`. Built once with TLS (the public HTTPS
+ * host) and once without (the local plain-http listener of cloud addresses). Requests are not
+ * logged by Fastify: URLs hold tokens, bodies the store's keys, cookies the user's token.
  */
 export async function buildPosHost(options: PosHostOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -53,6 +65,19 @@ export async function buildPosHost(options: PosHostOptions): Promise<FastifyInst
   const repos = options.repos ?? createRepositories(options.database);
 
   app.get('/health', async () => ({ status: 'ok' }));
+
+  const jwks = publicJwks(options.signingKey);
+  app.get('/.well-known/jwks.json', async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=300').send(jwks),
+  );
+
+  registerCloudPos(app, {
+    repos,
+    access: options.access,
+    verifier: options.verifier,
+    signingKey: options.signingKey,
+    cookieDomain: options.cookieDomain ?? null,
+  });
 
   app.post(
     '/wc-authorize',

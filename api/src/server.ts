@@ -5,24 +5,38 @@ import { migrateToLatest } from './db/migrations';
 import { buildPosHost } from './pos-host';
 import { seedDemo } from './seed/demo';
 import { loadOrCreatePosHostTls } from './services/pos-host-tls';
+import { loadOrCreateSigningKey } from './services/signing-key';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(config);
   await migrateToLatest(database.db, database.dialect, config.databaseSchema);
-  if (config.seedDemo) await seedDemo(database.db);
 
-  // One store client and secret box for both listeners.
+  // One store client, secret box and signing key for the api and both POS-host listeners.
   const access = createStoreAccess(config);
-  const app = await buildApp(config, { database, storeAccess: access });
-  const posHost = await buildPosHost({
+  if (config.seedDemo) {
+    await seedDemo(database.db, { demoStore: config.demoStore, secrets: access.secrets });
+  }
+  const signingKey = await loadOrCreateSigningKey(config.signingKeyPath);
+  const app = await buildApp(config, { database, storeAccess: access, signingKey });
+  const posHostOptions = {
     database,
     access,
     repos: app.repos,
     logLevel: config.logLevel,
+    verifier: app.verifyProviderToken,
+    signingKey,
+    cookieDomain: config.cookieDomain,
+  };
+  const posHost = await buildPosHost({
+    ...posHostOptions,
     tls: await loadOrCreatePosHostTls(config.posTlsCertPath, config.posTlsKeyPath),
   });
+  // The same POS host over plain http, so that a browser opens local cloud addresses without
+  // a certificate warning.
+  const cloudPos = await buildPosHost(posHostOptions);
   app.addHook('onClose', () => posHost.close());
+  app.addHook('onClose', () => cloudPos.close());
   app.addHook('onClose', () => database.close());
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
@@ -33,9 +47,10 @@ async function main(): Promise<void> {
     });
   }
   await posHost.listen({ port: config.posHostPort, host: config.host });
+  await cloudPos.listen({ port: config.cloudPosPort, host: config.host });
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    `api on http://${config.host}:${config.port}/api/connect-ui (${database.dialect}${config.seedDemo ? ', demo data' : ''}), POS host on https://${config.host}:${config.posHostPort}`,
+    `api on http://${config.host}:${config.port}/api/connect-ui (${database.dialect}${config.seedDemo ? ', demo data' : ''}), POS host on https://${config.host}:${config.posHostPort} and http://${config.host}:${config.cloudPosPort}`,
   );
 }
 

@@ -43,6 +43,8 @@ beforeAll(async () => {
     repos: ctx.app.repos,
     logLevel: 'silent',
     tls,
+    verifier: ctx.app.verifyProviderToken,
+    signingKey: ctx.signingKey,
   });
   await posHost.listen({ port: 0, host: '127.0.0.1' });
   // The listener's port is known only now: point the callback_url at it.

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/types';
 import { banned, forbidden, unauthorized } from '../errors';
+import type { UsersRepository } from '../repositories/users';
 import type { ProviderClaims, ProviderTokenVerifier } from '../services/provider-tokens';
 
 /** Who may call a route, set in the route's `config.access`. */
@@ -47,6 +48,31 @@ export function currentUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
+/** A verified token and its user. */
+export interface SignedInUser {
+  user: UserRow;
+  claims: ProviderClaims;
+}
+
+/**
+ * The user of a login-provider token: verified (signature, algorithm, issuer, exp, nra), then
+ * loaded, created on first sight and kept in step with the token. Null for a token that does
+ * not verify. The bearer auth and the POS host's cookie both go through here.
+ */
+export async function userOfToken(
+  verifier: ProviderTokenVerifier,
+  users: UsersRepository,
+  token: string,
+): Promise<SignedInUser | null> {
+  let claims: ProviderClaims;
+  try {
+    claims = await verifier(token);
+  } catch {
+    return null;
+  }
+  return { user: await users.ensureFromClaims(claims), claims };
+}
+
 function bearerOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
@@ -68,13 +94,9 @@ async function auth(app: FastifyInstance, options: AuthPluginOptions): Promise<v
 
     const token = bearerOf(request);
     if (!token) throw unauthorized();
-    let claims: ProviderClaims;
-    try {
-      claims = await options.verifier(token);
-    } catch {
-      throw unauthorized();
-    }
-    const user = await app.repos.users.ensureFromClaims(claims);
+    const signedIn = await userOfToken(options.verifier, app.repos.users, token);
+    if (!signedIn) throw unauthorized();
+    const { user, claims } = signedIn;
     request.user = user;
     request.claims = claims;
     request.bearerToken = token;

@@ -4,6 +4,12 @@ import { PLAN_IDS } from '../db/plans';
 import type { Database } from '../db/types';
 import type { FeedType } from '../repositories/activities';
 import { searchTextOf } from '../repositories/users';
+import type { DemoStore } from '../config';
+import { nextFreeSlug } from '../repositories/applications';
+import { DEFAULT_STATION_SLUG } from '../repositories/stations';
+import { sealContext } from '../routes/applications/view';
+import type { SecretBox } from '../services/secret-box';
+import { parseStoreUrl } from '../services/store-url';
 import { seedBulkUsers } from './bulk';
 
 /** The demo accounts of the sandbox login provider (same subs, names and emails). */
@@ -60,13 +66,119 @@ const MANAGER_ACTIVITIES: {
   { name: 'Order #1001 was processed', feedType: 'orderProcessed', daysAgo: 1 },
 ];
 
+/** The demo application's name and slug. */
+export const DEMO_APPLICATION = { name: 'Demo Coffee Roasters', slug: 'demo-coffee-roasters' };
+
+/** The demo store's owner (store user 1), as its POS plugin describes them. */
+const DEMO_STORE_OWNER = {
+  id: 1,
+  username: 'storeadmin',
+  email: 'owner@coffee.demo.test',
+  name: 'Sam Owner',
+  roles: ['administrator'],
+};
+
+/** What the demo application needs besides the database. */
+export interface DemoSeedOptions {
+  /** The store and its pre-approved key; without it no application is seeded. */
+  demoStore?: DemoStore | null;
+  /** Seals the key like real ones. */
+  secrets?: SecretBox;
+}
+
+/**
+ * The manager's verified 'Demo Coffee Roasters' application on the demo store, created once:
+ * station 1 default ('pos'), station 2 at 'espresso-bar', station 1 pinned to quick launch.
+ * An existing application of the manager for that site is left as it is.
+ */
+async function seedDemoApplication(
+  db: Kysely<Database>,
+  store: DemoStore,
+  secrets: SecretBox,
+): Promise<void> {
+  const url = parseStoreUrl(store.url, true);
+  await db.transaction().execute(async (trx) => {
+    const manager = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('sub', '=', 'usr_demo_manager')
+      .executeTakeFirstOrThrow();
+    const existing = await trx
+      .selectFrom('applications')
+      .select('id')
+      .where('user_id', '=', manager.id)
+      .where('home_url_key', '=', url.key)
+      .executeTakeFirst();
+    if (existing) return;
+    const taken = await trx
+      .selectFrom('applications')
+      .select('slug')
+      .where((eb) =>
+        eb.or([
+          eb('slug', '=', DEMO_APPLICATION.slug),
+          eb('slug', 'like', `${DEMO_APPLICATION.slug}-%`),
+        ]),
+      )
+      .execute();
+    const id = newId();
+    const now = nowIso();
+    await trx
+      .insertInto('applications')
+      .values({
+        id,
+        user_id: manager.id,
+        name: DEMO_APPLICATION.name,
+        home_url: url.href,
+        home_url_key: url.key,
+        slug: nextFreeSlug(DEMO_APPLICATION.slug, new Set(taken.map((t) => t.slug))),
+        auth_type: 'keys',
+        is_verified_auth: 1,
+        key_id: null,
+        consumer_key_enc: secrets.seal(store.consumerKey, sealContext(id, 'consumer_key')),
+        consumer_secret_enc: secrets.seal(store.consumerSecret, sealContext(id, 'consumer_secret')),
+        wp_user: JSON.stringify(DEMO_STORE_OWNER),
+        auth_token_hash: null,
+        auth_token_expires_at: null,
+        auth_return_path: null,
+        created_at: now,
+        updated_at: now,
+        members_synced_at: null,
+      })
+      .execute();
+    await trx
+      .insertInto('station_slugs')
+      .values([
+        { application_id: id, pos_id: '1', slug: DEFAULT_STATION_SLUG, updated_at: now },
+        { application_id: id, pos_id: '2', slug: 'espresso-bar', updated_at: now },
+      ])
+      .execute();
+    const settings = await trx
+      .selectFrom('user_settings')
+      .select('quick_launch_pos_ids')
+      .where('user_id', '=', manager.id)
+      .executeTakeFirstOrThrow();
+    let pinned: Record<string, boolean> = {};
+    try {
+      pinned = JSON.parse(settings.quick_launch_pos_ids) as Record<string, boolean>;
+    } catch {
+      pinned = {};
+    }
+    await trx
+      .updateTable('user_settings')
+      .set({ quick_launch_pos_ids: JSON.stringify({ ...pinned, [`${id}/1`]: true }) })
+      .where('user_id', '=', manager.id)
+      .execute();
+  });
+}
+
 /**
  * Seeds the demo: the three demo accounts (cashier with role 'other' on the Cashier plan, the
  * others managers on Trial, the admin with is_admin), 45 generated users (`usr_seed_NNN`) and
- * a few feed entries for the manager. Idempotent: existing rows are left as they are, except
- * that the demo accounts' role and admin flag are put back.
+ * a few feed entries for the manager, and with `options.demoStore` the manager's demo
+ * application. Idempotent: existing rows are left as they are, except that the demo accounts'
+ * role and admin flag are put back.
  */
-export async function seedDemo(db: Kysely<Database>): Promise<void> {
+export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions = {}): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const account of DEMO_ACCOUNTS) {
       const now = nowIso();
@@ -153,5 +265,9 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
         .execute();
     }
   });
+  if (options.demoStore) {
+    if (!options.secrets) throw new Error('seeding the demo application needs the secret box');
+    await seedDemoApplication(db, options.demoStore, options.secrets);
+  }
   await seedBulkUsers(db, DEMO_SEEDED_USERS, { prefix: 'seed' });
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { exportJWK, generateKeyPair, importJWK, SignJWT } from 'jose';
@@ -56,4 +57,49 @@ export function signPosToken(key: ApiSigningKey, userId: string, issuer: string)
     .setIssuedAt()
     .setExpirationTime(`${POS_TOKEN_TTL_S}s`)
     .sign(key.privateKey);
+}
+
+/** Issuer of the hand-off tokens (and of the api's other tokens). */
+export const HANDOFF_ISSUER = 'cloud-pos-api';
+/** Lifetime of a station hand-off token, in seconds. */
+export const HANDOFF_TTL_S = 60;
+
+/** Who a station hand-off token lets into which station. */
+export interface HandOffClaims {
+  /** The application's stored home URL, exactly as stored: the store checks it is its own. */
+  audience: string;
+  /** The dashboard user id. */
+  userId: string;
+  email: string | null;
+  name: string | null;
+  posId: string;
+  /** The store user the person opens the station as. */
+  wpUserId: number;
+}
+
+/**
+ * Signs the one-minute token the cloud POS host posts to a store's station page: ES256 with
+ * `kid`, a random `jti` the store refuses to see twice.
+ */
+export function signHandOffToken(key: ApiSigningKey, claims: HandOffClaims): Promise<string> {
+  const iat = Math.floor(Date.now() / 1000);
+  return new SignJWT({
+    email: claims.email,
+    name: claims.name,
+    pos_id: claims.posId,
+    wp_user_id: claims.wpUserId,
+  })
+    .setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: 'JWT' })
+    .setIssuer(HANDOFF_ISSUER)
+    .setAudience(claims.audience)
+    .setSubject(claims.userId)
+    .setJti(randomUUID())
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + HANDOFF_TTL_S)
+    .sign(key.privateKey);
+}
+
+/** The public JWKS of the api's key, as every POS-host listener serves it. */
+export function publicJwks(key: ApiSigningKey): { keys: JWK[] } {
+  return { keys: [{ ...key.publicJwk, kid: key.kid, alg: 'ES256', use: 'sig' }] };
 }

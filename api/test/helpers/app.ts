@@ -111,7 +111,15 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   });
   options.configure?.(app);
   await app.ready();
-  const posHost = await buildPosHost({ database, access, repos: app.repos, logLevel: 'silent' });
+  const posHost = await buildPosHost({
+    database,
+    access,
+    repos: app.repos,
+    logLevel: 'silent',
+    verifier: app.verifyProviderToken,
+    signingKey,
+    cookieDomain: config.cookieDomain,
+  });
   await posHost.ready();
   return {
     app,

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestContext } from './app';
 import { asUser } from './app';
+import type { ControlKey, TestSandbox } from './sandbox';
 
 /** Base path of the api. */
 export const BASE = '/api/connect-ui';
@@ -47,4 +48,40 @@ export async function feedOf(ctx: TestContext, sub = 'usr_manager') {
   const response = await call(ctx, 'GET', '/activities-list', undefined, sub);
   return (response.json() as { data: Array<{ name: string; feedType: string; link: string }> })
     .data;
+}
+
+/** An application of `sub` connected to `store` with a fresh Read/Write key of store user 1. */
+export async function connectApplication(
+  ctx: TestContext,
+  sandbox: TestSandbox,
+  store: string,
+  sub: string,
+  name = 'Coffee',
+): Promise<{ id: string; key: ControlKey }> {
+  const id = await createApplication(ctx, store, name, sub);
+  const key = await sandbox.mintKey(store);
+  const response = await call(
+    ctx,
+    'PUT',
+    `/applications/${id}`,
+    { consumerKey: key.consumer_key, consumerSecret: key.consumer_secret },
+    sub,
+  );
+  if (!response.json().data.isVerifiedAuth) throw new Error(response.body);
+  return { id, key };
+}
+
+/** Makes `sub` known to the api (first request), then changes its row (role, ban). */
+export async function changeUser(
+  ctx: TestContext,
+  sub: string,
+  change: { user_role?: 'other' | 'manager'; block?: 'block' | 'unblock' },
+  extra: Record<string, unknown> = {},
+): Promise<void> {
+  await ctx.app.inject({
+    method: 'GET',
+    url: `${BASE}/user-data`,
+    headers: await ctx.bearer(asUser(sub, extra)),
+  });
+  await ctx.database.db.updateTable('users').set(change).where('sub', '=', sub).execute();
 }

@@ -1,0 +1,458 @@
+import { StoreHttpError, StoreUnreachableError } from '../../../src/services/store-client';
+import { SLUG_MESSAGES } from '../../../src/routes/applications/station-view';
+import type { TestContext } from '../../helpers/app';
+import { asUser, createTestContext } from '../../helpers/app';
+import {
+  BASE,
+  call,
+  changeUser,
+  connectApplication,
+  createApplication,
+  feedOf,
+} from '../../helpers/applications';
+import type { TestSandbox } from '../../helpers/sandbox';
+import { startTestSandbox } from '../../helpers/sandbox';
+
+let ctx: TestContext;
+let sandbox: TestSandbox;
+let coffee: string;
+let books: string;
+beforeAll(async () => {
+  [ctx, sandbox] = await Promise.all([createTestContext(), startTestSandbox()]);
+  [coffee, books] = sandbox.stores;
+});
+afterAll(async () => {
+  await ctx.close();
+  await sandbox.close();
+});
+afterEach(() => jest.restoreAllMocks());
+
+interface Station {
+  posID: string;
+  name: string;
+  url: string;
+  cloudStationSlug: string;
+  access: boolean;
+  globalSettings: object;
+}
+
+const stationsOf = async (id: string, sub: string) => {
+  const response = await call(ctx, 'GET', `/applications/${id}/stations`, undefined, sub);
+  return { response, list: (response.json() as { list?: Station[] }).list ?? [] };
+};
+
+const updateSlug = (
+  id: string,
+  sub: string,
+  stationId: string,
+  stationSlug: string,
+  oldStationSlug: string,
+  stationName = 'Station',
+) =>
+  call(
+    ctx,
+    'PUT',
+    `/applications/${id}/stations/update-slug`,
+    { stationId, stationSlug, stationName, oldStationSlug },
+    sub,
+  );
+
+const slugRows = (id: string) =>
+  ctx.database.db
+    .selectFrom('station_slugs')
+    .select(['pos_id', 'slug'])
+    .where('application_id', '=', id)
+    .orderBy('pos_id')
+    .execute();
+
+/** Headers of a token for the demo cashier's email under `sub`. */
+const cashier = (sub: string) =>
+  ctx.bearer(asUser(sub, { email: 'cashier@demo.test', name: 'Cash Ier' }));
+
+describe('GET /applications/:id/stations', () => {
+  it('lists the live stations with their slugs and whether the connected WP account may open them', async () => {
+    const { id } = await connectApplication(ctx, sandbox, coffee, 'usr_st_list');
+    const { response, list } = await stationsOf(id, 'usr_st_list');
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.application).toEqual({
+      id,
+      name: 'Coffee',
+      homeUrl: coffee,
+      slug: expect.stringMatching(/^coffee/),
+    });
+    // Store user 1 (the key's owner) is listed on station 2, not on station 3 (users [2]).
+    expect(list.map((s) => [s.posID, s.name, s.cloudStationSlug, s.access])).toEqual([
+      ['1', 'Front Counter', '1', true],
+      ['2', 'Espresso Bar', '2', true],
+      ['3', 'Pickup Window', '3', false],
+    ]);
+    expect(list[0]?.url).toBe(`${coffee}/pos/1`);
+    expect(typeof list[0]?.globalSettings).toBe('object');
+  });
+
+  it('copies the store users into the members while listing', async () => {
+    const { id } = await connectApplication(ctx, sandbox, coffee, 'usr_st_members');
+    await ctx.database.db
+      .deleteFrom('application_members')
+      .where('application_id', '=', id)
+      .execute();
+    await stationsOf(id, 'usr_st_members');
+    const member = await ctx.app.repos.stations.findMember(id, 'Cashier@Demo.test');
+    expect(member).toMatchObject({ wpUserId: 2, roles: ['cashier'] });
+  });
+
+  it('is 409 for an unauthorized application, 404 for another manager’s, 502 when the store fails', async () => {
+    const unverified = await createApplication(ctx, coffee, 'Coffee', 'usr_st_409');
+    const notAuthorized = await stationsOf(unverified, 'usr_st_409');
+    expect(notAuthorized.response.statusCode).toBe(409);
+    expect(notAuthorized.response.json().message).toBe('The application is not authorized.');
+
+    const { id } = await connectApplication(ctx, sandbox, books, 'usr_st_owner', 'Books');
+    const other = await stationsOf(id, 'usr_st_intruder');
+    expect(other.response.statusCode).toBe(404);
+    expect(other.response.json().message).toBe('Application not found');
+
+    jest
+      .spyOn(ctx.access.store, 'stations')
+      .mockRejectedValueOnce(new StoreUnreachableError('connect ECONNREFUSED'));
+    const failed = await stationsOf(id, 'usr_st_owner');
+    expect(failed.response.statusCode).toBe(502);
+    expect(failed.response.json().message).toBe(
+      `The store at ${new URL(books).host} could not be reached`,
+    );
+  });
+
+  it('is 403 for a cashier and 402 for a banned manager', async () => {
+    await changeUser(ctx, 'usr_st_cashier', { user_role: 'other' });
+    expect((await stationsOf('x', 'usr_st_cashier')).response.statusCode).toBe(403);
+    await changeUser(ctx, 'usr_st_banned', { block: 'block' });
+    expect((await stationsOf('x', 'usr_st_banned')).response.statusCode).toBe(402);
+  });
+});
+
+describe('PUT /applications/:id/stations/update-slug', () => {
+  it('sets a custom slug, tells the store, and logs posUrlChanged', async () => {
+    const { id, key } = await connectApplication(ctx, sandbox, coffee, 'usr_slug_ok');
+    const response = await updateSlug(id, 'usr_slug_ok', '2', 'espresso-bar', '2', 'Espresso Bar');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ stationId: '2', stationSlug: 'espresso-bar' });
+    const { list } = await stationsOf(id, 'usr_slug_ok');
+    expect(list.find((s) => s.posID === '2')?.cloudStationSlug).toBe('espresso-bar');
+
+    const credentials = { consumerKey: key.consumer_key, consumerSecret: key.consumer_secret };
+    const storeCopy = await ctx.access.store.stations(coffee, credentials);
+    expect(storeCopy.find((s) => s.posId === 2)).toMatchObject({
+      cloudSlug: 'espresso-bar',
+      isDefault: false,
+    });
+
+    const slug = (await call(ctx, 'GET', `/applications/${id}`, undefined, 'usr_slug_ok')).json()
+      .data.slug as string;
+    const [entry] = await feedOf(ctx, 'usr_slug_ok');
+    expect(entry).toMatchObject({
+      name: `POS URL of Espresso Bar changed to http://127.0.0.1:4300/${slug}/espresso-bar`,
+      feedType: 'posUrlChanged',
+      link: `/applications/${id}/stations`,
+    });
+    expect((entry as unknown as { linkName: string }).linkName).toBe('View Stations');
+  });
+
+  it('turns Default on and off, one default per application', async () => {
+    const { id, key } = await connectApplication(ctx, sandbox, coffee, 'usr_slug_default');
+    expect((await updateSlug(id, 'usr_slug_default', '1', 'pos', '1')).statusCode).toBe(200);
+
+    const second = await updateSlug(id, 'usr_slug_default', '2', 'pos', '2');
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(SLUG_MESSAGES.defaultTaken);
+
+    const locked = await updateSlug(id, 'usr_slug_default', '1', 'front', 'pos');
+    expect(locked.statusCode).toBe(400);
+    expect(locked.json().message).toBe(
+      "The default station's POS URL cannot be changed. Turn Default off first.",
+    );
+
+    const credentials = { consumerKey: key.consumer_key, consumerSecret: key.consumer_secret };
+    expect((await ctx.access.store.stations(coffee, credentials))[0]?.isDefault).toBe(true);
+
+    const off = await updateSlug(id, 'usr_slug_default', '1', '1', 'pos');
+    expect(off.statusCode).toBe(200);
+    expect(await slugRows(id)).toEqual([]);
+    expect((await updateSlug(id, 'usr_slug_default', '2', 'pos', '2')).statusCode).toBe(200);
+    expect(await slugRows(id)).toEqual([{ pos_id: '2', slug: 'pos' }]);
+  });
+
+  it('refuses a slug another station has', async () => {
+    const { id } = await connectApplication(ctx, sandbox, coffee, 'usr_slug_dup');
+    expect((await updateSlug(id, 'usr_slug_dup', '2', 'bar', '2')).statusCode).toBe(200);
+    const duplicate = await updateSlug(id, 'usr_slug_dup', '3', 'bar', '3');
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().message).toBe(
+      'POS URL already exist. A unique POS URL per station is required.',
+    );
+    // The same slug in another application is fine.
+    const { id: otherApp } = await connectApplication(ctx, sandbox, coffee, 'usr_slug_dup2');
+    expect((await updateSlug(otherApp, 'usr_slug_dup2', '3', 'bar', '3')).statusCode).toBe(200);
+  });
+
+  it('gives exactly one of two concurrent requests for one slug', async () => {
+    const { id } = await connectApplication(ctx, sandbox, coffee, 'usr_slug_race');
+    const answers = await Promise.all([
+      updateSlug(id, 'usr_slug_race', '2', 'counter', '2'),
+      updateSlug(id, 'usr_slug_race', '3', 'counter', '3'),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.statusCode === 409)?.json().message).toBe(SLUG_MESSAGES.duplicate);
+    expect((await slugRows(id)).filter((row) => row.slug === 'counter')).toHaveLength(1);
+
+    const defaults = await Promise.all([
+      updateSlug(id, 'usr_slug_race', '1', 'pos', '1'),
+      updateSlug(id, 'usr_slug_race', '2', 'pos', 'counter'),
+      updateSlug(id, 'usr_slug_race', '3', 'pos', '3'),
+    ]);
+    const codes = defaults.map((a) => a.statusCode).sort();
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(
+      (await slugRows(id)).filter((row) => row.slug === 'pos').map((row) => row.pos_id),
+    ).toHaveLength(1);
+  });
+
+  it('is a compare-and-set on oldStationSlug (also between two concurrent changes of one station)', async () => {
+    const { id } = await connectApplication(ctx, sandbox, coffee, 'usr_slug_cas');
+    const stale = await updateSlug(id, 'usr_slug_cas', '2', 'bar', 'not-what-is-stored');
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(
+      'The POS URL of this station was changed meanwhile. Reload the stations and try again.',
+    );
+    const both = await Promise.all([
+      updateSlug(id, 'usr_slug_cas', '2', 'first', '2'),
+      updateSlug(id, 'usr_slug_cas', '2', 'second', '2'),
+    ]);
+    expect(both.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(both.find((a) => a.statusCode === 409)?.json().message).toBe(SLUG_MESSAGES.changed);
+  });
+
+  it('leaves the row as it was when the store refuses the change', async () => {
+    const { id } = await connectApplication(ctx, sandbox, coffee, 'usr_slug_store');
+    expect((await updateSlug(id, 'usr_slug_store', '2', 'bar', '2')).statusCode).toBe(200);
+    jest
+      .spyOn(ctx.access.store, 'updateStation')
+      .mockRejectedValueOnce(new StoreUnreachableError('socket hang up'));
+    const failed = await updateSlug(id, 'usr_slug_store', '2', 'espresso', 'bar');
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json().message).toBe(`The store at ${new URL(coffee).host} could not be reached`);
+    expect(await slugRows(id)).toEqual([{ pos_id: '2', slug: 'bar' }]);
+
+    jest
+      .spyOn(ctx.access.store, 'updateStation')
+      .mockRejectedValueOnce(new StoreHttpError(403, 'woocommerce_rest_cannot_edit', 'No.'));
+    const reset = await updateSlug(id, 'usr_slug_store', '2', '2', 'bar');
+    expect(reset.statusCode).toBe(502);
+    expect(reset.json().message).toBe('The store rejected the stored keys: No.');
+    expect(await slugRows(id)).toEqual([{ pos_id: '2', slug: 'bar' }]);
+    expect((await feedOf(ctx, 'usr_slug_store')).map((e) => e.feedType)).toEqual([
+      'posUrlChanged',
+      'applicationAuthorized',
+      'applicationAdded',
+    ]);
+  });
+
+  it.each([
+    ['', SLUG_MESSAGES.empty],
+    ['a'.repeat(65), SLUG_MESSAGES.tooLong],
+    ['Front', SLUG_MESSAGES.pattern],
+    ['front--desk', SLUG_MESSAGES.pattern],
+    ['-front', SLUG_MESSAGES.pattern],
+    ['front desk', SLUG_MESSAGES.pattern],
+    ['42', SLUG_MESSAGES.letter],
+  ])('refuses the slug %j with 400 %j', async (slug, message) => {
+    const response = await updateSlug('any', 'usr_slug_rules', '2', slug, '2');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+  });
+
+  it.each([
+    [
+      { stationId: 'two', stationSlug: 'bar', stationName: 'Bar', oldStationSlug: '2' },
+      'stationId',
+    ],
+    [{ stationId: '2', stationSlug: 'bar', stationName: '', oldStationSlug: '2' }, 'stationName'],
+    [{ stationId: '2', stationSlug: 'bar', oldStationSlug: '2' }, 'stationName'],
+    [
+      { stationId: '2', stationSlug: 'bar', stationName: 'Bar', oldStationSlug: '' },
+      'oldStationSlug',
+    ],
+    [{ stationId: '2', stationSlug: 'bar', stationName: 'Bar', oldStationSlug: '2', x: 1 }, "'x'"],
+  ])('refuses the body %j naming %s', async (payload, field) => {
+    const response = await call(
+      ctx,
+      'PUT',
+      '/applications/any/stations/update-slug',
+      payload,
+      'usr_slug_body',
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(field);
+  });
+
+  it('is 404 for a station the store does not have, another manager’s application, 403/402 for cashiers and the banned', async () => {
+    const { id } = await connectApplication(ctx, sandbox, coffee, 'usr_slug_404');
+    const station = await updateSlug(id, 'usr_slug_404', '99', 'bar', '99');
+    expect(station.statusCode).toBe(404);
+    expect(station.json().message).toBe('Station not found');
+    const other = await updateSlug(id, 'usr_slug_other', '2', 'bar', '2');
+    expect(other.statusCode).toBe(404);
+    expect(other.json().message).toBe('Application not found');
+    await changeUser(ctx, 'usr_slug_cashier', { user_role: 'other' });
+    expect((await updateSlug(id, 'usr_slug_cashier', '2', 'bar', '2')).statusCode).toBe(403);
+    await changeUser(ctx, 'usr_slug_banned', { block: 'block' });
+    expect((await updateSlug(id, 'usr_slug_banned', '2', 'bar', '2')).statusCode).toBe(402);
+    expect(await slugRows(id)).toEqual([]);
+  });
+});
+
+describe('GET /shared-stations', () => {
+  const shared = async (sub: string) =>
+    ctx.app.inject({ method: 'GET', url: `${BASE}/shared-stations`, headers: await cashier(sub) });
+
+  it('groups the stations of other users’ applications whose store lists the caller', async () => {
+    const { id } = await connectApplication(ctx, sandbox, coffee, 'usr_sh_owner', 'Roasters');
+    await updateSlug(id, 'usr_sh_owner', '1', 'pos', '1');
+    await changeUser(ctx, 'usr_sh_cashier', { user_role: 'other' }, { email: 'cashier@demo.test' });
+    const response = await shared('usr_sh_cashier');
+    expect(response.statusCode).toBe(200);
+    const group = (
+      response.json().list as Array<{ application: { id: string }; [key: string]: unknown }>
+    ).find((g) => g.application.id === id);
+    expect(group).toMatchObject({
+      application: { id, name: 'Roasters', slug: expect.stringMatching(/^roasters/) },
+      adminName: 'User usr sh owner',
+      roles: ['cashier'],
+    });
+    // Store user 2 (the cashier) may open 1 (everyone) and 3 (users [2]), not 2 (users [1, 3]).
+    const stations = group?.stations as Station[];
+    expect(stations.map((s) => [s.posID, s.cloudStationSlug, s.access])).toEqual([
+      ['1', 'pos', true],
+      ['2', '2', false],
+      ['3', '3', true],
+    ]);
+  });
+
+  it('syncs applications never synced, leaves out a failing store, and lists nothing for a stranger', async () => {
+    const { id } = await connectApplication(ctx, sandbox, coffee, 'usr_sh_good', 'Good');
+    const broken = await connectApplication(ctx, sandbox, coffee, 'usr_sh_broken', 'Gone');
+    await ctx.database.db
+      .updateTable('applications')
+      .set({ members_synced_at: null })
+      .where('id', 'in', [id, broken.id])
+      .execute();
+    await ctx.database.db
+      .deleteFrom('application_members')
+      .where('application_id', 'in', [id, broken.id])
+      .execute();
+    const stations = ctx.access.store.stations.bind(ctx.access.store);
+    jest
+      .spyOn(ctx.access.store, 'stations')
+      .mockImplementation(async (home, credentials) =>
+        credentials.consumerKey === broken.key.consumer_key
+          ? Promise.reject(new StoreUnreachableError('down'))
+          : stations(home, credentials),
+      );
+    const response = await shared('usr_sh_sync');
+    expect(response.statusCode).toBe(200);
+    const ids = (response.json().list as Array<{ application: { id: string } }>).map(
+      (g) => g.application.id,
+    );
+    expect(ids).toContain(id);
+    expect(ids).not.toContain(broken.id);
+    const synced = await ctx.database.db
+      .selectFrom('applications')
+      .select('members_synced_at')
+      .where('id', '=', broken.id)
+      .executeTakeFirstOrThrow();
+    expect(synced.members_synced_at).not.toBeNull();
+
+    const stranger = await ctx.app.inject({
+      method: 'GET',
+      url: `${BASE}/shared-stations`,
+      headers: await ctx.bearer(asUser('usr_sh_stranger')),
+    });
+    expect(stranger.json()).toEqual({ list: [] });
+  });
+
+  it('never lists the caller’s own applications', async () => {
+    const headers = await ctx.bearer(asUser('usr_sh_self', { email: 'owner@coffee.demo.test' }));
+    const id = await createApplication(ctx, coffee, 'Mine', 'usr_sh_self');
+    const key = await sandbox.mintKey(coffee);
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `${BASE}/applications/${id}`,
+      headers,
+      payload: { consumerKey: key.consumer_key, consumerSecret: key.consumer_secret },
+    });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `${BASE}/shared-stations`,
+      headers,
+    });
+    const ids = (response.json().list as Array<{ application: { id: string } }>).map(
+      (g) => g.application.id,
+    );
+    expect(ids).not.toContain(id);
+  });
+
+  it('is 402 for a banned user', async () => {
+    await changeUser(ctx, 'usr_sh_banned', { block: 'block' }, { email: 'cashier@demo.test' });
+    expect((await shared('usr_sh_banned')).statusCode).toBe(402);
+  });
+});
+
+describe('GET /applications/:id/entry-details', () => {
+  it('resolves a slug for the owner and for a member; anyone else gets 404', async () => {
+    const { id } = await connectApplication(ctx, sandbox, coffee, 'usr_entry_owner');
+    await updateSlug(id, 'usr_entry_owner', '2', 'espresso-bar', '2');
+    const owner = await call(
+      ctx,
+      'GET',
+      `/applications/${id}/entry-details?stationSlug=espresso-bar`,
+      undefined,
+      'usr_entry_owner',
+    );
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().data.station).toEqual({
+      posID: '2',
+      name: 'Espresso Bar',
+      url: `${coffee}/pos/2`,
+    });
+    // A station with a custom slug is not reachable under its id any more; one without is.
+    const byOldId = await call(
+      ctx,
+      'GET',
+      `/applications/${id}/entry-details?stationSlug=2`,
+      undefined,
+      'usr_entry_owner',
+    );
+    expect(byOldId.json().data.station).toBeNull();
+
+    await changeUser(ctx, 'usr_entry_cashier', { user_role: 'other' });
+    const member = await ctx.app.inject({
+      method: 'GET',
+      url: `${BASE}/applications/${id}/entry-details?stationSlug=3`,
+      headers: await cashier('usr_entry_cashier'),
+    });
+    expect(member.statusCode).toBe(200);
+    expect(member.json().data).toMatchObject({
+      station: { posID: '3', name: 'Pickup Window' },
+      user: { email: 'cashier@demo.test' },
+    });
+
+    const stranger = await call(
+      ctx,
+      'GET',
+      `/applications/${id}/entry-details?stationSlug=3`,
+      undefined,
+      'usr_entry_stranger',
+    );
+    expect(stranger.statusCode).toBe(404);
+  });
+});
