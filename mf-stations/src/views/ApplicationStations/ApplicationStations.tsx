@@ -54,8 +54,11 @@ export function ApplicationStations() {
       })),
     [setData],
   );
-  const application = stations.data?.application ?? null;
-  const list = stations.data?.list ?? [];
+  // Moving to another application's stations keeps the last answer while the next one loads:
+  // the page shows the loading state rather than the other application's stations.
+  const current = stations.data?.application.id === applicationId ? stations.data : null;
+  const application = current?.application ?? null;
+  const list = current?.list ?? [];
   const changes = useStationChanges({ application, stations: list, applySlug, reload });
   const quickLaunch = useQuickLaunch();
 
