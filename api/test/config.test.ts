@@ -53,3 +53,40 @@ describe('loadConfig for stores and the POS host', () => {
     );
   });
 });
+
+describe('loadConfig for cloud POS addresses and the demo store', () => {
+  it('has the documented defaults', () => {
+    expect(loadConfig({})).toMatchObject({
+      cloudPosPort: 4300,
+      cloudPosUrl: 'http://127.0.0.1:4300',
+      cookieDomain: null,
+      demoStore: null,
+    });
+  });
+
+  it('reads the cloud POS origin, cookie domain and the demo store when all three are set', () => {
+    const config = loadConfig({
+      CLOUD_POS_PORT: '4301',
+      CLOUD_POS_URL: 'https://pos.example.com/',
+      COOKIE_DOMAIN: 'Example.com',
+      DEMO_STORE_URL: 'http://127.0.0.1:4201',
+      DEMO_STORE_CONSUMER_KEY: 'ck_1',
+      DEMO_STORE_CONSUMER_SECRET: 'cs_1',
+    });
+    expect(config).toMatchObject({
+      cloudPosPort: 4301,
+      cloudPosUrl: 'https://pos.example.com',
+      cookieDomain: 'example.com',
+      demoStore: { url: 'http://127.0.0.1:4201', consumerKey: 'ck_1', consumerSecret: 'cs_1' },
+    });
+    expect(loadConfig({ DEMO_STORE_URL: 'http://127.0.0.1:4201' }).demoStore).toBeNull();
+  });
+
+  it.each([
+    [{ CLOUD_POS_URL: 'http://127.0.0.1:4300/pos' }, 'CLOUD_POS_URL must be a bare'],
+    [{ CLOUD_POS_PORT: 'x' }, 'CLOUD_POS_PORT must be a port number'],
+    [{ COOKIE_DOMAIN: 'example.com; Secure' }, 'COOKIE_DOMAIN must be a domain name'],
+  ])('refuses %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

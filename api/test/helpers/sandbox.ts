@@ -22,14 +22,20 @@ export interface TestSandbox {
   close(): Promise<void>;
 }
 
-/** Starts the sandbox with every port free and the test controls on. */
-export async function startTestSandbox(): Promise<TestSandbox> {
+/**
+ * Starts the sandbox with every port free and the test controls on; `posJwks` is what its
+ * stores check hand-off tokens against (the default URL has no listener in tests).
+ */
+export async function startTestSandbox(
+  options: { posJwks?: Parameters<typeof startSandbox>[0]['posJwks'] } = {},
+): Promise<TestSandbox> {
   const sandbox = await startSandbox({
     loginPort: 0,
     mailHttpPort: 0,
     smtpPort: 0,
     storePorts: [0, 0],
     controls: true,
+    ...options,
   });
   const [first, second] = sandbox.stores;
   if (!first || !second) throw new Error('the sandbox started without its two stores');

@@ -2,6 +2,7 @@ import { seedBulkUsers } from '../../src/seed/bulk';
 import { DEMO_SEEDED_USERS, seedDemo } from '../../src/seed/demo';
 import type { TestContext } from '../helpers/app';
 import { createTestContext } from '../helpers/app';
+import { startTestSandbox } from '../helpers/sandbox';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -99,5 +100,67 @@ describe('seedBulkUsers', () => {
       .where('subscriptions.plan_id', 'is', null)
       .execute();
     expect(withoutPlan).toEqual([]);
+  });
+});
+
+describe('demo application seed', () => {
+  it('connects the manager to the demo store with a default station, a custom slug and a pinned station, once', async () => {
+    const sandbox = await startTestSandbox();
+    try {
+      const [store] = sandbox.stores;
+      const key = await sandbox.mintKey(store);
+      const options = {
+        demoStore: {
+          url: store,
+          consumerKey: key.consumer_key,
+          consumerSecret: key.consumer_secret,
+        },
+        secrets: ctx.access.secrets,
+      };
+      await seedDemo(ctx.database.db, options);
+      await seedDemo(ctx.database.db, options);
+      const db = ctx.database.db;
+      const apps = await db.selectFrom('applications').selectAll().execute();
+      expect(apps).toHaveLength(1);
+      const app = apps[0];
+      expect(app).toMatchObject({
+        name: 'Demo Coffee Roasters',
+        slug: 'demo-coffee-roasters',
+        home_url: store,
+        auth_type: 'keys',
+        is_verified_auth: 1,
+      });
+      expect(app?.consumer_key_enc).not.toContain(key.consumer_key);
+
+      const headers = await ctx.bearer({
+        sub: 'usr_demo_manager',
+        name: 'Maya Manager',
+        email: 'manager@demo.test',
+      });
+      const stations = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/connect-ui/applications/${app?.id}/stations`,
+        headers,
+      });
+      expect(stations.statusCode).toBe(200);
+      expect(
+        (stations.json().list as Array<{ posID: string; cloudStationSlug: string }>).map((s) => [
+          s.posID,
+          s.cloudStationSlug,
+        ]),
+      ).toEqual([
+        ['1', 'pos'],
+        ['2', 'espresso-bar'],
+        ['3', '3'],
+      ]);
+      const settings = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/connect-ui/user-settings',
+        headers,
+      });
+      expect(settings.json().quickLaunchPOSIds).toEqual({ [`${app?.id}/1`]: true });
+    } finally {
+      await sandbox.close();
+    }
   });
 });

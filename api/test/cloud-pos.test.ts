@@ -1,0 +1,267 @@
+import { createLocalJWKSet, jwtVerify } from 'jose';
+import type { JSONWebKeySet } from 'jose';
+import { cookieValue } from '../src/cloud-pos';
+import { publicJwks } from '../src/services/signing-key';
+import { StoreUnreachableError } from '../src/services/store-client';
+import type { TestContext } from './helpers/app';
+import { asUser, createTestContext } from './helpers/app';
+import { call, changeUser, connectApplication, feedOf } from './helpers/applications';
+import type { TestSandbox } from './helpers/sandbox';
+import { startTestSandbox } from './helpers/sandbox';
+
+let ctx: TestContext;
+let sandbox: TestSandbox;
+let coffee: string;
+let appId: string;
+let appSlug: string;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  // The stores check hand-off tokens against this api's key, as they would at POS_JWKS_URL.
+  sandbox = await startTestSandbox({ posJwks: createLocalJWKSet(publicJwks(ctx.signingKey)) });
+  [coffee] = sandbox.stores;
+  ({ id: appId } = await connectApplication(ctx, sandbox, coffee, 'usr_pos_owner', 'Roasters'));
+  appSlug = (await call(ctx, 'GET', `/applications/${appId}`, undefined, 'usr_pos_owner')).json()
+    .data.slug as string;
+  await call(
+    ctx,
+    'PUT',
+    `/applications/${appId}/stations/update-slug`,
+    { stationId: '1', stationSlug: 'pos', stationName: 'Front Counter', oldStationSlug: '1' },
+    'usr_pos_owner',
+  );
+  await call(
+    ctx,
+    'PUT',
+    `/applications/${appId}/stations/update-slug`,
+    { stationId: '2', stationSlug: 'espresso-bar', stationName: 'Bar', oldStationSlug: '2' },
+    'usr_pos_owner',
+  );
+});
+afterAll(async () => {
+  await ctx.close();
+  await sandbox.close();
+});
+
+const DASHBOARD = 'http://127.0.0.1:3000';
+const OWNER = asUser('usr_pos_owner');
+const CASHIER = asUser('usr_pos_cashier', { email: 'cashier@demo.test', name: 'Cash Ier' });
+
+/** GET /{path} on the POS host with the dashboard's token cookie for `claims` (none: signed out). */
+async function open(path: string, claims?: Record<string, unknown>) {
+  const headers: Record<string, string> = {};
+  if (claims)
+    headers.cookie = `theme=dark; pos_token=${encodeURIComponent(await ctx.provider.sign(claims))}`;
+  return ctx.posHost.inject({ method: 'GET', url: path, headers });
+}
+
+/** The access error object the cookie carries, and the cookie's attributes. */
+function accessError(response: { headers: Record<string, unknown> }) {
+  const header = String(response.headers['set-cookie'] ?? '');
+  const value = /^pos_access_error=([^;]+)/.exec(header)?.[1] ?? '';
+  return {
+    error: JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Record<string, string>,
+    attributes: header.split('; ').slice(1),
+  };
+}
+
+async function verifyHandOff(html: string) {
+  const token = /name="token" value="([^"]+)"/.exec(html)?.[1] ?? '';
+  const jwks = (await ctx.posHost.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json();
+  return jwtVerify(token, createLocalJWKSet(jwks as JSONWebKeySet), {
+    algorithms: ['ES256'],
+    issuer: 'cloud-pos-api',
+    audience: coffee,
+  });
+}
+
+describe('the cloud POS address', () => {
+  it('sends a signed-out browser to the dashboard’s sign-in with the way back', async () => {
+    const response = await open(`/${appSlug}/pos`);
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(
+      `${DASHBOARD}/pos-unauthorized?redirectPath=${encodeURIComponent(`/${appSlug}/pos`)}`,
+    );
+  });
+
+  it('treats an expired, foreign or garbled token as signed out', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await open(`/${appSlug}/pos`, { ...OWNER, exp: now - 60 });
+    expect(expired.headers.location).toContain('/pos-unauthorized?redirectPath=');
+    const foreign = await ctx.posHost.inject({
+      method: 'GET',
+      url: `/${appSlug}/pos`,
+      headers: { cookie: `pos_token=${await ctx.provider.signWithForeignKey(OWNER)}` },
+    });
+    expect(foreign.headers.location).toContain('/pos-unauthorized?redirectPath=');
+    const garbled = await ctx.posHost.inject({
+      method: 'GET',
+      url: `/${appSlug}/pos`,
+      headers: { cookie: 'pos_token=%E0%A4%A' },
+    });
+    expect(garbled.statusCode).toBe(302);
+    expect(garbled.headers.location).toContain('/pos-unauthorized?redirectPath=');
+  });
+
+  it('hands the owner over to the default station with a one-minute ES256 token', async () => {
+    const response = await open(`/${appSlug}/pos`, OWNER);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    const csp = String(response.headers['content-security-policy']);
+    const nonce = /script-src 'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain(`default-src 'none'`);
+    expect(csp).toContain(`style-src 'nonce-${nonce}'`);
+    expect(csp).toContain(`form-action ${coffee}`);
+    expect(response.body).toContain('<title>Opening Front Counter…</title>');
+    expect(response.body).toContain(`<form id="handoff" method="post" action="${coffee}/pos/1">`);
+    expect(response.body).toContain(`<script nonce="${nonce}">`);
+    expect(response.body).toContain('>Continue</button>');
+
+    const { payload, protectedHeader } = await verifyHandOff(response.body);
+    expect(protectedHeader.kid).toBe(ctx.signingKey.kid);
+    const owner = await ctx.app.repos.users.findBySub('usr_pos_owner');
+    expect(payload).toMatchObject({
+      sub: owner?.id,
+      email: OWNER.email,
+      name: OWNER.name,
+      pos_id: '1',
+      wp_user_id: 1,
+    });
+    expect(typeof payload.jti).toBe('string');
+    expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(60);
+
+    const [entry] = await feedOf(ctx, 'usr_pos_owner');
+    expect(entry).toMatchObject({
+      name: 'User usr pos owner opened Front Counter (Roasters)',
+      feedType: 'stationOpened',
+      link: `/applications/${appId}/stations`,
+    });
+  });
+
+  it('is accepted by the store: the station page opens signed in as the owner', async () => {
+    const response = await open(`/${appSlug}/pos`, OWNER);
+    const token = /name="token" value="([^"]+)"/.exec(response.body)?.[1] ?? '';
+    const posted = await fetch(`${coffee}/pos/1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token }).toString(),
+      redirect: 'manual',
+    });
+    expect(posted.status).toBe(303);
+    const cookie = (posted.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const page = await fetch(new URL(posted.headers.get('location') ?? '', coffee), {
+      headers: { cookie },
+    });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(`Signed in as ${OWNER.name} (${OWNER.email})`);
+  });
+
+  it('hands a member over to a station shared with them, as their store user', async () => {
+    await changeUser(ctx, 'usr_pos_cashier', { user_role: 'other' }, CASHIER);
+    const response = await open(`/${appSlug}/3`, CASHIER);
+    expect(response.statusCode).toBe(200);
+    const { payload } = await verifyHandOff(response.body);
+    expect(payload).toMatchObject({ pos_id: '3', wp_user_id: 2, email: 'cashier@demo.test' });
+    const [entry] = await feedOf(ctx, 'usr_pos_owner');
+    expect(entry?.name).toBe('Cash Ier opened Pickup Window (Roasters)');
+  });
+
+  it('denies a member a station not shared with them: cookie with the error object and redirect', async () => {
+    const response = await open(`/${appSlug}/espresso-bar`, CASHIER);
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(`${DASHBOARD}/access-denied`);
+    const { error, attributes } = accessError(response);
+    expect(error).toEqual({
+      appId,
+      wpHome: coffee,
+      posId: '2',
+      name: 'Access denied',
+      text: 'You do not have access to the Espresso Bar station of Roasters.',
+    });
+    expect(attributes).toEqual(['Max-Age=2', 'Path=/', 'SameSite=Lax']);
+  });
+
+  it('denies the owner a station their connected store account may not open', async () => {
+    const response = await open(`/${appSlug}/3`, OWNER);
+    expect(accessError(response).error).toMatchObject({ name: 'Access denied', posId: '3' });
+  });
+
+  it('answers Station not found, naming no store, for unknown addresses and strangers', async () => {
+    const expected = {
+      appId: '',
+      wpHome: '',
+      posId: '',
+      name: 'Station not found',
+      text: 'There is no station at this address, or it is not shared with you.',
+    };
+    expect(accessError(await open('/no-such-app/pos', OWNER)).error).toEqual(expected);
+    expect(accessError(await open(`/${appSlug}/nowhere`, OWNER)).error).toEqual(expected);
+    // Station 2 has a custom slug: its id no longer opens it.
+    expect(accessError(await open(`/${appSlug}/2`, OWNER)).error).toEqual(expected);
+    expect(accessError(await open(`/${appSlug}/9`, OWNER)).error).toEqual(expected);
+    const stranger = await open(`/${appSlug}/pos`, asUser('usr_pos_stranger'));
+    expect(stranger.headers.location).toBe(`${DASHBOARD}/access-denied`);
+    expect(accessError(stranger).error).toEqual(expected);
+  });
+
+  it('pauses a banned user', async () => {
+    await changeUser(ctx, 'usr_pos_banned', { block: 'block' });
+    const response = await open(`/${appSlug}/pos`, asUser('usr_pos_banned'));
+    expect(accessError(response).error).toEqual({
+      appId: '',
+      wpHome: '',
+      posId: '',
+      name: 'Service is Paused',
+      text: 'This account is paused, so its stations cannot be opened.',
+    });
+  });
+
+  it('tells when the store cannot be reached', async () => {
+    const spy = jest
+      .spyOn(ctx.access.store, 'stations')
+      .mockRejectedValueOnce(new StoreUnreachableError('connect ECONNREFUSED'));
+    const response = await open(`/${appSlug}/pos`, OWNER);
+    spy.mockRestore();
+    expect(accessError(response).error).toEqual({
+      appId,
+      wpHome: coffee,
+      posId: '1',
+      name: 'Store unavailable',
+      text: `The store at ${new URL(coffee).host} could not be reached`,
+    });
+  });
+
+  it('answers a 404 page for an address that is not one', async () => {
+    for (const path of ['/Upper/pos', `/${appSlug}/${'a'.repeat(65)}`, `/${appSlug}/a_b`]) {
+      const response = await open(path, OWNER);
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toContain('<h1>Not found</h1>');
+    }
+  });
+});
+
+describe('the POS host JWKS', () => {
+  it('publishes the api’s ES256 public key', async () => {
+    const response = await ctx.posHost.inject({ method: 'GET', url: '/.well-known/jwks.json' });
+    expect(response.statusCode).toBe(200);
+    const { keys } = response.json() as { keys: Array<Record<string, string>> };
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatchObject({
+      kty: 'EC',
+      crv: 'P-256',
+      kid: ctx.signingKey.kid,
+      alg: 'ES256',
+      use: 'sig',
+    });
+    expect(keys[0]).not.toHaveProperty('d');
+  });
+});
+
+describe('cookieValue', () => {
+  it('finds one cookie among others and URL-decodes it', () => {
+    expect(cookieValue('a=1; pos_token=x%2By; b=2', 'pos_token')).toBe('x+y');
+    expect(cookieValue('a=1', 'pos_token')).toBeNull();
+    expect(cookieValue(undefined, 'pos_token')).toBeNull();
+    expect(cookieValue('pos_token=%E0%A4%A', 'pos_token')).toBeNull();
+  });
+});

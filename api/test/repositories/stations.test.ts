@@ -1,0 +1,143 @@
+import type { DatabaseHandle } from '../../src/db';
+import { ApplicationsRepository } from '../../src/repositories/applications';
+import { SlugConflictError, StationsRepository } from '../../src/repositories/stations';
+import { UsersRepository } from '../../src/repositories/users';
+import { createTestDatabase } from '../helpers/app';
+
+let database: DatabaseHandle;
+let drop: () => Promise<void>;
+let repo: StationsRepository;
+let applications: ApplicationsRepository;
+let userId: string;
+
+beforeAll(async () => {
+  ({ database, drop } = await createTestDatabase());
+  repo = new StationsRepository(database.db, database.dialect);
+  applications = new ApplicationsRepository(database.db);
+  const user = await new UsersRepository(database.db).ensureFromClaims({
+    sub: 'usr_stations_repo',
+    email: 'owner@test.example',
+    name: 'Owner',
+    isAdmin: false,
+    isVerified: true,
+  });
+  userId = user.id;
+});
+afterAll(() => drop());
+
+let count = 0;
+const newApplication = async () => {
+  count += 1;
+  const row = await applications.create(
+    { userId, name: 'Shop', homeUrl: `https://shop${count}.example`, homeUrlKey: `shop${count}` },
+    () => ({ name: 'added', feedType: 'applicationAdded' }),
+  );
+  return row.id;
+};
+
+const member = (id: number, email: string, roles = ['cashier']) => ({
+  id,
+  email,
+  name: `User ${id}`,
+  roles,
+});
+
+describe('StationsRepository slugs', () => {
+  it('resolves a custom slug, and a numeric id only while that station has no row', async () => {
+    const id = await newApplication();
+    await repo.changeSlug({ applicationId: id, posId: '2', expected: '2', next: 'bar' });
+    expect(await repo.resolveSlug(id, 'bar')).toBe('2');
+    expect(await repo.resolveSlug(id, '2')).toBeNull();
+    expect(await repo.resolveSlug(id, '3')).toBe('3');
+    expect(await repo.resolveSlug(id, 'nothing')).toBeNull();
+  });
+
+  it('restores only what it wrote', async () => {
+    const id = await newApplication();
+    const first = await repo.changeSlug({
+      applicationId: id,
+      posId: '1',
+      expected: '1',
+      next: 'a',
+    });
+    const second = await repo.changeSlug({
+      applicationId: id,
+      posId: '1',
+      expected: 'a',
+      next: 'b',
+    });
+    // A later change (c) must not be undone by restoring the earlier one.
+    await repo.changeSlug({ applicationId: id, posId: '1', expected: 'b', next: 'c' });
+    expect(await repo.restoreSlug(id, '1', second)).toBe(false);
+    expect((await repo.slugsOf(id)).get('1')).toBe('c');
+    const reset = await repo.changeSlug({
+      applicationId: id,
+      posId: '1',
+      expected: 'c',
+      next: '1',
+    });
+    expect(await repo.slugsOf(id)).toEqual(new Map());
+    expect(await repo.restoreSlug(id, '1', reset)).toBe(true);
+    expect((await repo.slugsOf(id)).get('1')).toBe('c');
+    expect(first.previous).toBeNull();
+  });
+
+  it('names the conflict', async () => {
+    const id = await newApplication();
+    await repo.changeSlug({ applicationId: id, posId: '1', expected: '1', next: 'pos' });
+    const attempt = (posId: string, expected: string, next: string) =>
+      repo.changeSlug({ applicationId: id, posId, expected, next }).then(
+        () => null,
+        (error: SlugConflictError) => error.conflict,
+      );
+    expect(await attempt('2', '2', 'pos')).toBe('taken');
+    expect(await attempt('1', 'pos', 'front')).toBe('defaultLocked');
+    expect(await attempt('1', '1', 'front')).toBe('changed');
+    expect(await attempt('1', 'pos', 'pos')).toBeNull();
+  });
+});
+
+describe('StationsRepository members', () => {
+  it('replaces the members (lower-cased, without email-less users) and finds them by email', async () => {
+    const id = await newApplication();
+    await repo.replaceMembers(id, [
+      member(1, 'Owner@Shop.example', ['administrator']),
+      member(2, 'cashier@shop.example'),
+      member(3, ''),
+    ]);
+    expect(await repo.findMember(id, 'OWNER@shop.example')).toMatchObject({
+      wpUserId: 1,
+      roles: ['administrator'],
+    });
+    await repo.replaceMembers(id, [member(2, 'new@shop.example', ['kiosk'])]);
+    expect(await repo.findMember(id, 'owner@shop.example')).toBeNull();
+    expect(await repo.findMember(id, 'new@shop.example')).toMatchObject({
+      wpUserId: 2,
+      roles: ['kiosk'],
+    });
+    const row = await applications.findById(id);
+    expect(row?.members_synced_at).toEqual(expect.any(String));
+  });
+
+  it('lists memberships of other users’ verified applications only', async () => {
+    const verified = await newApplication();
+    const unverified = await newApplication();
+    await database.db
+      .updateTable('applications')
+      .set({ is_verified_auth: 1 })
+      .where('id', '=', verified)
+      .execute();
+    for (const id of [verified, unverified]) {
+      await repo.replaceMembers(id, [member(7, 'someone@test.example')]);
+    }
+    const mine = await repo.membershipsOf('another-user', 'Someone@test.example');
+    expect(mine.map((m) => m.application.id)).toEqual([verified]);
+    expect(mine[0]).toMatchObject({
+      member: { wpUserId: 7 },
+      ownerName: 'Owner',
+      ownerEmail: 'owner@test.example',
+    });
+    expect(await repo.membershipsOf(userId, 'someone@test.example')).toEqual([]);
+    expect(await repo.membershipsOf('another-user', null)).toEqual([]);
+  });
+});
