@@ -1,4 +1,4 @@
-import type { RunningSandbox } from '@pos/sandbox';
+import type { RunningSandbox, SandboxOptions } from '@pos/sandbox';
 import { startSandbox } from '@pos/sandbox';
 
 /** A REST key minted by a sandbox store's test control. */
@@ -27,7 +27,7 @@ export interface TestSandbox {
  * stores check hand-off tokens against (the default URL has no listener in tests).
  */
 export async function startTestSandbox(
-  options: { posJwks?: Parameters<typeof startSandbox>[0]['posJwks'] } = {},
+  options: Pick<Partial<SandboxOptions>, 'posJwks'> = {},
 ): Promise<TestSandbox> {
   const sandbox = await startSandbox({
     loginPort: 0,

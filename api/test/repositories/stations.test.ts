@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from '../../src/db';
 import { ApplicationsRepository } from '../../src/repositories/applications';
-import { SlugConflictError, StationsRepository } from '../../src/repositories/stations';
+import type { SlugConflictError } from '../../src/repositories/stations';
+import { StationsRepository } from '../../src/repositories/stations';
 import { UsersRepository } from '../../src/repositories/users';
 import { createTestDatabase } from '../helpers/app';
 
