@@ -50,8 +50,9 @@ export class StationsPage {
     return this.page.getByRole('textbox', { name: `POS URL of ${name}` });
   }
 
+  /** View POS: a link to the cloud POS address, or a disabled button without access. */
   viewPos(name: string): Locator {
-    return this.row(name).getByRole('link', { name: /View POS/ });
+    return this.row(name).getByTestId('station-view-pos');
   }
 
   /** Types a new POS URL slug and saves it (Enter). */

@@ -53,9 +53,10 @@ test.describe('Stations', () => {
     await expect(stations.row(frontCounter)).toContainText(stores.coffee.url);
     // The store's owner account may not open Pickup Window.
     await expect(stations.quickLaunchToggle(pickup)).toHaveCount(0);
-    await expect(stations.row(pickup).getByText('View POS')).toHaveAttribute(
-      'aria-disabled',
-      'true',
+    await expect(stations.viewPos(pickup)).toBeDisabled();
+    await expect(stations.viewPos(frontCounter)).toHaveAttribute(
+      'href',
+      /^http:\/\/127\.0\.0\.1:\d+\/.+\/1$/,
     );
     await expectAccessible(page, "an application's stations");
 
@@ -91,7 +92,7 @@ test.describe('Stations', () => {
     await stations.openApplicationStations(id);
 
     await stations.changeSlug(espressoBar, 'bar');
-    await expect(stations.row(espressoBar)).toContainText('/bar');
+    await expect(stations.viewPos(espressoBar)).toHaveAttribute('href', /\/bar$/);
     await stations.changeSlug(frontCounter, 'bar');
     await expect(page.getByText(SLUG_TAKEN)).toBeVisible();
     await expect(stations.slugInput(frontCounter)).toHaveValue('1');
@@ -108,7 +109,7 @@ test.describe('Stations', () => {
     const stations = new StationsPage(page);
     await stations.openApplicationStations(id);
     await stations.changeSlug(frontCounter, 'front');
-    await expect(stations.row(frontCounter)).toContainText('/front');
+    await expect(stations.viewPos(frontCounter)).toHaveAttribute('href', /\/front$/);
     await stations.quickLaunchToggle(frontCounter).click();
     await expect(stations.quickLaunchToggle(frontCounter)).toBeChecked();
 

@@ -58,6 +58,7 @@ export function PosTile() {
                       <Icon name="stations" size={18} />
                       <span className="pos-stations-tile__station">
                         <span className="pos-stations-tile__station-name">{station.name}</span>
+                        <span className="pos-visually-hidden">, </span>
                         <span className="pos-stations-tile__station-app">{application.name}</span>
                       </span>
                     </>
@@ -74,12 +75,12 @@ export function PosTile() {
                           target="_blank"
                           rel="noopener noreferrer"
                           className="pos-stations-tile__launch"
-                          aria-label={`${station.name}, ${application.name} (opens in a new tab)`}
                           data-testid={ids.quickLaunch}
                           data-station={station.name}
                         >
                           {body}
                           <Icon name="external" size={14} />
+                          <span className="pos-visually-hidden"> (opens in a new tab)</span>
                         </a>
                       ) : (
                         <span
