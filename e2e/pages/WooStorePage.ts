@@ -25,6 +25,17 @@ export class WooStorePage {
     ).toBeVisible();
   }
 
+  /**
+   * On the store's station access screen (wp-admin/users.php?pos_station=…, logged in): lets
+   * the user labelled `userLabel` open the station, and saves.
+   */
+  async grantStationAccess(userLabel: string): Promise<void> {
+    await expect(this.page.getByRole('heading', { name: /^Station access:/ })).toBeVisible();
+    await this.page.getByLabel(userLabel).check();
+    await this.page.getByRole('button', { name: 'Save' }).click();
+    await expect(this.page.getByLabel(userLabel)).toBeChecked();
+  }
+
   approve(): Promise<void> {
     return this.page.getByRole('button', { name: 'Approve' }).click();
   }

@@ -5,6 +5,7 @@ import { LoginProviderPage } from '../pages/LoginProviderPage';
 import { PosStationPage } from '../pages/PosStationPage';
 import { ShellPage } from '../pages/ShellPage';
 import { StationsPage } from '../pages/StationsPage';
+import { WooStorePage } from '../pages/WooStorePage';
 import { expectAccessible } from '../support/a11y';
 import { provideAccount } from '../support/provider';
 import { accounts, cloudPosAddress, demoApplication, stack } from '../support/stack';
@@ -165,7 +166,9 @@ test.describe('Stations', () => {
     );
   });
 
-  test('a station the viewer may not open leads to the access-denied page', async ({ page }) => {
+  test('a station the viewer may not open leads to the access-denied page, until the store shares it', async ({
+    page,
+  }) => {
     await new ShellPage(page).signInAs('cashier');
     await page.goto(cloudPosAddress(demoApplication.slug, demoApplication.espressoBarSlug));
     const denied = new AccessDeniedPage(page);
@@ -179,6 +182,20 @@ test.describe('Stations', () => {
     );
     await expect(denied.stationsLink).toHaveAttribute('href', /^\/applications\/[^/]+\/stations$/);
     await expectAccessible(page, 'the access-denied page');
+
+    // The store's administrator follows the WordPress link and shares the station with the cashier.
+    const wordPress = await new StationsPage(page).openInNewTab(denied.wordPressLink);
+    const store = new WooStorePage(wordPress, stores.coffee.url);
+    await store.logIn();
+    await store.grantStationAccess(`${accounts.cashier.name} (${accounts.cashier.email})`);
+    await expectAccessible(wordPress, "the store's station access screen");
+    await wordPress.close();
+    await page.goto(cloudPosAddress(demoApplication.slug, demoApplication.espressoBarSlug));
+    await new PosStationPage(page).expectOpen(
+      stores.coffee.url,
+      espressoBar,
+      accounts.cashier.name,
+    );
 
     // An address that leads nowhere names no store at all.
     await page.goto(cloudPosAddress(demoApplication.slug, 'no-such-station'));
