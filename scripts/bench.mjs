@@ -6,7 +6,13 @@
 //  - GET admin-panel/users p50/p99 over 100 000 users with a filter (api/scripts/bench-admin-users.ts)
 //  - GET applications (20 authorized apps, each store checked live) and one application's detail,
 //    p50/p99, against in-process sandbox stores on free ports (api/scripts/bench-applications.ts)
-// Budgets: landing ≤ 200 KB gzip JS; admin users p99 ≤ 50 ms; applications list p99 ≤ 250 ms.
+//  - stations, p50/p99, against in-process sandbox stores on free ports over real HTTP
+//    (api/scripts/bench-stations.ts): GET applications/{id}/stations (live store + member sync),
+//    PUT stations/update-slug (transaction + store PUT), GET shared-stations for a member of 20
+//    applications, and the cloud POS address on the POS host up to the hand-off page
+// Budgets: landing ≤ 200 KB gzip JS; admin users p99 ≤ 50 ms; applications list p99 ≤ 250 ms;
+// stations p99 ≤ 250 ms; update-slug p99 ≤ 250 ms; shared-stations p99 ≤ 500 ms; cloud POS
+// launch p99 ≤ 250 ms.
 // Exit code 1 when a budget is broken.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -117,6 +123,9 @@ const measureAdminUsers = () => runApiBench('bench-admin-users.ts', 'admin users
 /** The applications list and detail against in-process sandbox stores on free ports. */
 const measureApplications = () => runApiBench('bench-applications.ts', 'applications');
 
+/** The stations routes and the cloud POS address against in-process sandbox stores. */
+const measureStations = () => runApiBench('bench-stations.ts', 'stations');
+
 async function main() {
   ensurePnpm();
   installDependencies();
@@ -140,6 +149,7 @@ async function main() {
   }
   const users = await measureAdminUsers();
   const apps = await measureApplications();
+  const stations = await measureStations();
 
   const rows = [
     ['Landing page JS (gzip)', kb(front.landing), '≤ 200 KB', front.landing <= 200 * 1024],
@@ -173,6 +183,22 @@ async function main() {
       '',
       true,
     ],
+    ...[
+      ['stations', 'GET applications/{id}/stations', 'live store + member sync', 250],
+      ['updateSlug', 'PUT stations/update-slug', 'transaction + store PUT', 250],
+      [
+        'sharedStations',
+        'GET shared-stations',
+        `member of ${stations.sharedApplications} apps on ${stations.stores} stores`,
+        500,
+      ],
+      ['cloudPosLaunch', 'cloud POS address', 'POS host, up to the hand-off page', 250],
+    ].map(([key, name, what, budget]) => [
+      `${name} p50/p99 (${what})`,
+      `${stations[key].p50.toFixed(2)} / ${stations[key].p99.toFixed(2)} ms`,
+      `p99 ≤ ${budget} ms`,
+      stations[key].p99 <= budget,
+    ]),
   ];
   const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => String(r[i]).length), 8));
   const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i])).join(' | ')} |`;
