@@ -9,4 +9,5 @@ export * from './contract/validate';
 export * from './contract/lifecycles';
 export * from './types/entities';
 export * from './types/texts';
+export * from './hooks';
 export * from './ui';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { apiErrorMessage, useParcel } from '@pos/shared';
+import { apiErrorMessage, useParcel, useMounted } from '@pos/shared';
 import { deleteApplication, setAuthInProgress, updateApplication } from '../api';
 import { browser } from '../browser';
 import type { ApplicationDetailsChange } from '../components/ApplicationForm';
@@ -8,7 +8,6 @@ import type { AuthorizationBusy, ConsumerKeys } from '../components/Authorizatio
 import { KEYS_FAIL_FALLBACK, disconnectedMessage } from '../texts';
 import type { Application, ApplicationAuthType } from '../types';
 import { APPLICATIONS_PATH, isStoreAuthorizeUrl } from '../urls';
-import { useMounted } from './useMounted';
 
 /**
  * What the detail page does to an application: save Name and URL, switch the auth type,

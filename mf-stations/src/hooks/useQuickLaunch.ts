@@ -1,8 +1,6 @@
 import { useCallback, useState } from 'react';
-import { apiErrorMessage, useParcel } from '@pos/shared';
+import { apiErrorMessage, useParcel, useLoad, useMounted } from '@pos/shared';
 import { fetchUserSettings, toggleQuickLaunch } from '../api';
-import { useLoad } from './useLoad';
-import { useMounted } from './useMounted';
 
 /**
  * The viewer's Quick Launch (spec 3: quickLaunchPOSIds keyed '{applicationId}/{posID}'). A

@@ -1,12 +1,11 @@
 import { isAxiosError } from 'axios';
 import { useState } from 'react';
-import { apiErrorMessage, useParcel } from '@pos/shared';
+import { apiErrorMessage, useParcel, useMounted } from '@pos/shared';
 import { updateStationSlug } from '../api';
 import { decideDefault, decideSlug, type SlugDecision } from '../stationRules';
 import { DEFAULT_ALREADY_ASSIGNED, DUPLICATE_POS_URL, posUrlChanged } from '../texts';
 import type { Station, StationApplication } from '../types';
 import { cloudStationUrl } from '../urls';
-import { useMounted } from './useMounted';
 
 // The server's 409 answers that are the spec's info messages (spec 5); any other refusal is a
 // danger bubble with the server's text (spec 8).

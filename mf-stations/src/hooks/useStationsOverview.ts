@@ -1,9 +1,8 @@
 import { useCallback, useEffect } from 'react';
-import { useParcel } from '@pos/shared';
+import { useParcel, useLoad } from '@pos/shared';
 import { fetchOwnStations, fetchSharedStations } from '../api';
 import { applicationErrorMessage } from '../texts';
 import type { OwnApplicationStations } from '../types';
-import { useLoad } from './useLoad';
 import { useQuickLaunch } from './useQuickLaunch';
 
 const noOwnStations = async (): Promise<OwnApplicationStations[]> => [];

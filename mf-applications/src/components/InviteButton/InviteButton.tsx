@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
-import { IconButton } from '@pos/shared';
+import { IconButton, useMounted } from '@pos/shared';
 import {
   describeInvitation,
   initialInvitationState,
   invitationReducer,
   type InvitationEvent,
 } from '../../invitation/invitationMachine';
-import { useMounted } from '../../hooks/useMounted';
 import { INVITATION_SENT_MS } from '../../types';
 import './InviteButton.css';
 

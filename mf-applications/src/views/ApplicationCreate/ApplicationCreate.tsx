@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Card, TextInput, apiErrorMessage, useParcel } from '@pos/shared';
+import { Button, Card, TextInput, apiErrorMessage, useParcel, useMounted } from '@pos/shared';
 import { createApplication } from '../../api';
 import { PageHeader } from '../../components/PageHeader';
-import { useMounted } from '../../hooks/useMounted';
 import { applicationsTestIds } from '../../testIds';
 import { MY_APPLICATIONS } from '../../texts';
 import { APPLICATIONS_PATH, applicationPath } from '../../urls';

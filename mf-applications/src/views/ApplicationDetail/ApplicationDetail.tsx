@@ -6,6 +6,7 @@ import {
   LoadingState,
   apiErrorMessage,
   useParcel,
+  useLoad,
 } from '@pos/shared';
 import { fetchApplication } from '../../api';
 import { ApplicationForm } from '../../components/ApplicationForm';
@@ -14,7 +15,6 @@ import { PageHeader } from '../../components/PageHeader';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useApplicationActions } from '../../hooks/useApplicationActions';
 import { useApplicationId } from '../../hooks/useApplicationId';
-import { useLoad } from '../../hooks/useLoad';
 import { applicationsTestIds } from '../../testIds';
 import { DELETE_FROM_DETAIL, MY_APPLICATIONS } from '../../texts';
 import type { Application } from '../../types';

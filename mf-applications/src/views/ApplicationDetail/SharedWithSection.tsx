@@ -1,10 +1,9 @@
 import { isAxiosError } from 'axios';
 import { useCallback, useMemo, useState } from 'react';
-import { Card, ErrorState, Pagination, apiErrorMessage, useParcel } from '@pos/shared';
+import { Card, ErrorState, Pagination, apiErrorMessage, useParcel, useLoad } from '@pos/shared';
 import { fetchSharedUsers, sendInvitation } from '../../api';
 import type { InviteOutcome } from '../../components/InviteButton';
 import { SharedWithTable } from '../../components/SharedWithTable';
-import { useLoad } from '../../hooks/useLoad';
 import { applicationsTestIds } from '../../testIds';
 import {
   SHARED_USERS_PAGE_SIZE,

@@ -1,11 +1,19 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Card, ConfirmDialog, ErrorState, Icon, apiErrorMessage, cx, useParcel } from '@pos/shared';
+import {
+  Card,
+  ConfirmDialog,
+  ErrorState,
+  Icon,
+  apiErrorMessage,
+  cx,
+  useParcel,
+  useLoad,
+  useMounted,
+} from '@pos/shared';
 import { deleteApplication, fetchApplications } from '../../api';
 import { ApplicationTable } from '../../components/ApplicationTable';
 import { PageHeader } from '../../components/PageHeader';
-import { useLoad } from '../../hooks/useLoad';
-import { useMounted } from '../../hooks/useMounted';
 import { applicationsTestIds } from '../../testIds';
 import { DELETE_FROM_LIST, MY_APPLICATIONS, applicationErrorMessage } from '../../texts';
 import type { Application, ApplicationList as ApplicationListData } from '../../types';

@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
-import { StatTile, apiErrorMessage, useParcel, type StatTileState } from '@pos/shared';
+import { StatTile, apiErrorMessage, useParcel, type StatTileState, useLoad } from '@pos/shared';
 import { fetchApplications } from '../../api';
-import { useLoad } from '../../hooks/useLoad';
 import { applicationsTestIds } from '../../testIds';
 import { APPLICATIONS_PATH } from '../../urls';
 

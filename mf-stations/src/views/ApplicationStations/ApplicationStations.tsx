@@ -6,11 +6,11 @@ import {
   LoadingState,
   apiErrorMessage,
   useParcel,
+  useLoad,
 } from '@pos/shared';
 import { PageHeader } from '../../components/PageHeader';
 import { StationTable } from '../../components/StationTable';
 import { fetchApplicationStations } from '../../api';
-import { useLoad } from '../../hooks/useLoad';
 import { useQuickLaunch } from '../../hooks/useQuickLaunch';
 import { useRouteId } from '../../hooks/useRouteId';
 import { useStationChanges } from '../../hooks/useStationChanges';

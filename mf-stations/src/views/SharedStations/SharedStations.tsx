@@ -8,12 +8,12 @@ import {
   apiErrorMessage,
   useParcel,
   type TableColumn,
+  useLoad,
 } from '@pos/shared';
 import { fetchSharedStations } from '../../api';
 import { CellLabel } from '../../components/CellLabel';
 import { PageHeader } from '../../components/PageHeader';
 import { StationTable } from '../../components/StationTable';
-import { useLoad } from '../../hooks/useLoad';
 import { useQuickLaunch } from '../../hooks/useQuickLaunch';
 import { useRouteId } from '../../hooks/useRouteId';
 import { stationsTestIds } from '../../testIds';

@@ -1,6 +1,12 @@
-import { Card, EmptyState, ErrorState, LoadingState, apiErrorMessage } from '@pos/shared';
+import {
+  Card,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  apiErrorMessage,
+  type LoadState,
+} from '@pos/shared';
 import { QuickLaunchCard } from '../../components/QuickLaunchCard';
-import type { LoadState } from '../../hooks/useLoad';
 import type { useQuickLaunch } from '../../hooks/useQuickLaunch';
 import { resolveQuickLaunch } from '../../quickLaunch';
 import { stationsTestIds } from '../../testIds';
