@@ -18,4 +18,5 @@ export * from './EmptyState';
 export * from './ErrorState';
 export * from './PeriodPicker';
 export * from './StatTile';
+export * from './PageHeader';
 export { cx } from './cx';

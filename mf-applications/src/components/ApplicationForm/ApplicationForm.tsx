@@ -3,6 +3,7 @@ import { Button, Card, TextInput } from '@pos/shared';
 import { applicationsTestIds } from '../../testIds';
 import type { Application } from '../../types';
 import './ApplicationForm.css';
+import '../../styles/page.css';
 
 const ids = applicationsTestIds.detail;
 

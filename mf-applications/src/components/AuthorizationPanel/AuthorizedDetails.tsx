@@ -5,6 +5,7 @@ import { applicationErrorMessage } from '../../texts';
 import type { Application } from '../../types';
 import { applicationStationsPath } from '../../urls';
 import { StatusBadge } from '../StatusBadge';
+import '../../styles/page.css';
 
 const ids = applicationsTestIds.auth;
 

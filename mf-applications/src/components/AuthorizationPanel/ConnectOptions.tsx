@@ -5,6 +5,7 @@ import { AUTHORIZE_WITH_ACCOUNT, CONNECT_WITH_KEYS } from '../../texts';
 import type { Application, ApplicationAuthType } from '../../types';
 import { KeyField } from '../KeyField';
 import type { AuthorizationBusy, ConsumerKeys } from './AuthorizationPanel';
+import '../../styles/page.css';
 
 const ids = applicationsTestIds.auth;
 

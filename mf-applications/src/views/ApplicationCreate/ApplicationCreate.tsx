@@ -1,12 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Card, TextInput, apiErrorMessage, useParcel, useMounted } from '@pos/shared';
+import {
+  Button,
+  Card,
+  TextInput,
+  apiErrorMessage,
+  useParcel,
+  useMounted,
+  PageHeader,
+} from '@pos/shared';
 import { createApplication } from '../../api';
-import { PageHeader } from '../../components/PageHeader';
 import { applicationsTestIds } from '../../testIds';
 import { MY_APPLICATIONS } from '../../texts';
 import { APPLICATIONS_PATH, applicationPath } from '../../urls';
 import './ApplicationCreate.css';
+import '../../styles/page.css';
 
 const ids = applicationsTestIds.create;
 
@@ -51,7 +59,7 @@ export function ApplicationCreate() {
   };
 
   return (
-    <div className="pos-apps-page" data-testid={ids.page}>
+    <div className="pos-page" data-testid={ids.page}>
       <PageHeader
         title="Create Application"
         subtitle="Add your WooCommerce store, then authorize it on the next page."

@@ -7,11 +7,11 @@ import {
   apiErrorMessage,
   useParcel,
   useLoad,
+  PageHeader,
 } from '@pos/shared';
 import { fetchApplication } from '../../api';
 import { ApplicationForm } from '../../components/ApplicationForm';
 import { AuthorizationPanel } from '../../components/AuthorizationPanel';
-import { PageHeader } from '../../components/PageHeader';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useApplicationActions } from '../../hooks/useApplicationActions';
 import { useApplicationId } from '../../hooks/useApplicationId';
@@ -53,7 +53,7 @@ function ApplicationPage({ applicationId }: { applicationId: string | null }) {
 
   if (!application) {
     return (
-      <div className="pos-apps-page" data-testid={ids.page}>
+      <div className="pos-page" data-testid={ids.page}>
         <PageHeader title="Application" back={back} />
         {loaded.status === 'error' ? (
           <ErrorState
@@ -74,7 +74,7 @@ function ApplicationPage({ applicationId }: { applicationId: string | null }) {
   const authorized = application.isVerifiedAuth || Boolean(application.error);
 
   return (
-    <div className="pos-apps-page" data-testid={ids.page}>
+    <div className="pos-page" data-testid={ids.page}>
       <PageHeader
         title="Application"
         back={back}

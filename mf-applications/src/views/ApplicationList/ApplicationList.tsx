@@ -10,14 +10,15 @@ import {
   useParcel,
   useLoad,
   useMounted,
+  PageHeader,
 } from '@pos/shared';
 import { deleteApplication, fetchApplications } from '../../api';
 import { ApplicationTable } from '../../components/ApplicationTable';
-import { PageHeader } from '../../components/PageHeader';
 import { applicationsTestIds } from '../../testIds';
 import { DELETE_FROM_LIST, MY_APPLICATIONS, applicationErrorMessage } from '../../texts';
 import type { Application, ApplicationList as ApplicationListData } from '../../types';
 import { APPLICATION_CREATE_PATH } from '../../urls';
+import '../../styles/page.css';
 
 const ids = applicationsTestIds.list;
 
@@ -79,19 +80,14 @@ export function ApplicationList() {
   };
 
   return (
-    <div className="pos-apps-page" data-testid={ids.page}>
+    <div className="pos-page" data-testid={ids.page}>
       <PageHeader
         title={MY_APPLICATIONS}
         titleRef={titleRef}
         actions={
           <Link
             to={APPLICATION_CREATE_PATH}
-            className={cx(
-              'pos-button',
-              'pos-button--primary',
-              'pos-button--md',
-              'pos-apps-link-button',
-            )}
+            className={cx('pos-button', 'pos-button--primary', 'pos-button--md')}
             data-testid={ids.createLink}
           >
             <Icon name="plus" size={18} />

@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Card, LoadingState, apiErrorMessage, useParcel } from '@pos/shared';
+import { Card, LoadingState, apiErrorMessage, useParcel, PageHeader } from '@pos/shared';
 import { fetchApplication, setAuthInProgress } from '../../api';
-import { PageHeader } from '../../components/PageHeader';
 import { applicationsTestIds } from '../../testIds';
 import { WP_SIDE_ERROR } from '../../texts';
 import { AUTHORIZATION_POLL_MS } from '../../types';
@@ -87,7 +86,7 @@ export function WcAuthorization() {
   }, [api, bus, navigate, applicationId, denied]);
 
   return (
-    <div className="pos-apps-page" data-testid={ids.page}>
+    <div className="pos-page" data-testid={ids.page}>
       <PageHeader title="Authorizing" />
       <Card>
         <div data-testid={ids.connecting}>

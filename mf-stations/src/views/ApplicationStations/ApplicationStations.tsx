@@ -7,8 +7,8 @@ import {
   apiErrorMessage,
   useParcel,
   useLoad,
+  PageHeader,
 } from '@pos/shared';
-import { PageHeader } from '../../components/PageHeader';
 import { StationTable } from '../../components/StationTable';
 import { fetchApplicationStations } from '../../api';
 import { useQuickLaunch } from '../../hooks/useQuickLaunch';
@@ -63,7 +63,7 @@ export function ApplicationStations() {
   const quickLaunch = useQuickLaunch();
 
   return (
-    <div className="pos-stations-page" data-testid={ids.page}>
+    <div className="pos-page" data-testid={ids.page}>
       <PageHeader
         title={application?.name ?? STATIONS}
         subtitle={

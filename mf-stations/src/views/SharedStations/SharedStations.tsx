@@ -9,10 +9,10 @@ import {
   useParcel,
   type TableColumn,
   useLoad,
+  PageHeader,
 } from '@pos/shared';
 import { fetchSharedStations } from '../../api';
 import { CellLabel } from '../../components/CellLabel';
-import { PageHeader } from '../../components/PageHeader';
 import { StationTable } from '../../components/StationTable';
 import { useQuickLaunch } from '../../hooks/useQuickLaunch';
 import { useRouteId } from '../../hooks/useRouteId';
@@ -123,7 +123,7 @@ export function SharedStations() {
   ];
 
   return (
-    <div className="pos-stations-page" data-testid={ids.sharedPage}>
+    <div className="pos-page" data-testid={ids.sharedPage}>
       <PageHeader
         title={group?.application.name ?? SHARED_STATIONS}
         subtitle={

@@ -1,6 +1,5 @@
-import { Card, ErrorState, apiErrorMessage, useParcel } from '@pos/shared';
+import { Card, ErrorState, apiErrorMessage, useParcel, PageHeader } from '@pos/shared';
 import { MyStationsTable } from '../../components/MyStationsTable';
-import { PageHeader } from '../../components/PageHeader';
 import { SharedWithMeTable } from '../../components/SharedWithMeTable';
 import { useStationsOverview } from '../../hooks/useStationsOverview';
 import { stationsTestIds } from '../../testIds';
@@ -20,7 +19,7 @@ export function StationList() {
   const { cloudPosUrl } = useParcel();
 
   return (
-    <div className="pos-stations-page" data-testid={ids.page}>
+    <div className="pos-page" data-testid={ids.page}>
       <PageHeader title={STATIONS} />
       <QuickLaunchSection
         cloudPosUrl={cloudPosUrl}
