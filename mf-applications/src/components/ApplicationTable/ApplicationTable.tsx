@@ -1,10 +1,9 @@
 import { Link } from 'react-router-dom';
-import { EmptyState, IconButton, Table, cx, type TableColumn } from '@pos/shared';
+import { CellLabel, EmptyState, IconButton, Table, type TableColumn } from '@pos/shared';
 import { applicationsTestIds } from '../../testIds';
 import { NO_APPLICATIONS } from '../../texts';
 import type { Application } from '../../types';
 import { applicationPath } from '../../urls';
-import { CellLabel, STACKED_TABLE_CLASS } from '../CellLabel';
 import { StatusBadge } from '../StatusBadge';
 import './ApplicationTable.css';
 
@@ -87,7 +86,8 @@ export function ApplicationTable({
     <Table
       caption="Applications"
       captionHidden
-      className={cx(STACKED_TABLE_CLASS, 'pos-apps-stacked--action-last', 'pos-apps-table')}
+      stacked="action-last"
+      className="pos-apps-table"
       columns={columns}
       rows={applications}
       rowKey={(application) => application.id}

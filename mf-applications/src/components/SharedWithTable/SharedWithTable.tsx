@@ -1,8 +1,7 @@
-import { Badge, EmptyState, Table, cx, type TableColumn } from '@pos/shared';
+import { CellLabel, Badge, EmptyState, Table, type TableColumn } from '@pos/shared';
 import { applicationsTestIds } from '../../testIds';
 import { NO_USERS, POS_USER_ACCESS, ROLE_LABELS, WP_USER_ACCESS } from '../../texts';
 import type { SharedUser, SharedWithRow } from '../../types';
-import { CellLabel, STACKED_TABLE_CLASS } from '../CellLabel';
 import { InviteButton, type InviteOutcome } from '../InviteButton';
 import './SharedWithTable.css';
 
@@ -85,7 +84,8 @@ export function SharedWithTable({ rows, loading, onInvite }: SharedWithTableProp
     <Table
       caption="Users of the store"
       captionHidden
-      className={cx(STACKED_TABLE_CLASS, 'pos-apps-shared')}
+      stacked
+      className="pos-apps-shared"
       columns={columns}
       rows={rows}
       rowKey={({ user }) => user.id}

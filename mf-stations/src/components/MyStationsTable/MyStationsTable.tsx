@@ -1,10 +1,9 @@
 import { Link } from 'react-router-dom';
-import { EmptyState, Icon, Table, cx, type TableColumn } from '@pos/shared';
+import { CellLabel, EmptyState, Icon, Table, cx, type TableColumn } from '@pos/shared';
 import { stationsTestIds } from '../../testIds';
 import { LOADING_STATIONS, NO_AUTHORIZED_APPLICATIONS } from '../../texts';
 import type { OwnApplicationStations } from '../../types';
 import { applicationPath, applicationStationsPath, storeStationsAdminUrl } from '../../urls';
-import { CellLabel, STACKED_TABLE_CLASS } from '../CellLabel';
 import './MyStationsTable.css';
 
 const ids = stationsTestIds.stations;
@@ -82,7 +81,7 @@ export function MyStationsTable({ applications, loading }: MyStationsTableProps)
     <Table
       caption="Station counts of my applications"
       captionHidden
-      className={cx(STACKED_TABLE_CLASS, 'pos-stations-stacked--action-last')}
+      stacked="action-last"
       columns={columns}
       rows={applications}
       rowKey={({ application }) => application.id}

@@ -1,10 +1,9 @@
 import { Link } from 'react-router-dom';
-import { EmptyState, Table, cx, type TableColumn } from '@pos/shared';
+import { CellLabel, EmptyState, Table, type TableColumn } from '@pos/shared';
 import { stationsTestIds } from '../../testIds';
 import { LOADING_SHARED_STATIONS, NO_SHARED_STATIONS, roleLabel } from '../../texts';
 import type { SharedStationGroup } from '../../types';
 import { sharedStationsPath } from '../../urls';
-import { CellLabel, STACKED_TABLE_CLASS } from '../CellLabel';
 
 const ids = stationsTestIds.stations;
 
@@ -67,7 +66,7 @@ export function SharedWithMeTable({ groups, loading }: SharedWithMeTableProps) {
     <Table
       caption="Applications sharing stations with me"
       captionHidden
-      className={cx(STACKED_TABLE_CLASS)}
+      stacked
       columns={columns}
       rows={groups}
       rowKey={({ application }) => application.id}

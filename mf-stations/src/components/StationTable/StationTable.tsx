@@ -1,7 +1,6 @@
 import { cx, type TableColumn } from '@pos/shared';
 import { stationsTestIds } from '../../testIds';
 import type { Station } from '../../types';
-import { STACKED_TABLE_CLASS } from '../CellLabel';
 import './StationTable.css';
 
 const ids = stationsTestIds.applicationStations;
@@ -21,7 +20,7 @@ export interface StationTableProps {
 export function StationTable({ caption, columns, stations }: StationTableProps) {
   return (
     <div
-      className={cx('pos-table-scroll', STACKED_TABLE_CLASS, 'pos-stations-table')}
+      className={cx('pos-table-scroll', 'pos-table-stacked', 'pos-stations-table')}
       role="region"
       aria-label={caption}
       // A scrollable region must be reachable by keyboard to be scrolled.

@@ -1,5 +1,4 @@
-import { Toggle, type TableColumn } from '@pos/shared';
-import { CellLabel } from '../../components/CellLabel';
+import { CellLabel, Toggle, type TableColumn } from '@pos/shared';
 import { OpenStationLink } from '../../components/OpenStationLink';
 import { SlugField } from '../../components/SlugField';
 import { isDefaultStation } from '../../stationRules';

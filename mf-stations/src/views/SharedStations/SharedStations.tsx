@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import {
+  CellLabel,
   Card,
   EmptyState,
   ErrorState,
@@ -12,7 +13,6 @@ import {
   PageHeader,
 } from '@pos/shared';
 import { fetchSharedStations } from '../../api';
-import { CellLabel } from '../../components/CellLabel';
 import { StationTable } from '../../components/StationTable';
 import { useQuickLaunch } from '../../hooks/useQuickLaunch';
 import { useRouteId } from '../../hooks/useRouteId';

@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import { CellLabel } from './CellLabel';
 import { Table, type TableColumn } from './Table';
 
 interface Station {
@@ -65,5 +66,60 @@ describe('Table', () => {
   it('can be scrolled sideways by keyboard on narrow screens', () => {
     render(<Table caption="Stations" columns={columns} rows={[]} rowKey={(s) => s.posID} />);
     expect(screen.getByRole('region', { name: 'Stations' })).toHaveAttribute('tabindex', '0');
+  });
+});
+
+describe('Table stacked on phones', () => {
+  const labelled: TableColumn<Station>[] = [
+    { id: 'name', header: 'Name', cell: (station) => station.name, rowHeader: true },
+    {
+      id: 'url',
+      header: 'POS URL',
+      cell: (station) => (
+        <>
+          <CellLabel>POS URL</CellLabel>
+          <a href={`https://pos.test/${station.posID}`}>{station.name} POS</a>
+        </>
+      ),
+    },
+  ];
+  const rows = [{ posID: '1', name: 'Front desk' }];
+
+  it('names each value by its column for phones, without repeating the header to screen readers', () => {
+    render(
+      <Table caption="Stations" columns={labelled} rows={rows} rowKey={(s) => s.posID} stacked />,
+    );
+    const cell = screen.getByRole('cell', { name: 'Front desk POS' });
+    const label = within(cell).getByText('POS URL');
+    expect(label).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.getByRole('columnheader', { name: 'POS URL' })).toBeInTheDocument();
+  });
+
+  it('turns into cards only when asked, with the actions at the top right when they come last', () => {
+    const { rerender } = render(
+      <Table caption="Stations" columns={labelled} rows={rows} rowKey={(s) => s.posID} />,
+    );
+    const region = screen.getByRole('region', { name: 'Stations' });
+    expect(region).not.toHaveClass('pos-table-stacked');
+    rerender(
+      <Table
+        caption="Stations"
+        columns={labelled}
+        rows={rows}
+        rowKey={(s) => s.posID}
+        stacked="action-last"
+        className="pos-stations-table"
+      />,
+    );
+    expect(region).toHaveClass(
+      'pos-table-stacked',
+      'pos-table-stacked--action-last',
+      'pos-stations-table',
+    );
+    rerender(
+      <Table caption="Stations" columns={labelled} rows={rows} rowKey={(s) => s.posID} stacked />,
+    );
+    expect(region).toHaveClass('pos-table-stacked');
+    expect(region).not.toHaveClass('pos-table-stacked--action-last');
   });
 });

@@ -2,6 +2,7 @@ import type { Key, ReactNode } from 'react';
 import { cx } from '../cx';
 import { LoadingState } from '../LoadingState';
 import './Table.css';
+import './stackedTable.css';
 
 /** One column of a Table. */
 export interface TableColumn<Row> {
@@ -31,6 +32,12 @@ export interface TableProps<Row> {
   loadingText?: string;
   /** Shown in a single row when there are no rows, e.g. 'No Staff assigned'. */
   emptyText?: ReactNode;
+  /**
+   * On phones (under 600 px) shows each row as a card of label/value lines instead of a wide
+   * table; put a CellLabel before each value that needs its column's name. 'action-last' also
+   * pins the last cell (the row's actions) to the card's top right.
+   */
+  stacked?: boolean | 'action-last';
   className?: string;
   /** data-testid of the table element, for end-to-end tests. */
   testId?: string;
@@ -51,6 +58,7 @@ export function Table<Row>({
   loading = false,
   loadingText = 'Loading',
   emptyText = 'Nothing to show',
+  stacked = false,
   className,
   testId,
   rowTestId,
@@ -58,7 +66,12 @@ export function Table<Row>({
   const label = typeof caption === 'string' ? caption : undefined;
   return (
     <div
-      className={cx('pos-table-scroll', className)}
+      className={cx(
+        'pos-table-scroll',
+        stacked && 'pos-table-stacked',
+        stacked === 'action-last' && 'pos-table-stacked--action-last',
+        className,
+      )}
       role="region"
       aria-label={label}
       // A scrollable region must be reachable by keyboard to be scrolled.

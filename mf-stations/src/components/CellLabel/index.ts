@@ -1,1 +1,0 @@
-export { CellLabel, STACKED_TABLE_CLASS } from './CellLabel';
