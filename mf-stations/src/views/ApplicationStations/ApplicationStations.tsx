@@ -5,11 +5,11 @@ import {
   ErrorState,
   LoadingState,
   apiErrorMessage,
+  Table,
   useParcel,
   useLoad,
   PageHeader,
 } from '@pos/shared';
-import { StationTable } from '../../components/StationTable';
 import { fetchApplicationStations } from '../../api';
 import { useQuickLaunch } from '../../hooks/useQuickLaunch';
 import { useRouteId } from '../../hooks/useRouteId';
@@ -19,6 +19,7 @@ import { LOADING_STATIONS, NO_STATIONS, STATIONS } from '../../texts';
 import type { ApplicationStations as ApplicationStationsData } from '../../types';
 import { APPLICATION_STATIONS_PATTERN, applicationPath, cloudStationUrlPrefix } from '../../urls';
 import { stationColumns } from './stationColumns';
+import '../../styles/stationTable.css';
 
 const ids = stationsTestIds.applicationStations;
 
@@ -98,9 +99,15 @@ export function ApplicationStations() {
         ) : list.length === 0 ? (
           <EmptyState title={NO_STATIONS} icon="stations" data-testid={ids.empty} />
         ) : (
-          <StationTable
+          <Table
             caption={`Stations of ${application.name}`}
-            stations={list}
+            captionHidden
+            stacked
+            className="pos-stations-table"
+            testId={ids.table}
+            rows={list}
+            rowKey={(station) => station.posID}
+            rowProps={(station) => ({ 'data-testid': ids.row, 'data-pos-id': station.posID })}
             columns={stationColumns({
               application,
               cloudPosUrl,

@@ -5,6 +5,7 @@ import {
   EmptyState,
   ErrorState,
   LoadingState,
+  Table,
   Toggle,
   apiErrorMessage,
   useParcel,
@@ -13,7 +14,6 @@ import {
   PageHeader,
 } from '@pos/shared';
 import { fetchSharedStations } from '../../api';
-import { StationTable } from '../../components/StationTable';
 import { useQuickLaunch } from '../../hooks/useQuickLaunch';
 import { useRouteId } from '../../hooks/useRouteId';
 import { stationsTestIds } from '../../testIds';
@@ -32,6 +32,7 @@ import {
   cloudStationUrl,
   quickLaunchKey,
 } from '../../urls';
+import '../../styles/stationTable.css';
 
 const ids = stationsTestIds.applicationStations;
 
@@ -154,9 +155,15 @@ export function SharedStations() {
         ) : !group || group.stations.length === 0 ? (
           <EmptyState title={NO_SHARED_STATIONS} icon="stations" data-testid={ids.empty} />
         ) : (
-          <StationTable
+          <Table
             caption={`Stations of ${group.application.name}`}
-            stations={group.stations}
+            captionHidden
+            stacked
+            className="pos-stations-table"
+            testId={ids.table}
+            rows={group.stations}
+            rowKey={(station) => station.posID}
+            rowProps={(station) => ({ 'data-testid': ids.row, 'data-pos-id': station.posID })}
             columns={columns(group)}
           />
         )}

@@ -63,6 +63,38 @@ describe('Table', () => {
     expect(screen.queryByText('Front desk')).not.toBeInTheDocument();
   });
 
+  it('puts the given attributes on each row, so tests can find a row by its id', () => {
+    render(
+      <Table
+        caption="Stations"
+        columns={columns}
+        rows={[
+          { posID: '1', name: 'Front desk' },
+          { posID: '2', name: 'Patio' },
+        ]}
+        rowKey={(station) => station.posID}
+        rowProps={(station) => ({ 'data-testid': 'station-row', 'data-pos-id': station.posID })}
+      />,
+    );
+    const rows = screen.getAllByTestId('station-row');
+    expect(rows.map((row) => row.getAttribute('data-pos-id'))).toEqual(['1', '2']);
+    expect(within(rows[1] as HTMLElement).getByRole('rowheader')).toHaveTextContent('Patio');
+  });
+
+  it("names rows by rowTestId unless the row's attributes name them", () => {
+    render(
+      <Table
+        caption="Stations"
+        columns={columns}
+        rows={[{ posID: '1', name: 'Front desk' }]}
+        rowKey={(station) => station.posID}
+        rowTestId={(station) => `row-${station.posID}`}
+        rowProps={(station) => ({ 'data-pos-id': station.posID })}
+      />,
+    );
+    expect(screen.getByTestId('row-1')).toHaveAttribute('data-pos-id', '1');
+  });
+
   it('can be scrolled sideways by keyboard on narrow screens', () => {
     render(<Table caption="Stations" columns={columns} rows={[]} rowKey={(s) => s.posID} />);
     expect(screen.getByRole('region', { name: 'Stations' })).toHaveAttribute('tabindex', '0');

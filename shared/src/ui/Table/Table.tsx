@@ -1,4 +1,4 @@
-import type { Key, ReactNode } from 'react';
+import type { HTMLAttributes, Key, ReactNode } from 'react';
 import { cx } from '../cx';
 import { LoadingState } from '../LoadingState';
 import './Table.css';
@@ -19,6 +19,17 @@ export interface TableColumn<Row> {
   /** Marks the row header: the cell that names the row for screen readers. */
   rowHeader?: boolean;
 }
+
+/**
+ * Attributes of one row's `tr`, e.g. `data-testid` and a `data-*` id that end-to-end tests find
+ * the row by.
+ */
+export type TableRowProps = Omit<
+  HTMLAttributes<HTMLTableRowElement>,
+  'children' | 'dangerouslySetInnerHTML'
+> & {
+  [attribute: `data-${string}`]: string | undefined;
+};
 
 export interface TableProps<Row> {
   /** Names the table; required for accessibility, shown unless captionHidden. */
@@ -43,6 +54,8 @@ export interface TableProps<Row> {
   testId?: string;
   /** data-testid of each row, for end-to-end tests. */
   rowTestId?: (row: Row) => string;
+  /** More attributes of each row (test ids, data attributes); they win over rowTestId. */
+  rowProps?: (row: Row) => TableRowProps;
 }
 
 /**
@@ -62,6 +75,7 @@ export function Table<Row>({
   className,
   testId,
   rowTestId,
+  rowProps,
 }: TableProps<Row>) {
   const label = typeof caption === 'string' ? caption : undefined;
   return (
@@ -114,7 +128,7 @@ export function Table<Row>({
             </tr>
           ) : (
             rows.map((row) => (
-              <tr key={rowKey(row)} data-testid={rowTestId?.(row)}>
+              <tr key={rowKey(row)} data-testid={rowTestId?.(row)} {...rowProps?.(row)}>
                 {columns.map((column) => {
                   const CellTag = column.rowHeader ? 'th' : 'td';
                   return (

@@ -1,3 +1,3 @@
 export { Table } from './Table';
-export type { TableColumn, TableProps } from './Table';
+export type { TableColumn, TableProps, TableRowProps } from './Table';
 export { CellLabel } from './CellLabel';

@@ -1,2 +1,0 @@
-export { StationTable } from './StationTable';
-export type { StationTableProps } from './StationTable';
