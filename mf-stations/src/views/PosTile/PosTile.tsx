@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { Card, ErrorState, Icon, LoadingState, apiErrorMessage, useParcel } from '@pos/shared';
+import { Icon, StatTile, apiErrorMessage, useParcel, type StatTileState } from '@pos/shared';
 import { useStationsOverview } from '../../hooks/useStationsOverview';
 import { countStations, resolveQuickLaunch } from '../../quickLaunch';
 import { stationsTestIds } from '../../testIds';
@@ -29,84 +28,74 @@ export function PosTile() {
   };
   const pinned = resolveQuickLaunch(quickLaunch.pinned, own.data ?? [], shared.data ?? []);
 
+  const state: StatTileState = failed
+    ? { status: 'error', message: apiErrorMessage(failed.error), onRetry: retry }
+    : loading
+      ? { status: 'loading' }
+      : { status: 'success', value: countStations(own.data ?? [], shared.data ?? []) };
+
   return (
-    <Card title="POS" className="pos-stations-tile" disabled={disabled} data-testid={ids.root}>
-      {failed ? (
-        <ErrorState
-          className="pos-stations-tile__error"
-          message={apiErrorMessage(failed.error)}
-          onRetry={retry}
-        />
-      ) : loading ? (
-        <LoadingState inline message={LOADING_STATIONS} />
-      ) : (
-        <>
-          <p className="pos-stations-tile__total">
-            <span className="pos-stations-tile__number" data-testid={ids.count}>
-              {countStations(own.data ?? [], shared.data ?? []).toLocaleString('en-US')}
-            </span>
-            <span className="pos-stations-tile__label">stations</span>
-          </p>
-          {pinned.length > 0 && (
-            <div className="pos-stations-tile__quick">
-              <h3 className="pos-stations-tile__heading">{QUICK_LAUNCH}</h3>
-              <ul className="pos-stations-tile__list">
-                {pinned.map(({ key, station, application }) => {
-                  const open = !disabled && station.access !== false;
-                  const body = (
-                    <>
-                      <Icon name="stations" size={18} />
-                      <span className="pos-stations-tile__station">
-                        <span className="pos-stations-tile__station-name">{station.name}</span>
-                        <span className="pos-visually-hidden">, </span>
-                        <span className="pos-stations-tile__station-app">{application.name}</span>
-                      </span>
-                    </>
-                  );
-                  return (
-                    <li key={key}>
-                      {open ? (
-                        <a
-                          href={cloudStationUrl(
-                            cloudPosUrl,
-                            application.slug,
-                            station.cloudStationSlug,
-                          )}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          className="pos-stations-tile__launch"
-                          data-testid={ids.quickLaunch}
-                          data-station={station.name}
-                        >
-                          {body}
-                          <Icon name="external" size={14} />
-                          <span className="pos-visually-hidden"> (opens in a new tab)</span>
-                        </a>
-                      ) : (
-                        <span
-                          className="pos-stations-tile__launch is-disabled"
-                          data-testid={ids.quickLaunch}
-                          data-station={station.name}
-                        >
-                          {body}
-                        </span>
+    <StatTile
+      title="POS"
+      className="pos-stations-tile"
+      state={state}
+      loadingMessage={LOADING_STATIONS}
+      label="stations"
+      link={{ to: STATIONS_PATH, label: 'View Stations', 'data-testid': ids.link }}
+      disabled={disabled}
+      data-testid={ids.root}
+      valueTestId={ids.count}
+    >
+      {pinned.length > 0 && (
+        <div className="pos-stations-tile__quick">
+          <h3 className="pos-stations-tile__heading">{QUICK_LAUNCH}</h3>
+          <ul className="pos-stations-tile__list">
+            {pinned.map(({ key, station, application }) => {
+              const open = !disabled && station.access !== false;
+              const body = (
+                <>
+                  <Icon name="stations" size={18} />
+                  <span className="pos-stations-tile__station">
+                    <span className="pos-stations-tile__station-name">{station.name}</span>
+                    <span className="pos-visually-hidden">, </span>
+                    <span className="pos-stations-tile__station-app">{application.name}</span>
+                  </span>
+                </>
+              );
+              return (
+                <li key={key}>
+                  {open ? (
+                    <a
+                      href={cloudStationUrl(
+                        cloudPosUrl,
+                        application.slug,
+                        station.cloudStationSlug,
                       )}
-                    </li>
-                  );
-                })}
-              </ul>
-            </div>
-          )}
-        </>
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="pos-stations-tile__launch"
+                      data-testid={ids.quickLaunch}
+                      data-station={station.name}
+                    >
+                      {body}
+                      <Icon name="external" size={14} />
+                      <span className="pos-visually-hidden"> (opens in a new tab)</span>
+                    </a>
+                  ) : (
+                    <span
+                      className="pos-stations-tile__launch is-disabled"
+                      data-testid={ids.quickLaunch}
+                      data-station={station.name}
+                    >
+                      {body}
+                    </span>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
       )}
-      {disabled ? (
-        <span className="pos-stations-tile__link is-disabled">View Stations</span>
-      ) : (
-        <Link to={STATIONS_PATH} className="pos-stations-tile__link" data-testid={ids.link}>
-          View Stations
-          <Icon name="chevron-right" size={16} />
-        </Link>
-      )}
-    </Card>
+    </StatTile>
   );
 }

@@ -42,6 +42,45 @@ describe('StatTile', () => {
     expect(screen.getByText('thing in total')).toBeInTheDocument();
   });
 
+  it('shows more under the number, only once the number is there', () => {
+    const more = (
+      <ul aria-label="Pinned">
+        <li>Front Counter</li>
+      </ul>
+    );
+    const { rerender } = render(
+      <MemoryRouter>
+        <StatTile
+          title="Things"
+          state={{ status: 'loading' }}
+          loadingMessage="Loading things"
+          label="things"
+          link={link}
+        >
+          {more}
+        </StatTile>
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('list', { name: 'Pinned' })).not.toBeInTheDocument();
+    rerender(
+      <MemoryRouter>
+        <StatTile
+          title="Things"
+          state={{ status: 'success', value: 2 }}
+          loadingMessage="Loading things"
+          label="things"
+          link={link}
+        >
+          {more}
+        </StatTile>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('list', { name: 'Pinned' })).toHaveTextContent('Front Counter');
+    expect(screen.getByRole('region', { name: 'Things' })).toHaveTextContent(
+      '2thingsFront CounterView Things',
+    );
+  });
+
   it('announces the load while the number is on its way', () => {
     renderTile({ state: { status: 'loading' } });
     expect(screen.getByRole('status')).toHaveTextContent('Loading things');

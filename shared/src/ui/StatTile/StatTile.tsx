@@ -35,6 +35,8 @@ export interface StatTileProps {
   'data-testid'?: string;
   /** Test id of the number. */
   valueTestId?: string;
+  /** More under the number, shown only with it (e.g. the POS tile's quick-launch stations). */
+  children?: ReactNode;
 }
 
 /**
@@ -51,6 +53,7 @@ export function StatTile({
   className,
   'data-testid': testId,
   valueTestId,
+  children,
 }: StatTileProps) {
   return (
     <Card
@@ -68,14 +71,17 @@ export function StatTile({
         />
       )}
       {state.status === 'success' && (
-        <p className="pos-stat-tile__total">
-          <span className="pos-stat-tile__number" data-testid={valueTestId}>
-            {state.value.toLocaleString('en-US')}
-          </span>
-          <span className="pos-stat-tile__label">
-            {typeof label === 'function' ? label(state.value) : label}
-          </span>
-        </p>
+        <>
+          <p className="pos-stat-tile__total">
+            <span className="pos-stat-tile__number" data-testid={valueTestId}>
+              {state.value.toLocaleString('en-US')}
+            </span>
+            <span className="pos-stat-tile__label">
+              {typeof label === 'function' ? label(state.value) : label}
+            </span>
+          </p>
+          {children}
+        </>
       )}
       {disabled ? (
         <span className="pos-stat-tile__link is-disabled">{link.label}</span>
