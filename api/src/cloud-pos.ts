@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { ApplicationRow, UserRow } from './db/types';
 import { userOfToken } from './plugins/auth';
 import type { Repositories } from './repositories';
+import { memberEmail } from './repositories/stations';
 import type { StoreAccess } from './routes/applications/context';
 import { syncMembersQuietly } from './routes/applications/members';
 import { verifiedCredentials } from './routes/applications/station-view';
@@ -168,11 +169,11 @@ async function reachableApplication(
   if (!row) return null;
   if (row.user_id === user.id) return { row, memberWpUserId: null };
   if (row.is_verified_auth !== 1) return null;
-  let member = await repos.stations.findMember(row.id, user.email);
+  let member = await repos.stations.findMember(row.id, memberEmail(user));
   if (!member && row.members_synced_at === null) {
     // The store's users were never copied (the owner connected it elsewhere): copy them now.
     if (await syncMembersQuietly(repos, access, row, log)) {
-      member = await repos.stations.findMember(row.id, user.email);
+      member = await repos.stations.findMember(row.id, memberEmail(user));
     }
   }
   return member ? { row, memberWpUserId: member.wpUserId } : null;

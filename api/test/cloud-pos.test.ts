@@ -202,6 +202,13 @@ describe('the cloud POS address', () => {
     const stranger = await open(`/${appSlug}/pos`, asUser('usr_pos_stranger'));
     expect(stranger.headers.location).toBe(`${DASHBOARD}/access-denied`);
     expect(accessError(stranger).error).toEqual(expected);
+    // A staff member's address counts only once the account has confirmed it.
+    const unconfirmed = asUser('usr_pos_unconfirmed', {
+      email: 'cashier@demo.test',
+      name: 'Not Cash',
+      isVerified: false,
+    });
+    expect(accessError(await open(`/${appSlug}/pos`, unconfirmed)).error).toEqual(expected);
   });
 
   it('pauses a banned user', async () => {

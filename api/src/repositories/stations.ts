@@ -5,6 +5,15 @@ import { nowIso } from '../db/ids';
 import type { ApplicationRow, Database, MemberRow, StationSlugRow } from '../db/types';
 
 /** The slug that marks an application's default station. */
+
+/**
+ * The email by which `user` is matched to store users, or null: only a verified email counts,
+ * so that nobody reaches a store's stations by signing up with a staff member's address.
+ */
+export function memberEmail(user: { email: string | null; is_verified: number }): string | null {
+  return user.is_verified === 1 ? user.email : null;
+}
+
 export const DEFAULT_STATION_SLUG = 'pos';
 
 /** Why a slug change was refused by the database. */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ApplicationRow } from '../../db/types';
 import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
+import { memberEmail } from '../../repositories/stations';
 import type { StoreCredentials } from '../../services/store-client';
 import { StoreHttpError } from '../../services/store-client';
 import { applicationNotFound, MANAGER } from './common';
@@ -159,7 +160,7 @@ const sharing: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app, 
     const isOwner = row?.user_id === user.id;
     const member =
       row && !isOwner && row.is_verified_auth === 1
-        ? await app.repos.stations.findMember(row.id, user.email)
+        ? await app.repos.stations.findMember(row.id, memberEmail(user))
         : null;
     if (!row || (!isOwner && !member)) throw applicationNotFound();
     const { stationSlug } = request.query;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ApplicationRow } from '../../db/types';
 import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
-import { DEFAULT_STATION_SLUG, SlugConflictError } from '../../repositories/stations';
+import { DEFAULT_STATION_SLUG, memberEmail, SlugConflictError } from '../../repositories/stations';
 import type { SlugBefore } from '../../repositories/stations';
 import type { StoreCredentials, StoreStation } from '../../services/store-client';
 import { StoreHttpError } from '../../services/store-client';
@@ -150,7 +150,7 @@ const stations: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app,
   app.get('/shared-stations', { schema: sharedStationsSchema }, async (request) => {
     const user = currentUser(request);
     await syncNeverSynced(app.repos, access, request.log);
-    const memberships = await app.repos.stations.membershipsOf(user.id, user.email);
+    const memberships = await app.repos.stations.membershipsOf(user.id, memberEmail(user));
     const groups = await Promise.all(
       memberships.map(async ({ application: row, member, ownerName, ownerEmail }) => {
         try {

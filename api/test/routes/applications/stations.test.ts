@@ -338,6 +338,33 @@ describe('GET /shared-stations', () => {
     ]);
   });
 
+  it('matches only a verified email: an unconfirmed sign-up with a staff address sees nothing', async () => {
+    const { id } = await connectApplication(ctx, sandbox, coffee, 'usr_sh_owner2', 'Verified only');
+    const unverified = await ctx.bearer(
+      asUser('usr_sh_unverified', {
+        email: 'cashier@demo.test',
+        name: 'Not Really Cash',
+        isVerified: false,
+      }),
+    );
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `${BASE}/shared-stations`,
+      headers: unverified,
+    });
+    expect(response.statusCode).toBe(200);
+    const ids = (response.json().list as Array<{ application: { id: string } }>).map(
+      (group) => group.application.id,
+    );
+    expect(ids).not.toContain(id);
+    const details = await ctx.app.inject({
+      method: 'GET',
+      url: `${BASE}/applications/${id}/entry-details?stationSlug=1`,
+      headers: unverified,
+    });
+    expect(details.statusCode).toBe(404);
+  });
+
   it('syncs applications never synced, leaves out a failing store, and lists nothing for a stranger', async () => {
     const { id } = await connectApplication(ctx, sandbox, coffee, 'usr_sh_good', 'Good');
     const broken = await connectApplication(ctx, sandbox, coffee, 'usr_sh_broken', 'Gone');
