@@ -5,8 +5,8 @@ import { StatTile, type StatTileProps } from './StatTile';
 
 const link = { to: '/things', label: 'View Things', 'data-testid': 'things-link' };
 
-function renderTile(props: Partial<StatTileProps> = {}) {
-  return render(
+function tile(props: Partial<StatTileProps> = {}) {
+  return (
     <MemoryRouter>
       <StatTile
         title="Things"
@@ -18,8 +18,12 @@ function renderTile(props: Partial<StatTileProps> = {}) {
         valueTestId="things-count"
         {...props}
       />
-    </MemoryRouter>,
+    </MemoryRouter>
   );
+}
+
+function renderTile(props: Partial<StatTileProps> = {}) {
+  return render(tile(props));
 }
 
 describe('StatTile', () => {
@@ -48,33 +52,13 @@ describe('StatTile', () => {
         <li>Front Counter</li>
       </ul>
     );
-    const { rerender } = render(
-      <MemoryRouter>
-        <StatTile
-          title="Things"
-          state={{ status: 'loading' }}
-          loadingMessage="Loading things"
-          label="things"
-          link={link}
-        >
-          {more}
-        </StatTile>
-      </MemoryRouter>,
-    );
+    const { rerender } = renderTile({
+      state: { status: 'loading' },
+      label: 'things',
+      children: more,
+    });
     expect(screen.queryByRole('list', { name: 'Pinned' })).not.toBeInTheDocument();
-    rerender(
-      <MemoryRouter>
-        <StatTile
-          title="Things"
-          state={{ status: 'success', value: 2 }}
-          loadingMessage="Loading things"
-          label="things"
-          link={link}
-        >
-          {more}
-        </StatTile>
-      </MemoryRouter>,
-    );
+    rerender(tile({ state: { status: 'success', value: 2 }, label: 'things', children: more }));
     expect(screen.getByRole('list', { name: 'Pinned' })).toHaveTextContent('Front Counter');
     expect(screen.getByRole('region', { name: 'Things' })).toHaveTextContent(
       '2thingsFront CounterView Things',

@@ -12,16 +12,18 @@ const columns: TableColumn<Station>[] = [
   { id: 'actions', header: 'Actions', headerHidden: true, cell: () => <button>Open</button> },
 ];
 
+const twoStations: Station[] = [
+  { posID: '1', name: 'Front desk' },
+  { posID: '2', name: 'Patio' },
+];
+
 describe('Table', () => {
   it('shows a row per item under the column headers, named by its caption', () => {
     render(
       <Table
         caption="Stations"
         columns={columns}
-        rows={[
-          { posID: '1', name: 'Front desk' },
-          { posID: '2', name: 'Patio' },
-        ]}
+        rows={twoStations}
         rowKey={(station) => station.posID}
       />,
     );
@@ -68,10 +70,7 @@ describe('Table', () => {
       <Table
         caption="Stations"
         columns={columns}
-        rows={[
-          { posID: '1', name: 'Front desk' },
-          { posID: '2', name: 'Patio' },
-        ]}
+        rows={twoStations}
         rowKey={(station) => station.posID}
         rowProps={(station) => ({ 'data-testid': 'station-row', 'data-pos-id': station.posID })}
       />,
