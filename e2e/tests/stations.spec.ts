@@ -48,7 +48,14 @@ test.describe('Stations', () => {
     const stations = new StationsPage(page);
     const root = page.getByTestId('application-stations-page');
     await expect(root.getByTestId('station-row')).toHaveCount(3);
-    for (const column of ['Name', 'Application URL', 'Default', 'POS URL', 'Quick Launch']) {
+    for (const column of [
+      'Name',
+      'Application URL',
+      'Default',
+      'POS URL',
+      'Quick Launch',
+      'View POS',
+    ]) {
       await expect(root.getByRole('columnheader', { name: column })).toBeVisible();
     }
     await expect(stations.row(frontCounter)).toContainText(stores.coffee.url);
@@ -118,7 +125,8 @@ test.describe('Stations', () => {
     await expect(stations.quickLaunchCard(frontCounter)).toBeVisible();
     await expect(stations.quickLaunchCard(espressoBar)).toHaveCount(0);
     const mine = stations.section('My Stations');
-    await expect(mine.getByRole('row', { name: /Quinn Quicklaunch coffee/ })).toContainText('3');
+    await expect(mine.getByRole('row', { name: /Quinn Quicklaunch coffee/ })).toBeVisible();
+    await expect(mine.getByTestId(`my-stations-count-${id}`)).toHaveText('3');
     await expectAccessible(page, 'the stations page of a manager');
 
     const tab = await stations.openInNewTab(

@@ -40,6 +40,16 @@ describe('AccessDeniedPage', () => {
     expect(browserPath()).toBe('/applications/app_1/stations');
   });
 
+  it('leaves a modified click to the browser (a new tab), without moving the dashboard', () => {
+    sessionStorage.setItem(ACCESS_ERROR_STORAGE_KEY, JSON.stringify(denied));
+    renderLean(<AccessDeniedPage />, { path: '/access-denied' });
+    const link = screen.getByRole('link', { name: "View the application's stations" });
+    const event = new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true });
+    link.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(false);
+    expect(browserPath()).toBe('/access-denied');
+  });
+
   it('leaves out the links when the error names no application', () => {
     sessionStorage.setItem(
       ACCESS_ERROR_STORAGE_KEY,

@@ -1,5 +1,5 @@
 import { Icon } from '@pos/shared/src/ui/Icon';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { useShell } from '../../app/ShellContext';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { readAccessError, stationAccessUrl } from '../../session/accessError';
@@ -24,6 +24,15 @@ export function AccessDeniedPage() {
 
   if (!error) return null;
 
+  /** A plain click moves inside the dashboard; a modified one opens a tab as the browser would. */
+  const inApp = (event: MouseEvent<HTMLAnchorElement>, to: string) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+      return;
+    }
+    event.preventDefault();
+    browser.navigate(to);
+  };
+
   return (
     <div className="shell-deactivated shell-access-denied" data-testid={testIds.accessDenied.root}>
       <span className="shell-deactivated__icon" aria-hidden="true">
@@ -36,10 +45,7 @@ export function AccessDeniedPage() {
           <li>
             <a
               href={applicationStationsPath(error.appId)}
-              onClick={(event) => {
-                event.preventDefault();
-                browser.navigate(applicationStationsPath(error.appId));
-              }}
+              onClick={(event) => inApp(event, applicationStationsPath(error.appId))}
               data-testid={testIds.accessDenied.stationsLink}
             >
               <Icon name="stations" size={18} />
@@ -64,10 +70,7 @@ export function AccessDeniedPage() {
         <li>
           <a
             href={paths.dashboard}
-            onClick={(event) => {
-              event.preventDefault();
-              browser.navigate(paths.dashboard);
-            }}
+            onClick={(event) => inApp(event, paths.dashboard)}
             data-testid={testIds.accessDenied.homeLink}
           >
             <Icon name="dashboard" size={18} />
