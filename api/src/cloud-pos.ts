@@ -306,8 +306,9 @@ export function registerCloudPos(app: FastifyInstance, options: CloudPosOptions)
       const handOff = await signHandOffToken(signingKey, {
         audience: row.home_url,
         userId: user.id,
-        email: user.email,
-        name: user.full_name,
+        // The store refuses a token whose name or email is not a string.
+        email: user.email ?? '',
+        name: user.full_name || user.email || 'Cloud POS user',
         posId: String(station.posId),
         wpUserId,
       });

@@ -156,6 +156,25 @@ describe('the cloud POS address', () => {
     expect(await page.text()).toContain(`Signed in as ${OWNER.name} (${OWNER.email})`);
   });
 
+  it('is accepted by the store for a user without a name: the email stands for it', async () => {
+    const nameless = asUser('usr_pos_nameless', { email: 'cashier@demo.test', name: undefined });
+    const response = await open(`/${appSlug}/3`, nameless);
+    expect(response.statusCode).toBe(200);
+    const token = /name="token" value="([^"]+)"/.exec(response.body)?.[1] ?? '';
+    const posted = await fetch(`${coffee}/pos/3`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token }).toString(),
+      redirect: 'manual',
+    });
+    expect(posted.status).toBe(303);
+    const cookie = (posted.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const page = await fetch(new URL(posted.headers.get('location') ?? '', coffee), {
+      headers: { cookie },
+    });
+    expect(await page.text()).toContain('Signed in as cashier@demo.test (cashier@demo.test)');
+  });
+
   it('hands a member over to a station shared with them, as their store user', async () => {
     await changeUser(ctx, 'usr_pos_cashier', { user_role: 'other' }, CASHIER);
     const response = await open(`/${appSlug}/3`, CASHIER);

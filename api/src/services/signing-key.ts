@@ -70,8 +70,8 @@ export interface HandOffClaims {
   audience: string;
   /** The dashboard user id. */
   userId: string;
-  email: string | null;
-  name: string | null;
+  email: string;
+  name: string;
   posId: string;
   /** The store user the person opens the station as. */
   wpUserId: number;
