@@ -5,7 +5,7 @@ import { userOfToken } from './plugins/auth';
 import type { Repositories } from './repositories';
 import { memberEmail } from './repositories/stations';
 import type { StoreAccess } from './routes/applications/context';
-import { syncMembersQuietly } from './routes/applications/members';
+import { syncMembersQuietly, syncTriedRecently } from './routes/applications/members';
 import { verifiedCredentials } from './routes/applications/station-view';
 import { NOT_AUTHORIZED_MESSAGE } from './routes/applications/stations';
 import { storeFailureText } from './routes/applications/view';
@@ -170,7 +170,7 @@ async function reachableApplication(
   if (row.user_id === user.id) return { row, memberWpUserId: null };
   if (row.is_verified_auth !== 1) return null;
   let member = await repos.stations.findMember(row.id, memberEmail(user));
-  if (!member && row.members_synced_at === null) {
+  if (!member && row.members_synced_at === null && !syncTriedRecently(row)) {
     // The store's users were never copied (the owner connected it elsewhere): copy them now.
     if (await syncMembersQuietly(repos, access, row, log)) {
       member = await repos.stations.findMember(row.id, memberEmail(user));

@@ -252,6 +252,19 @@ function stations(): Migration {
   };
 }
 
+function memberSyncAttempts(): Migration {
+  return {
+    async up(db: AnyDb) {
+      // When a copy of the store's users was last tried: a store that keeps failing is asked
+      // again only after a pause, instead of by every GET /shared-stations.
+      await db.schema
+        .alterTable('applications')
+        .addColumn('members_sync_attempted_at', 'text')
+        .execute();
+    },
+  };
+}
+
 /** Every migration in order; names sort in the order they must run. */
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -260,6 +273,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0003_sqlite_list_indexes': sqliteListIndexes(dialect),
     '0004_applications': applications(),
     '0005_stations': stations(),
+    '0006_member_sync_attempts': memberSyncAttempts(),
   };
 }
 

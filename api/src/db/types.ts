@@ -112,6 +112,8 @@ export interface ApplicationsTable {
   updated_at: IsoTimestamp;
   /** When the store's POS users were last copied into application_members; null: never. */
   members_synced_at: ColumnType<IsoTimestamp | null, IsoTimestamp | null | undefined>;
+  /** When a copy of the store's POS users was last tried (successful or not); null: never. */
+  members_sync_attempted_at: ColumnType<IsoTimestamp | null, IsoTimestamp | null | undefined>;
 }
 
 /** application_invitations: invitations sent to a store's WordPress user, per application. */

@@ -169,6 +169,7 @@ export class ApplicationsRepository {
             created_at: now,
             updated_at: now,
             members_synced_at: null,
+            members_sync_attempted_at: null,
           };
           await trx.insertInto('applications').values(row).execute();
           await new ActivitiesRepository(trx).create(entry.userId, activity(row));
@@ -185,7 +186,9 @@ export class ApplicationsRepository {
 
   /**
    * Applies `change` to the user's application (and adds a feed entry when given), in one
-   * transaction; undefined when there is no such application. Throws
+   * transaction; undefined when there is no such application. With `forgetStore` (disconnect,
+   * another URL) the same transaction drops what was copied from or set for the old store:
+   * its members, its stations' slugs and when they were synced. Throws
    * {@link UniqueViolationError} `site` when a new URL is already another application's.
    */
   async update(
@@ -193,10 +196,18 @@ export class ApplicationsRepository {
     id: string,
     change: ApplicationUpdate,
     activity?: (row: ApplicationRow) => NewActivity,
+    { forgetStore = false }: { forgetStore?: boolean } = {},
   ): Promise<ApplicationRow | undefined> {
+    const full: ApplicationUpdate = forgetStore
+      ? { ...change, members_synced_at: null, members_sync_attempted_at: null }
+      : change;
     try {
       return await this.db.transaction().execute(async (trx) => {
-        const row = await this.updateIn(trx, userId, id, change);
+        const row = await this.updateIn(trx, userId, id, full);
+        if (row && forgetStore) {
+          await trx.deleteFrom('application_members').where('application_id', '=', id).execute();
+          await trx.deleteFrom('station_slugs').where('application_id', '=', id).execute();
+        }
         if (row && activity) await new ActivitiesRepository(trx).create(userId, activity(row));
         return row;
       });

@@ -389,17 +389,56 @@ export class StationsRepository {
     return list;
   }
 
-  /** Up to `limit` verified applications whose members were never copied, in random order. */
-  neverSynced(limit: number): Promise<ApplicationRow[]> {
+  /** Stamps applications.members_sync_attempted_at: a copy of the store's users is being tried. */
+  async markSyncAttempted(applicationId: string, at = nowIso()): Promise<void> {
+    await this.db
+      .updateTable('applications')
+      .set({ members_sync_attempted_at: at })
+      .where('id', '=', applicationId)
+      .execute();
+  }
+
+  /**
+   * Claims up to `limit` verified applications whose members were never copied and whose last
+   * attempt is older than `retryBefore` (or none): stamps their attempt with `now` and returns
+   * them. Never tried ones come first, then the longest untried, then the oldest; a store that
+   * keeps failing is so asked once per pause, not by every caller.
+   */
+  async claimNeverSynced(
+    limit: number,
+    retryBefore: string,
+    now = nowIso(),
+  ): Promise<ApplicationRow[]> {
+    const due = this.db
+      .selectFrom('applications')
+      .select('id')
+      .where('is_verified_auth', '=', 1)
+      .where('members_synced_at', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb('members_sync_attempted_at', 'is', null),
+          eb('members_sync_attempted_at', '<', retryBefore),
+        ]),
+      )
+      // Never tried first on both engines (PostgreSQL sorts NULL last).
+      .orderBy(sql`(members_sync_attempted_at is not null)`)
+      .orderBy('members_sync_attempted_at')
+      .orderBy('created_at')
+      .limit(limit);
     return (
       this.db
-        .selectFrom('applications')
-        .selectAll()
-        .where('is_verified_auth', '=', 1)
+        .updateTable('applications')
+        .set({ members_sync_attempted_at: now })
+        .where('id', 'in', due)
+        // A concurrent caller that claimed the row first has stamped it: not claimed twice.
         .where('members_synced_at', 'is', null)
-        // Random: a store that keeps failing cannot hold the others back for ever.
-        .orderBy(sql`random()`)
-        .limit(limit)
+        .where((eb) =>
+          eb.or([
+            eb('members_sync_attempted_at', 'is', null),
+            eb('members_sync_attempted_at', '<', retryBefore),
+          ]),
+        )
+        .returningAll()
         .execute()
     );
   }

@@ -143,6 +143,7 @@ async function seedDemoApplication(
         created_at: now,
         updated_at: now,
         members_synced_at: null,
+        members_sync_attempted_at: null,
       })
       .execute();
     await trx

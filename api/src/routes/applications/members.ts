@@ -9,6 +9,27 @@ import { credentialsOf } from './view';
 /** Most applications one GET /shared-stations syncs before answering. */
 export const SHARED_SYNC_LIMIT = 10;
 
+/** How long a failed copy of a store's users waits before it is tried again (ms). */
+export const SYNC_RETRY_AFTER_MS = 10 * 60 * 1000;
+
+/** How long a copy of a store's users counts as fresh for the owner's stations list (ms). */
+export const SYNC_FRESH_FOR_MS = 5 * 60 * 1000;
+
+/** True when the members were copied less than {@link SYNC_FRESH_FOR_MS} ago. */
+export function membersFresh(row: ApplicationRow, now = Date.now()): boolean {
+  return (
+    row.members_synced_at !== null && now - Date.parse(row.members_synced_at) < SYNC_FRESH_FOR_MS
+  );
+}
+
+/** True when a copy was tried less than {@link SYNC_RETRY_AFTER_MS} ago. */
+export function syncTriedRecently(row: ApplicationRow, now = Date.now()): boolean {
+  return (
+    row.members_sync_attempted_at !== null &&
+    now - Date.parse(row.members_sync_attempted_at) < SYNC_RETRY_AFTER_MS
+  );
+}
+
 /**
  * Copies the store's POS users (all pages, at most 1000) into application_members. Throws the
  * store client's errors (or SecretBoxError) and changes nothing then.
@@ -19,6 +40,7 @@ export async function syncMembers(
   row: ApplicationRow,
   credentials?: StoreCredentials,
 ): Promise<void> {
+  await repos.stations.markSyncAttempted(row.id);
   const keys = credentials ?? credentialsOf(row, access.secrets);
   if (!keys) throw new SecretBoxError('no keys stored');
   const users = await access.store.allUsers(row.home_url, keys);
@@ -45,12 +67,17 @@ export async function syncMembersQuietly(
   }
 }
 
-/** Syncs up to {@link SHARED_SYNC_LIMIT} verified applications never synced yet, in parallel. */
+/**
+ * Syncs, in parallel, up to {@link SHARED_SYNC_LIMIT} verified applications never synced yet
+ * and not tried in the last {@link SYNC_RETRY_AFTER_MS}; each store call is bounded by the
+ * store timeout.
+ */
 export async function syncNeverSynced(
   repos: Repositories,
   access: StoreAccess,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  const rows = await repos.stations.neverSynced(SHARED_SYNC_LIMIT);
+  const retryBefore = new Date(Date.now() - SYNC_RETRY_AFTER_MS).toISOString();
+  const rows = await repos.stations.claimNeverSynced(SHARED_SYNC_LIMIT, retryBefore);
   await Promise.all(rows.map((row) => syncMembersQuietly(repos, access, row, log)));
 }

@@ -8,7 +8,7 @@ import type { StoreCredentials, StoreStation } from '../../services/store-client
 import { StoreHttpError } from '../../services/store-client';
 import { applicationNotFound, MANAGER, validation } from './common';
 import type { StoreAccess } from './context';
-import { syncMembersQuietly, syncNeverSynced } from './members';
+import { membersFresh, syncMembersQuietly, syncNeverSynced } from './members';
 import { sharedStationsSchema, stationsSchema, updateSlugSchema } from './schema';
 import {
   cloudUrlOf,
@@ -66,8 +66,11 @@ const stations: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app,
         const [connection, found] = await Promise.all([
           access.store.connection(row.home_url, credentials),
           access.store.stations(row.home_url, credentials),
-          // The owner looks at the stations: a good moment to refresh who may be shared them.
-          syncMembersQuietly(app.repos, access, row, request.log, credentials),
+          // The owner looks at the stations: a good moment to refresh who may be shared them,
+          // unless that was done a moment ago.
+          membersFresh(row)
+            ? Promise.resolve(false)
+            : syncMembersQuietly(app.repos, access, row, request.log, credentials),
         ]);
         list = found;
         wpUserId = connection.user.id;

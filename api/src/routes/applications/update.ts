@@ -95,12 +95,19 @@ const update: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app, {
             auth_token_expires_at: null,
             auth_return_path: null,
           };
-          updated = await repo.update(user.id, row.id, change, () => ({
-            name: `The URL of application ${row.name} was changed to ${url.href}`,
-            feedType: 'applicationUpdated',
-            ...link,
-            linkName: row.name,
-          }));
+          updated = await repo.update(
+            user.id,
+            row.id,
+            change,
+            () => ({
+              name: `The URL of application ${row.name} was changed to ${url.href}`,
+              feedType: 'applicationUpdated',
+              ...link,
+              linkName: row.name,
+            }),
+            // Another site: its users and stations are not the old one's.
+            { forgetStore: true },
+          );
         } catch (error) {
           if (error instanceof UniqueViolationError && error.rule === 'site') {
             throw duplicateSite(url.href);
@@ -156,6 +163,8 @@ const update: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app, {
             ...link,
             linkName: row.name,
           }),
+          // Keys for another store may come next: nothing of this one may carry over.
+          { forgetStore: true },
         );
         if (!updated) throw applicationNotFound();
         return { data: toApplication(updated, access.secrets), message };

@@ -65,6 +65,16 @@ const slugRows = (id: string) =>
     .orderBy('pos_id')
     .execute();
 
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+/** Sets when the members of an application were copied (and tried), null: never. */
+const setSynced = (id: string, syncedAt: string | null, attemptedAt: string | null = syncedAt) =>
+  ctx.database.db
+    .updateTable('applications')
+    .set({ members_synced_at: syncedAt, members_sync_attempted_at: attemptedAt })
+    .where('id', '=', id)
+    .execute();
+
 /** Headers of a token for the demo cashier's email under `sub`. */
 const cashier = (sub: string) =>
   ctx.bearer(asUser(sub, { email: 'cashier@demo.test', name: 'Cash Ier' }));
@@ -97,9 +107,24 @@ describe('GET /applications/:id/stations', () => {
       .deleteFrom('application_members')
       .where('application_id', '=', id)
       .execute();
+    await setSynced(id, minutesAgo(6));
     await stationsOf(id, 'usr_st_members');
     const member = await ctx.app.repos.stations.findMember(id, 'Cashier@Demo.test');
     expect(member).toMatchObject({ wpUserId: 2, roles: ['cashier'] });
+  });
+
+  it('does not ask the store for its users again when they were copied under five minutes ago', async () => {
+    const { id, key } = await connectApplication(ctx, sandbox, coffee, 'usr_st_fresh');
+    const allUsers = jest.spyOn(ctx.access.store, 'allUsers');
+    const callsForKey = () =>
+      allUsers.mock.calls.filter(([, credentials]) => credentials.consumerKey === key.consumer_key)
+        .length;
+    // Connecting copied them a moment ago.
+    expect((await stationsOf(id, 'usr_st_fresh')).response.statusCode).toBe(200);
+    expect(callsForKey()).toBe(0);
+    await setSynced(id, minutesAgo(6));
+    expect((await stationsOf(id, 'usr_st_fresh')).response.statusCode).toBe(200);
+    expect(callsForKey()).toBe(1);
   });
 
   it('is 409 for an unauthorized application, 404 for another manager’s, 502 when the store fails', async () => {
@@ -368,11 +393,8 @@ describe('GET /shared-stations', () => {
   it('syncs applications never synced, leaves out a failing store, and lists nothing for a stranger', async () => {
     const { id } = await connectApplication(ctx, sandbox, coffee, 'usr_sh_good', 'Good');
     const broken = await connectApplication(ctx, sandbox, coffee, 'usr_sh_broken', 'Gone');
-    await ctx.database.db
-      .updateTable('applications')
-      .set({ members_synced_at: null })
-      .where('id', 'in', [id, broken.id])
-      .execute();
+    await setSynced(id, null);
+    await setSynced(broken.id, null);
     await ctx.database.db
       .deleteFrom('application_members')
       .where('application_id', 'in', [id, broken.id])
@@ -405,6 +427,25 @@ describe('GET /shared-stations', () => {
       headers: await ctx.bearer(asUser('usr_sh_stranger')),
     });
     expect(stranger.json()).toEqual({ list: [] });
+  });
+
+  it('does not ask a failing store for its users again within ten minutes', async () => {
+    const { id, key } = await connectApplication(ctx, sandbox, coffee, 'usr_sh_dead', 'Dead');
+    await setSynced(id, null);
+    const allUsers = jest
+      .spyOn(ctx.access.store, 'allUsers')
+      .mockRejectedValue(new StoreUnreachableError('timeout'));
+    const callsForKey = () =>
+      allUsers.mock.calls.filter(([, credentials]) => credentials.consumerKey === key.consumer_key)
+        .length;
+    expect((await shared('usr_sh_dead_1')).statusCode).toBe(200);
+    expect(callsForKey()).toBe(1);
+    expect((await shared('usr_sh_dead_2')).statusCode).toBe(200);
+    expect(callsForKey()).toBe(1);
+    // Once the pause is over it is tried again.
+    await setSynced(id, null, minutesAgo(11));
+    expect((await shared('usr_sh_dead_1')).statusCode).toBe(200);
+    expect(callsForKey()).toBe(2);
   });
 
   it('never lists the caller’s own applications', async () => {
@@ -481,5 +522,52 @@ describe('GET /applications/:id/entry-details', () => {
       'usr_entry_stranger',
     );
     expect(stranger.statusCode).toBe(404);
+  });
+});
+
+describe('what an application keeps of its store', () => {
+  const membersOf = (id: string) =>
+    ctx.database.db
+      .selectFrom('application_members')
+      .select('wp_user_id')
+      .where('application_id', '=', id)
+      .execute();
+
+  it('is forgotten when the application is disconnected', async () => {
+    const { id } = await connectApplication(ctx, sandbox, coffee, 'usr_keep_deauth');
+    expect((await updateSlug(id, 'usr_keep_deauth', '2', 'bar', '2')).statusCode).toBe(200);
+    expect((await membersOf(id)).length).toBeGreaterThan(0);
+    const response = await call(
+      ctx,
+      'PUT',
+      `/applications/${id}`,
+      { deauth: true },
+      'usr_keep_deauth',
+    );
+    expect(response.statusCode).toBe(200);
+    expect(await membersOf(id)).toEqual([]);
+    expect(await slugRows(id)).toEqual([]);
+    const row = await ctx.app.repos.applications.findById(id);
+    expect(row).toMatchObject({ members_synced_at: null, members_sync_attempted_at: null });
+  });
+
+  it('is forgotten when the application moves to another URL', async () => {
+    const id = await createApplication(ctx, coffee, 'Moving', 'usr_keep_url');
+    await ctx.app.repos.stations.replaceMembers(id, [
+      { id: 2, email: 'cashier@demo.test', name: 'Cash Ier', roles: ['cashier'] },
+    ]);
+    await ctx.app.repos.stations.putSlug(id, '1', 'pos');
+    const response = await call(
+      ctx,
+      'PUT',
+      `/applications/${id}`,
+      { homeUrl: books },
+      'usr_keep_url',
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.homeUrl).toBe(books);
+    expect(await membersOf(id)).toEqual([]);
+    expect(await slugRows(id)).toEqual([]);
+    expect((await ctx.app.repos.applications.findById(id))?.members_synced_at).toBeNull();
   });
 });
