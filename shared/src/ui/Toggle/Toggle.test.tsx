@@ -25,4 +25,34 @@ describe('Toggle', () => {
     await userEvent.click(screen.getByRole('switch', { name: 'Show Assistant in POS' }));
     expect(onChange).not.toHaveBeenCalled();
   });
+
+  it('keeps focus but ignores clicks and keys while busy', async () => {
+    const user = userEvent.setup();
+    const onChange = jest.fn();
+    render(<Toggle label="Quick launch Front Counter" checked onChange={onChange} busy />);
+    const toggle = screen.getByRole('switch', { name: 'Quick launch Front Counter' });
+    await user.tab();
+    expect(toggle).toHaveFocus();
+    expect(toggle).toHaveAttribute('aria-disabled', 'true');
+    expect(toggle).toHaveAttribute('aria-busy', 'true');
+    await user.click(toggle);
+    await user.keyboard(' ');
+    await user.keyboard('{Enter}');
+    expect(onChange).not.toHaveBeenCalled();
+    expect(toggle).toHaveFocus();
+  });
+
+  it('keeps focus on the switch when it turns busy after a flip', async () => {
+    const user = userEvent.setup();
+    function Saving() {
+      const [on, setOn] = useState(false);
+      return <Toggle label="Default station" checked={on} busy={on} onChange={setOn} />;
+    }
+    render(<Saving />);
+    const toggle = screen.getByRole('switch', { name: 'Default station' });
+    await user.tab();
+    await user.keyboard(' ');
+    expect(toggle).toBeChecked();
+    expect(toggle).toHaveFocus();
+  });
 });

@@ -8,6 +8,11 @@ export interface ToggleProps {
   checked: boolean;
   onChange: (checked: boolean) => void;
   disabled?: boolean;
+  /**
+   * A change is being saved: looks disabled and ignores clicks and keys, but stays focusable
+   * (aria-disabled, not disabled), so keyboard focus is not lost while the change is saved.
+   */
+  busy?: boolean;
   /** Keeps the label for screen readers only. */
   hideLabel?: boolean;
   /** Puts the label before the switch (settings rows) instead of after it. */
@@ -23,6 +28,7 @@ export function Toggle({
   checked,
   onChange,
   disabled = false,
+  busy = false,
   hideLabel = false,
   labelFirst = false,
   id,
@@ -36,11 +42,15 @@ export function Toggle({
       id={id}
       aria-checked={checked}
       disabled={disabled}
+      aria-disabled={(busy && !disabled) || undefined}
+      aria-busy={busy || undefined}
       data-testid={testId}
-      onClick={() => onChange(!checked)}
+      // Space and Enter reach a button as a click, so ignoring the click ignores them too.
+      onClick={busy ? undefined : () => onChange(!checked)}
       className={cx(
         'pos-toggle',
         checked && 'is-on',
+        busy && 'is-busy',
         labelFirst && 'pos-toggle--label-first',
         className,
       )}
