@@ -53,4 +53,21 @@ describe('Button', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(onClick).not.toHaveBeenCalled();
   });
+
+  it('stays focusable but ignores clicks when aria-disabled', async () => {
+    const user = userEvent.setup();
+    const onClick = jest.fn();
+    render(
+      <Button aria-disabled="true" onClick={onClick}>
+        View POS
+      </Button>,
+    );
+    const button = screen.getByRole('button', { name: 'View POS' });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    await user.tab();
+    expect(button).toHaveFocus();
+    await user.click(button);
+    await user.keyboard('{Enter}');
+    expect(onClick).not.toHaveBeenCalled();
+  });
 });

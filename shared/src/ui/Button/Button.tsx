@@ -16,6 +16,11 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
    * stays focusable (aria-disabled, not disabled), so keyboard focus is not lost mid-action.
    */
   loading?: boolean;
+  /**
+   * aria-disabled="true" (without `disabled`) looks and acts disabled but stays focusable, so
+   * a description of why it is disabled can be reached; its clicks are ignored.
+   */
+  'aria-disabled'?: ButtonHTMLAttributes<HTMLButtonElement>['aria-disabled'];
   /** An icon before the label. */
   icon?: IconName;
   /** An icon after the label (e.g. 'external' for links that open elsewhere). */
@@ -39,18 +44,20 @@ export function Button({
   type = 'button',
   children,
   onClick,
+  'aria-disabled': ariaDisabled,
   ...rest
 }: ButtonProps) {
   const iconSize = size === 'sm' ? 16 : 18;
+  const inert = loading || ariaDisabled === true || ariaDisabled === 'true';
   return (
     <button
       {...rest}
       type={type}
       disabled={disabled}
-      aria-disabled={(loading && !disabled) || undefined}
+      aria-disabled={(loading && !disabled) || ariaDisabled || undefined}
       aria-busy={loading || undefined}
-      // While loading a click does nothing, not even submit the form it belongs to.
-      onClick={loading ? (event) => event.preventDefault() : onClick}
+      // While loading (or aria-disabled) a click does nothing, not even submit its form.
+      onClick={inert ? (event) => event.preventDefault() : onClick}
       className={cx(
         'pos-button',
         `pos-button--${variant}`,
