@@ -85,4 +85,15 @@ describe('StatTile', () => {
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
     expect(screen.getByText('View Things')).toBeInTheDocument();
   });
+
+  it('says why there is no number when it is unavailable, without an error or a number', () => {
+    renderTile({
+      disabled: true,
+      state: { status: 'unavailable', message: 'Unavailable while the account is paused' },
+    });
+    expect(screen.getByText('Unavailable while the account is paused')).toBeInTheDocument();
+    expect(screen.queryByTestId('things-count')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
 });

@@ -18,7 +18,9 @@ export interface StatTileLink {
 export type StatTileState =
   | { status: 'loading' }
   | { status: 'error'; message: ReactNode; onRetry?: () => void }
-  | { status: 'success'; value: number };
+  | { status: 'success'; value: number }
+  /** No number to show, and none asked for (e.g. a paused account): a neutral line says why. */
+  | { status: 'unavailable'; message: ReactNode };
 
 export interface StatTileProps {
   /** The tile's heading; the tile is a region named by it. */
@@ -69,6 +71,9 @@ export function StatTile({
           message={state.message}
           onRetry={state.onRetry}
         />
+      )}
+      {state.status === 'unavailable' && (
+        <p className="pos-stat-tile__unavailable">{state.message}</p>
       )}
       {state.status === 'success' && (
         <>
