@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { ApplicationRow, UserRow } from './db/types';
 import { userOfToken } from './plugins/auth';
 import type { Repositories } from './repositories';
@@ -8,7 +8,7 @@ import type { StoreAccess } from './routes/applications/context';
 import { syncMembersQuietly, syncTriedRecently } from './routes/applications/members';
 import { verifiedCredentials } from './routes/applications/station-view';
 import { NOT_AUTHORIZED_MESSAGE } from './routes/applications/stations';
-import { storeFailureText } from './routes/applications/view';
+import { knownStoreFailureText } from './routes/applications/view';
 import type { ProviderTokenVerifier } from './services/provider-tokens';
 import type { ApiSigningKey } from './services/signing-key';
 import { signHandOffToken } from './services/signing-key';
@@ -21,6 +21,12 @@ export const TOKEN_COOKIE = 'pos_token';
 export const ACCESS_ERROR_COOKIE = 'pos_access_error';
 /** Seconds the access-error cookie lives (spec 9). */
 export const ACCESS_ERROR_MAX_AGE_S = 2;
+
+/** Longest text and name the access-error cookie carries (a store names its stations). */
+export const ACCESS_ERROR_FIELD_MAX = 300;
+
+/** The denial text when asking the store failed in an unforeseen way. */
+export const UNKNOWN_STORE_FAILURE = 'The store could not be asked about this station.';
 
 /** Both parts of a cloud POS address. */
 const ADDRESS_PART = /^[a-z0-9-]{1,64}$/;
@@ -42,6 +48,11 @@ export interface CloudPosOptions {
   signingKey: ApiSigningKey;
   /** Domain attribute of the access-error cookie (COOKIE_DOMAIN); null: host-only. */
   cookieDomain: string | null;
+  /**
+   * Whether the access-error cookie is `Secure`: the browser reaches this listener over
+   * HTTPS (the TLS listener, or a public CLOUD_POS_URL on https in front of a plain one).
+   */
+  secureCookie: boolean;
 }
 
 /** The denial texts that name no store (nothing of another user's store is revealed). */
@@ -210,9 +221,15 @@ async function decide(
     stations = list;
     wpUserId = connection ? connection.user.id : (memberWpUserId ?? 0);
   } catch (error) {
-    const text = storeFailureText(error, row.home_url);
-    log.warn({ applicationId: row.id, reason: text }, 'cloud POS address: store unavailable');
-    return { ...about, name: 'Store unavailable', text };
+    const known = knownStoreFailureText(error, row.home_url);
+    log.warn(
+      {
+        applicationId: row.id,
+        reason: known ?? (error instanceof Error ? error.message : String(error)),
+      },
+      'cloud POS address: store unavailable',
+    );
+    return { ...about, name: 'Store unavailable', text: known ?? UNKNOWN_STORE_FAILURE };
   }
   const station = stations.find((s) => String(s.posId) === posId);
   if (!station) return anonymous(DENIALS.notFound);
@@ -245,21 +262,26 @@ function sameOrigin(url: string, homeUrl: string): boolean {
   }
 }
 
+/** `text` cut to {@link ACCESS_ERROR_FIELD_MAX} characters, an ellipsis marking a cut. */
+function capped(text: string): string {
+  const chars = Array.from(text);
+  return chars.length > ACCESS_ERROR_FIELD_MAX
+    ? `${chars.slice(0, ACCESS_ERROR_FIELD_MAX - 1).join('')}…`
+    : text;
+}
+
 /** Sets the access-error cookie and sends the browser to the dashboard's access-denied page. */
-function deny(
-  options: CloudPosOptions,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  error: AccessError,
-) {
-  const value = Buffer.from(JSON.stringify(error), 'utf8').toString('base64url');
+function deny(options: CloudPosOptions, reply: FastifyReply, error: AccessError) {
+  // A cookie over the browser's size limit would be dropped, and the page show nothing.
+  const bounded = { ...error, text: capped(error.text), name: capped(error.name) };
+  const value = Buffer.from(JSON.stringify(bounded), 'utf8').toString('base64url');
   const attributes = [
     `${ACCESS_ERROR_COOKIE}=${value}`,
     `Max-Age=${ACCESS_ERROR_MAX_AGE_S}`,
     'Path=/',
     'SameSite=Lax',
     ...(options.cookieDomain ? [`Domain=${options.cookieDomain}`] : []),
-    ...(request.protocol === 'https' ? ['Secure'] : []),
+    ...(options.secureCookie ? ['Secure'] : []),
   ];
   return reply
     .header('set-cookie', attributes.join('; '))
@@ -293,7 +315,7 @@ export function registerCloudPos(app: FastifyInstance, options: CloudPosOptions)
       }
       const { user } = signedIn;
       const decision = await decide(options, user, appSlug, stationSlug, request.log);
-      if (!('station' in decision)) return deny(options, request, reply, decision);
+      if (!('station' in decision)) return deny(options, reply, decision);
 
       const { row, station, wpUserId } = decision;
       const who = user.full_name || user.email || 'A user';

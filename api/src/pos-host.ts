@@ -77,6 +77,8 @@ export async function buildPosHost(options: PosHostOptions): Promise<FastifyInst
     verifier: options.verifier,
     signingKey: options.signingKey,
     cookieDomain: options.cookieDomain ?? null,
+    // Behind a TLS-terminating proxy this listener speaks plain HTTP to a browser on https.
+    secureCookie: Boolean(options.tls) || options.access.cloudPosUrl.startsWith('https:'),
   });
 
   app.post(

@@ -257,6 +257,39 @@ describe('the cloud POS address', () => {
     });
   });
 
+  it('denies with Store unavailable, not an error page, when asking the store fails unexpectedly', async () => {
+    const spy = jest
+      .spyOn(ctx.access.store, 'stations')
+      .mockRejectedValueOnce(new TypeError('Cannot read properties of undefined'));
+    const response = await open(`/${appSlug}/pos`, OWNER);
+    spy.mockRestore();
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(`${DASHBOARD}/access-denied`);
+    expect(accessError(response).error).toEqual({
+      appId,
+      wpHome: coffee,
+      posId: '1',
+      name: 'Store unavailable',
+      text: 'The store could not be asked about this station.',
+    });
+  });
+
+  it('cuts a long text in the access-error cookie to 300 characters', async () => {
+    const stations = ctx.access.store.stations.bind(ctx.access.store);
+    const spy = jest
+      .spyOn(ctx.access.store, 'stations')
+      .mockImplementationOnce(async (...args) =>
+        (await stations(...args)).map((station) => ({ ...station, name: 'N'.repeat(5000) })),
+      );
+    const response = await open(`/${appSlug}/3`, OWNER);
+    spy.mockRestore();
+    const { error } = accessError(response);
+    expect(error.name).toBe('Access denied');
+    expect(Array.from(error.text ?? '')).toHaveLength(300);
+    expect(error.text?.startsWith('You do not have access to the NNN')).toBe(true);
+    expect(error.text?.endsWith('N…')).toBe(true);
+  });
+
   it('answers a 404 page for an address that is not one', async () => {
     for (const path of ['/Upper/pos', `/${appSlug}/${'a'.repeat(65)}`, `/${appSlug}/a_b`]) {
       const response = await open(path, OWNER);
@@ -289,5 +322,27 @@ describe('cookieValue', () => {
     expect(cookieValue('a=1', 'pos_token')).toBeNull();
     expect(cookieValue(undefined, 'pos_token')).toBeNull();
     expect(cookieValue('pos_token=%E0%A4%A', 'pos_token')).toBeNull();
+  });
+});
+
+describe('the access-error cookie behind a public https address', () => {
+  it('is Secure when CLOUD_POS_URL is https, though this listener speaks plain HTTP', async () => {
+    const secure = await createTestContext({ env: { CLOUD_POS_URL: 'https://pos.example.com' } });
+    try {
+      const response = await secure.posHost.inject({
+        method: 'GET',
+        url: '/no-such-app/pos',
+        headers: { cookie: `pos_token=${encodeURIComponent(await secure.provider.sign(OWNER))}` },
+      });
+      expect(response.headers.location).toBe(`${DASHBOARD}/access-denied`);
+      expect(accessError(response).attributes).toEqual([
+        'Max-Age=2',
+        'Path=/',
+        'SameSite=Lax',
+        'Secure',
+      ]);
+    } finally {
+      await secure.close();
+    }
   });
 });

@@ -41,7 +41,8 @@ export interface StoreStation {
 
 /** What the dashboard tells the store about a station. */
 export interface StationChange {
-  cloudSlug: string;
+  /** 'pos' (the default), a custom slug, or null: the station is back to its own id. */
+  cloudSlug: string | null;
   isDefault: boolean;
 }
 

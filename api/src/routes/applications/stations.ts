@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ApplicationRow } from '../../db/types';
 import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
-import { DEFAULT_STATION_SLUG, memberEmail, SlugConflictError } from '../../repositories/stations';
+import { memberEmail, SlugConflictError } from '../../repositories/stations';
 import type { SlugBefore } from '../../repositories/stations';
 import type { StoreCredentials, StoreStation } from '../../services/store-client';
 import { StoreHttpError } from '../../services/store-client';
@@ -17,7 +17,7 @@ import {
   toStation,
   verifiedCredentials,
 } from './station-view';
-import { storeFailureText } from './view';
+import { knownStoreFailureText, storeFailureText } from './view';
 
 /** Text of the 409 for an application without working keys. */
 export const NOT_AUTHORIZED_MESSAGE = 'The application is not authorized.';
@@ -129,13 +129,22 @@ const stations: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app,
       if (before.unchanged) return { stationId, stationSlug };
 
       try {
+        // Back to its own id, the station has no cloud slug of its own in the store's copy.
         await access.store.updateStation(row.home_url, credentials, station.posId, {
-          cloudSlug: stationSlug,
-          isDefault: stationSlug === DEFAULT_STATION_SLUG,
+          cloudSlug: kind === 'reset' ? null : stationSlug,
+          isDefault: kind === 'default',
         });
       } catch (error) {
         // The store keeps its copy as it was: so does the dashboard, unless changed since.
-        await app.repos.stations.restoreSlug(row.id, stationId, before);
+        try {
+          await app.repos.stations.restoreSlug(row.id, stationId, before);
+        } catch (restoreError) {
+          // The caller must still learn what the store said; the row keeps the new slug.
+          request.log.error(
+            { applicationId: row.id, stationId, err: restoreError },
+            'the previous POS URL could not be restored',
+          );
+        }
         if (error instanceof StoreHttpError && error.notFound) throw stationNotFound();
         throw storeError(error, row);
       }
@@ -170,8 +179,14 @@ const stations: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app,
             stations: list.map((station) => toStation(station, slugs, member.wpUserId)),
           };
         } catch (error) {
+          // Whatever went wrong with one store, the others are still listed.
           request.log.warn(
-            { applicationId: row.id, reason: storeFailureText(error, row.home_url) },
+            {
+              applicationId: row.id,
+              reason:
+                knownStoreFailureText(error, row.home_url) ??
+                (error instanceof Error ? error.message : String(error)),
+            },
             'shared stations of a store left out',
           );
           return null;

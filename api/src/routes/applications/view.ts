@@ -53,6 +53,15 @@ export function storeFailureText(error: unknown, homeUrl: string): string {
   throw error;
 }
 
+/** {@link storeFailureText}, or null for an error that is none of the store's known failures. */
+export function knownStoreFailureText(error: unknown, homeUrl: string): string | null {
+  try {
+    return storeFailureText(error, homeUrl);
+  } catch {
+    return null;
+  }
+}
+
 function masked(
   row: ApplicationRow,
   secrets: SecretBox,

@@ -203,8 +203,27 @@ describe('PUT /applications/:id/stations/update-slug', () => {
     const off = await updateSlug(id, 'usr_slug_default', '1', '1', 'pos');
     expect(off.statusCode).toBe(200);
     expect(await slugRows(id)).toEqual([]);
+    // The store's copy holds no slug for a station back at its own id.
+    expect((await ctx.access.store.stations(coffee, credentials))[0]).toMatchObject({
+      cloudSlug: null,
+      isDefault: false,
+    });
     expect((await updateSlug(id, 'usr_slug_default', '2', 'pos', '2')).statusCode).toBe(200);
     expect(await slugRows(id)).toEqual([{ pos_id: '2', slug: 'pos' }]);
+  });
+
+  it('still answers the store’s failure when the previous slug cannot be put back', async () => {
+    const { id } = await connectApplication(ctx, sandbox, coffee, 'usr_slug_restore');
+    jest
+      .spyOn(ctx.access.store, 'updateStation')
+      .mockRejectedValueOnce(new StoreUnreachableError('socket hang up'));
+    const restore = jest
+      .spyOn(ctx.app.repos.stations, 'restoreSlug')
+      .mockRejectedValueOnce(new Error('database went away'));
+    const failed = await updateSlug(id, 'usr_slug_restore', '2', 'espresso', '2');
+    expect(restore).toHaveBeenCalledTimes(1);
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json().message).toBe(`The store at ${new URL(coffee).host} could not be reached`);
   });
 
   it('refuses a slug another station has', async () => {
@@ -427,6 +446,26 @@ describe('GET /shared-stations', () => {
       headers: await ctx.bearer(asUser('usr_sh_stranger')),
     });
     expect(stranger.json()).toEqual({ list: [] });
+  });
+
+  it('leaves out a store that fails in an unforeseen way, listing the others', async () => {
+    const good = await connectApplication(ctx, sandbox, coffee, 'usr_sh_fine', 'Fine');
+    const odd = await connectApplication(ctx, sandbox, coffee, 'usr_sh_odd', 'Odd');
+    const stations = ctx.access.store.stations.bind(ctx.access.store);
+    jest
+      .spyOn(ctx.access.store, 'stations')
+      .mockImplementation(async (home, credentials) =>
+        credentials.consumerKey === odd.key.consumer_key
+          ? Promise.reject(new TypeError('Cannot read properties of undefined'))
+          : stations(home, credentials),
+      );
+    const response = await shared('usr_sh_odd_caller');
+    expect(response.statusCode).toBe(200);
+    const ids = (response.json().list as Array<{ application: { id: string } }>).map(
+      (g) => g.application.id,
+    );
+    expect(ids).toContain(good.id);
+    expect(ids).not.toContain(odd.id);
   });
 
   it('does not ask a failing store for its users again within ten minutes', async () => {
