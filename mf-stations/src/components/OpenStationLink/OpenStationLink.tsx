@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Button, Icon, cx } from '@pos/shared';
 import { NO_ACCESS } from '../../texts';
 
@@ -16,8 +17,9 @@ export interface OpenStationLinkProps {
 
 /**
  * Opens a station at its cloud POS address in a new tab: a link that looks like a button, so it
- * can also be opened with the browser's own link actions. Without access it is a disabled
- * button that says why.
+ * can also be opened with the browser's own link actions. Without access it is a button that
+ * is disabled (aria-disabled, so it stays focusable and is found by keyboard and screen reader
+ * users) and described by why: 'No access to this station'. Its clicks do nothing.
  */
 export function OpenStationLink({
   children,
@@ -27,18 +29,25 @@ export function OpenStationLink({
   variant = 'secondary',
   'data-testid': testId,
 }: OpenStationLinkProps) {
+  const reasonId = useId();
   if (disabled) {
     return (
-      <Button
-        variant={variant}
-        size="sm"
-        disabled
-        title={NO_ACCESS}
-        aria-label={label}
-        data-testid={testId}
-      >
-        {children}
-      </Button>
+      <>
+        <Button
+          variant={variant}
+          size="sm"
+          aria-disabled="true"
+          aria-label={label}
+          aria-describedby={reasonId}
+          title={NO_ACCESS}
+          data-testid={testId}
+        >
+          {children}
+        </Button>
+        <span id={reasonId} className="pos-visually-hidden">
+          {NO_ACCESS}
+        </span>
+      </>
     );
   }
   return (

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { Link } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import {
   coffeeStations,
   createFakeApi,
   createFakeStationsApi,
+  sampleApplication,
   sampleStation,
   type FakeResponse,
   type RecordedRequest,
@@ -78,7 +80,11 @@ describe('ApplicationStations', () => {
     render(api);
     await screen.findByRole('rowheader', { name: 'Pickup Window' });
     const pickup = rowOf('Pickup Window');
-    expect(pickup.getByRole('button', { name: 'View POS Pickup Window' })).toBeDisabled();
+    const viewPos = pickup.getByRole('button', { name: 'View POS Pickup Window' });
+    expect(viewPos).toHaveAttribute('aria-disabled', 'true');
+    expect(viewPos).toHaveAccessibleDescription('No access to this station');
+    viewPos.focus();
+    expect(viewPos).toHaveFocus();
     expect(pickup.queryByRole('link', { name: /View POS/ })).not.toBeInTheDocument();
     expect(pickup.queryByRole('switch', { name: /Quick launch/ })).not.toBeInTheDocument();
   });
@@ -396,5 +402,178 @@ describe('ApplicationStations', () => {
       expect(bubbles).toEqual([{ message: 'Settings could not be saved', status: 'danger' }]),
     );
     expect(toggle).toBeChecked();
+  });
+
+  it('keeps focus on a Default switch while its change is saved and after', async () => {
+    const user = userEvent.setup();
+    let answer: () => void = () => {};
+    const { api } = createFakeStationsApi({
+      overrides: (request) =>
+        request.url.endsWith('/update-slug')
+          ? new Promise<FakeResponse>((resolve) => {
+              answer = () => resolve({ status: 200, data: { stationId: '1', stationSlug: '1' } });
+            })
+          : undefined,
+    });
+    render(api);
+    const toggle = await screen.findByRole('switch', { name: 'Default station Front Counter' });
+    toggle.focus();
+    await user.keyboard(' ');
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-busy', 'true'));
+    expect(toggle).toHaveFocus();
+    answer();
+    await waitFor(() => expect(toggle).not.toBeChecked());
+    expect(toggle).not.toHaveAttribute('aria-busy');
+    expect(screen.getByRole('switch', { name: 'Default station Front Counter' })).toHaveFocus();
+  });
+
+  it('saves a POS URL once on Enter, keeps focus in the field, and does not save again on leaving', async () => {
+    const user = userEvent.setup();
+    const { api, requests } = createFakeStationsApi();
+    const { bubbles } = render(api);
+    const field = await screen.findByRole('textbox', { name: 'POS URL of Espresso Bar' });
+    await user.clear(field);
+    await user.type(field, 'coffee-bar{Enter}');
+    await waitFor(() =>
+      expect(rowOf('Espresso Bar').getByRole('link', { name: /^View POS/ })).toHaveAttribute(
+        'href',
+        'http://pos.test/demo-coffee-roasters/coffee-bar',
+      ),
+    );
+    const after = screen.getByRole('textbox', { name: 'POS URL of Espresso Bar' });
+    expect(after).toHaveFocus();
+    expect(after).toHaveValue('coffee-bar');
+    await user.tab();
+    expect(slugUpdates(requests)).toHaveLength(1);
+    expect(bubbles).toEqual([
+      {
+        message:
+          'POS URL of Espresso Bar changed to http://pos.test/demo-coffee-roasters/coffee-bar',
+        status: 'success',
+      },
+    ]);
+  });
+
+  it('turns Default on after a POS URL save of the same station that was still running', async () => {
+    const user = userEvent.setup();
+    let answerSlug: () => void = () => {};
+    let held = true;
+    const { api, requests, stored } = createFakeStationsApi({
+      stations: {
+        app_coffee: [
+          sampleStation({ posID: '1', cloudStationSlug: '1' }),
+          sampleStation({ posID: '2', name: 'Espresso Bar', cloudStationSlug: 'espresso-bar' }),
+        ],
+      },
+      overrides: (request) =>
+        request.url.endsWith('/update-slug') && held
+          ? new Promise<FakeResponse>((resolve) => {
+              held = false;
+              answerSlug = () => {
+                stored.app_coffee![1]!.cloudStationSlug = 'bar';
+                resolve({ status: 200, data: { stationId: '2', stationSlug: 'bar' } });
+              };
+            })
+          : undefined,
+    });
+    const { bubbles } = render(api);
+    const field = await screen.findByRole('textbox', { name: 'POS URL of Espresso Bar' });
+    await user.clear(field);
+    await user.type(field, 'bar{Enter}');
+    await waitFor(() => expect(slugUpdates(requests)).toHaveLength(1));
+    const toggle = screen.getByRole('switch', { name: 'Default station Espresso Bar' });
+    await user.click(toggle);
+    // The switch says it is waiting rather than ignore the click.
+    expect(toggle).toHaveAttribute('aria-busy', 'true');
+    answerSlug();
+    await waitFor(() => expect(toggle).toBeChecked());
+    expect(slugUpdates(requests).map((request) => request.body)).toEqual([
+      {
+        stationId: '2',
+        stationSlug: 'bar',
+        stationName: 'Espresso Bar',
+        oldStationSlug: 'espresso-bar',
+      },
+      { stationId: '2', stationSlug: 'pos', stationName: 'Espresso Bar', oldStationSlug: 'bar' },
+    ]);
+    expect(stored.app_coffee![1]!.cloudStationSlug).toBe('pos');
+    expect(bubbles.map((bubble) => bubble.status)).toEqual(['success', 'success']);
+  });
+
+  it("does not put a late save of one application's POS URL on another application's row", async () => {
+    const user = userEvent.setup();
+    let answerSlug: () => void = () => {};
+    const teaApplication = sampleApplication({
+      id: 'app_tea_own',
+      name: 'Tea Corner',
+      slug: 'tea-corner',
+    });
+    const { api } = createFakeStationsApi({
+      applications: [sampleApplication(), teaApplication],
+      stations: {
+        app_coffee: coffeeStations,
+        app_tea_own: [sampleStation({ posID: '2', name: 'Tea Bar', cloudStationSlug: 'tea-bar' })],
+      },
+      overrides: (request) =>
+        request.url === 'applications/app_coffee/stations/update-slug'
+          ? new Promise<FakeResponse>((resolve) => {
+              answerSlug = () =>
+                resolve({ status: 200, data: { stationId: '2', stationSlug: 'late-bar' } });
+            })
+          : undefined,
+    });
+    const { bubbles } = renderWithParcel(
+      <>
+        <ApplicationStations />
+        <Link to="/applications/app_tea_own/stations">Tea Corner stations</Link>
+      </>,
+      { api, path: PATH },
+    );
+    const field = await screen.findByRole('textbox', { name: 'POS URL of Espresso Bar' });
+    await user.clear(field);
+    await user.type(field, 'late-bar{Enter}');
+    await user.click(screen.getByRole('link', { name: 'Tea Corner stations' }));
+    const teaField = await screen.findByRole('textbox', { name: 'POS URL of Tea Bar' });
+    expect(teaField).toHaveValue('tea-bar');
+    answerSlug();
+    // The coffee save is done (its success bubble tells the store's truth); the tea row is as it was.
+    await waitFor(() =>
+      expect(bubbles).toEqual([
+        {
+          message:
+            'POS URL of Espresso Bar changed to http://pos.test/demo-coffee-roasters/late-bar',
+          status: 'success',
+        },
+      ]),
+    );
+    expect(screen.getByRole('textbox', { name: 'POS URL of Tea Bar' })).toHaveValue('tea-bar');
+    expect(screen.getByRole('textbox', { name: 'POS URL of Tea Bar' })).not.toHaveAttribute(
+      'readonly',
+    );
+    expect(rowOf('Tea Bar').getByRole('link', { name: /^View POS/ })).toHaveAttribute(
+      'href',
+      'http://pos.test/tea-corner/tea-bar',
+    );
+  });
+
+  it('shows a store address that is not http(s) as text, never as a link', async () => {
+    const { api } = createFakeStationsApi({
+      stations: {
+        app_coffee: [
+          sampleStation({ posID: '1', url: 'javascript:alert(document.cookie)' }),
+          sampleStation({ posID: '2', name: 'Espresso Bar', url: 'data:text/html,<b>hi</b>' }),
+        ],
+      },
+    });
+    render(api);
+    await screen.findByRole('rowheader', { name: 'Espresso Bar' });
+    expect(
+      rowOf('Front Counter').getByText('javascript:alert(document.cookie)'),
+    ).not.toHaveAttribute('href');
+    expect(
+      rowOf('Front Counter').queryByRole('link', { name: /javascript:/ }),
+    ).not.toBeInTheDocument();
+    expect(rowOf('Espresso Bar').queryByRole('link', { name: /^data:/ })).not.toBeInTheDocument();
+    expect(rowOf('Espresso Bar').getByText('data:text/html,<b>hi</b>')).toBeInTheDocument();
   });
 });

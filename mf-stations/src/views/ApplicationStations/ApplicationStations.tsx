@@ -28,8 +28,14 @@ const ids = stationsTestIds.applicationStations;
  * its store, with the Default switch, the POS URL, Quick Launch and View POS of each.
  */
 export function ApplicationStations() {
-  const { api, bus, cloudPosUrl } = useParcel();
   const applicationId = useRouteId(APPLICATION_STATIONS_PATTERN);
+  // The parcel stays mounted from one application's stations to the next: a fresh page per
+  // application, so a save of the previous one that answers late cannot change this one's rows.
+  return <ApplicationStationsOf key={applicationId ?? ''} applicationId={applicationId} />;
+}
+
+function ApplicationStationsOf({ applicationId }: { applicationId: string | null }) {
+  const { api, bus, cloudPosUrl } = useParcel();
   const load = useCallback(
     async (signal: AbortSignal) => {
       try {
@@ -47,13 +53,17 @@ export function ApplicationStations() {
   const { setData, reload } = stations;
   const applySlug = useCallback(
     (posID: string, stationSlug: string) =>
-      setData((data) => ({
-        ...data,
-        list: data.list.map((station) =>
-          station.posID === posID ? { ...station, cloudStationSlug: stationSlug } : station,
-        ),
-      })),
-    [setData],
+      setData((data) =>
+        data.application.id !== applicationId
+          ? data
+          : {
+              ...data,
+              list: data.list.map((station) =>
+                station.posID === posID ? { ...station, cloudStationSlug: stationSlug } : station,
+              ),
+            },
+      ),
+    [setData, applicationId],
   );
   // Moving to another application's stations keeps the last answer while the next one loads:
   // the page shows the loading state rather than the other application's stations.

@@ -1,11 +1,13 @@
 import { CellLabel, Toggle, type TableColumn } from '@pos/shared';
 import { OpenStationLink } from '../../components/OpenStationLink';
+import { QuickLaunchToggle, type QuickLaunchToggleProps } from '../../components/QuickLaunchToggle';
 import { SlugField } from '../../components/SlugField';
+import type { StationChangeKind } from '../../hooks/useStationChanges';
 import { isDefaultStation } from '../../stationRules';
 import { stationsTestIds } from '../../testIds';
-import { defaultToggleLabel, quickLaunchToggleLabel, viewPosLabel } from '../../texts';
+import { defaultToggleLabel, viewPosLabel } from '../../texts';
 import type { Station, StationApplication } from '../../types';
-import { cloudStationUrl, cloudStationUrlPrefix, quickLaunchKey } from '../../urls';
+import { cloudStationUrl, cloudStationUrlPrefix, isHttpUrl } from '../../urls';
 
 const ids = stationsTestIds.applicationStations;
 
@@ -13,17 +15,12 @@ const ids = stationsTestIds.applicationStations;
 export interface StationColumnsOptions {
   application: StationApplication;
   cloudPosUrl: string;
-  /** Stations whose change is being saved. */
-  pending: ReadonlySet<string>;
+  /** Stations whose change is being saved (or waits for one), and which control started it. */
+  pending: ReadonlyMap<string, StationChangeKind>;
   resets: Readonly<Record<string, number>>;
   setDefault: (station: Station, on: boolean) => void;
   commitSlug: (station: Station, typed: string) => void;
-  quickLaunch: {
-    ready: boolean;
-    pinned: Readonly<Record<string, boolean>>;
-    pending: ReadonlySet<string>;
-    toggle: (key: string, pinned: boolean) => Promise<void>;
-  };
+  quickLaunch: QuickLaunchToggleProps['quickLaunch'];
 }
 
 /**
@@ -48,14 +45,18 @@ export function stationColumns({
       cell: (station) => (
         <>
           <CellLabel>Application URL</CellLabel>
-          <a
-            href={station.url}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="pos-stations-table__url"
-          >
-            {station.url}
-          </a>
+          {isHttpUrl(station.url) ? (
+            <a
+              href={station.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="pos-stations-table__url"
+            >
+              {station.url}
+            </a>
+          ) : (
+            <span className="pos-stations-table__url">{station.url}</span>
+          )}
         </>
       ),
     },
@@ -69,7 +70,7 @@ export function stationColumns({
             label={defaultToggleLabel(station.name)}
             hideLabel
             checked={isDefaultStation(station)}
-            disabled={pending.has(station.posID)}
+            busy={pending.get(station.posID) === 'default'}
             onChange={(on) => setDefault(station, on)}
             data-testid={ids.defaultToggle}
           />
@@ -83,11 +84,12 @@ export function stationColumns({
         <>
           <CellLabel>POS URL</CellLabel>
           <SlugField
-            key={`${station.cloudStationSlug}:${resets[station.posID] ?? 0}`}
             stationName={station.name}
             savedSlug={station.cloudStationSlug}
+            resetToken={resets[station.posID] ?? 0}
             prefix={prefix}
-            disabled={isDefaultStation(station) || pending.has(station.posID)}
+            disabled={isDefaultStation(station)}
+            pending={pending.has(station.posID)}
             onCommit={(typed) => commitSlug(station, typed)}
           />
         </>
@@ -96,23 +98,13 @@ export function stationColumns({
     {
       id: 'quick-launch',
       header: 'Quick Launch',
-      cell: (station) => {
-        if (station.access === false) return null;
-        const key = quickLaunchKey(application.id, station.posID);
-        return (
-          <>
-            <CellLabel>Quick Launch</CellLabel>
-            <Toggle
-              label={quickLaunchToggleLabel(station.name)}
-              hideLabel
-              checked={Boolean(quickLaunch.pinned[key])}
-              disabled={!quickLaunch.ready || quickLaunch.pending.has(key)}
-              onChange={(on) => void quickLaunch.toggle(key, on)}
-              data-testid={ids.quickLaunchToggle}
-            />
-          </>
-        );
-      },
+      cell: (station) => (
+        <QuickLaunchToggle
+          applicationId={application.id}
+          station={station}
+          quickLaunch={quickLaunch}
+        />
+      ),
     },
     {
       id: 'view-pos',

@@ -39,7 +39,9 @@ describe('SharedStations', () => {
     await screen.findByRole('rowheader', { name: 'Back Office' });
     const office = rowOf('Back Office');
     expect(office.queryByRole('link')).not.toBeInTheDocument();
-    expect(office.getByTestId(ids.posUrl)).toHaveAttribute('aria-disabled', 'true');
+    // Plain text is not a control: it says why in words, not with aria-disabled.
+    expect(office.getByTestId(ids.posUrl)).not.toHaveAttribute('aria-disabled');
+    expect(office.getByTestId(ids.posUrl)).toHaveTextContent('(No access to this station)');
     expect(office.getByTestId(ids.posUrl)).toHaveTextContent('http://pos.test/tea-house/office');
     expect(office.queryByRole('switch')).not.toBeInTheDocument();
   });

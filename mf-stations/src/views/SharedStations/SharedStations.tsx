@@ -6,7 +6,6 @@ import {
   ErrorState,
   LoadingState,
   Table,
-  Toggle,
   apiErrorMessage,
   useParcel,
   type TableColumn,
@@ -14,6 +13,7 @@ import {
   PageHeader,
 } from '@pos/shared';
 import { fetchSharedStations } from '../../api';
+import { QuickLaunchToggle } from '../../components/QuickLaunchToggle';
 import { useQuickLaunch } from '../../hooks/useQuickLaunch';
 import { useRouteId } from '../../hooks/useRouteId';
 import { stationsTestIds } from '../../testIds';
@@ -22,16 +22,10 @@ import {
   NO_ACCESS,
   NO_SHARED_STATIONS,
   SHARED_STATIONS,
-  quickLaunchToggleLabel,
   roleLabel,
 } from '../../texts';
 import type { SharedStationGroup, Station } from '../../types';
-import {
-  SHARED_STATIONS_PATTERN,
-  STATIONS_PATH,
-  cloudStationUrl,
-  quickLaunchKey,
-} from '../../urls';
+import { SHARED_STATIONS_PATTERN, STATIONS_PATH, cloudStationUrl } from '../../urls';
 import '../../styles/stationTable.css';
 
 const ids = stationsTestIds.applicationStations;
@@ -42,8 +36,14 @@ const ids = stationsTestIds.applicationStations;
  * viewer may not open shows its address as disabled text and has no quick-launch switch.
  */
 export function SharedStations() {
-  const { api, bus, cloudPosUrl } = useParcel();
   const applicationId = useRouteId(SHARED_STATIONS_PATTERN);
+  // The parcel stays mounted from one application's page to the next: a fresh page per
+  // application, so nothing of the previous one (a load, a pending switch) reaches this one.
+  return <SharedStationsOf key={applicationId ?? ''} applicationId={applicationId} />;
+}
+
+function SharedStationsOf({ applicationId }: { applicationId: string | null }) {
+  const { api, bus, cloudPosUrl } = useParcel();
   const load = useCallback(
     async (signal: AbortSignal) => {
       try {
@@ -78,7 +78,6 @@ export function SharedStations() {
             {station.access === false ? (
               <span
                 className="pos-stations-table__url is-disabled"
-                aria-disabled="true"
                 title={NO_ACCESS}
                 data-testid={ids.posUrl}
               >
@@ -103,23 +102,13 @@ export function SharedStations() {
     {
       id: 'quick-launch',
       header: 'Quick Launch',
-      cell: (station) => {
-        if (station.access === false) return null;
-        const key = quickLaunchKey(current.application.id, station.posID);
-        return (
-          <>
-            <CellLabel>Quick Launch</CellLabel>
-            <Toggle
-              label={quickLaunchToggleLabel(station.name)}
-              hideLabel
-              checked={Boolean(quickLaunch.pinned[key])}
-              disabled={!quickLaunch.ready || quickLaunch.pending.has(key)}
-              onChange={(on) => void quickLaunch.toggle(key, on)}
-              data-testid={ids.quickLaunchToggle}
-            />
-          </>
-        );
-      },
+      cell: (station) => (
+        <QuickLaunchToggle
+          applicationId={current.application.id}
+          station={station}
+          quickLaunch={quickLaunch}
+        />
+      ),
     },
   ];
 

@@ -103,7 +103,9 @@ describe('StationList', () => {
     const { api } = createFakeStationsApi({ pinned: ['app_tea/4'] });
     renderWithParcel(<StationList />, { api, viewer: cashierViewer });
     const card = within(await screen.findByTestId(ids.quickLaunchCard));
-    expect(card.getByRole('button', { name: 'Sign in Back Office' })).toBeDisabled();
+    const signIn = card.getByRole('button', { name: 'Sign in Back Office' });
+    expect(signIn).toHaveAttribute('aria-disabled', 'true');
+    expect(signIn).toHaveAccessibleDescription('No access to this station');
   });
 
   it('tells a store that failed in a danger bubble and its row, and lists the others', async () => {

@@ -1,0 +1,2 @@
+export { QuickLaunchToggle } from './QuickLaunchToggle';
+export type { QuickLaunchToggleProps } from './QuickLaunchToggle';
