@@ -54,6 +54,9 @@ export const slugInputLabel = (stationName: string) => `POS URL of ${stationName
 export const viewPosLabel = (stationName: string) => `View POS ${stationName}`;
 export const signInLabel = (stationName: string) => `Sign in ${stationName}`;
 
+/** The POS tile of a banned account (spec 2.3): nothing is loaded, and this says why. */
+export const UNAVAILABLE_WHILE_PAUSED = 'Unavailable while the account is paused';
+
 /** Why a station cannot be opened: the application's account (or the viewer) has no access. */
 export const NO_ACCESS = 'No access to this station';
 

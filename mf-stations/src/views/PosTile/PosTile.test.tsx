@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createFakeStationsApi } from '../../fixtures';
 import { stationsTestIds } from '../../testIds';
@@ -62,11 +62,21 @@ describe('PosTile', () => {
     expect(await screen.findByTestId(ids.count)).toHaveTextContent('5');
   });
 
-  it('is disabled, without links, for a banned account', async () => {
-    const { api } = createFakeStationsApi({ pinned: ['app_coffee/1'] });
+  it('is disabled, without links, and asks the api nothing for a banned account', async () => {
+    // The api answers every call of a banned account with 402 (spec 7).
+    const { api, requests } = createFakeStationsApi({
+      pinned: ['app_coffee/1'],
+      overrides: () => ({ status: 402, data: { message: 'Service is Paused' } }),
+    });
     renderWithParcel(<PosTile />, { api, path: '/', viewer: { isBanned: true } });
-    await waitFor(() => expect(screen.getByTestId(ids.quickLaunch)).toBeInTheDocument());
-    expect(screen.getByRole('region', { name: 'POS' })).toHaveAttribute('aria-disabled', 'true');
+    const tile = screen.getByRole('region', { name: 'POS' });
+    expect(tile).toHaveAttribute('aria-disabled', 'true');
+    expect(within(tile).getByText('Unavailable while the account is paused')).toBeInTheDocument();
+    // Give any load a chance to start and fail before looking.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(requests).toEqual([]);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.queryByTestId(ids.count)).not.toBeInTheDocument();
   });
 });

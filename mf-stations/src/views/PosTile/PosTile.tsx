@@ -2,21 +2,43 @@ import { Icon, StatTile, apiErrorMessage, useParcel, type StatTileState } from '
 import { useStationsOverview } from '../../hooks/useStationsOverview';
 import { countStations, resolveQuickLaunch } from '../../quickLaunch';
 import { stationsTestIds } from '../../testIds';
-import { LOADING_STATIONS, QUICK_LAUNCH } from '../../texts';
+import { LOADING_STATIONS, QUICK_LAUNCH, UNAVAILABLE_WHILE_PAUSED } from '../../texts';
 import { STATIONS_PATH, cloudStationUrl } from '../../urls';
 import './PosTile.css';
 
 const ids = stationsTestIds.tile;
 
+const link = { to: STATIONS_PATH, label: 'View Stations', 'data-testid': ids.link };
+
 /**
  * The POS tile of the dashboard (spec 2.3): how many stations the viewer has (own stations of
  * verified applications plus shared ones) and a tile per station pinned to Quick Launch that
- * opens it in a new tab. Greyed out, without links, for a banned account.
+ * opens it in a new tab. For a banned account it is greyed out, without links, and asks the api
+ * nothing (the api answers a banned account's calls with 402).
  */
 export function PosTile() {
-  const { viewer, cloudPosUrl } = useParcel();
+  const { viewer } = useParcel();
+  if (viewer.isBanned) {
+    return (
+      <StatTile
+        title="POS"
+        className="pos-stations-tile"
+        state={{ status: 'unavailable', message: UNAVAILABLE_WHILE_PAUSED }}
+        loadingMessage={LOADING_STATIONS}
+        label="stations"
+        link={link}
+        disabled
+        data-testid={ids.root}
+        valueTestId={ids.count}
+      />
+    );
+  }
+  return <LivePosTile />;
+}
+
+function LivePosTile() {
+  const { cloudPosUrl } = useParcel();
   const { own, shared, quickLaunch } = useStationsOverview({ announceStoreErrors: false });
-  const disabled = viewer.isBanned;
 
   const failed = [own, shared].find((load) => load.status === 'error');
   const loading =
@@ -41,8 +63,7 @@ export function PosTile() {
       state={state}
       loadingMessage={LOADING_STATIONS}
       label="stations"
-      link={{ to: STATIONS_PATH, label: 'View Stations', 'data-testid': ids.link }}
-      disabled={disabled}
+      link={link}
       data-testid={ids.root}
       valueTestId={ids.count}
     >
@@ -51,7 +72,7 @@ export function PosTile() {
           <h3 className="pos-stations-tile__heading">{QUICK_LAUNCH}</h3>
           <ul className="pos-stations-tile__list">
             {pinned.map(({ key, station, application }) => {
-              const open = !disabled && station.access !== false;
+              const open = station.access !== false;
               const body = (
                 <>
                   <Icon name="stations" size={18} />
