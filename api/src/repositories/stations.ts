@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { DialectName } from '../db';
 import { nowIso } from '../db/ids';
@@ -190,14 +190,8 @@ export class StationsRepository {
           }
           return { previous, written: null, unchanged: false };
         }
-        const holder = await trx
-          .selectFrom('station_slugs')
-          .select('pos_id')
-          .where('application_id', '=', change.applicationId)
-          .where('slug', '=', change.next)
-          .where('pos_id', '!=', change.posId)
-          .executeTakeFirst();
-        if (holder) throw new SlugConflictError('taken', holder.pos_id);
+        const holder = await this.slugHolder(trx, change);
+        if (holder !== null) throw new SlugConflictError('taken', holder);
         const written: StationSlugRow = {
           application_id: change.applicationId,
           pos_id: change.posId,
@@ -222,6 +216,24 @@ export class StationsRepository {
       if (rule === 'slug') throw new SlugConflictError('taken');
       throw error;
     }
+  }
+
+  /**
+   * The other station of the application holding `change.next`, or null. Only a shortcut:
+   * a concurrent insert can slip past it, and then the unique rule decides (see changeSlug).
+   */
+  protected async slugHolder(
+    trx: Transaction<Database>,
+    change: SlugChange,
+  ): Promise<string | null> {
+    const holder = await trx
+      .selectFrom('station_slugs')
+      .select('pos_id')
+      .where('application_id', '=', change.applicationId)
+      .where('slug', '=', change.next)
+      .where('pos_id', '!=', change.posId)
+      .executeTakeFirst();
+    return holder?.pos_id ?? null;
   }
 
   /**

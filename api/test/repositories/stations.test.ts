@@ -1,7 +1,6 @@
 import type { DatabaseHandle } from '../../src/db';
 import { ApplicationsRepository } from '../../src/repositories/applications';
-import type { SlugConflictError } from '../../src/repositories/stations';
-import { StationsRepository } from '../../src/repositories/stations';
+import { SlugConflictError, StationsRepository } from '../../src/repositories/stations';
 import { UsersRepository } from '../../src/repositories/users';
 import { createTestDatabase } from '../helpers/app';
 
@@ -95,6 +94,48 @@ describe('StationsRepository slugs', () => {
     expect(await attempt('1', 'pos', 'front')).toBe('defaultLocked');
     expect(await attempt('1', '1', 'front')).toBe('changed');
     expect(await attempt('1', 'pos', 'pos')).toBeNull();
+  });
+});
+
+/** A repository whose holder check sees nothing, as when a concurrent insert slipped past it. */
+class BlindToHolders extends StationsRepository {
+  protected override async slugHolder(): Promise<string | null> {
+    return null;
+  }
+}
+
+describe('StationsRepository unique rule', () => {
+  const attempt = (blind: StationsRepository, id: string, posId: string, next: string) =>
+    blind.changeSlug({ applicationId: id, posId, expected: posId, next }).then(
+      () => null,
+      (error: unknown) => (error instanceof SlugConflictError ? error.conflict : error),
+    );
+
+  it('turns a collision on the default slug into `taken`', async () => {
+    const id = await newApplication();
+    await repo.changeSlug({ applicationId: id, posId: '1', expected: '1', next: 'pos' });
+    const blind = new BlindToHolders(database.db, database.dialect);
+    expect(await attempt(blind, id, '2', 'pos')).toBe('taken');
+    expect(await repo.slugsOf(id)).toEqual(new Map([['1', 'pos']]));
+  });
+
+  it('turns a collision on a custom slug into `taken`, also when the station had a row', async () => {
+    const id = await newApplication();
+    await repo.changeSlug({ applicationId: id, posId: '1', expected: '1', next: 'bar' });
+    await repo.changeSlug({ applicationId: id, posId: '2', expected: '2', next: 'counter' });
+    const blind = new BlindToHolders(database.db, database.dialect);
+    expect(await attempt(blind, id, '3', 'bar')).toBe('taken');
+    expect(
+      await blind
+        .changeSlug({ applicationId: id, posId: '2', expected: 'counter', next: 'bar' })
+        .catch((error: unknown) => (error instanceof SlugConflictError ? error.conflict : error)),
+    ).toBe('taken');
+    expect(await repo.slugsOf(id)).toEqual(
+      new Map([
+        ['1', 'bar'],
+        ['2', 'counter'],
+      ]),
+    );
   });
 });
 
