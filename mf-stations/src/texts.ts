@@ -57,6 +57,10 @@ export const signInLabel = (stationName: string) => `Sign in ${stationName}`;
 /** The POS tile of a banned account (spec 2.3): nothing is loaded, and this says why. */
 export const UNAVAILABLE_WHILE_PAUSED = 'Unavailable while the account is paused';
 
+/** Quick Launch of a station was changed elsewhere meanwhile and the click could not win. */
+export const QUICK_LAUNCH_CHANGED_ELSEWHERE =
+  'Quick Launch was changed elsewhere meanwhile. The switch now shows what is saved.';
+
 /** Why a station cannot be opened: the application's account (or the viewer) has no access. */
 export const NO_ACCESS = 'No access to this station';
 

@@ -6,6 +6,7 @@ import {
   createFakeApi,
   createFakeStationsApi,
   sampleApplication,
+  sampleSettings,
   sampleStation,
   type FakeResponse,
   type RecordedRequest,
@@ -371,7 +372,7 @@ describe('ApplicationStations', () => {
     const settingsChanged = jest.fn();
     bus.on('settings-changed', settingsChanged);
     const toggle = await screen.findByRole('switch', { name: 'Quick launch Espresso Bar' });
-    await waitFor(() => expect(toggle).toBeEnabled());
+    await waitFor(() => expect(toggle).not.toHaveAttribute('aria-busy'));
     await user.click(toggle);
     expect(toggle).toBeChecked();
     expect(settingsChanged).not.toHaveBeenCalled();
@@ -575,5 +576,48 @@ describe('ApplicationStations', () => {
     ).not.toBeInTheDocument();
     expect(rowOf('Espresso Bar').queryByRole('link', { name: /^data:/ })).not.toBeInTheDocument();
     expect(rowOf('Espresso Bar').getByText('data:text/html,<b>hi</b>')).toBeInTheDocument();
+  });
+
+  it('keeps a station pinned that was pinned elsewhere meanwhile, by sending the toggle again', async () => {
+    const user = userEvent.setup();
+    const { api, requests, settings } = createFakeStationsApi();
+    const { bus, bubbles } = render(api);
+    const settingsChanged = jest.fn();
+    bus.on('settings-changed', settingsChanged);
+    const toggle = await screen.findByRole('switch', { name: 'Quick launch Espresso Bar' });
+    await waitFor(() => expect(toggle).not.toHaveAttribute('aria-busy'));
+    // Pinned in another tab after this page loaded: the server's toggle would unpin it.
+    settings.quickLaunchPOSIds['app_coffee/2'] = true;
+    await user.click(toggle);
+    await waitFor(() => expect(settingsChanged).toHaveBeenCalledTimes(1));
+    expect(toggle).toBeChecked();
+    expect(settings.quickLaunchPOSIds['app_coffee/2']).toBe(true);
+    expect(requests.filter((request) => request.method === 'PUT')).toHaveLength(2);
+    expect(bubbles).toEqual([]);
+  });
+
+  it('shows what the server holds, with an info bubble, when a second toggle still disagrees', async () => {
+    const user = userEvent.setup();
+    const { api, requests } = createFakeStationsApi({
+      overrides: (request) =>
+        request.method === 'PUT' && request.url === 'user-settings'
+          ? { status: 200, data: sampleSettings([]) }
+          : undefined,
+    });
+    const { bubbles } = render(api);
+    const toggle = await screen.findByRole('switch', { name: 'Quick launch Espresso Bar' });
+    await waitFor(() => expect(toggle).not.toHaveAttribute('aria-busy'));
+    await user.click(toggle);
+    await waitFor(() =>
+      expect(bubbles).toEqual([
+        {
+          message:
+            'Quick Launch was changed elsewhere meanwhile. The switch now shows what is saved.',
+          status: 'info',
+        },
+      ]),
+    );
+    expect(toggle).not.toBeChecked();
+    expect(requests.filter((request) => request.method === 'PUT')).toHaveLength(2);
   });
 });

@@ -57,7 +57,7 @@ describe('SharedStations', () => {
     const settingsChanged = jest.fn();
     bus.on('settings-changed', settingsChanged);
     const toggle = await screen.findByRole('switch', { name: 'Quick launch Tea Counter' });
-    await waitFor(() => expect(toggle).toBeEnabled());
+    await waitFor(() => expect(toggle).not.toHaveAttribute('aria-busy'));
     await user.click(toggle);
     expect(requests.at(-1)).toMatchObject({
       method: 'PUT',
