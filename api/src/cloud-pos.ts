@@ -28,6 +28,9 @@ export const ACCESS_ERROR_FIELD_MAX = 300;
 /** The denial text when asking the store failed in an unforeseen way. */
 export const UNKNOWN_STORE_FAILURE = 'The store could not be asked about this station.';
 
+/** Shortest time between two stationOpened entries of one user, station and application. */
+export const STATION_OPENED_EVERY_MS = 60_000;
+
 /** Both parts of a cloud POS address. */
 const ADDRESS_PART = /^[a-z0-9-]{1,64}$/;
 
@@ -319,12 +322,17 @@ export function registerCloudPos(app: FastifyInstance, options: CloudPosOptions)
 
       const { row, station, wpUserId } = decision;
       const who = user.full_name || user.email || 'A user';
-      await repos.activities.create(row.user_id, {
-        name: `${who} opened ${station.name} (${row.name})`,
-        feedType: 'stationOpened',
-        link: `/applications/${row.id}/stations`,
-        linkName: 'View Stations',
-      });
+      // Prefetches and reloads open a station again and again: one entry a minute is enough.
+      await repos.activities.createUnlessRecent(
+        row.user_id,
+        {
+          name: `${who} opened ${station.name} (${row.name})`,
+          feedType: 'stationOpened',
+          link: `/applications/${row.id}/stations`,
+          linkName: 'View Stations',
+        },
+        STATION_OPENED_EVERY_MS,
+      );
       const handOff = await signHandOffToken(signingKey, {
         audience: row.home_url,
         userId: user.id,

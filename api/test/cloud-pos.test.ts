@@ -290,6 +290,28 @@ describe('the cloud POS address', () => {
     expect(error.text?.endsWith('N…')).toBe(true);
   });
 
+  it('adds one stationOpened entry a minute per user and station, however often it is opened', async () => {
+    const opener = asUser('usr_pos_reloader', { email: 'cashier@demo.test', name: 'Re Loader' });
+    const openedEntries = async () =>
+      (await feedOf(ctx, 'usr_pos_owner')).filter((e) => e.name.startsWith('Re Loader opened'));
+    for (let i = 0; i < 3; i += 1) {
+      expect((await open(`/${appSlug}/3`, opener)).statusCode).toBe(200);
+    }
+    expect((await open(`/${appSlug}/pos`, opener)).statusCode).toBe(200);
+    expect((await openedEntries()).map((e) => e.name)).toEqual([
+      'Re Loader opened Front Counter (Roasters)',
+      'Re Loader opened Pickup Window (Roasters)',
+    ]);
+    // A minute later it counts again.
+    await ctx.database.db
+      .updateTable('activities')
+      .set({ created_at: new Date(Date.now() - 61_000).toISOString() })
+      .where('name', 'like', 'Re Loader opened%')
+      .execute();
+    expect((await open(`/${appSlug}/3`, opener)).statusCode).toBe(200);
+    expect(await openedEntries()).toHaveLength(3);
+  });
+
   it('answers a 404 page for an address that is not one', async () => {
     for (const path of ['/Upper/pos', `/${appSlug}/${'a'.repeat(65)}`, `/${appSlug}/a_b`]) {
       const response = await open(path, OWNER);

@@ -97,4 +97,29 @@ export class ActivitiesRepository {
       .execute();
     return id;
   }
+
+  /**
+   * Adds the entry unless the user's feed got the same one (type, name and link) in the last
+   * `withinMs`; the id, or null when it was left out. Two requests at the same instant may
+   * both add it: this thins out repeats, it is no lock.
+   */
+  async createUnlessRecent(
+    userId: string,
+    entry: NewActivity,
+    withinMs: number,
+  ): Promise<string | null> {
+    const since = new Date(Date.now() - withinMs).toISOString();
+    const recent = await this.db
+      .selectFrom('activities')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('feed_type', '=', entry.feedType)
+      .where('name', '=', entry.name)
+      .where('created_at', '>=', since)
+      .where((eb) => (entry.link == null ? eb('link', 'is', null) : eb('link', '=', entry.link)))
+      .limit(1)
+      .executeTakeFirst();
+    if (recent) return null;
+    return this.create(userId, entry);
+  }
 }
