@@ -18,6 +18,13 @@ const SESSION_SECONDS = 12 * 60 * 60;
 /** A hand-off token lives 60 s; more than this is not one the POS host made. */
 const MAX_TOKEN_AGE_SECONDS = 300;
 
+/**
+ * Most station sessions kept at once: past it the oldest go first, so a flood of hand-offs
+ * cannot grow the store's memory without limit. Used jtis are not capped (dropping one would
+ * let its token be replayed): they leave once expired, a minute after the POS host signed them.
+ */
+const MAX_ENTRIES = 10_000;
+
 /** Seconds of clock difference between the POS host and the store that still pass. */
 const CLOCK_TOLERANCE_SECONDS = 5;
 
@@ -147,6 +154,7 @@ export class StationHandoff {
     return claims;
   }
 
+  /** Drops the jtis past their expiry: such a token is refused as expired anyway. */
   private forgetExpiredJtis(): void {
     const now = this.now();
     for (const [jti, expiresAt] of this.usedJtis) {
@@ -154,8 +162,17 @@ export class StationHandoff {
     }
   }
 
+  /** Drops the sessions past their end, which nobody can use any more. */
+  private forgetExpiredSessions(): void {
+    const now = this.now();
+    for (const [id, session] of this.sessions) {
+      if (session.expiresAt <= now) this.sessions.delete(id);
+    }
+  }
+
   /** Opens a station session and returns its Set-Cookie value. */
   openSession(posId: number, claims: HandoffClaims): string {
+    this.forgetExpiredSessions();
     const id = randomBytes(24).toString('base64url');
     this.sessions.set(id, {
       id,
@@ -166,6 +183,7 @@ export class StationHandoff {
       email: claims.email,
       expiresAt: this.now() + SESSION_SECONDS * 1000,
     });
+    dropOldest(this.sessions);
     return `${STATION_SESSION_COOKIE}=${id}; Path=/pos/${posId}; HttpOnly; SameSite=Lax; Max-Age=${SESSION_SECONDS}`;
   }
 
@@ -185,6 +203,14 @@ export class StationHandoff {
   closeSession(session: StationSession): string {
     this.sessions.delete(session.id);
     return `${STATION_SESSION_COOKIE}=; Path=/pos/${session.posId}; HttpOnly; SameSite=Lax; Max-Age=0`;
+  }
+}
+
+/** Deletes a map's first-inserted (oldest) entries until it holds at most MAX_ENTRIES. */
+function dropOldest(map: Map<string, unknown>): void {
+  for (const key of map.keys()) {
+    if (map.size <= MAX_ENTRIES) return;
+    map.delete(key);
   }
 }
 
