@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useParcel } from '../lifecycles';
 import { createFakeApi } from './fakeApi';
@@ -19,8 +20,25 @@ function Probe() {
   );
 }
 
+function EffectCounter({ onEffect }: { onEffect: () => void }) {
+  useEffect(onEffect, [onEffect]);
+  return null;
+}
+
 describe('renderWithParcel', () => {
   const { api } = createFakeApi(() => ({ status: 200, data: {} }));
+
+  it('runs effects twice on mount under strict, as parcels are mounted, and once otherwise', () => {
+    const strictEffect = jest.fn();
+    renderWithParcel(<EffectCounter onEffect={strictEffect} />, { api, strict: true });
+    expect(strictEffect).toHaveBeenCalledTimes(2);
+    const plainEffect = jest.fn();
+    createRenderWithParcel({ basePath: '/', viewer: adminViewer, strict: true })(
+      <EffectCounter onEffect={plainEffect} />,
+      { api, strict: false },
+    );
+    expect(plainEffect).toHaveBeenCalledTimes(1);
+  });
 
   it('gives the parcel the demo manager at the root unless told otherwise', () => {
     renderWithParcel(<Probe />, { api });

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { AxiosInstance } from 'axios';
-import { useContext, type ReactElement } from 'react';
+import { StrictMode, useContext, type ReactElement } from 'react';
 import { MemoryRouter, UNSAFE_NavigationContext, useLocation } from 'react-router-dom';
 import type { PosEventMap } from '../../bus/events';
 import { EventBus } from '../../bus/EventBus';
@@ -20,6 +20,11 @@ export interface RenderWithParcelOptions {
   basePath?: string;
   /** Origin of the cloud POS addresses; http://pos.test unless given. */
   cloudPosUrl?: string;
+  /**
+   * Renders under <StrictMode>, as createReactParcel mounts parcels in production, so effects
+   * that run twice show up in tests. Off unless given.
+   */
+  strict?: boolean;
 }
 
 /** The cloud POS origin parcels get in tests unless one is given. */
@@ -29,6 +34,8 @@ export const TEST_CLOUD_POS_URL = 'http://pos.test';
 export interface ParcelDefaults {
   basePath: string;
   viewer: Viewer;
+  /** Every render under <StrictMode> unless a test says otherwise. */
+  strict?: boolean;
 }
 
 /** Shows where the parcel's router is, so tests can see navigation. */
@@ -72,6 +79,7 @@ export function renderWithParcel(
     basePath = '/',
     path = basePath,
     cloudPosUrl = TEST_CLOUD_POS_URL,
+    strict = false,
   }: RenderWithParcelOptions,
 ) {
   const bus = new EventBus();
@@ -86,11 +94,12 @@ export function renderWithParcel(
     cloudPosUrl,
     viewer: { ...managerViewer, ...viewer },
   };
-  const result = render(
+  const tree = (
     <MemoryRouter initialEntries={[path]}>
       <WithParcel props={props}>{ui}</WithParcel>
-    </MemoryRouter>,
+    </MemoryRouter>
   );
+  const result = render(strict ? <StrictMode>{tree}</StrictMode> : tree);
   return { ...result, bus, bubbles };
 }
 
@@ -103,6 +112,7 @@ export function createRenderWithParcel(defaults: ParcelDefaults) {
     renderWithParcel(ui, {
       ...options,
       basePath: options.basePath ?? defaults.basePath,
+      strict: options.strict ?? defaults.strict,
       viewer: { ...defaults.viewer, ...options.viewer },
     });
 }
