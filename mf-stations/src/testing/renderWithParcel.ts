@@ -3,10 +3,14 @@ import { managerViewer } from '@pos/shared/src/contract/testing/viewers';
 import type { Viewer } from '@pos/shared';
 import { STATIONS_PATH } from '../urls';
 
-/** Renders a view as the shell mounts the stations pages, for the demo manager by default. */
+/**
+ * Renders a view as the shell mounts the stations pages (under <StrictMode>, like
+ * createReactParcel), for the demo manager by default.
+ */
 export const renderWithParcel = createRenderWithParcel({
   basePath: STATIONS_PATH,
   viewer: managerViewer,
+  strict: true,
 });
 
 /** The demo cashier (cashier@demo.test): not a manager, sees shared stations only. */

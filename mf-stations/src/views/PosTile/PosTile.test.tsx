@@ -49,15 +49,17 @@ describe('PosTile', () => {
 
   it('shows the error component when the stations cannot be loaded, and retries', async () => {
     const user = userEvent.setup();
-    let failures = 1;
+    // Fails until the retry: a count of requests would not do, the mount under StrictMode asks twice.
+    let failing = true;
     const { api } = createFakeStationsApi({
       overrides: (request) =>
-        request.url === 'shared-stations' && failures-- > 0
+        request.url === 'shared-stations' && failing
           ? { status: 500, data: { message: 'Database unavailable' } }
           : undefined,
     });
     renderWithParcel(<PosTile />, { api, path: '/' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
+    failing = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId(ids.count)).toHaveTextContent('5');
   });

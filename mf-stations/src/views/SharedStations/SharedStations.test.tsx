@@ -81,16 +81,18 @@ describe('SharedStations', () => {
 
   it('shows a load failure with a danger bubble and a retry', async () => {
     const user = userEvent.setup();
-    let failures = 1;
+    // Fails until the retry: a count of requests would not do, the mount under StrictMode asks twice.
+    let failing = true;
     const { api } = createFakeStationsApi({
       overrides: (request) =>
-        request.url === 'shared-stations' && failures-- > 0
+        request.url === 'shared-stations' && failing
           ? { status: 500, data: { message: 'Database unavailable' } }
           : undefined,
     });
     const { bubbles } = renderWithParcel(<SharedStations />, { api, path: PATH });
     expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
     expect(bubbles).toEqual([{ message: 'Database unavailable', status: 'danger' }]);
+    failing = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('rowheader', { name: 'Tea Counter' })).toBeInTheDocument();
   });

@@ -130,10 +130,11 @@ describe('StationList', () => {
 
   it('shows a failed section with a retry, and the other sections as usual', async () => {
     const user = userEvent.setup();
-    let failures = 1;
+    // Fails until the retry: a count of requests would not do, the mount under StrictMode asks twice.
+    let failing = true;
     const { api } = createFakeStationsApi({
       overrides: (request) =>
-        request.url === 'shared-stations' && failures-- > 0
+        request.url === 'shared-stations' && failing
           ? { status: 500, data: { message: 'Database unavailable' } }
           : undefined,
     });
@@ -141,6 +142,7 @@ describe('StationList', () => {
     const error = await screen.findByTestId(ids.sharedError);
     expect(error).toHaveTextContent('Database unavailable');
     expect(await screen.findByTestId(ids.myStationsRow('app_coffee'))).toBeInTheDocument();
+    failing = false;
     await user.click(within(error).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId(ids.sharedRow(teaGroup.application.id))).toBeInTheDocument();
   });
