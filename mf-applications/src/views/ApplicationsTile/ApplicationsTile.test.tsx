@@ -42,14 +42,20 @@ describe('ApplicationsTile', () => {
     expect(await screen.findByTestId(ids.count)).toHaveTextContent('1');
   });
 
-  it('is disabled for a banned account', async () => {
-    const { api } = createFakeApplicationsApi();
+  it('is disabled for a banned account, without asking the api (it answers 402)', async () => {
+    let calls = 0;
+    const { api } = createFakeApi(() => {
+      calls += 1;
+      return { status: 402, data: { message: 'Account is blocked' } };
+    });
     renderWithParcel(<ApplicationsTile />, { api, path: '/', viewer: { isBanned: true } });
-    await screen.findByTestId(ids.count);
+    expect(await screen.findByText('Unavailable while the account is paused')).toBeVisible();
     expect(screen.getByRole('region', { name: 'Applications' })).toHaveAttribute(
       'aria-disabled',
       'true',
     );
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(calls).toBe(0);
   });
 });

@@ -6,9 +6,33 @@ import { APPLICATIONS_PATH } from '../../urls';
 
 const ids = applicationsTestIds.tile;
 
-/** The Applications tile of the dashboard (spec 2.3): how many applications are authorized. */
+const link = { to: APPLICATIONS_PATH, label: 'View Applications', 'data-testid': ids.link };
+
+/**
+ * The Applications tile of the dashboard (spec 2.3): how many applications are authorized. A
+ * banned account gets the disabled tile without asking the api, which answers it 402.
+ */
 export function ApplicationsTile() {
-  const { api, viewer } = useParcel();
+  const { viewer } = useParcel();
+  if (viewer.isBanned) {
+    return (
+      <StatTile
+        title="Applications"
+        state={{ status: 'unavailable', message: 'Unavailable while the account is paused' }}
+        loadingMessage="Loading applications"
+        label="authorized"
+        link={link}
+        disabled
+        data-testid={ids.root}
+        valueTestId={ids.count}
+      />
+    );
+  }
+  return <LiveApplicationsTile />;
+}
+
+function LiveApplicationsTile() {
+  const { api } = useParcel();
   const load = useCallback(
     async (signal: AbortSignal) =>
       (await fetchApplications(api, signal)).list.filter(
@@ -35,8 +59,7 @@ export function ApplicationsTile() {
       state={state}
       loadingMessage="Loading applications"
       label="authorized"
-      link={{ to: APPLICATIONS_PATH, label: 'View Applications', 'data-testid': ids.link }}
-      disabled={viewer.isBanned}
+      link={link}
       data-testid={ids.root}
       valueTestId={ids.count}
     />
