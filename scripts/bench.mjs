@@ -7,7 +7,7 @@
 //  - GET applications (20 authorized apps, each store checked live) and one application's detail,
 //    p50/p99, against in-process sandbox stores on free ports (api/scripts/bench-applications.ts)
 //  - stations, p50/p99, against in-process sandbox stores on free ports over real HTTP
-//    (api/scripts/bench-stations.ts): GET applications/{id}/stations (live store + member sync),
+//    (api/scripts/bench-stations.ts): GET applications/{id}/stations (live store; users re-copied at most every 5 min),
 //    PUT stations/update-slug (transaction + store PUT), GET shared-stations for a member of 20
 //    applications, and the cloud POS address on the POS host up to the hand-off page
 // Budgets: landing ≤ 200 KB gzip JS; admin users p99 ≤ 50 ms; applications list p99 ≤ 250 ms;
@@ -184,7 +184,12 @@ async function main() {
       true,
     ],
     ...[
-      ['stations', 'GET applications/{id}/stations', 'live store + member sync', 250],
+      [
+        'stations',
+        'GET applications/{id}/stations',
+        'live store; users re-copied at most every 5 min',
+        250,
+      ],
       ['updateSlug', 'PUT stations/update-slug', 'transaction + store PUT', 250],
       [
         'sharedStations',

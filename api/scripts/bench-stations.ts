@@ -279,7 +279,10 @@ async function main(): Promise<void> {
     const cloudPosLaunch = await measure(launchCall);
 
     const rows: Array<[string, number[]]> = [
-      ['GET applications/{id}/stations (live store + member sync)', stations],
+      [
+        'GET applications/{id}/stations (live store; users re-copied at most every 5 min)',
+        stations,
+      ],
       ['PUT stations/update-slug (transaction + store PUT)', updateSlug],
       [
         `GET shared-stations (member of ${SHARED_APPLICATIONS} apps, ${STORES} stores)`,
