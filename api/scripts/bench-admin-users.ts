@@ -2,18 +2,15 @@
 // real JWKS verification (a local JWKS server), a real signed admin token, fastify.inject.
 // Prints {p50Ms, p99Ms, users, requests}.  Run: pnpm --filter @pos/api bench
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db';
 import { migrateToLatest } from '../src/db/migrations';
 import { seedBulkUsers } from '../src/seed/bulk';
+import { benchConfig, percentile, runBench, startBenchProvider } from './bench-lib';
 
 const USERS = Number(process.env.BENCH_USERS || 100_000);
 const ROUNDS = Number(process.env.BENCH_REQUESTS || 600);
@@ -33,29 +30,10 @@ const QUERIES = [
   '',
 ];
 
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return Math.round((sorted[Math.max(0, index)] ?? 0) * 100) / 100;
-}
-
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-bench-'));
-  const { privateKey, publicKey } = await generateKeyPair('RS256');
-  const jwks = JSON.stringify({
-    keys: [{ ...(await exportJWK(publicKey)), kid: 'bench', alg: 'RS256', use: 'sig' }],
-  });
-  const jwksServer = http.createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json' }).end(jwks);
-  });
-  await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
-  const providerUrl = `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}`;
-
-  const config = {
-    ...loadConfig({ LOGIN_PROVIDER_URL: providerUrl, LOG_LEVEL: 'silent' }),
-    databaseUrl: null,
-    sqlitePath: path.join(dir, 'bench.sqlite'),
-    signingKeyPath: path.join(dir, 'key.json'),
-  };
+  const provider = await startBenchProvider();
+  const config = benchConfig(dir, provider.providerUrl);
   const database = openDatabase(config);
   try {
     await migrateToLatest(database.db, database.dialect);
@@ -65,20 +43,11 @@ async function main(): Promise<void> {
     const app = await buildApp(config, { database });
     await app.ready();
 
-    const now = Math.floor(Date.now() / 1000);
-    const token = await new SignJWT({
+    const token = await provider.sign('usr_bench_admin', {
       email: 'bench-admin@demo.test',
       name: 'Bench Admin',
       isAdmin: true,
-      isVerified: true,
-      nra: now + 86_400,
-    })
-      .setProtectedHeader({ alg: 'RS256', kid: 'bench' })
-      .setIssuer(providerUrl)
-      .setSubject('usr_bench_admin')
-      .setIssuedAt(now)
-      .setExpirationTime(now + 3600)
-      .sign(privateKey);
+    });
     const headers = { authorization: `Bearer ${token}` };
 
     const call = async (query: string) => {
@@ -122,12 +91,9 @@ async function main(): Promise<void> {
     );
   } finally {
     await database.close();
-    jwksServer.close();
+    provider.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -13,30 +13,28 @@
 // show how much of the list's time is the live checks.
 // Prints {p50Ms, p99Ms, applications, requests, detailP50Ms, detailP99Ms, listUnverifiedP50Ms,
 // listUnverifiedP99Ms}.  Run: pnpm --filter @pos/api bench:applications
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { startSandbox } from '@pos/sandbox';
 import type { FastifyInstance } from 'fastify';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db';
 import { migrateToLatest } from '../src/db/migrations';
+import {
+  benchConfig,
+  measure,
+  mintKey,
+  percentile,
+  positiveWhole,
+  runBench,
+  startBenchProvider,
+} from './bench-lib';
 
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS || 20);
 const ROUNDS = Number(process.env.BENCH_REQUESTS || 300);
 const WARM_UP = 20;
 const BASE = '/api/connect-ui';
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return Math.round((sorted[Math.max(0, index)] ?? 0) * 100) / 100;
-}
 
 type Headers = { authorization: string };
 
@@ -59,43 +57,10 @@ async function request(
   return response.json();
 }
 
-/** Mints a read_write key of the store admin through the store's test control. */
-async function mintKey(store: string): Promise<{ consumer_key: string; consumer_secret: string }> {
-  const response = await fetch(`${store}/_control/keys`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
-  });
-  if (response.status !== 201) throw new Error(`${store} minted no key: ${response.status}`);
-  return (await response.json()) as { consumer_key: string; consumer_secret: string };
-}
-
-/** Latencies in ms of `ROUNDS` calls after `WARM_UP` unmeasured ones, sorted. */
-async function measure(call: () => Promise<void>): Promise<number[]> {
-  for (let i = 0; i < WARM_UP; i += 1) await call();
-  const times: number[] = [];
-  for (let i = 0; i < ROUNDS; i += 1) {
-    const started = performance.now();
-    await call();
-    times.push(performance.now() - started);
-  }
-  return times.sort((a, b) => a - b);
-}
-
 async function main(): Promise<void> {
-  if (!Number.isInteger(APPLICATIONS) || APPLICATIONS < 1) {
-    throw new Error('BENCH_APPLICATIONS must be a positive whole number');
-  }
+  positiveWhole('BENCH_APPLICATIONS', APPLICATIONS);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-bench-apps-'));
-  const { privateKey, publicKey } = await generateKeyPair('RS256');
-  const jwks = JSON.stringify({
-    keys: [{ ...(await exportJWK(publicKey)), kid: 'bench', alg: 'RS256', use: 'sig' }],
-  });
-  const jwksServer = http.createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json' }).end(jwks);
-  });
-  await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
-  const providerUrl = `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}`;
+  const provider = await startBenchProvider();
 
   const sandbox = await startSandbox({
     loginPort: 0,
@@ -104,18 +69,7 @@ async function main(): Promise<void> {
     storePorts: Array.from({ length: APPLICATIONS }, () => 0),
     controls: true,
   });
-  const config = {
-    ...loadConfig({
-      LOGIN_PROVIDER_URL: providerUrl,
-      LOG_LEVEL: 'silent',
-      // The sandbox stores run on 127.0.0.1.
-      STORE_ALLOW_PRIVATE_HOSTS: '1',
-      STORE_SECRET_KEY: crypto.randomBytes(32).toString('base64'),
-    }),
-    databaseUrl: null,
-    sqlitePath: path.join(dir, 'bench.sqlite'),
-    signingKeyPath: path.join(dir, 'key.json'),
-  };
+  const config = benchConfig(dir, provider.providerUrl, { sandboxStores: true });
   const database = openDatabase(config);
   let app: FastifyInstance | undefined;
   try {
@@ -124,21 +78,12 @@ async function main(): Promise<void> {
     await app.ready();
     const ready = app;
 
-    const now = Math.floor(Date.now() / 1000);
     const bearer = async (sub: string): Promise<Headers> => {
-      const token = await new SignJWT({
+      const token = await provider.sign(sub, {
         email: `${sub}@bench.example`,
         name: 'Bench Manager',
         isAdmin: false,
-        isVerified: true,
-        nra: now + 86_400,
-      })
-        .setProtectedHeader({ alg: 'RS256', kid: 'bench' })
-        .setIssuer(providerUrl)
-        .setSubject(sub)
-        .setIssuedAt(now)
-        .setExpirationTime(now + 3600)
-        .sign(privateKey);
+      });
       return { authorization: `Bearer ${token}` };
     };
     const manager = await bearer('usr_bench_manager');
@@ -180,9 +125,10 @@ async function main(): Promise<void> {
         throw new Error(`application ${id} lost its live check`);
     };
 
-    const list = await measure(listOf(manager, true));
-    const details = await measure(detail);
-    const listUnverified = await measure(listOf(unverified, false));
+    const rounds = { rounds: ROUNDS, warmUp: WARM_UP };
+    const list = await measure(listOf(manager, true), rounds);
+    const details = await measure(detail, rounds);
+    const listUnverified = await measure(listOf(unverified, false), rounds);
     console.info(
       JSON.stringify({
         p50Ms: percentile(list, 50),
@@ -199,12 +145,9 @@ async function main(): Promise<void> {
     await app?.close();
     await database.close();
     await sandbox.close();
-    jwksServer.close();
+    provider.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

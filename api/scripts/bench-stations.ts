@@ -20,23 +20,27 @@
 // Prints a table, then one JSON line {stations, updateSlug, sharedStations, cloudPosLaunch}
 // (each {p50, p99} in ms), requests, sharedApplications, stores.
 // Run: pnpm --filter @pos/api bench:stations
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import type { RunningSandbox } from '@pos/sandbox';
 import { startSandbox } from '@pos/sandbox';
 import type { FastifyInstance } from 'fastify';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { buildApp, createStoreAccess } from '../src/app';
-import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db';
 import { migrateToLatest } from '../src/db/migrations';
 import { buildPosHost } from '../src/pos-host';
 import { loadOrCreateSigningKey } from '../src/services/signing-key';
+import {
+  benchConfig,
+  measure,
+  mintKey,
+  percentile,
+  positiveWhole,
+  runBench,
+  startBenchProvider,
+} from './bench-lib';
 
 const SHARED_APPLICATIONS = Number(process.env.BENCH_SHARED_APPLICATIONS || 20);
 // More stores than applications would leave some unused.
@@ -50,16 +54,6 @@ const BASE = '/api/connect-ui';
 const MEMBER_EMAIL = 'cashier@demo.test';
 /** The two slugs station 2 alternates between. */
 const SLUGS = ['bench-espresso', 'bench-bar'] as const;
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return Math.round((sorted[Math.max(0, index)] ?? 0) * 100) / 100;
-}
-
-function positiveWhole(name: string, value: number): void {
-  if (!Number.isInteger(value) || value < 1)
-    throw new Error(`${name} must be a positive whole number`);
-}
 
 /** Calls the api over HTTP; throws unless it answers 2xx, resolves with the JSON body. */
 async function request(
@@ -82,29 +76,6 @@ async function request(
   return JSON.parse(body) as unknown;
 }
 
-/** Mints a read_write key of the store admin through the store's test control. */
-async function mintKey(store: string): Promise<{ consumer_key: string; consumer_secret: string }> {
-  const response = await fetch(`${store}/_control/keys`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
-  });
-  if (response.status !== 201) throw new Error(`${store} minted no key: ${response.status}`);
-  return (await response.json()) as { consumer_key: string; consumer_secret: string };
-}
-
-/** Latencies in ms of `ROUNDS` calls after `WARM_UP` unmeasured ones, sorted. */
-async function measure(call: () => Promise<void>): Promise<number[]> {
-  for (let i = 0; i < WARM_UP; i += 1) await call();
-  const times: number[] = [];
-  for (let i = 0; i < ROUNDS; i += 1) {
-    const started = performance.now();
-    await call();
-    times.push(performance.now() - started);
-  }
-  return times.sort((a, b) => a - b);
-}
-
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -115,28 +86,8 @@ async function main(): Promise<void> {
   positiveWhole('BENCH_STORES', STORES);
   positiveWhole('BENCH_REQUESTS', ROUNDS);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-bench-stations-'));
-  const { privateKey, publicKey } = await generateKeyPair('RS256');
-  const jwks = JSON.stringify({
-    keys: [{ ...(await exportJWK(publicKey)), kid: 'bench', alg: 'RS256', use: 'sig' }],
-  });
-  const jwksServer = http.createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json' }).end(jwks);
-  });
-  await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
-  const providerUrl = `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}`;
-
-  const config = {
-    ...loadConfig({
-      LOGIN_PROVIDER_URL: providerUrl,
-      LOG_LEVEL: 'silent',
-      // The sandbox stores run on 127.0.0.1.
-      STORE_ALLOW_PRIVATE_HOSTS: '1',
-      STORE_SECRET_KEY: crypto.randomBytes(32).toString('base64'),
-    }),
-    databaseUrl: null,
-    sqlitePath: path.join(dir, 'bench.sqlite'),
-    signingKeyPath: path.join(dir, 'key.json'),
-  };
+  const provider = await startBenchProvider();
+  const config = benchConfig(dir, provider.providerUrl, { sandboxStores: true });
   const database = openDatabase(config);
   const sandboxes: RunningSandbox[] = [];
   let app: FastifyInstance | undefined;
@@ -173,15 +124,8 @@ async function main(): Promise<void> {
     }
     const stores = sandboxes.map((sandbox) => sandbox.stores[0]?.url ?? '');
 
-    const now = Math.floor(Date.now() / 1000);
     const tokenOf = (sub: string, email: string, name: string) =>
-      new SignJWT({ email, name, isAdmin: false, isVerified: true, nra: now + 86_400 })
-        .setProtectedHeader({ alg: 'RS256', kid: 'bench' })
-        .setIssuer(providerUrl)
-        .setSubject(sub)
-        .setIssuedAt(now)
-        .setExpirationTime(now + 3600)
-        .sign(privateKey);
+      provider.sign(sub, { email, name, isAdmin: false });
 
     // Each owner connects one application to a store; owner 1's is the one measured alone.
     const ids: string[] = [];
@@ -273,10 +217,11 @@ async function main(): Promise<void> {
     if (handedOver.status !== 303)
       throw new Error(`the store refused the hand-off token: ${handedOver.status}`);
 
-    const stations = await measure(stationsCall);
-    const updateSlug = await measure(updateSlugCall);
-    const sharedStations = await measure(sharedCall);
-    const cloudPosLaunch = await measure(launchCall);
+    const rounds = { rounds: ROUNDS, warmUp: WARM_UP };
+    const stations = await measure(stationsCall, rounds);
+    const updateSlug = await measure(updateSlugCall, rounds);
+    const sharedStations = await measure(sharedCall, rounds);
+    const cloudPosLaunch = await measure(launchCall, rounds);
 
     const rows: Array<[string, number[]]> = [
       [
@@ -318,12 +263,9 @@ async function main(): Promise<void> {
     await app?.close();
     await database.close();
     for (const sandbox of sandboxes) await sandbox.close();
-    jwksServer.close();
+    provider.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);
