@@ -64,6 +64,23 @@ function accessError(response: { headers: Record<string, unknown> }) {
   };
 }
 
+/**
+ * Posts the hand-off page's token to the store's station page as the browser would, follows the
+ * store's 303 with its session cookie, and returns the station page.
+ */
+async function handOverToStore(handOffHtml: string, posId: string): Promise<Response> {
+  const token = /name="token" value="([^"]+)"/.exec(handOffHtml)?.[1] ?? '';
+  const posted = await fetch(`${coffee}/pos/${posId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token }).toString(),
+    redirect: 'manual',
+  });
+  expect(posted.status).toBe(303);
+  const cookie = (posted.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  return fetch(new URL(posted.headers.get('location') ?? '', coffee), { headers: { cookie } });
+}
+
 async function verifyHandOff(html: string) {
   const token = /name="token" value="([^"]+)"/.exec(html)?.[1] ?? '';
   const jwks = (await ctx.posHost.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json();
@@ -140,18 +157,7 @@ describe('the cloud POS address', () => {
 
   it('is accepted by the store: the station page opens signed in as the owner', async () => {
     const response = await open(`/${appSlug}/pos`, OWNER);
-    const token = /name="token" value="([^"]+)"/.exec(response.body)?.[1] ?? '';
-    const posted = await fetch(`${coffee}/pos/1`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ token }).toString(),
-      redirect: 'manual',
-    });
-    expect(posted.status).toBe(303);
-    const cookie = (posted.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    const page = await fetch(new URL(posted.headers.get('location') ?? '', coffee), {
-      headers: { cookie },
-    });
+    const page = await handOverToStore(response.body, '1');
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(`Signed in as ${OWNER.name} (${OWNER.email})`);
   });
@@ -160,18 +166,7 @@ describe('the cloud POS address', () => {
     const nameless = asUser('usr_pos_nameless', { email: 'cashier@demo.test', name: undefined });
     const response = await open(`/${appSlug}/3`, nameless);
     expect(response.statusCode).toBe(200);
-    const token = /name="token" value="([^"]+)"/.exec(response.body)?.[1] ?? '';
-    const posted = await fetch(`${coffee}/pos/3`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ token }).toString(),
-      redirect: 'manual',
-    });
-    expect(posted.status).toBe(303);
-    const cookie = (posted.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    const page = await fetch(new URL(posted.headers.get('location') ?? '', coffee), {
-      headers: { cookie },
-    });
+    const page = await handOverToStore(response.body, '3');
     expect(await page.text()).toContain('Signed in as cashier@demo.test (cashier@demo.test)');
   });
 

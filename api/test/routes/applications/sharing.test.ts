@@ -1,6 +1,12 @@
 import type { TestContext } from '../../helpers/app';
 import { asUser, createTestContext } from '../../helpers/app';
-import { BASE, call, createApplication, feedOf } from '../../helpers/applications';
+import {
+  BASE,
+  call,
+  connectApplication,
+  createApplication,
+  feedOf,
+} from '../../helpers/applications';
 import type { TestSandbox } from '../../helpers/sandbox';
 import { startTestSandbox } from '../../helpers/sandbox';
 import { sealContext } from '../../../src/routes/applications/view';
@@ -19,19 +25,8 @@ afterAll(async () => {
 });
 
 /** An application of `sub` connected to `store` with fresh Read/Write keys. */
-async function connected(store: string, sub: string, name = 'Coffee'): Promise<string> {
-  const id = await createApplication(ctx, store, name, sub);
-  const key = await sandbox.mintKey(store);
-  const response = await call(
-    ctx,
-    'PUT',
-    `/applications/${id}`,
-    { consumerKey: key.consumer_key, consumerSecret: key.consumer_secret },
-    sub,
-  );
-  if (!response.json().data.isVerifiedAuth) throw new Error(response.body);
-  return id;
-}
+const connected = async (store: string, sub: string, name = 'Coffee'): Promise<string> =>
+  (await connectApplication(ctx, sandbox, store, sub, name)).id;
 
 const invite = (applicationId: string, wpUserId: number, sub: string, extra: object = {}) =>
   call(ctx, 'POST', '/send-invite-email', { applicationId, wpUserId, ...extra }, sub);
