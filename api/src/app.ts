@@ -11,6 +11,7 @@ import errorsPlugin from './plugins/errors';
 import repositoriesPlugin from './plugins/repositories';
 import { rejectNulCharacters, validatorCompiler } from './plugins/validation';
 import routes from './routes';
+import { addNamedSchemas, namedSchemaRefResolver } from './routes/schemas';
 import type { LoginProviderClient } from './services/login-provider';
 import { createLoginProviderClient } from './services/login-provider';
 import type { ProviderTokenVerifier } from './services/provider-tokens';
@@ -101,7 +102,9 @@ export async function buildApp(
       },
       security: [{ bearer: [] }],
     },
+    refResolver: namedSchemaRefResolver,
   });
+  addNamedSchemas(app);
   await app.register(databasePlugin, {
     handle: deps.database ?? openDatabase(config),
     closeOnShutdown: !deps.database,

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
 import type { ApiSigningKey } from '../services/signing-key';
 import type { LoginProviderClient } from '../services/login-provider';
 import type { StoreAccess } from './applications/context';
@@ -19,11 +20,14 @@ export const ErrorSchema = Type.Object(
   { $id: 'Error', additionalProperties: false },
 );
 
+/** An error answer, by reference to {@link ErrorSchema} (components.schemas.Error). */
+export const ErrorAnswer = Ref(ErrorSchema);
+
 /** The error answers every authenticated route may give. */
 export const authErrors = {
-  400: ErrorSchema,
-  401: ErrorSchema,
-  402: ErrorSchema,
+  400: ErrorAnswer,
+  401: ErrorAnswer,
+  402: ErrorAnswer,
 } as const;
 
 /** A nullable value. */
@@ -50,3 +54,13 @@ export const StringEnum = <const T extends readonly string[]>(
   values: T,
   options: { description?: string } = {},
 ) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+
+/**
+ * A reference to a schema registered with `app.addSchema` (see `./schemas`): the OpenAPI
+ * document names it in components.schemas, so the generated client types name it too. The
+ * TypeScript type stays the referenced schema's.
+ */
+export function Ref<T extends TSchema>(schema: T) {
+  if (!schema.$id) throw new Error('Ref needs a schema with an $id');
+  return Type.Unsafe<Static<T>>(Type.Ref(schema.$id));
+}

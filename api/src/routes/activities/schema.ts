@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { FEED_TYPES } from '../../repositories/activities';
-import { authErrors, PageNumber, Nullable, StringEnum } from '../common';
+import { authErrors, PageNumber, Nullable, Ref, StringEnum } from '../common';
 
 /** Page size of the activity feed (spec 9). */
 export const ACTIVITY_PAGE_SIZE = 25;
@@ -18,7 +18,7 @@ export const ActivitySchema = Type.Object(
     linkName: Nullable(Type.String()),
     feedType: FeedTypeSchema,
   },
-  { additionalProperties: false },
+  { $id: 'Activity', additionalProperties: false },
 );
 
 export const ActivitiesQuery = Type.Object(
@@ -44,7 +44,7 @@ export const listActivitiesSchema = {
   querystring: ActivitiesQuery,
   response: {
     200: Type.Object(
-      { data: Type.Array(ActivitySchema), totalAll: Type.Integer() },
+      { data: Type.Array(Ref(ActivitySchema)), totalAll: Type.Integer() },
       { additionalProperties: false },
     ),
     ...authErrors,

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { authErrors, ErrorSchema, Nullable, PageNumber, StringEnum } from '../common';
+import { authErrors, ErrorAnswer, Nullable, PageNumber, Ref, StringEnum } from '../common';
 
 /** Page size of the admin user list (spec 9). */
 export const ADMIN_PAGE_SIZE = 10;
@@ -22,7 +22,7 @@ export const AdminUserRowSchema = Type.Object(
     createdAt: Type.String({ description: 'ISO-8601 time' }),
     block: BlockSchema,
   },
-  { additionalProperties: false },
+  { $id: 'AdminUserRow', additionalProperties: false },
 );
 
 export const AdminUsersQuery = Type.Object(
@@ -54,14 +54,14 @@ export const listUsersSchema = {
   response: {
     200: Type.Object(
       {
-        list: Type.Array(AdminUserRowSchema),
+        list: Type.Array(Ref(AdminUserRowSchema)),
         totalAll: Type.Integer(),
         totalRecords: Type.Integer(),
       },
       { additionalProperties: false },
     ),
     ...authErrors,
-    403: ErrorSchema,
+    403: ErrorAnswer,
   },
 };
 
@@ -73,8 +73,8 @@ export const setStatusSchema = {
   response: {
     200: Type.Object({ newStatus: BlockSchema }, { additionalProperties: false }),
     ...authErrors,
-    403: ErrorSchema,
-    404: ErrorSchema,
+    403: ErrorAnswer,
+    404: ErrorAnswer,
   },
 };
 
@@ -86,7 +86,7 @@ export const setTypeSchema = {
   response: {
     200: Type.Object({ type: SubscriptionTypeSchema }, { additionalProperties: false }),
     ...authErrors,
-    403: ErrorSchema,
-    404: ErrorSchema,
+    403: ErrorAnswer,
+    404: ErrorAnswer,
   },
 };

@@ -16,8 +16,8 @@ import {
   findOrCreateSchema,
   getSchema,
   listSchema,
-  NAME_MAX_LENGTH,
-} from './schema';
+} from './schemas/applications';
+import { NAME_MAX_LENGTH } from './schemas/entities';
 import sharing from './sharing';
 import stations from './stations';
 import update from './update';

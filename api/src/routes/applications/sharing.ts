@@ -12,7 +12,7 @@ import {
   getWpUserSchema,
   sendInviteSchema,
   userAccountsSchema,
-} from './schema';
+} from './schemas/sharing';
 import { credentialsOf, storeFailureText, wpUserOf } from './view';
 
 /** Header of the store's total of users (also exposed to cross-origin callers). */

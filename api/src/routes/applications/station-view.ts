@@ -3,7 +3,7 @@ import { DEFAULT_STATION_SLUG } from '../../repositories/stations';
 import type { StoreCredentials, StoreStation } from '../../services/store-client';
 import { mayOpen } from '../../services/store-client';
 import type { StoreAccess } from './context';
-import type { Station } from './schema';
+import type { Station } from './schemas/entities';
 import { credentialsOf } from './view';
 
 /** Longest custom slug. */

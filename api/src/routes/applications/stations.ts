@@ -9,7 +9,7 @@ import { StoreHttpError } from '../../services/store-client';
 import { applicationNotFound, MANAGER, validation } from './common';
 import type { StoreAccess } from './context';
 import { membersFresh, syncMembersQuietly, syncNeverSynced } from './members';
-import { sharedStationsSchema, stationsSchema, updateSlugSchema } from './schema';
+import { sharedStationsSchema, stationsSchema, updateSlugSchema } from './schemas/stations';
 import {
   cloudUrlOf,
   SLUG_MESSAGES,

@@ -14,8 +14,8 @@ import {
 } from './common';
 import type { StoreAccess } from './context';
 import { syncMembersQuietly } from './members';
-import type { UpdateBody } from './schema';
-import { updateSchema } from './schema';
+import type { UpdateBody } from './schemas/update';
+import { updateSchema } from './schemas/update';
 import { toApplication, toLiveApplication } from './view';
 
 /** The single body group of a PUT, or a 400 naming the rule. */

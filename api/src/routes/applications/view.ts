@@ -5,7 +5,7 @@ import type { SecretBox } from '../../services/secret-box';
 import type { StoreCredentials, WpUser } from '../../services/store-client';
 import { StoreHttpError, StoreUnreachableError } from '../../services/store-client';
 import type { StoreAccess } from './context';
-import type { Application } from './schema';
+import type { Application } from './schemas/entities';
 
 /** The keysFail of an application whose last key check did not fail. */
 export const NO_KEYS_FAIL = { hasError: false, displayError: null } as const;

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { authErrors, ErrorSchema, NoContent } from '../common';
+import { authErrors, ErrorAnswer, NoContent } from '../common';
 import { POS_TOKEN_AUDIENCE, POS_TOKEN_TTL_S } from '../../services/signing-key';
 
 export const LastAccessBody = Type.Object(
@@ -35,7 +35,7 @@ export const lastAccessSchema = {
     'sendBeacon uses for a string). The token is verified exactly like a bearer token.',
   security: [],
   body: LastAccessBody,
-  response: { 204: NoContent, 400: ErrorSchema, 401: ErrorSchema },
+  response: { 204: NoContent, 400: ErrorAnswer, 401: ErrorAnswer },
 };
 
 export const checkBanSchema = {

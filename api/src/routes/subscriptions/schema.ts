@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { authErrors, Nullable, StringEnum } from '../common';
+import { authErrors, Nullable, Ref, StringEnum } from '../common';
 
 export const PlanSchema = Type.Object(
   {
@@ -21,7 +21,7 @@ export const PlanSchema = Type.Object(
       ),
     ),
   },
-  { additionalProperties: false },
+  { $id: 'Plan', additionalProperties: false },
 );
 
 export const MonitorQuery = Type.Object(
@@ -41,7 +41,7 @@ export const monitorSchema = {
   querystring: MonitorQuery,
   response: {
     200: Type.Object(
-      { plan: Nullable(PlanSchema), isHavePaymentMethod: Type.Boolean() },
+      { plan: Nullable(Ref(PlanSchema)), isHavePaymentMethod: Type.Boolean() },
       { additionalProperties: false },
     ),
     ...authErrors,
@@ -52,7 +52,7 @@ export const plansSchema = {
   tags: ['subscriptions'],
   summary: 'Plans the caller may choose: public ones and private ones offered to them',
   response: {
-    200: Type.Object({ plans: Type.Array(PlanSchema) }, { additionalProperties: false }),
+    200: Type.Object({ plans: Type.Array(Ref(PlanSchema)) }, { additionalProperties: false }),
     ...authErrors,
   },
 };

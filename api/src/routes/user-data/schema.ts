@@ -1,19 +1,19 @@
 import { Type } from '@sinclair/typebox';
-import { authErrors, ErrorSchema, NoContent, Nullable } from '../common';
+import { authErrors, ErrorAnswer, NoContent, Nullable, Ref } from '../common';
 
 export const UserDataSchema = Type.Object(
   { fullName: Nullable(Type.String()), email: Nullable(Type.String()), isVerified: Type.Boolean() },
-  { additionalProperties: false },
+  { $id: 'UserData', additionalProperties: false },
 );
 
 export const getUserDataSchema = {
   tags: ['user'],
   summary: "The caller's profile",
-  response: { 200: UserDataSchema, ...authErrors },
+  response: { 200: Ref(UserDataSchema), ...authErrors },
 };
 
 export const resendActivationSchema = {
   tags: ['user'],
   summary: 'Asks the login provider to send the email-verification message again',
-  response: { 204: NoContent, ...authErrors, 502: ErrorSchema },
+  response: { 204: NoContent, ...authErrors, 502: ErrorAnswer },
 };

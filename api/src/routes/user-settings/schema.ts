@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
-import { authErrors, StringEnum } from '../common';
+import { authErrors, Ref, StringEnum } from '../common';
 
 /** `{applicationId}/{posID}`. */
 export const QUICK_LAUNCH_ID_PATTERN = '^[A-Za-z0-9_-]{1,64}/[A-Za-z0-9_-]{1,64}$';
@@ -14,7 +14,7 @@ export const UserSettingsSchema = Type.Object(
     showAssistantInPOS: Type.Boolean(),
     firstTaskCompleted: Type.Boolean(),
   },
-  { additionalProperties: false },
+  { $id: 'UserSettings', additionalProperties: false },
 );
 
 export const UpdateSettingsBody = Type.Object(
@@ -35,12 +35,12 @@ export type UpdateSettingsBody = Static<typeof UpdateSettingsBody>;
 export const getSettingsSchema = {
   tags: ['user'],
   summary: "The caller's dashboard settings",
-  response: { 200: UserSettingsSchema, ...authErrors },
+  response: { 200: Ref(UserSettingsSchema), ...authErrors },
 };
 
 export const putSettingsSchema = {
   tags: ['user'],
   summary: 'Changes settings: toggles a quick-launch station and/or sets the assistant flags',
   body: UpdateSettingsBody,
-  response: { 200: UserSettingsSchema, ...authErrors },
+  response: { 200: Ref(UserSettingsSchema), ...authErrors },
 };

@@ -1,0 +1,52 @@
+// Schema of PUT applications/{id} (../update.ts).
+import { Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import { ErrorAnswer, Ref } from '../../common';
+import {
+  ApplicationParams,
+  ApplicationSchema,
+  AuthTypeSchema,
+  HomeUrlSchema,
+  managerErrors,
+  NameSchema,
+  TAGS,
+} from './entities';
+
+// At least one visible character: keys of spaces only are a typing slip, not a store answer.
+const KeySchema = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+
+export const UpdateBody = Type.Object(
+  {
+    name: Type.Optional(NameSchema),
+    homeUrl: Type.Optional(HomeUrlSchema),
+    consumerKey: Type.Optional(KeySchema),
+    consumerSecret: Type.Optional(KeySchema),
+    deauth: Type.Optional(Type.Literal(true)),
+    authType: Type.Optional(AuthTypeSchema),
+  },
+  {
+    additionalProperties: false,
+    minProperties: 1,
+    description:
+      'Exactly one of: {name}, {homeUrl}, {consumerKey, consumerSecret}, {deauth: true}, {authType}',
+  },
+);
+export type UpdateBody = Static<typeof UpdateBody>;
+
+export const updateSchema = {
+  tags: TAGS,
+  summary: 'Renames, moves, connects with keys, disconnects, or sets the authorization type',
+  description:
+    'Keys are checked against the store first: on failure the answer is 200 with the unchanged ' +
+    'application and keysFail filled in.',
+  params: ApplicationParams,
+  body: UpdateBody,
+  response: {
+    200: Type.Object(
+      { data: Ref(ApplicationSchema), message: Type.Optional(Type.String()) },
+      { additionalProperties: false },
+    ),
+    ...managerErrors,
+    409: ErrorAnswer,
+  },
+};
