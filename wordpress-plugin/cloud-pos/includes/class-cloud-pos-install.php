@@ -1,0 +1,57 @@
+<?php
+/**
+ * Activation, deactivation and schema upgrades.
+ *
+ * @package CloudPOS
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * What the plugin sets up on a site and takes back.
+ */
+final class Cloud_POS_Install {
+
+	/** The schema version the used-token table is at. */
+	public const DB_VERSION = '1';
+
+	public const OPTION_DB_VERSION = 'cloud_pos_db_version';
+
+	/** The POS roles WooCommerce does not bring (administrator and shop_manager exist already). */
+	public const ROLES = array(
+		'cashier' => 'Cashier',
+		'kiosk'   => 'Kiosk',
+	);
+
+	/** Activation: roles, the table, and the /pos/{id} rewrite rules. */
+	public static function activate(): void {
+		foreach ( self::ROLES as $role => $name ) {
+			if ( null === get_role( $role ) ) {
+				add_role( $role, $name, array( 'read' => true ) );
+			}
+		}
+		self::create_tables();
+		Cloud_POS_Stations::register_post_type();
+		Cloud_POS_Register::register_rewrites();
+		flush_rewrite_rules();
+	}
+
+	/** Deactivation: the rewrite rules go; data stays until the plugin is deleted. */
+	public static function deactivate(): void {
+		flush_rewrite_rules();
+	}
+
+	/** Brings the table up to date after an update that skipped activation. */
+	public static function maybe_upgrade(): void {
+		if ( get_option( self::OPTION_DB_VERSION ) !== self::DB_VERSION ) {
+			self::create_tables();
+		}
+	}
+
+	/** Creates or updates the used-token table. */
+	private static function create_tables(): void {
+		require_once ABSPATH . 'wp-admin/includes/upgrade.php';
+		dbDelta( Cloud_POS_Token_Table::schema() );
+		update_option( self::OPTION_DB_VERSION, self::DB_VERSION, false );
+	}
+}

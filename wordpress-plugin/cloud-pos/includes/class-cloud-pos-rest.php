@@ -1,0 +1,344 @@
+<?php
+/**
+ * The pos-connect/v1 routes the cloud POS api calls, exactly as the sandbox store speaks them.
+ *
+ * @package CloudPOS
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Routes, their permission callback and WooCommerce's key authentication for them.
+ */
+final class Cloud_POS_REST {
+
+	/**
+	 * Lets WooCommerce authenticate consumer keys (Basic auth over https, OAuth 1.0a over http)
+	 * for the pos-connect namespace as it does for wc/v3, including its read/write check.
+	 *
+	 * @param mixed $is_request_to_rest_api WooCommerce's own answer.
+	 * @return mixed
+	 */
+	public static function is_request_to_rest_api( $is_request_to_rest_api ) {
+		$uri = isset( $_SERVER['REQUEST_URI'] ) ? esc_url_raw( wp_unslash( $_SERVER['REQUEST_URI'] ) ) : '';
+		return Cloud_POS_Rules::is_pos_connect_request( $uri, rest_get_url_prefix() ) ? true : $is_request_to_rest_api;
+	}
+
+	/**
+	 * Every route's permission callback: the user behind the consumer key (or any other REST
+	 * authentication) must be able to manage WooCommerce. The refusal is WooCommerce's own.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return true|WP_Error
+	 */
+	public static function permission( WP_REST_Request $request ) {
+		if ( current_user_can( 'manage_woocommerce' ) ) {
+			return true;
+		}
+		$reading = in_array( $request->get_method(), array( 'GET', 'HEAD' ), true );
+		return new WP_Error(
+			$reading ? 'woocommerce_rest_cannot_view' : 'woocommerce_rest_cannot_create',
+			$reading ? __( 'Sorry, you cannot list resources.', 'cloud-pos' ) : __( 'Sorry, you are not allowed to create resources.', 'cloud-pos' ),
+			array( 'status' => rest_authorization_required_code() )
+		);
+	}
+
+	/** Registers the routes. */
+	public static function register_routes(): void {
+		$ns         = Cloud_POS_Rules::REST_NAMESPACE;
+		$permission = array( self::class, 'permission' );
+		$id_arg     = array(
+			'id' => array(
+				'description'       => __( 'Identifier.', 'cloud-pos' ),
+				'sanitize_callback' => 'sanitize_text_field',
+			),
+		);
+
+		register_rest_route(
+			$ns,
+			'/connection',
+			array(
+				'methods'             => WP_REST_Server::READABLE,
+				'callback'            => array( self::class, 'connection' ),
+				'permission_callback' => $permission,
+			)
+		);
+		register_rest_route(
+			$ns,
+			'/users',
+			array(
+				'methods'             => WP_REST_Server::READABLE,
+				'callback'            => array( self::class, 'users' ),
+				'permission_callback' => $permission,
+				'args'                => array(
+					'page'     => array(
+						'description'       => __( 'Page of the list, from 1.', 'cloud-pos' ),
+						'validate_callback' => array( self::class, 'validate_page' ),
+						'sanitize_callback' => array( self::class, 'sanitize_page' ),
+					),
+					'per_page' => array(
+						'description'       => __( 'Users per page, 1 to 100.', 'cloud-pos' ),
+						'validate_callback' => array( self::class, 'validate_per_page' ),
+						'sanitize_callback' => array( self::class, 'sanitize_per_page' ),
+					),
+				),
+			)
+		);
+		// Any id segment reaches the callback, which answers rest_user_invalid_id like the sandbox.
+		register_rest_route(
+			$ns,
+			'/users/(?P<id>[^/]+)',
+			array(
+				'methods'             => WP_REST_Server::READABLE,
+				'callback'            => array( self::class, 'user' ),
+				'permission_callback' => $permission,
+				'args'                => $id_arg,
+			)
+		);
+		register_rest_route(
+			$ns,
+			'/stations',
+			array(
+				'methods'             => WP_REST_Server::READABLE,
+				'callback'            => array( self::class, 'stations' ),
+				'permission_callback' => $permission,
+			)
+		);
+		register_rest_route(
+			$ns,
+			'/stations/(?P<id>[^/]+)',
+			array(
+				'methods'             => 'PUT',
+				'callback'            => array( self::class, 'update_station' ),
+				'permission_callback' => $permission,
+				'args'                => $id_arg,
+			)
+		);
+		register_rest_route(
+			$ns,
+			'/invitations',
+			array(
+				'methods'             => WP_REST_Server::CREATABLE,
+				'callback'            => array( self::class, 'invite' ),
+				'permission_callback' => $permission,
+			)
+		);
+	}
+
+	/**
+	 * Checks `page`.
+	 *
+	 * @param mixed $value The parameter.
+	 * @return true|WP_Error
+	 */
+	public static function validate_page( $value ) {
+		$problem = Cloud_POS_Rules::page_problem( $value );
+		return null === $problem ? true : new WP_Error( 'rest_invalid_param', $problem );
+	}
+
+	/**
+	 * Checks `per_page`.
+	 *
+	 * @param mixed $value The parameter.
+	 * @return true|WP_Error
+	 */
+	public static function validate_per_page( $value ) {
+		$problem = Cloud_POS_Rules::per_page_problem( $value );
+		return null === $problem ? true : new WP_Error( 'rest_invalid_param', $problem );
+	}
+
+	/**
+	 * `page` as an integer (already validated).
+	 *
+	 * @param mixed $value The parameter.
+	 */
+	public static function sanitize_page( $value ): int {
+		return (int) Cloud_POS_Rules::positive_int( $value, 1 );
+	}
+
+	/**
+	 * `per_page` as an integer (already validated).
+	 *
+	 * @param mixed $value The parameter.
+	 */
+	public static function sanitize_per_page( $value ): int {
+		return (int) Cloud_POS_Rules::positive_int( $value, Cloud_POS_Rules::DEFAULT_PER_PAGE );
+	}
+
+	/** `GET connection`: the site and the key's owner. */
+	public static function connection(): WP_REST_Response {
+		$user = wp_get_current_user();
+		return new WP_REST_Response(
+			array(
+				'home_url'                    => home_url(),
+				'site_name'                   => html_entity_decode( get_bloginfo( 'name' ), ENT_QUOTES, 'UTF-8' ),
+				'key_permissions'             => self::key_permissions( $user->ID ),
+				'user'                        => $user->exists() ? Cloud_POS_Stations::public_user( $user ) : null,
+				/**
+				 * Whether the store's multiple-user (staff) add-on is active.
+				 *
+				 * @param bool $active False unless the add-on says so.
+				 */
+				'multiple_user_plugin_active' => (bool) apply_filters( 'cloud_pos_multiple_user_plugin_active', false ),
+			),
+			200
+		);
+	}
+
+	/**
+	 * `GET users`: the POS users in id order, paged, with X-WP-Total and X-WP-TotalPages.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 */
+	public static function users( WP_REST_Request $request ): WP_REST_Response {
+		$page     = Cloud_POS_Rules::positive_int( $request->get_param( 'page' ), 1 );
+		$per_page = Cloud_POS_Rules::positive_int( $request->get_param( 'per_page' ), Cloud_POS_Rules::DEFAULT_PER_PAGE );
+		$query    = new WP_User_Query(
+			array(
+				'role__in'    => Cloud_POS_Rules::POS_ROLES,
+				'orderby'     => 'ID',
+				'order'       => 'ASC',
+				'number'      => $per_page,
+				'paged'       => $page,
+				'count_total' => true,
+			)
+		);
+		$total    = (int) $query->get_total();
+		$paging   = Cloud_POS_Rules::paging( $total, $page, $per_page );
+		$response = new WP_REST_Response( array_map( array( Cloud_POS_Stations::class, 'public_user' ), $query->get_results() ), 200 );
+		$response->header( 'X-WP-Total', (string) $total );
+		$response->header( 'X-WP-TotalPages', (string) $paging['total_pages'] );
+		return $response;
+	}
+
+	/**
+	 * `GET users/{id}`: any store user.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public static function user( WP_REST_Request $request ) {
+		$raw  = (string) $request->get_param( 'id' );
+		$user = preg_match( '/^\d+$/D', $raw ) ? get_userdata( absint( $raw ) ) : false;
+		if ( ! $user instanceof WP_User ) {
+			return self::invalid_user();
+		}
+		return new WP_REST_Response( Cloud_POS_Stations::public_user( $user ), 200 );
+	}
+
+	/** `GET stations`: every station with its page on this site. */
+	public static function stations(): WP_REST_Response {
+		return new WP_REST_Response( array_map( array( Cloud_POS_Stations::class, 'view' ), Cloud_POS_Stations::all() ), 200 );
+	}
+
+	/**
+	 * `PUT stations/{id}`: the dashboard's slug and default flag.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public static function update_station( WP_REST_Request $request ) {
+		$change = Cloud_POS_Rules::station_change( $request->get_json_params() );
+		if ( is_wp_error( $change ) ) {
+			return $change;
+		}
+		$raw     = (string) $request->get_param( 'id' );
+		$station = preg_match( '/^\d+$/D', $raw ) ? Cloud_POS_Stations::find( absint( $raw ) ) : null;
+		if ( null === $station ) {
+			return new WP_Error( 'pos_station_not_found', __( 'Station not found.', 'cloud-pos' ), array( 'status' => 404 ) );
+		}
+		Cloud_POS_Stations::update( (int) $station->ID, $change );
+		return new WP_REST_Response( Cloud_POS_Stations::view( get_post( $station->ID ) ), 200 );
+	}
+
+	/**
+	 * `POST invitations`: mails a store user the dashboard's sign-up link.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public static function invite( WP_REST_Request $request ) {
+		$invitation = Cloud_POS_Rules::invitation( $request->get_json_params() );
+		if ( is_wp_error( $invitation ) ) {
+			return $invitation;
+		}
+		$user = get_userdata( $invitation['user_id'] );
+		if ( ! $user instanceof WP_User ) {
+			return self::invalid_user();
+		}
+		/* translators: 1: who invites, 2: the application's name */
+		$subject = sprintf( __( '%1$s invited you to the %2$s point of sale', 'cloud-pos' ), $invitation['inviter_name'], $invitation['app_name'] );
+		$message = implode(
+			"\n",
+			array(
+				/* translators: %s: the invited user's name */
+				sprintf( __( 'Hello %s,', 'cloud-pos' ), $user->display_name ),
+				'',
+				/* translators: 1: who invites, 2: the application's name */
+				sprintf( __( '%1$s invited you to use the %2$s point of sale.', 'cloud-pos' ), $invitation['inviter_name'], $invitation['app_name'] ),
+				__( 'Create your account to get started:', 'cloud-pos' ),
+				$invitation['signup_url'],
+			)
+		);
+		if ( ! wp_mail( $user->user_email, $subject, $message ) ) {
+			return new WP_Error( 'pos_connect_mail_failed', __( 'The invitation email could not be sent.', 'cloud-pos' ), array( 'status' => 500 ) );
+		}
+		return new WP_REST_Response(
+			array(
+				'message' => 'The invitation is sent',
+				'user_id' => (int) $user->ID,
+			),
+			201
+		);
+	}
+
+	/**
+	 * The permissions of the WooCommerce key this request was authenticated with; another REST
+	 * authentication (an application password) acts with the user's full rights.
+	 *
+	 * @param int $user_id The authenticated user.
+	 */
+	private static function key_permissions( int $user_id ): string {
+		global $wpdb;
+		$consumer_key = self::consumer_key();
+		if ( '' === $consumer_key || ! function_exists( 'wc_api_hash' ) ) {
+			return 'read_write';
+		}
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- WooCommerce's own key table, read as WC_REST_Authentication reads it.
+		$permissions = $wpdb->get_var(
+			$wpdb->prepare(
+				"SELECT permissions FROM {$wpdb->prefix}woocommerce_api_keys WHERE consumer_key = %s AND user_id = %d",
+				wc_api_hash( $consumer_key ),
+				$user_id
+			)
+		);
+		return is_string( $permissions ) ? $permissions : 'read_write';
+	}
+
+	/** The consumer key of the request, where WooCommerce reads it (Basic auth, query, OAuth). */
+	private static function consumer_key(): string {
+		// phpcs:disable WordPress.Security.NonceVerification.Recommended -- REST credentials, checked by WooCommerce.
+		if ( ! empty( $_SERVER['PHP_AUTH_USER'] ) ) {
+			return sanitize_text_field( wp_unslash( $_SERVER['PHP_AUTH_USER'] ) );
+		}
+		foreach ( array( 'consumer_key', 'oauth_consumer_key' ) as $name ) {
+			if ( ! empty( $_GET[ $name ] ) && is_string( $_GET[ $name ] ) ) {
+				return sanitize_text_field( wp_unslash( $_GET[ $name ] ) );
+			}
+		}
+		// phpcs:enable
+		$header = '';
+		if ( ! empty( $_SERVER['HTTP_AUTHORIZATION'] ) ) {
+			$header = sanitize_text_field( wp_unslash( $_SERVER['HTTP_AUTHORIZATION'] ) );
+		}
+		if ( preg_match( '/oauth_consumer_key="?([^",]+)"?/', $header, $match ) ) {
+			return rawurldecode( $match[1] );
+		}
+		return '';
+	}
+
+	/** WordPress's answer for a user id that names nobody. */
+	private static function invalid_user(): WP_Error {
+		return new WP_Error( 'rest_user_invalid_id', __( 'Invalid user ID.', 'cloud-pos' ), array( 'status' => 404 ) );
+	}
+}

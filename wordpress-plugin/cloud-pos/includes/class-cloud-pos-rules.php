@@ -1,0 +1,347 @@
+<?php
+/**
+ * The rules of the pos-connect/v1 contract that need no database: parameter checks, paging,
+ * the slug rule, station access, and which requests WooCommerce should authenticate.
+ *
+ * @package CloudPOS
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Pure functions (WordPress's sanitizing functions and WP_Error aside), unit tested without
+ * WordPress.
+ */
+final class Cloud_POS_Rules {
+
+	/** The REST namespace the cloud POS api calls. */
+	public const REST_NAMESPACE = 'pos-connect/v1';
+
+	/** Roles that give a user access to the POS (the plugin lists only these users). */
+	public const POS_ROLES = array( 'administrator', 'shop_manager', 'cashier', 'kiosk' );
+
+	/** Most users one page of `users` holds. */
+	public const MAX_PER_PAGE = 100;
+
+	/** Users on a page when `per_page` is not given. */
+	public const DEFAULT_PER_PAGE = 10;
+
+	/** The dashboard's slug rule, loosened to the station ids it sets when Default goes off. */
+	public const CLOUD_SLUG = '/^[a-z0-9]+(?:-[a-z0-9]+)*$/D';
+
+	/** Longest cloud slug. */
+	public const CLOUD_SLUG_MAX = 64;
+
+	/**
+	 * A positive integer query parameter: the fallback when absent or empty, null when it is
+	 * not made of digits or is below 1 (PHP's query strings arrive as strings).
+	 *
+	 * @param mixed $raw      The parameter as received.
+	 * @param int   $fallback Its default.
+	 */
+	public static function positive_int( $raw, int $fallback ): ?int {
+		if ( null === $raw || '' === $raw ) {
+			return $fallback;
+		}
+		if ( is_int( $raw ) ) {
+			return $raw >= 1 ? $raw : null;
+		}
+		if ( ! is_string( $raw ) || ! preg_match( '/^\d+$/D', $raw ) ) {
+			return null;
+		}
+		$value = (int) $raw;
+		return $value >= 1 ? $value : null;
+	}
+
+	/**
+	 * Why a `page` parameter is refused, or null when it is fine.
+	 *
+	 * @param mixed $raw The parameter as received.
+	 */
+	public static function page_problem( $raw ): ?string {
+		return null === self::positive_int( $raw, 1 ) ? 'page must be at least 1.' : null;
+	}
+
+	/**
+	 * Why a `per_page` parameter is refused, or null when it is fine.
+	 *
+	 * @param mixed $raw The parameter as received.
+	 */
+	public static function per_page_problem( $raw ): ?string {
+		$value = self::positive_int( $raw, self::DEFAULT_PER_PAGE );
+		return null === $value || $value > self::MAX_PER_PAGE
+			? 'per_page must be between 1 (inclusive) and 100 (inclusive)'
+			: null;
+	}
+
+	/**
+	 * The paging of a list: how many pages, and the offset of the page asked for.
+	 *
+	 * @param int $total    Items in the whole list.
+	 * @param int $page     1-based page.
+	 * @param int $per_page Items per page.
+	 * @return array{total_pages: int, offset: int}
+	 */
+	public static function paging( int $total, int $page, int $per_page ): array {
+		return array(
+			'total_pages' => (int) ceil( $total / $per_page ),
+			'offset'      => ( $page - 1 ) * $per_page,
+		);
+	}
+
+	/**
+	 * Whether the roles include one with POS access.
+	 *
+	 * @param array<int|string, string> $roles A user's roles.
+	 */
+	public static function has_pos_role( array $roles ): bool {
+		return array() !== array_intersect( $roles, self::POS_ROLES );
+	}
+
+	/**
+	 * Whether a user may open a station: a POS user, and listed unless the station is open to
+	 * every POS user (`$allowed` null).
+	 *
+	 * @param array<int|string, string> $roles   The user's roles (empty when there is no such user).
+	 * @param int                       $user_id The user.
+	 * @param list<int>|null            $allowed The station's users.
+	 */
+	public static function may_open( array $roles, int $user_id, ?array $allowed ): bool {
+		if ( ! self::has_pos_role( $roles ) ) {
+			return false;
+		}
+		return null === $allowed || in_array( $user_id, $allowed, true );
+	}
+
+	/**
+	 * A station's user list from the access form: null when every POS user may open it,
+	 * otherwise the distinct POS user ids ticked, sorted.
+	 *
+	 * @param bool            $all_users The "All POS users" box.
+	 * @param array<mixed>    $ticked    The `users[]` values.
+	 * @param list<int>       $pos_users Ids of the store's POS users.
+	 * @return list<int>|null
+	 */
+	public static function access_list( bool $all_users, array $ticked, array $pos_users ): ?array {
+		if ( $all_users ) {
+			return null;
+		}
+		$ids = array();
+		foreach ( $ticked as $value ) {
+			$id = is_scalar( $value ) ? absint( $value ) : 0;
+			if ( $id > 0 && in_array( $id, $pos_users, true ) ) {
+				$ids[ $id ] = $id;
+			}
+		}
+		sort( $ids );
+		return array_values( $ids );
+	}
+
+	/**
+	 * A station's settings after the settings form: the form's fields checked and typed, every
+	 * other key (set by another tool) kept as it was.
+	 *
+	 * @param array<string, mixed>  $current The station's settings now.
+	 * @param array<string, string> $form    The `cloud_pos_settings[]` fields, text-sanitized.
+	 * @return array<string, mixed>
+	 */
+	public static function station_settings( array $current, array $form ): array {
+		$settings = $current;
+		foreach ( array( 'receipt_header', 'receipt_footer' ) as $key ) {
+			$settings[ $key ] = mb_substr( sanitize_text_field( (string) ( $form[ $key ] ?? '' ) ), 0, 200 );
+		}
+		$rate = $form['tax_rate'] ?? '';
+		if ( is_numeric( $rate ) ) {
+			$rate                 = min( 100.0, max( 0.0, round( (float) $rate, 2 ) ) );
+			$settings['tax_rate'] = floor( $rate ) === $rate ? (int) $rate : $rate;
+		}
+		$currency = strtoupper( (string) ( $form['currency'] ?? '' ) );
+		if ( preg_match( '/^[A-Z]{3}$/D', $currency ) ) {
+			$settings['currency'] = $currency;
+		}
+		$settings['tax_display']   = 'incl' === ( $form['tax_display'] ?? '' ) ? 'incl' : 'excl';
+		$settings['print_receipt'] = ! empty( $form['print_receipt'] );
+		$settings['cash_drawer']   = ! empty( $form['cash_drawer'] );
+		return $settings;
+	}
+
+	/**
+	 * The WordPress error for one bad parameter, shaped like WordPress's own argument check.
+	 *
+	 * @param string $name   The parameter.
+	 * @param string $reason Why it is refused.
+	 */
+	public static function invalid_param( string $name, string $reason ): WP_Error {
+		return new WP_Error(
+			'rest_invalid_param',
+			sprintf( 'Invalid parameter(s): %s', $name ),
+			array(
+				'status' => 400,
+				'params' => array( $name => $reason ),
+			)
+		);
+	}
+
+	/**
+	 * The change a `PUT stations/{id}` body asks for, or the error naming the first bad
+	 * parameter.
+	 *
+	 * @param mixed $body The decoded JSON body.
+	 * @return array{cloud_slug?: string|null, is_default?: bool}|WP_Error
+	 */
+	public static function station_change( $body ) {
+		if ( ! is_array( $body ) || ( array() !== $body && array_is_list( $body ) ) ) {
+			return self::invalid_param( 'cloud_slug', 'The request body must be a JSON object.' );
+		}
+		$change = array();
+		if ( array_key_exists( 'cloud_slug', $body ) ) {
+			$slug = $body['cloud_slug'];
+			if ( null !== $slug && ! self::is_cloud_slug( $slug ) ) {
+				return self::invalid_param(
+					'cloud_slug',
+					'cloud_slug must be null or 1-64 lower-case letters, digits and single hyphens.'
+				);
+			}
+			$change['cloud_slug'] = $slug;
+		}
+		if ( array_key_exists( 'is_default', $body ) ) {
+			if ( ! is_bool( $body['is_default'] ) ) {
+				return self::invalid_param( 'is_default', 'is_default is not of type boolean.' );
+			}
+			$change['is_default'] = $body['is_default'];
+		}
+		if ( ! array_key_exists( 'cloud_slug', $change ) && ! array_key_exists( 'is_default', $change ) ) {
+			return self::invalid_param( 'cloud_slug', 'Give cloud_slug, is_default or both.' );
+		}
+		return $change;
+	}
+
+	/**
+	 * Whether a value follows the cloud slug rule.
+	 *
+	 * @param mixed $slug The value.
+	 */
+	public static function is_cloud_slug( $slug ): bool {
+		return is_string( $slug ) && strlen( $slug ) <= self::CLOUD_SLUG_MAX && 1 === preg_match( self::CLOUD_SLUG, $slug );
+	}
+
+	/**
+	 * The default flags after one station becomes (or stops being) the default: the store keeps
+	 * at most one default station, as the dashboard keeps one per application.
+	 *
+	 * @param array<int, bool> $defaults   Station id → is default.
+	 * @param int              $pos_id     The station changed.
+	 * @param bool             $is_default Its new flag.
+	 * @return array<int, bool>
+	 */
+	public static function defaults_after( array $defaults, int $pos_id, bool $is_default ): array {
+		$after = array();
+		foreach ( $defaults as $id => $flag ) {
+			$after[ $id ] = $is_default ? false : $flag;
+		}
+		$after[ $pos_id ] = $is_default;
+		return $after;
+	}
+
+	/**
+	 * A `POST invitations` body, trimmed and sanitized, or the error naming the first bad
+	 * parameter.
+	 *
+	 * @param mixed $body The decoded JSON body.
+	 * @return array{user_id: int, inviter_name: string, app_name: string, signup_url: string}|WP_Error
+	 */
+	public static function invitation( $body ) {
+		$b       = is_array( $body ) ? $body : array();
+		$user_id = $b['user_id'] ?? null;
+		if ( ! is_int( $user_id ) || $user_id < 1 ) {
+			return self::invalid_param( 'user_id', 'user_id is not of type integer.' );
+		}
+		if ( ! self::non_empty( $b['inviter_name'] ?? null, 200 ) ) {
+			return self::invalid_param( 'inviter_name', 'inviter_name must be a non-empty string.' );
+		}
+		if ( ! self::non_empty( $b['app_name'] ?? null, 200 ) ) {
+			return self::invalid_param( 'app_name', 'app_name must be a non-empty string.' );
+		}
+		$url = $b['signup_url'] ?? null;
+		if ( ! self::non_empty( $url, 2048 ) || ! self::is_http_url( $url ) ) {
+			return self::invalid_param( 'signup_url', 'signup_url must be an http(s) URL.' );
+		}
+		return array(
+			'user_id'      => $user_id,
+			'inviter_name' => sanitize_text_field( $b['inviter_name'] ),
+			'app_name'     => sanitize_text_field( $b['app_name'] ),
+			'signup_url'   => esc_url_raw( $url, array( 'http', 'https' ) ),
+		);
+	}
+
+	/**
+	 * Whether a value is an absolute http(s) URL with a host.
+	 *
+	 * @param mixed $value The value.
+	 */
+	public static function is_http_url( $value ): bool {
+		if ( ! is_string( $value ) || preg_match( '/[\s<>"]/', $value ) ) {
+			return false;
+		}
+		$parts = wp_parse_url( $value );
+		return is_array( $parts )
+			&& in_array( strtolower( $parts['scheme'] ?? '' ), array( 'http', 'https' ), true )
+			&& '' !== ( $parts['host'] ?? '' );
+	}
+
+	/**
+	 * Whether a JWKS address may be trusted: https, or plain http on this machine only (a
+	 * development api), since whoever can change the key set can open every station.
+	 *
+	 * @param string $url The address.
+	 */
+	public static function is_trusted_jwks_url( string $url ): bool {
+		if ( ! self::is_http_url( $url ) ) {
+			return false;
+		}
+		$parts = wp_parse_url( $url );
+		if ( 'https' === strtolower( $parts['scheme'] ) ) {
+			return true;
+		}
+		$host = strtolower( trim( $parts['host'], '[]' ) );
+		return 'localhost' === $host || '::1' === $host || 1 === preg_match( '/^127(\.\d{1,3}){3}$/D', $host );
+	}
+
+	/**
+	 * The JWKS address of an api origin (the cloud POS host publishes it there).
+	 *
+	 * @param string $origin The api origin, e.g. `https://pos.example.com`.
+	 */
+	public static function jwks_url_of( string $origin ): string {
+		return rtrim( $origin, '/' ) . '/.well-known/jwks.json';
+	}
+
+	/**
+	 * Whether a request is for the pos-connect namespace, by pretty path or `rest_route`, so
+	 * that WooCommerce authenticates its consumer keys as for its own routes.
+	 *
+	 * @param string $request_uri The raw REQUEST_URI.
+	 * @param string $rest_prefix rest_get_url_prefix(), e.g. `wp-json`.
+	 */
+	public static function is_pos_connect_request( string $request_uri, string $rest_prefix ): bool {
+		$path   = (string) wp_parse_url( $request_uri, PHP_URL_PATH );
+		$needle = '/' . trim( $rest_prefix, '/' ) . '/pos-connect/';
+		if ( false !== strpos( rawurldecode( $path ), $needle ) ) {
+			return true;
+		}
+		$query = (string) wp_parse_url( $request_uri, PHP_URL_QUERY );
+		parse_str( $query, $params );
+		$route = $params['rest_route'] ?? '';
+		return is_string( $route ) && 0 === strpos( '/' . ltrim( $route, '/' ), '/pos-connect/' );
+	}
+
+	/**
+	 * Whether a value is a trimmed-non-empty string of at most `$max` characters.
+	 *
+	 * @param mixed $value The value.
+	 * @param int   $max   Longest length.
+	 */
+	private static function non_empty( $value, int $max ): bool {
+		return is_string( $value ) && '' !== trim( $value ) && mb_strlen( $value ) <= $max;
+	}
+}

@@ -1,0 +1,200 @@
+<?php
+/**
+ * @package CloudPOS
+ */
+
+use PHPUnit\Framework\TestCase;
+
+final class RulesTest extends TestCase {
+
+	private function assertInvalidParam( string $name, string $reason, mixed $result ): void {
+		$this->assertInstanceOf( WP_Error::class, $result );
+		$this->assertSame( 'rest_invalid_param', $result->get_error_code() );
+		$this->assertSame( "Invalid parameter(s): $name", $result->get_error_message() );
+		$this->assertSame(
+			array(
+				'status' => 400,
+				'params' => array( $name => $reason ),
+			),
+			$result->get_error_data()
+		);
+	}
+
+	public function test_positive_int_reads_query_strings_like_the_sandbox(): void {
+		$this->assertSame( 1, Cloud_POS_Rules::positive_int( null, 1 ) );
+		$this->assertSame( 10, Cloud_POS_Rules::positive_int( '', 10 ) );
+		$this->assertSame( 3, Cloud_POS_Rules::positive_int( '3', 1 ) );
+		$this->assertSame( 3, Cloud_POS_Rules::positive_int( '003', 1 ) );
+		$this->assertSame( 5, Cloud_POS_Rules::positive_int( 5, 1 ) );
+		foreach ( array( '0', '-1', '1.5', 'abc', ' 2', '2 ', "2\n", '1e2', 0, -4, array( '1' ), true ) as $bad ) {
+			$this->assertNull( Cloud_POS_Rules::positive_int( $bad, 1 ), var_export( $bad, true ) );
+		}
+	}
+
+	public function test_page_and_per_page_problems(): void {
+		$this->assertNull( Cloud_POS_Rules::page_problem( null ) );
+		$this->assertNull( Cloud_POS_Rules::page_problem( '40' ) );
+		$this->assertSame( 'page must be at least 1.', Cloud_POS_Rules::page_problem( '0' ) );
+		$this->assertSame( 'page must be at least 1.', Cloud_POS_Rules::page_problem( 'x' ) );
+		$this->assertNull( Cloud_POS_Rules::per_page_problem( '' ) );
+		$this->assertNull( Cloud_POS_Rules::per_page_problem( '1' ) );
+		$this->assertNull( Cloud_POS_Rules::per_page_problem( '100' ) );
+		$message = 'per_page must be between 1 (inclusive) and 100 (inclusive)';
+		$this->assertSame( $message, Cloud_POS_Rules::per_page_problem( '101' ) );
+		$this->assertSame( $message, Cloud_POS_Rules::per_page_problem( '0' ) );
+		$this->assertSame( $message, Cloud_POS_Rules::per_page_problem( 'ten' ) );
+	}
+
+	public function test_paging_math(): void {
+		$this->assertSame( array( 'total_pages' => 2, 'offset' => 0 ), Cloud_POS_Rules::paging( 14, 1, 10 ) );
+		$this->assertSame( array( 'total_pages' => 2, 'offset' => 10 ), Cloud_POS_Rules::paging( 14, 2, 10 ) );
+		$this->assertSame( array( 'total_pages' => 1, 'offset' => 0 ), Cloud_POS_Rules::paging( 100, 1, 100 ) );
+		$this->assertSame( array( 'total_pages' => 0, 'offset' => 0 ), Cloud_POS_Rules::paging( 0, 1, 10 ) );
+		$this->assertSame( array( 'total_pages' => 14, 'offset' => 13 ), Cloud_POS_Rules::paging( 14, 14, 1 ) );
+	}
+
+	public function test_pos_roles_and_station_access(): void {
+		$this->assertTrue( Cloud_POS_Rules::has_pos_role( array( 'customer', 'kiosk' ) ) );
+		$this->assertFalse( Cloud_POS_Rules::has_pos_role( array( 'customer', 'subscriber' ) ) );
+		$this->assertTrue( Cloud_POS_Rules::may_open( array( 'cashier' ), 2, null ) );
+		$this->assertTrue( Cloud_POS_Rules::may_open( array( 'cashier' ), 2, array( 1, 2 ) ) );
+		$this->assertFalse( Cloud_POS_Rules::may_open( array( 'cashier' ), 2, array( 1, 3 ) ) );
+		$this->assertFalse( Cloud_POS_Rules::may_open( array( 'cashier' ), 2, array() ) );
+		$this->assertFalse( Cloud_POS_Rules::may_open( array( 'customer' ), 15, null ), 'only POS users open stations' );
+		$this->assertFalse( Cloud_POS_Rules::may_open( array(), 99, null ), 'nobody behind the id' );
+	}
+
+	public function test_access_list_from_the_form(): void {
+		$this->assertNull( Cloud_POS_Rules::access_list( true, array( '1' ), array( 1, 2 ) ) );
+		$this->assertSame( array( 1, 3 ), Cloud_POS_Rules::access_list( false, array( '3', '1', '3', '15', 'x', array( 2 ) ), array( 1, 2, 3 ) ) );
+		$this->assertSame( array(), Cloud_POS_Rules::access_list( false, array(), array( 1, 2 ) ) );
+	}
+
+	public function test_station_change_accepts_what_the_api_sends(): void {
+		$this->assertSame( array( 'cloud_slug' => 'pos', 'is_default' => true ), Cloud_POS_Rules::station_change( array( 'cloud_slug' => 'pos', 'is_default' => true ) ) );
+		$this->assertSame( array( 'cloud_slug' => null, 'is_default' => false ), Cloud_POS_Rules::station_change( array( 'cloud_slug' => null, 'is_default' => false ) ) );
+		$this->assertSame( array( 'cloud_slug' => '12' ), Cloud_POS_Rules::station_change( array( 'cloud_slug' => '12' ) ) );
+		$this->assertSame( array( 'is_default' => true ), Cloud_POS_Rules::station_change( array( 'is_default' => true, 'users' => array( 1 ) ) ) );
+	}
+
+	public function test_station_change_names_the_first_bad_parameter(): void {
+		$slug = 'cloud_slug must be null or 1-64 lower-case letters, digits and single hyphens.';
+		$this->assertInvalidParam( 'cloud_slug', 'The request body must be a JSON object.', Cloud_POS_Rules::station_change( null ) );
+		$this->assertInvalidParam( 'cloud_slug', 'The request body must be a JSON object.', Cloud_POS_Rules::station_change( array( 1, 2 ) ) );
+		$this->assertInvalidParam( 'cloud_slug', 'The request body must be a JSON object.', Cloud_POS_Rules::station_change( 'pos' ) );
+		$this->assertInvalidParam( 'cloud_slug', 'Give cloud_slug, is_default or both.', Cloud_POS_Rules::station_change( array() ) );
+		$this->assertInvalidParam( 'cloud_slug', 'Give cloud_slug, is_default or both.', Cloud_POS_Rules::station_change( array( 'users' => null ) ) );
+		foreach ( array( 'Front', 'front--counter', '-pos', 'pos-', '', 'a b', str_repeat( 'a', 65 ), 5, false ) as $bad ) {
+			$this->assertInvalidParam( 'cloud_slug', $slug, Cloud_POS_Rules::station_change( array( 'cloud_slug' => $bad ) ) );
+		}
+		$this->assertInvalidParam( 'is_default', 'is_default is not of type boolean.', Cloud_POS_Rules::station_change( array( 'cloud_slug' => 'pos', 'is_default' => 'true' ) ) );
+		$this->assertInvalidParam( 'is_default', 'is_default is not of type boolean.', Cloud_POS_Rules::station_change( array( 'is_default' => 1 ) ) );
+		$this->assertInvalidParam( 'cloud_slug', $slug, Cloud_POS_Rules::station_change( array( 'cloud_slug' => 'X', 'is_default' => 'x' ) ) );
+	}
+
+	public function test_slug_rule(): void {
+		$this->assertTrue( Cloud_POS_Rules::is_cloud_slug( 'espresso-bar' ) );
+		$this->assertTrue( Cloud_POS_Rules::is_cloud_slug( str_repeat( 'a', 64 ) ) );
+		$this->assertTrue( Cloud_POS_Rules::is_cloud_slug( '3' ) );
+		$this->assertFalse( Cloud_POS_Rules::is_cloud_slug( "pos\n" ) );
+		$this->assertFalse( Cloud_POS_Rules::is_cloud_slug( 'café' ) );
+	}
+
+	public function test_one_default_station(): void {
+		$before = array( 1 => true, 2 => false, 3 => false );
+		$this->assertSame( array( 1 => false, 2 => true, 3 => false ), Cloud_POS_Rules::defaults_after( $before, 2, true ) );
+		$this->assertSame( array( 1 => false, 2 => false, 3 => false ), Cloud_POS_Rules::defaults_after( $before, 1, false ) );
+		$this->assertSame( array( 1 => true, 2 => false, 3 => false ), Cloud_POS_Rules::defaults_after( $before, 3, false ) );
+		$this->assertSame( array( 1 => true ), Cloud_POS_Rules::defaults_after( array(), 1, true ) );
+	}
+
+	public function test_invitation_is_checked_then_sanitized(): void {
+		$good = array(
+			'user_id'      => 3,
+			'inviter_name' => "  Sam <b>Owner</b>\n",
+			'app_name'     => 'Coffee',
+			'signup_url'   => 'https://dashboard.example.test/signup?invite=abc',
+		);
+		$this->assertSame(
+			array(
+				'user_id'      => 3,
+				'inviter_name' => 'Sam Owner',
+				'app_name'     => 'Coffee',
+				'signup_url'   => 'https://dashboard.example.test/signup?invite=abc',
+			),
+			Cloud_POS_Rules::invitation( $good )
+		);
+		$this->assertInvalidParam( 'user_id', 'user_id is not of type integer.', Cloud_POS_Rules::invitation( null ) );
+		$this->assertInvalidParam( 'user_id', 'user_id is not of type integer.', Cloud_POS_Rules::invitation( array( 'user_id' => '3' ) + $good ) );
+		$this->assertInvalidParam( 'user_id', 'user_id is not of type integer.', Cloud_POS_Rules::invitation( array( 'user_id' => 0 ) + $good ) );
+		$this->assertInvalidParam( 'inviter_name', 'inviter_name must be a non-empty string.', Cloud_POS_Rules::invitation( array( 'inviter_name' => '   ' ) + $good ) );
+		$this->assertInvalidParam( 'inviter_name', 'inviter_name must be a non-empty string.', Cloud_POS_Rules::invitation( array( 'inviter_name' => str_repeat( 'a', 201 ) ) + $good ) );
+		$this->assertInvalidParam( 'app_name', 'app_name must be a non-empty string.', Cloud_POS_Rules::invitation( array( 'app_name' => 5 ) + $good ) );
+		foreach ( array( 'javascript:alert(1)', 'ftp://x.test/', '/signup', 'https://', 'https://a.test/<x>', '' ) as $bad ) {
+			$this->assertInvalidParam( 'signup_url', 'signup_url must be an http(s) URL.', Cloud_POS_Rules::invitation( array( 'signup_url' => $bad ) + $good ) );
+		}
+	}
+
+	public function test_trusted_jwks_urls(): void {
+		$this->assertTrue( Cloud_POS_Rules::is_trusted_jwks_url( 'https://pos.example.com/.well-known/jwks.json' ) );
+		$this->assertTrue( Cloud_POS_Rules::is_trusted_jwks_url( 'http://127.0.0.1:4300/.well-known/jwks.json' ) );
+		$this->assertTrue( Cloud_POS_Rules::is_trusted_jwks_url( 'http://localhost:4300/.well-known/jwks.json' ) );
+		$this->assertTrue( Cloud_POS_Rules::is_trusted_jwks_url( 'http://[::1]:4300/.well-known/jwks.json' ) );
+		$this->assertFalse( Cloud_POS_Rules::is_trusted_jwks_url( 'http://pos.example.com/.well-known/jwks.json' ) );
+		$this->assertFalse( Cloud_POS_Rules::is_trusted_jwks_url( 'http://127.0.0.1.evil.test/jwks.json' ) );
+		$this->assertFalse( Cloud_POS_Rules::is_trusted_jwks_url( 'file:///etc/passwd' ) );
+		$this->assertSame( 'https://pos.example.com/.well-known/jwks.json', Cloud_POS_Rules::jwks_url_of( 'https://pos.example.com/' ) );
+	}
+
+	public function test_requests_woocommerce_should_authenticate(): void {
+		$this->assertTrue( Cloud_POS_Rules::is_pos_connect_request( '/wp-json/pos-connect/v1/connection?oauth_nonce=x', 'wp-json' ) );
+		$this->assertTrue( Cloud_POS_Rules::is_pos_connect_request( '/shop/wp-json/pos-connect/v1/users', 'wp-json' ) );
+		$this->assertTrue( Cloud_POS_Rules::is_pos_connect_request( '/api/pos-connect/v1/stations/1', 'api' ) );
+		$this->assertTrue( Cloud_POS_Rules::is_pos_connect_request( '/?rest_route=/pos-connect/v1/stations', 'wp-json' ) );
+		$this->assertTrue( Cloud_POS_Rules::is_pos_connect_request( '/index.php?rest_route=%2Fpos-connect%2Fv1%2Fusers&page=2', 'wp-json' ) );
+		$this->assertFalse( Cloud_POS_Rules::is_pos_connect_request( '/wp-json/wp/v2/users', 'wp-json' ) );
+		$this->assertFalse( Cloud_POS_Rules::is_pos_connect_request( '/shop/?s=/wp-json/pos-connect/', 'wp-json' ) );
+		$this->assertFalse( Cloud_POS_Rules::is_pos_connect_request( '/?rest_route=/wp/v2/pos-connect/', 'wp-json' ) );
+	}
+
+	public function test_station_settings_from_the_form(): void {
+		$current = Cloud_POS_Stations::DEFAULT_SETTINGS + array( 'order_display' => 'pickup' );
+		$after   = Cloud_POS_Rules::station_settings(
+			$current,
+			array(
+				'receipt_header' => '<b>Demo</b> Coffee',
+				'receipt_footer' => 'Thanks',
+				'tax_rate'       => '8',
+				'currency'       => 'eur',
+				'tax_display'    => 'incl',
+				'print_receipt'  => '1',
+			)
+		);
+		$this->assertSame(
+			array(
+				'receipt_header' => 'Demo Coffee',
+				'receipt_footer' => 'Thanks',
+				'tax_display'    => 'incl',
+				'tax_rate'       => 8,
+				'currency'       => 'EUR',
+				'print_receipt'  => true,
+				'cash_drawer'    => false,
+				'order_display'  => 'pickup',
+			),
+			$after
+		);
+		$kept = Cloud_POS_Rules::station_settings( $current, array( 'tax_rate' => 'x', 'currency' => 'EURO', 'tax_display' => 'gross' ) );
+		$this->assertSame( 0, $kept['tax_rate'] );
+		$this->assertSame( 'USD', $kept['currency'] );
+		$this->assertSame( 'excl', $kept['tax_display'] );
+		$this->assertSame( 7.25, Cloud_POS_Rules::station_settings( $current, array( 'tax_rate' => '7.25' ) )['tax_rate'] );
+		$this->assertSame( 100, Cloud_POS_Rules::station_settings( $current, array( 'tax_rate' => '250' ) )['tax_rate'] );
+	}
+
+	public function test_settings_keep_only_the_origin(): void {
+		$this->assertSame( 'https://pos.example.com', Cloud_POS_Settings::origin_of( 'HTTPS://POS.example.com/some/path?x=1' ) );
+		$this->assertSame( 'http://127.0.0.1:4300', Cloud_POS_Settings::origin_of( 'http://127.0.0.1:4300/' ) );
+		$this->assertNull( Cloud_POS_Settings::origin_of( 'pos.example.com' ) );
+	}
+}
+
