@@ -1,7 +1,12 @@
-// `cookie` (used by fastify.inject) ships ESM only: let swc turn it into CommonJS like our own
-// files. Each test file gets its own SQLite file or PostgreSQL schema, so files run in parallel.
-// The sandbox (real stores for the application tests) is compiled from source: no build step.
+// `cookie` (used by fastify.inject) ships ESM only, and @fastify/cookie loads it with a dynamic
+// import() that jest cannot run: let swc turn both into CommonJS like our own files. Each test
+// file gets its own SQLite file or PostgreSQL schema, so files run in parallel.
+// The sandbox (real stores for the application tests) and the rules shared with the front ends
+// (@pos/shared/rules) are compiled from source: no build step.
 module.exports = require('../jest.preset.cjs').node(__dirname, 'api', {
-  transformIgnorePatterns: ['/node_modules/(?!\\.pnpm/cookie@|cookie/)'],
-  moduleNameMapper: { '^@pos/sandbox$': '<rootDir>/../sandbox/src/index.ts' },
+  transformIgnorePatterns: ['/node_modules/(?!\\.pnpm/(@fastify\\+)?cookie@|(@fastify/)?cookie/)'],
+  moduleNameMapper: {
+    '^@pos/sandbox$': '<rootDir>/../sandbox/src/index.ts',
+    '^@pos/shared/rules$': '<rootDir>/../shared/src/rules/index.ts',
+  },
 });

@@ -1,10 +1,4 @@
-import {
-  decideDefault,
-  decideSlug,
-  isDefaultStation,
-  customSlugProblem,
-  normaliseSlug,
-} from './stationRules';
+import { decideDefault, decideSlug, isDefaultStation } from './stationRules';
 import type { Station } from './types';
 
 const station = (posID: string, cloudStationSlug: string): Station => ({
@@ -110,28 +104,5 @@ describe('the POS URL slug rules', () => {
     ]) {
       expect(decideSlug(stations, pickup, typed)).toMatchObject({ reason: 'invalid' });
     }
-  });
-});
-
-describe('customSlugProblem', () => {
-  it('takes lowercase words of letters and digits joined by single hyphens, with a letter', () => {
-    expect(customSlugProblem('front-counter-2')).toBeNull();
-    expect(customSlugProblem('a'.repeat(64))).toBeNull();
-  });
-
-  it("says what is wrong in the server's words", () => {
-    expect(customSlugProblem('')).toBe('The POS URL cannot be empty');
-    expect(customSlugProblem('a'.repeat(65))).toBe('The POS URL can be at most 64 characters long');
-    expect(customSlugProblem('Front')).toBe(
-      'The POS URL can only contain lowercase letters a-z, digits and single hyphens between them',
-    );
-    expect(customSlugProblem('2024')).toBe('The POS URL must contain at least one letter');
-    expect(customSlugProblem('pos')).toBe(
-      "'pos' is the default station's POS URL: turn Default on instead.",
-    );
-  });
-
-  it('normalises what was typed', () => {
-    expect(normaliseSlug(' Front-Counter ')).toBe('front-counter');
   });
 });

@@ -1,4 +1,6 @@
-// The spec's words for the stations area, written once.
+// The spec's words for the stations area, written once (the POS URL rules' own are in
+// @pos/shared/rules, shared with the api).
+import { SLUG_TEXTS } from '@pos/shared';
 
 /** Spec 2.5: the page and its sections. */
 export const STATIONS = 'Stations';
@@ -21,27 +23,9 @@ export const NO_QUICK_LAUNCH = 'No stations are pinned to Quick Launch';
 export const NO_QUICK_LAUNCH_HINT =
   'Turn on Quick Launch for a station in its application’s station list to open it from here.';
 
-/** Spec 5: the info message when another station is already the default. */
-export const DEFAULT_ALREADY_ASSIGNED =
-  'Default station has already been assigned for the application. Disable current default and assign a new station as the default.';
-
-/** Spec 5: the info message of a POS URL another station of the application has. */
-export const DUPLICATE_POS_URL = 'POS URL already exist. A unique POS URL per station is required.';
-
-/** The server's refusal to change the default's POS URL (the field is disabled anyway). */
-export const DEFAULT_URL_LOCKED =
-  "The default station's POS URL cannot be changed. Turn Default off first.";
-
-/** A POS URL the server would refuse, in the server's words. */
-export const POS_URL_EMPTY = 'The POS URL cannot be empty';
-export const posUrlTooLong = (maxLength: number) =>
-  `The POS URL can be at most ${maxLength} characters long`;
-export const POS_URL_PATTERN =
-  'The POS URL can only contain lowercase letters a-z, digits and single hyphens between them';
-export const POS_URL_LETTER = 'The POS URL must contain at least one letter';
-
-/** 'pos' belongs to the default station and is set by its Default switch only. */
-export const RESERVED_POS_URL = "'pos' is the default station's POS URL: turn Default on instead.";
+/** Spec 5: the info messages when another station is already the default, or has the POS URL. */
+export const DEFAULT_ALREADY_ASSIGNED: string = SLUG_TEXTS.defaultTaken;
+export const DUPLICATE_POS_URL: string = SLUG_TEXTS.duplicate;
 
 /** The success bubble after a POS URL change, in the words of the posUrlChanged feed entry. */
 export const posUrlChanged = (stationName: string, url: string) =>

@@ -65,7 +65,7 @@ export function buildPackages(packages, { force = false } = {}) {
   });
   if (stale.length === 0) return;
   console.info(`Building ${stale.join(', ')} …`);
-  const filters = stale.flatMap((pkg) => ['--filter', `./${pkg}`]);
+  const filters = stale.flatMap((pkg) => ['--filter', `{./${pkg}}...`]);
   run('pnpm', [...filters, '--workspace-concurrency=2', 'run', 'build']);
   // Only a build that finished marks its package as up to date.
   for (const pkg of stale) writeFileSync(stampOf(pkg), new Date().toISOString());

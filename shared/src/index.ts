@@ -2,7 +2,7 @@ export * from './bus/events';
 export * from './bus/EventBus';
 export * from './session/token';
 export * from './session/SessionStore';
-export * from './session/redirect';
+export * from './rules';
 export * from './api/client';
 export * from './contract/types';
 export * from './contract/validate';

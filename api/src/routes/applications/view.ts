@@ -1,5 +1,5 @@
 import type { ApplicationRow } from '../../db/types';
-import { maskSecret } from '../../services/mask';
+import { maskSecret } from '@pos/shared/rules';
 import { SecretBoxError } from '../../services/secret-box';
 import type { SecretBox } from '../../services/secret-box';
 import type { StoreCredentials, WpUser } from '../../services/store-client';

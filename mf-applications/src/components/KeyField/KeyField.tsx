@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { IconButton, TextInput } from '@pos/shared';
-import { maskSecret } from '../../mask';
+import { IconButton, maskSecret, TextInput } from '@pos/shared';
 
 export interface KeyFieldProps {
   /** 'Key' or 'Secret'. */

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { TextInput } from '@pos/shared';
 import { stationsTestIds } from '../../testIds';
-import { MAX_SLUG_LENGTH } from '../../stationRules';
+import { POS_URL_SLUG_MAX_LENGTH as MAX_SLUG_LENGTH } from '@pos/shared';
 import { slugInputLabel } from '../../texts';
 import './SlugField.css';
 
