@@ -148,6 +148,29 @@ final class HandoffTest extends TestCase {
 		$this->assertSame( 1, $source->refreshes, 'a known kid uses the cached set' );
 	}
 
+	public function test_a_key_replaced_under_the_same_kid_is_fetched_again(): void {
+		$replaced = new Test_Key( $this->key->kid );
+		$source   = new Test_Key_Source( array( 'keys' => array( $this->key->jwk() ) ), array( 'keys' => array( $replaced->jwk() ) ) );
+		$handoff  = new Cloud_POS_Handoff( $source, $this->replay );
+		$this->assertTrue( $handoff->verify( $this->token( array(), $replaced ), self::HOME, 7, self::NOW )['ok'] );
+		$this->assertSame( 1, $source->refreshes );
+	}
+
+	public function test_a_bad_signature_stays_refused_after_the_refetch(): void {
+		$this->assertRefused( 'invalid', $this->verify( $this->token( array(), new Test_Key() ) ) );
+		$this->assertSame( 1, $this->source->refreshes );
+		$this->assertSame( array(), $this->replay->used );
+		$handoff = new Cloud_POS_Handoff(
+			new class() implements Cloud_POS_Key_Source {
+				public function jwks( bool $refresh ): ?array {
+					return $refresh ? null : array( 'keys' => array( ( new Test_Key() )->jwk() ) );
+				}
+			},
+			$this->replay
+		);
+		$this->assertRefused( 'invalid', $handoff->verify( $this->token(), self::HOME, 7, self::NOW ) );
+	}
+
 	public function test_a_failed_refresh_is_the_stores_trouble(): void {
 		$handoff = new Cloud_POS_Handoff(
 			new class() implements Cloud_POS_Key_Source {

@@ -95,17 +95,24 @@ final class Cloud_POS_Handoff {
 		if ( null === $jwks ) {
 			return self::refusal( 'keys', 503 );
 		}
-		$pems = Cloud_POS_JWT::candidate_keys( $decoded['header'], $jwks );
+		$pems      = Cloud_POS_JWT::candidate_keys( $decoded['header'], $jwks );
+		$refreshed = false;
 		if ( array() === $pems ) {
 			// The api may have rotated its key since the set was cached.
 			$jwks = $this->keys->jwks( true );
 			if ( null === $jwks ) {
 				return self::refusal( 'keys', 503 );
 			}
-			$pems = Cloud_POS_JWT::candidate_keys( $decoded['header'], $jwks );
+			$pems      = Cloud_POS_JWT::candidate_keys( $decoded['header'], $jwks );
+			$refreshed = true;
 		}
 		if ( ! Cloud_POS_JWT::signature_matches( $decoded, $pems ) ) {
-			return self::refusal( 'invalid' );
+			// A key replaced under the same kid looks like a bad signature: ask once more (the
+			// key source limits how often), and refuse if the fresh set does not match either.
+			$jwks = $refreshed ? null : $this->keys->jwks( true );
+			if ( null === $jwks || ! Cloud_POS_JWT::signature_matches( $decoded, Cloud_POS_JWT::candidate_keys( $decoded['header'], $jwks ) ) ) {
+				return self::refusal( 'invalid' );
+			}
 		}
 		$problem = self::claim_problem( $decoded['payload'], $home, $now );
 		if ( null !== $problem ) {

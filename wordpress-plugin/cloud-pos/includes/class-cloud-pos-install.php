@@ -34,6 +34,38 @@ final class Cloud_POS_Install {
 		Cloud_POS_Stations::register_post_type();
 		Cloud_POS_Register::register_rewrites();
 		flush_rewrite_rules();
+		self::first_station();
+	}
+
+	/**
+	 * A store that never had a station gets one, so that the dashboard has a station to show
+	 * and open as soon as the store is connected.
+	 */
+	private static function first_station(): void {
+		$any = get_posts(
+			array(
+				'post_type'   => Cloud_POS_Stations::POST_TYPE,
+				'post_status' => 'any',
+				'numberposts' => 1,
+				'fields'      => 'ids',
+			)
+		);
+		if ( array() !== $any ) {
+			return;
+		}
+		$id = wp_insert_post(
+			array(
+				'post_type'   => Cloud_POS_Stations::POST_TYPE,
+				'post_title'  => __( 'Checkout', 'cloud-pos' ),
+				'post_status' => 'publish',
+			)
+		);
+		if ( is_int( $id ) && $id > 0 ) {
+			$settings                   = Cloud_POS_Stations::DEFAULT_SETTINGS;
+			$settings['receipt_header'] = html_entity_decode( get_bloginfo( 'name' ), ENT_QUOTES, 'UTF-8' );
+			$settings['currency']       = function_exists( 'get_woocommerce_currency' ) ? get_woocommerce_currency() : $settings['currency'];
+			update_post_meta( $id, Cloud_POS_Stations::META_SETTINGS, $settings );
+		}
 	}
 
 	/** Deactivation: the rewrite rules go; data stays until the plugin is deleted. */

@@ -152,8 +152,13 @@ final class Cloud_POS_Settings {
 					<tr>
 						<th scope="row"><label for="cloud_pos_api_origin"><?php esc_html_e( 'Cloud POS address', 'cloud-pos' ); ?></label></th>
 						<td>
-							<input type="url" class="regular-text" id="cloud_pos_api_origin" name="<?php echo esc_attr( self::OPTION_ORIGIN ); ?>" value="<?php echo esc_attr( (string) get_option( self::OPTION_ORIGIN, '' ) ); ?>" placeholder="<?php echo esc_attr( CLOUD_POS_DEFAULT_API_ORIGIN ? CLOUD_POS_DEFAULT_API_ORIGIN : 'https://pos.example.com' ); ?>" aria-describedby="cloud_pos_api_origin_hint" <?php disabled( defined( 'CLOUD_POS_API_ORIGIN' ) ); ?>>
-							<p class="description" id="cloud_pos_api_origin_hint"><?php esc_html_e( 'Where your stations open (their cloud POS addresses). The stations trust sign-ins signed by this address only.', 'cloud-pos' ); ?></p>
+							<input type="url" class="regular-text" id="cloud_pos_api_origin" name="<?php echo esc_attr( self::OPTION_ORIGIN ); ?>" value="<?php echo esc_attr( defined( 'CLOUD_POS_API_ORIGIN' ) ? self::api_origin() : (string) get_option( self::OPTION_ORIGIN, '' ) ); ?>" placeholder="<?php echo esc_attr( CLOUD_POS_DEFAULT_API_ORIGIN ? CLOUD_POS_DEFAULT_API_ORIGIN : 'https://pos.example.com' ); ?>" aria-describedby="cloud_pos_api_origin_hint" <?php disabled( defined( 'CLOUD_POS_API_ORIGIN' ) ); ?>>
+							<p class="description" id="cloud_pos_api_origin_hint">
+								<?php esc_html_e( 'Where your stations open (their cloud POS addresses). The stations trust sign-ins signed by this address only.', 'cloud-pos' ); ?>
+								<?php if ( defined( 'CLOUD_POS_API_ORIGIN' ) ) : ?>
+									<?php esc_html_e( 'Set by CLOUD_POS_API_ORIGIN in wp-config.php.', 'cloud-pos' ); ?>
+								<?php endif; ?>
+							</p>
 						</td>
 					</tr>
 					<tr>
