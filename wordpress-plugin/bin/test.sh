@@ -1,6 +1,8 @@
 #!/bin/sh
-# Lints every PHP file of the plugin and its tests (php -l), then runs the unit tests with
-# Debian's phpunit. Needs: apt-get install -y php-cli phpunit php-xml php-mbstring
+# Lints every PHP file of the plugin and its tests (php -l), checks them against the part of
+# WordPress's coding standard that stock phpcs has (phpcs.xml.dist), then runs the unit tests
+# with Debian's phpunit; the last line is phpunit's summary.
+# Needs: apt-get install -y php-cli phpunit php-xml php-mbstring php-codesniffer
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -18,6 +20,9 @@ if [ "$failed" -ne 0 ]; then
   exit 1
 fi
 echo "php -l: $count files, no syntax errors"
+
+phpcs -q --standard=phpcs.xml.dist --report=summary
+echo "phpcs: no coding standard violations"
 
 php --version | head -n 1
 exec phpunit --configuration phpunit.xml.dist

@@ -197,4 +197,3 @@ final class RulesTest extends TestCase {
 		$this->assertNull( Cloud_POS_Settings::origin_of( 'pos.example.com' ) );
 	}
 }
-

@@ -317,13 +317,17 @@ final class Cloud_POS_REST {
 
 	/** The consumer key of the request, where WooCommerce reads it (Basic auth, query, OAuth). */
 	private static function consumer_key(): string {
-		// phpcs:disable WordPress.Security.NonceVerification.Recommended -- REST credentials, checked by WooCommerce.
+		// phpcs:disable WordPress.Security.NonceVerification -- REST credentials, checked by WooCommerce.
 		if ( ! empty( $_SERVER['PHP_AUTH_USER'] ) ) {
 			return sanitize_text_field( wp_unslash( $_SERVER['PHP_AUTH_USER'] ) );
 		}
-		foreach ( array( 'consumer_key', 'oauth_consumer_key' ) as $name ) {
-			if ( ! empty( $_GET[ $name ] ) && is_string( $_GET[ $name ] ) ) {
-				return sanitize_text_field( wp_unslash( $_GET[ $name ] ) );
+		if ( ! empty( $_GET['consumer_key'] ) && is_string( $_GET['consumer_key'] ) ) {
+			return sanitize_text_field( wp_unslash( $_GET['consumer_key'] ) );
+		}
+		// WooCommerce reads OAuth parameters from the query and the form body, the body winning.
+		foreach ( array( $_POST, $_GET ) as $source ) {
+			if ( ! empty( $source['oauth_consumer_key'] ) && is_string( $source['oauth_consumer_key'] ) ) {
+				return sanitize_text_field( wp_unslash( $source['oauth_consumer_key'] ) );
 			}
 		}
 		// phpcs:enable

@@ -26,12 +26,12 @@ final class Cloud_POS_Token_Table implements Cloud_POS_Replay_Store {
 	/** The CREATE TABLE statement dbDelta() reads. */
 	public static function schema(): string {
 		global $wpdb;
-		return 'CREATE TABLE ' . self::name() . " (
+		return 'CREATE TABLE ' . self::name() . ' (
   jti_hash char(64) NOT NULL,
   expires_at bigint(20) unsigned NOT NULL,
   PRIMARY KEY  (jti_hash),
   KEY expires_at (expires_at)
-) " . $wpdb->get_charset_collate() . ';';
+) ' . $wpdb->get_charset_collate() . ';';
 	}
 
 	/**
