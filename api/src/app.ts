@@ -16,7 +16,7 @@ import type { LoginProviderClient } from './services/login-provider';
 import { createLoginProviderClient } from './services/login-provider';
 import type { ProviderTokenVerifier } from './services/provider-tokens';
 import { createProviderTokenVerifier } from './services/provider-tokens';
-import type { StoreAccess } from './routes/applications/context';
+import type { StoreAccess } from './domain/store-access';
 import type { SecretBox } from './services/secret-box';
 import { createSecretBox, loadOrCreateSecretKey } from './services/secret-box';
 import type { ApiSigningKey } from './services/signing-key';

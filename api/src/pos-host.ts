@@ -1,15 +1,17 @@
+import fastifyCookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance } from 'fastify';
-import { registerCloudPos } from './cloud-pos';
+import { registerCloudPos } from './cloud-pos/route';
 import type { DatabaseHandle } from './db';
+import type { CallbackRefusal } from './domain/applications/authorization';
+import { acceptWcCallback } from './domain/applications/authorization';
+import type { StoreAccess } from './domain/store-access';
 import errorsPlugin from './plugins/errors';
 import { validatorCompiler } from './plugins/validation';
 import type { Repositories } from './repositories';
 import { createRepositories } from './repositories';
-import { acceptWcCallback } from './routes/applications/authorization';
-import type { StoreAccess } from './routes/applications/context';
 import type { TlsFiles } from './services/pos-host-tls';
 import type { ProviderTokenVerifier } from './services/provider-tokens';
 import type { ApiSigningKey } from './services/signing-key';
@@ -46,6 +48,17 @@ const CallbackBody = Type.Object({
   key_permissions: Type.String({ maxLength: 32 }),
 });
 
+/** The answer to each refused callback: WooCommerce deletes its new key on any but a 200. */
+const CALLBACK_STATUS: Record<CallbackRefusal, 400 | 403 | 404 | 409 | 502> = {
+  token: 403,
+  scope: 400,
+  application: 400,
+  keys: 400,
+  unreachable: 502,
+  changed: 409,
+  gone: 404,
+};
+
 /**
  * The POS host: WooCommerce's callback after a store admin approved the connection
  * (`POST /wc-authorize?token=…`), the cloud POS addresses of stations (`GET /{app}/{station}`),
@@ -62,6 +75,8 @@ export async function buildPosHost(options: PosHostOptions): Promise<FastifyInst
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   await app.register(errorsPlugin);
+  // The cloud POS addresses read the dashboard's token cookie and set the access-error one.
+  await app.register(fastifyCookie);
   const repos = options.repos ?? createRepositories(options.database);
 
   app.get('/health', async () => ({ status: 'ok' }));
@@ -76,9 +91,11 @@ export async function buildPosHost(options: PosHostOptions): Promise<FastifyInst
     access: options.access,
     verifier: options.verifier,
     signingKey: options.signingKey,
-    cookieDomain: options.cookieDomain ?? null,
-    // Behind a TLS-terminating proxy this listener speaks plain HTTP to a browser on https.
-    secureCookie: Boolean(options.tls) || options.access.cloudPosUrl.startsWith('https:'),
+    cookie: {
+      domain: options.cookieDomain ?? null,
+      // Behind a TLS-terminating proxy this listener speaks plain HTTP to a browser on https.
+      secure: Boolean(options.tls) || options.access.cloudPosUrl.startsWith('https:'),
+    },
   });
 
   app.post(
@@ -92,7 +109,10 @@ export async function buildPosHost(options: PosHostOptions): Promise<FastifyInst
         request.query.token,
         request.body,
       );
-      return reply.code(outcome.status).send(outcome.body);
+      if ('refused' in outcome) {
+        return reply.code(CALLBACK_STATUS[outcome.refused]).send({ message: outcome.message });
+      }
+      return reply.code(200).send({ success: true });
     },
   );
   return app;

@@ -3,12 +3,10 @@ import { newId, nowIso } from '../db/ids';
 import type { ApplicationRow, ApplicationUpdate, Database } from '../db/types';
 import type { NewActivity } from './activities';
 import { ActivitiesRepository } from './activities';
+import { nextFreeSlug, slugBase } from '../domain/applications/slugs';
 
 /** Most invitations one WordPress user of an application may be sent (spec 9). */
 export const INVITATION_LIMIT = 3;
-
-/** Longest slug. */
-export const SLUG_MAX_LENGTH = 40;
 
 /**
  * How many times a creation retries after losing a race for its slug. Every round of a race
@@ -37,29 +35,6 @@ export function uniqueRuleOf(error: unknown): UniqueRule | null {
   if (/home_url_key|user_site/.test(text)) return 'site';
   if (/auth_token/.test(text)) return 'token';
   return null;
-}
-
-/** The slug base of a name: lowercase a-z, 0-9 and '-', at most {@link SLUG_MAX_LENGTH}. */
-export function slugBase(name: string): string {
-  const base = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, SLUG_MAX_LENGTH)
-    .replace(/-+$/, '');
-  return base || 'app';
-}
-
-/** The first of `base`, `base-2`, `base-3`… not in `taken`, cut to fit the length limit. */
-export function nextFreeSlug(base: string, taken: ReadonlySet<string>): string {
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n += 1) {
-    const suffix = `-${n}`;
-    const candidate = `${base.slice(0, SLUG_MAX_LENGTH - suffix.length).replace(/-+$/, '')}${suffix}`;
-    if (!taken.has(candidate)) return candidate;
-  }
 }
 
 /** What a new application needs. */

@@ -1,9 +1,10 @@
 import type { DatabaseHandle } from '../db';
 import { ActivitiesRepository } from './activities';
 import { ApplicationsRepository } from './applications';
+import { MembersRepository } from './members';
 import { PlansRepository } from './plans';
 import { SettingsRepository } from './settings';
-import { StationsRepository } from './stations';
+import { StationSlugsRepository } from './station-slugs';
 import { UsersRepository } from './users';
 
 /** Every repository, built over one database. */
@@ -13,7 +14,8 @@ export interface Repositories {
   plans: PlansRepository;
   activities: ActivitiesRepository;
   applications: ApplicationsRepository;
-  stations: StationsRepository;
+  stationSlugs: StationSlugsRepository;
+  members: MembersRepository;
 }
 
 /** Builds the repositories over an open database. */
@@ -24,6 +26,7 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     plans: new PlansRepository(handle.db),
     activities: new ActivitiesRepository(handle.db),
     applications: new ApplicationsRepository(handle.db),
-    stations: new StationsRepository(handle.db, handle.dialect),
+    stationSlugs: new StationSlugsRepository(handle.db, handle.dialect),
+    members: new MembersRepository(handle.db),
   };
 }

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { ApiSigningKey } from '../services/signing-key';
 import type { LoginProviderClient } from '../services/login-provider';
-import type { StoreAccess } from './applications/context';
+import type { StoreAccess } from '../domain/store-access';
 
 /** What the route plugins receive from `buildApp`. */
 export interface RouteOptions {

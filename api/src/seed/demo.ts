@@ -1,3 +1,4 @@
+import { DEFAULT_STATION_SLUG } from '@pos/shared/rules';
 import type { Kysely } from 'kysely';
 import { newId, nowIso } from '../db/ids';
 import { PLAN_IDS } from '../db/plans';
@@ -5,9 +6,8 @@ import type { Database } from '../db/types';
 import type { FeedType } from '../repositories/activities';
 import { searchTextOf } from '../repositories/users';
 import type { DemoStore } from '../config';
-import { nextFreeSlug } from '../repositories/applications';
-import { DEFAULT_STATION_SLUG } from '../repositories/stations';
-import { sealContext } from '../routes/applications/view';
+import { sealContext } from '../domain/applications/credentials';
+import { nextFreeSlug } from '../domain/applications/slugs';
 import type { SecretBox } from '../services/secret-box';
 import { parseStoreUrl } from '../services/store-url';
 import { seedBulkUsers } from './bulk';

@@ -11,7 +11,7 @@ import type { DatabaseHandle } from '../../src/db';
 import { openDatabase } from '../../src/db';
 import { migrateToLatest } from '../../src/db/migrations';
 import { buildPosHost } from '../../src/pos-host';
-import type { StoreAccess } from '../../src/routes/applications/context';
+import type { StoreAccess } from '../../src/domain/store-access';
 import type { LoginProviderClient } from '../../src/services/login-provider';
 import type { ApiSigningKey } from '../../src/services/signing-key';
 import { loadOrCreateSigningKey } from '../../src/services/signing-key';

@@ -1,11 +1,7 @@
 import type { DatabaseHandle } from '../../src/db';
 import { nowIso } from '../../src/db/ids';
-import {
-  ApplicationsRepository,
-  nextFreeSlug,
-  slugBase,
-  UniqueViolationError,
-} from '../../src/repositories/applications';
+import { nextFreeSlug, slugBase } from '../../src/domain/applications/slugs';
+import { ApplicationsRepository, UniqueViolationError } from '../../src/repositories/applications';
 import { UsersRepository } from '../../src/repositories/users';
 import { createTestDatabase } from '../helpers/app';
 

@@ -1,13 +1,31 @@
+import type { ApplicationRow } from '../../db/types';
+import type { ApplicationConflict } from '../../domain/applications/create';
+import { ApplicationConflictError } from '../../domain/applications/create';
+import type { StoreAccess } from '../../domain/store-access';
 import { HttpError, notFound } from '../../errors';
+import type { Repositories } from '../../repositories';
 import type { StoreUrl } from '../../services/store-url';
 import { parseStoreUrl, StoreUrlError } from '../../services/store-url';
-import type { StoreAccess } from './context';
 
 /** Route config of every application route: managers only (cashiers get 403). */
 export const MANAGER = { access: 'manager' } as const;
 
 /** 404 for an application that does not exist or is another user's. */
 export const applicationNotFound = () => notFound('Application');
+
+/**
+ * The application `id` of user `userId`, or a 404: only its owner may see or change it (an
+ * application of another user reads as not found, so its existence is not revealed).
+ */
+export async function loadOwned(
+  repos: Repositories,
+  userId: string,
+  id: string,
+): Promise<ApplicationRow> {
+  const row = await repos.applications.findForUser(userId, id);
+  if (!row) throw applicationNotFound();
+  return row;
+}
 
 /** 400 with a message the dashboard shows. */
 export const validation = (message: string) => new HttpError(400, message, 'ERR_VALIDATION');
@@ -22,14 +40,16 @@ export function storeUrlOf(input: string, access: StoreAccess): StoreUrl {
   }
 }
 
-/** 409 for a site the user already has an application for. */
-export const duplicateSite = (homeUrl: string) =>
-  new HttpError(409, `You already have an application for ${homeUrl}`, 'ERR_DUPLICATE_SITE');
+const CONFLICT_CODES: Record<ApplicationConflict, string> = {
+  site: 'ERR_DUPLICATE_SITE',
+  slugBusy: 'ERR_SLUG_BUSY',
+  urlLocked: 'ERR_URL_LOCKED',
+  urlChanged: 'ERR_URL_CHANGED',
+};
 
-/** Why keys checked against a site are not stored: the application's URL changed meanwhile. */
-export const URL_CHANGED_MESSAGE =
-  'The URL of the application changed while its keys were being checked; please try again';
-
-/** 409 for keys checked against a URL the application no longer has. */
-export const urlChangedDuringCheck = () =>
-  new HttpError(409, URL_CHANGED_MESSAGE, 'ERR_URL_CHANGED');
+/** A refused creation or change as a 409; any other error unchanged. */
+export function asConflict(error: unknown): unknown {
+  return error instanceof ApplicationConflictError
+    ? new HttpError(409, error.message, CONFLICT_CODES[error.conflict])
+    : error;
+}

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { hashToken } from '../../../src/routes/applications/authorization';
+import { hashToken } from '../../../src/domain/applications/authorization';
 import type { TestContext } from '../../helpers/app';
 import { createTestContext } from '../../helpers/app';
 import { call, createApplication, feedOf, rowOf } from '../../helpers/applications';

@@ -9,7 +9,7 @@ import {
 } from '../../helpers/applications';
 import type { TestSandbox } from '../../helpers/sandbox';
 import { startTestSandbox } from '../../helpers/sandbox';
-import { sealContext } from '../../../src/routes/applications/view';
+import { sealContext } from '../../../src/domain/applications/credentials';
 
 let ctx: TestContext;
 let sandbox: TestSandbox;

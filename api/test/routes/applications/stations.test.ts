@@ -1,5 +1,5 @@
 import { StoreHttpError, StoreUnreachableError } from '../../../src/services/store-client';
-import { SLUG_MESSAGES } from '../../../src/routes/applications/station-view';
+import { SLUG_MESSAGES } from '../../../src/domain/stations/slugs';
 import type { TestContext } from '../../helpers/app';
 import { asUser, createTestContext } from '../../helpers/app';
 import {
@@ -109,7 +109,7 @@ describe('GET /applications/:id/stations', () => {
       .execute();
     await setSynced(id, minutesAgo(6));
     await stationsOf(id, 'usr_st_members');
-    const member = await ctx.app.repos.stations.findMember(id, 'Cashier@Demo.test');
+    const member = await ctx.app.repos.members.findMember(id, 'Cashier@Demo.test');
     expect(member).toMatchObject({ wpUserId: 2, roles: ['cashier'] });
   });
 
@@ -218,7 +218,7 @@ describe('PUT /applications/:id/stations/update-slug', () => {
       .spyOn(ctx.access.store, 'updateStation')
       .mockRejectedValueOnce(new StoreUnreachableError('socket hang up'));
     const restore = jest
-      .spyOn(ctx.app.repos.stations, 'restoreSlug')
+      .spyOn(ctx.app.repos.stationSlugs, 'restoreSlug')
       .mockRejectedValueOnce(new Error('database went away'));
     const failed = await updateSlug(id, 'usr_slug_restore', '2', 'espresso', '2');
     expect(restore).toHaveBeenCalledTimes(1);
@@ -592,10 +592,10 @@ describe('what an application keeps of its store', () => {
 
   it('is forgotten when the application moves to another URL', async () => {
     const id = await createApplication(ctx, coffee, 'Moving', 'usr_keep_url');
-    await ctx.app.repos.stations.replaceMembers(id, [
+    await ctx.app.repos.members.replaceMembers(id, [
       { id: 2, email: 'cashier@demo.test', name: 'Cash Ier', roles: ['cashier'] },
     ]);
-    await ctx.app.repos.stations.putSlug(id, '1', 'pos');
+    await ctx.app.repos.stationSlugs.putSlug(id, '1', 'pos');
     const response = await call(
       ctx,
       'PUT',

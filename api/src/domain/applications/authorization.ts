@@ -5,10 +5,10 @@ import type { Repositories } from '../../repositories';
 import type { StoreConnection, StoreCredentials } from '../../services/store-client';
 import { StoreHttpError, StoreUnreachableError } from '../../services/store-client';
 import { parseStoreUrl } from '../../services/store-url';
-import { URL_CHANGED_MESSAGE } from './common';
-import type { StoreAccess } from './context';
-import { syncMembersQuietly } from './members';
-import { hostOf, sealContext } from './view';
+import { syncMembersQuietly } from '../members/sync';
+import type { StoreAccess } from '../store-access';
+import { hostOf, sealContext } from './credentials';
+import { applicationFeed } from './feed';
 
 /** How long an authorization token stays usable. */
 export const AUTH_TOKEN_TTL_MS = 15 * 60 * 1000;
@@ -18,6 +18,10 @@ export const WC_APP_NAME = 'Cloud POS';
 
 /** Text of every refused callback token. */
 export const INVALID_TOKEN_MESSAGE = 'Invalid or expired authorization token';
+
+/** Why keys checked against a site are not stored: the application's URL changed meanwhile. */
+export const URL_CHANGED_MESSAGE =
+  'The URL of the application changed while its keys were being checked; please try again';
 
 /** SHA-256 of a token, the only form of it the database keeps. */
 export function hashToken(token: string): string {
@@ -32,17 +36,6 @@ export function newAuthToken(): { token: string; hash: string; expiresAt: string
     hash: hashToken(token),
     expiresAt: new Date(Date.now() + AUTH_TOKEN_TTL_MS).toISOString(),
   };
-}
-
-/** A path on the dashboard: one leading '/', no '//' start, no backslash or control character. */
-export function isSafeReturnPath(path: string): boolean {
-  return (
-    path.startsWith('/') &&
-    !path.startsWith('//') &&
-    !path.includes('\\') &&
-    // eslint-disable-next-line no-control-regex
-    !/[\u0000-\u001f\u007f\s]/.test(path)
-  );
 }
 
 /** The store's wc-auth page for this application and token (spec 7). */
@@ -134,11 +127,25 @@ export interface WcCallbackBody {
   key_permissions: string;
 }
 
-/** What the callback answers: only a 200 makes WooCommerce keep the new key. */
-export interface CallbackOutcome {
-  status: 200 | 400 | 403 | 404 | 409 | 502;
-  body: { success: true } | { message: string };
-}
+/** Why a callback was refused: each is answered with its own status by the POS host. */
+export type CallbackRefusal =
+  /** No token, or one unknown, used or expired. */
+  | 'token'
+  /** The key is not Read/Write. */
+  | 'scope'
+  /** The key was made for another application than the token's. */
+  | 'application'
+  /** The store refused the key, or it belongs to another site. */
+  | 'keys'
+  /** The store could not be reached to check the key. */
+  | 'unreachable'
+  /** The application's URL changed while the key was checked. */
+  | 'changed'
+  /** The application is gone. */
+  | 'gone';
+
+/** What the callback decided; only an accepted key may be kept by WooCommerce. */
+export type CallbackOutcome = { accepted: true } | { refused: CallbackRefusal; message: string };
 
 /**
  * The wc-auth callback: consumes the token (one atomic statement), checks the scope, the
@@ -152,18 +159,18 @@ export async function acceptWcCallback(
   token: string | undefined,
   body: WcCallbackBody,
 ): Promise<CallbackOutcome> {
-  const refuse = (status: CallbackOutcome['status'], message: string): CallbackOutcome => ({
-    status,
-    body: { message },
+  const refuse = (refused: CallbackRefusal, message: string): CallbackOutcome => ({
+    refused,
+    message,
   });
-  if (!token) return refuse(403, INVALID_TOKEN_MESSAGE);
+  if (!token) return refuse('token', INVALID_TOKEN_MESSAGE);
   const application = await repos.applications.consumeAuthToken(hashToken(token));
-  if (!application) return refuse(403, INVALID_TOKEN_MESSAGE);
+  if (!application) return refuse('token', INVALID_TOKEN_MESSAGE);
   if (body.key_permissions !== 'read_write') {
-    return refuse(400, 'Read/Write access is required');
+    return refuse('scope', 'Read/Write access is required');
   }
   if (String(body.user_id) !== application.id) {
-    return refuse(400, 'The authorization belongs to another application');
+    return refuse('application', 'The authorization belongs to another application');
   }
   const credentials = { consumerKey: body.consumer_key, consumerSecret: body.consumer_secret };
   const checked = await checkKeys(
@@ -178,7 +185,7 @@ export async function acceptWcCallback(
       'wc-auth callback keys refused',
     );
     return refuse(
-      checked.failure.reason === 'unreachable' ? 502 : 400,
+      checked.failure.reason === 'unreachable' ? 'unreachable' : 'keys',
       checked.failure.displayError,
     );
   }
@@ -190,12 +197,14 @@ export async function acceptWcCallback(
   });
   if (!stored) {
     const exists = await repos.applications.findForUser(application.user_id, application.id);
-    return exists ? refuse(409, URL_CHANGED_MESSAGE) : refuse(404, 'Application not found');
+    return exists
+      ? refuse('changed', URL_CHANGED_MESSAGE)
+      : refuse('gone', 'Application not found');
   }
   log.info({ applicationId: application.id }, 'application authorized through wc-auth');
   // WooCommerce waits for this answer: the store's users are copied after it, not before.
   void syncMembersQuietly(repos, access, stored, log, credentials);
-  return { status: 200, body: { success: true } };
+  return { accepted: true };
 }
 
 /** Keys the store accepted, and how they were obtained. */
@@ -231,11 +240,26 @@ export function storeAcceptedKeys(
       consumerSecretEnc: seal(accepted.credentials.consumerSecret, 'consumer_secret'),
       wpUserJson: JSON.stringify(accepted.connection.user),
     },
-    (row) => ({
-      name: `${row.name} was authorized`,
-      feedType: 'applicationAuthorized',
-      link: `/applications/${row.id}`,
-      linkName: row.name,
-    }),
+    applicationFeed.authorized,
   );
+}
+
+/**
+ * Starts an authorization: a new one-time token replaces any earlier one. Null when the
+ * application is gone.
+ */
+export async function startAuthorization(
+  repos: Repositories,
+  access: Pick<StoreAccess, 'dashboardOrigin' | 'posPublicUrl'>,
+  row: ApplicationRow,
+  returnPath: string | null,
+): Promise<{ row: ApplicationRow; authorizeUrl: string } | null> {
+  const { token, hash, expiresAt } = newAuthToken();
+  const updated = await repos.applications.update(row.user_id, row.id, {
+    auth_token_hash: hash,
+    auth_token_expires_at: expiresAt,
+    auth_return_path: returnPath,
+  });
+  if (!updated) return null;
+  return { row: updated, authorizeUrl: authorizeUrl(updated, token, returnPath, access) };
 }

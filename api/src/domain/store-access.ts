@@ -1,7 +1,7 @@
-import type { SecretBox } from '../../services/secret-box';
-import type { StoreClient } from '../../services/store-client';
+import type { SecretBox } from '../services/secret-box';
+import type { StoreClient } from '../services/store-client';
 
-/** What the application routes and the POS host need besides the repositories. */
+/** What the application rules, the routes and the POS host need besides the repositories. */
 export interface StoreAccess {
   store: StoreClient;
   secrets: SecretBox;

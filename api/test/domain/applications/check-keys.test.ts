@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { checkKeys } from '../../../src/routes/applications/authorization';
-import type { StoreAccess } from '../../../src/routes/applications/context';
+import { checkKeys } from '../../../src/domain/applications/authorization';
+import type { StoreAccess } from '../../../src/domain/store-access';
 import { createSecretBox } from '../../../src/services/secret-box';
 import type { StoreClient, StoreConnection } from '../../../src/services/store-client';
 

@@ -3,8 +3,16 @@ import type { ApplicationRow } from '../../db/types';
 import type { Repositories } from '../../repositories';
 import { SecretBoxError } from '../../services/secret-box';
 import type { StoreCredentials } from '../../services/store-client';
-import type { StoreAccess } from './context';
-import { credentialsOf } from './view';
+import { credentialsOf } from '../applications/credentials';
+import type { StoreAccess } from '../store-access';
+
+/**
+ * The email by which `user` is matched to store users, or null: only a verified email counts,
+ * so that nobody reaches a store's stations by signing up with a staff member's address.
+ */
+export function memberEmail(user: { email: string | null; is_verified: number }): string | null {
+  return user.is_verified === 1 ? user.email : null;
+}
 
 /** Most applications one GET /shared-stations syncs before answering. */
 export const SHARED_SYNC_LIMIT = 10;
@@ -40,11 +48,11 @@ export async function syncMembers(
   row: ApplicationRow,
   credentials?: StoreCredentials,
 ): Promise<void> {
-  await repos.stations.markSyncAttempted(row.id);
+  await repos.members.markSyncAttempted(row.id);
   const keys = credentials ?? credentialsOf(row, access.secrets);
   if (!keys) throw new SecretBoxError('no keys stored');
   const users = await access.store.allUsers(row.home_url, keys);
-  await repos.stations.replaceMembers(row.id, users);
+  await repos.members.replaceMembers(row.id, users);
 }
 
 /** {@link syncMembers} that logs a failure instead of throwing; true when it synced. */
@@ -78,6 +86,6 @@ export async function syncNeverSynced(
   log: FastifyBaseLogger,
 ): Promise<void> {
   const retryBefore = new Date(Date.now() - SYNC_RETRY_AFTER_MS).toISOString();
-  const rows = await repos.stations.claimNeverSynced(SHARED_SYNC_LIMIT, retryBefore);
+  const rows = await repos.members.claimNeverSynced(SHARED_SYNC_LIMIT, retryBefore);
   await Promise.all(rows.map((row) => syncMembersQuietly(repos, access, row, log)));
 }

@@ -1,18 +1,18 @@
 import type { DatabaseHandle } from '../../src/db';
 import { ApplicationsRepository } from '../../src/repositories/applications';
-import { SlugConflictError, StationsRepository } from '../../src/repositories/stations';
+import { SlugConflictError, StationSlugsRepository } from '../../src/repositories/station-slugs';
 import { UsersRepository } from '../../src/repositories/users';
 import { createTestDatabase } from '../helpers/app';
 
 let database: DatabaseHandle;
 let drop: () => Promise<void>;
-let repo: StationsRepository;
+let repo: StationSlugsRepository;
 let applications: ApplicationsRepository;
 let userId: string;
 
 beforeAll(async () => {
   ({ database, drop } = await createTestDatabase());
-  repo = new StationsRepository(database.db, database.dialect);
+  repo = new StationSlugsRepository(database.db, database.dialect);
   applications = new ApplicationsRepository(database.db);
   const user = await new UsersRepository(database.db).ensureFromClaims({
     sub: 'usr_stations_repo',
@@ -35,14 +35,7 @@ const newApplication = async () => {
   return row.id;
 };
 
-const member = (id: number, email: string, roles = ['cashier']) => ({
-  id,
-  email,
-  name: `User ${id}`,
-  roles,
-});
-
-describe('StationsRepository slugs', () => {
+describe('StationSlugsRepository slugs', () => {
   it('resolves a custom slug, and a numeric id only while that station has no row', async () => {
     const id = await newApplication();
     await repo.changeSlug({ applicationId: id, posId: '2', expected: '2', next: 'bar' });
@@ -98,14 +91,14 @@ describe('StationsRepository slugs', () => {
 });
 
 /** A repository whose holder check sees nothing, as when a concurrent insert slipped past it. */
-class BlindToHolders extends StationsRepository {
+class BlindToHolders extends StationSlugsRepository {
   protected override async slugHolder(): Promise<string | null> {
     return null;
   }
 }
 
-describe('StationsRepository unique rule', () => {
-  const attempt = (blind: StationsRepository, id: string, posId: string, next: string) =>
+describe('StationSlugsRepository unique rule', () => {
+  const attempt = (blind: StationSlugsRepository, id: string, posId: string, next: string) =>
     blind.changeSlug({ applicationId: id, posId, expected: posId, next }).then(
       () => null,
       (error: unknown) => (error instanceof SlugConflictError ? error.conflict : error),
@@ -136,50 +129,5 @@ describe('StationsRepository unique rule', () => {
         ['2', 'counter'],
       ]),
     );
-  });
-});
-
-describe('StationsRepository members', () => {
-  it('replaces the members (lower-cased, without email-less users) and finds them by email', async () => {
-    const id = await newApplication();
-    await repo.replaceMembers(id, [
-      member(1, 'Owner@Shop.example', ['administrator']),
-      member(2, 'cashier@shop.example'),
-      member(3, ''),
-    ]);
-    expect(await repo.findMember(id, 'OWNER@shop.example')).toMatchObject({
-      wpUserId: 1,
-      roles: ['administrator'],
-    });
-    await repo.replaceMembers(id, [member(2, 'new@shop.example', ['kiosk'])]);
-    expect(await repo.findMember(id, 'owner@shop.example')).toBeNull();
-    expect(await repo.findMember(id, 'new@shop.example')).toMatchObject({
-      wpUserId: 2,
-      roles: ['kiosk'],
-    });
-    const row = await applications.findById(id);
-    expect(row?.members_synced_at).toEqual(expect.any(String));
-  });
-
-  it('lists memberships of other users’ verified applications only', async () => {
-    const verified = await newApplication();
-    const unverified = await newApplication();
-    await database.db
-      .updateTable('applications')
-      .set({ is_verified_auth: 1 })
-      .where('id', '=', verified)
-      .execute();
-    for (const id of [verified, unverified]) {
-      await repo.replaceMembers(id, [member(7, 'someone@test.example')]);
-    }
-    const mine = await repo.membershipsOf('another-user', 'Someone@test.example');
-    expect(mine.map((m) => m.application.id)).toEqual([verified]);
-    expect(mine[0]).toMatchObject({
-      member: { wpUserId: 7 },
-      ownerName: 'Owner',
-      ownerEmail: 'owner@test.example',
-    });
-    expect(await repo.membershipsOf(userId, 'someone@test.example')).toEqual([]);
-    expect(await repo.membershipsOf('another-user', null)).toEqual([]);
   });
 });

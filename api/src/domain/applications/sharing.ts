@@ -1,0 +1,167 @@
+import type { ApplicationRow, UserRow } from '../../db/types';
+import type { Repositories } from '../../repositories';
+import type { StoreCredentials } from '../../services/store-client';
+import { StoreHttpError } from '../../services/store-client';
+import type { StoreAccess } from '../store-access';
+import { credentialsOf } from './credentials';
+import { applicationFeed } from './feed';
+import { storeFailureText } from './store-failure';
+
+/** A store user as the sharing page lists them. */
+export interface SharedUser {
+  id: number;
+  name: string;
+  email: string;
+  roles: string[];
+  /** When their dashboard account was last used; null without one. */
+  lastAccess: string | null;
+  /** Invitations sent to them for this application. */
+  invitationCount: number;
+}
+
+/** One page of a store's users, split by whether they have a dashboard account. */
+export interface SharedUsers {
+  /** Users with a dashboard account (matched by email): they see the shared stations. */
+  pos: SharedUser[];
+  /** The others: they may be invited. */
+  wp: SharedUser[];
+  /** The store's total of users. */
+  total: number;
+  /** Whether the store runs another multi-user plugin. */
+  multiplePluginActive: boolean;
+}
+
+/** One page of the store's users of an application (spec 4). Throws the store client's errors. */
+export async function sharedUsers(
+  repos: Repositories,
+  access: StoreAccess,
+  row: ApplicationRow,
+  credentials: StoreCredentials,
+  page: number,
+  limit: number,
+): Promise<SharedUsers> {
+  const [users, connection] = await Promise.all([
+    access.store.users(row.home_url, credentials, page, limit),
+    access.store.connection(row.home_url, credentials),
+  ]);
+  const [dashboardUsers, counts] = await Promise.all([
+    repos.users.findByEmails(users.users.map((user) => user.email)),
+    repos.applications.invitationCounts(
+      row.id,
+      users.users.map((user) => user.id),
+    ),
+  ]);
+  const byEmail = new Map(dashboardUsers.map((user) => [(user.email ?? '').toLowerCase(), user]));
+  const pos: SharedUser[] = [];
+  const wp: SharedUser[] = [];
+  for (const user of users.users) {
+    const dashboardUser = byEmail.get(user.email.toLowerCase());
+    const shared = {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      roles: user.roles,
+      lastAccess: dashboardUser?.last_access_at ?? null,
+      invitationCount: counts.get(user.id) ?? 0,
+    };
+    if (dashboardUser && user.email) pos.push(shared);
+    else wp.push(shared);
+  }
+  return { pos, wp, total: users.total, multiplePluginActive: connection.multipleUserPluginActive };
+}
+
+/** Why an invitation was not sent; the routes give each its status. */
+export type InvitationRefusal =
+  /** The store does not know the user. */
+  | 'userNotFound'
+  /** The user was invited the most times allowed. */
+  | 'limit'
+  /** The store failed to send it (it does not count). */
+  | 'notSent';
+
+/** A refused invitation, with the text the dashboard shows. */
+export class InvitationError extends Error {
+  override readonly name = 'InvitationError';
+  constructor(
+    readonly refusal: InvitationRefusal,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Has the store email its user `wpUserId` an invitation to sign up (at most 3 per user and
+ * application; one that was not sent does not count), with an applicationShared entry in the
+ * inviter's feed. Returns how many invitations that user has had. Throws
+ * {@link InvitationError}, or the store client's errors when the user could not be looked up.
+ */
+export async function inviteStoreUser(
+  repos: Repositories,
+  access: StoreAccess,
+  inviter: Pick<UserRow, 'id' | 'full_name' | 'email'>,
+  row: ApplicationRow,
+  credentials: StoreCredentials,
+  wpUserId: number,
+): Promise<number> {
+  let wpUser;
+  try {
+    wpUser = await access.store.user(row.home_url, credentials, wpUserId);
+  } catch (error) {
+    if (error instanceof StoreHttpError && error.notFound) {
+      throw new InvitationError('userNotFound', 'WordPress user not found');
+    }
+    throw error;
+  }
+  const count = await repos.applications.reserveInvitation(row.id, wpUserId);
+  if (count === null) throw new InvitationError('limit', 'Attempt limit reached');
+  try {
+    await access.store.sendInvitation(row.home_url, credentials, {
+      userId: wpUserId,
+      inviterName: inviter.full_name || inviter.email || 'Your manager',
+      appName: row.name,
+      signupUrl: `${access.loginProviderUrl}/need-register?${new URLSearchParams({
+        product: 'pos',
+        origin: access.dashboardOrigin,
+      }).toString()}`,
+    });
+  } catch (error) {
+    // The invitation was not sent: it must not count against the limit.
+    await repos.applications.releaseInvitation(row.id, wpUserId);
+    throw new InvitationError(
+      'notSent',
+      `The invitation could not be sent: ${storeFailureText(error, row.home_url)}`,
+    );
+  }
+  const name = wpUser.name || wpUser.username || wpUser.email;
+  await repos.activities.create(inviter.id, applicationFeed.invitationSent(row, name));
+  return count;
+}
+
+/** A station as a POS station's entry page shows it. */
+export interface EntryStation {
+  posID: string;
+  name: string;
+  url: string;
+}
+
+/**
+ * The station `stationSlug` of a verified application as its entry page shows it; null when
+ * the application is not verified or has no such station. Whether the caller may see the
+ * application at all is {@link reachOf}'s to say. Throws the store client's errors (or
+ * SecretBoxError) when the station could not be looked up.
+ */
+export async function entryStation(
+  repos: Repositories,
+  access: StoreAccess,
+  row: ApplicationRow,
+  stationSlug: string | undefined,
+): Promise<EntryStation | null> {
+  if (!stationSlug || row.is_verified_auth !== 1) return null;
+  const posId = await repos.stationSlugs.resolveSlug(row.id, stationSlug);
+  if (posId === null) return null;
+  const credentials = credentialsOf(row, access.secrets);
+  const stations = credentials ? await access.store.stations(row.home_url, credentials) : [];
+  const found = stations.find((s) => String(s.posId) === posId);
+  return found ? { posID: String(found.posId), name: found.name, url: found.url } : null;
+}

@@ -1,0 +1,146 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ApplicationRow } from '../../db/types';
+import type { Repositories } from '../../repositories';
+import { UniqueViolationError } from '../../repositories/applications';
+import type { StoreCredentials } from '../../services/store-client';
+import type { StoreUrl } from '../../services/store-url';
+import { syncMembersQuietly } from '../members/sync';
+import type { StoreAccess } from '../store-access';
+import type { KeyCheckFailure } from './authorization';
+import { checkKeys, storeAcceptedKeys, URL_CHANGED_MESSAGE } from './authorization';
+import { ApplicationConflictError, duplicateSite } from './create';
+import { applicationFeed } from './feed';
+
+// Each change returns the updated row, or undefined when the application is gone meanwhile.
+
+/** Renames an application (an applicationUpdated entry); the same name changes nothing. */
+export async function renameApplication(
+  repos: Repositories,
+  row: ApplicationRow,
+  name: string,
+): Promise<ApplicationRow | undefined> {
+  if (name === row.name) return row;
+  return repos.applications.update(row.user_id, row.id, { name }, () =>
+    applicationFeed.renamed(row, name),
+  );
+}
+
+/**
+ * Moves an unauthorized application to another site: a pending authorization (for the old
+ * site) is dropped, and so are the old store's members and slugs. Throws
+ * {@link ApplicationConflictError}: `urlLocked` for an authorized application, `site` when
+ * the user has another application for the new site.
+ */
+export async function moveApplication(
+  repos: Repositories,
+  row: ApplicationRow,
+  url: StoreUrl,
+): Promise<ApplicationRow | undefined> {
+  if (url.href === row.home_url) return row;
+  if (row.is_verified_auth === 1) {
+    throw new ApplicationConflictError(
+      'urlLocked',
+      'The URL of an authorized application cannot be changed',
+    );
+  }
+  const other = await repos.applications.findBySite(row.user_id, url.key);
+  if (other && other.id !== row.id) throw duplicateSite(url.href);
+  try {
+    return await repos.applications.update(
+      row.user_id,
+      row.id,
+      {
+        home_url: url.href,
+        home_url_key: url.key,
+        auth_token_hash: null,
+        auth_token_expires_at: null,
+        auth_return_path: null,
+      },
+      () => applicationFeed.moved(row, url.href),
+      // Another site: its users and stations are not the old one's.
+      { forgetStore: true },
+    );
+  } catch (error) {
+    if (error instanceof UniqueViolationError && error.rule === 'site') {
+      throw duplicateSite(url.href);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Connect with Keys: the keys are checked against the store first; accepted ones are stored
+ * (see storeAcceptedKeys) and the store's users copied before answering. A refusal is
+ * returned with the text the dashboard shows. Throws {@link ApplicationConflictError}
+ * `urlChanged` when the URL changed during the check.
+ */
+export async function connectWithKeys(
+  repos: Repositories,
+  access: StoreAccess,
+  row: ApplicationRow,
+  credentials: StoreCredentials,
+  log: FastifyBaseLogger,
+): Promise<{ failure: KeyCheckFailure } | { row: ApplicationRow | undefined }> {
+  const checked = await checkKeys(access, row.home_url, row.home_url_key, credentials);
+  if ('failure' in checked) return { failure: checked.failure };
+  const updated = await storeAcceptedKeys(repos, access, row, {
+    credentials,
+    connection: checked.connection,
+    authType: 'keys',
+    keyId: null,
+  });
+  if (!updated) {
+    if (await repos.applications.findForUser(row.user_id, row.id)) {
+      throw new ApplicationConflictError('urlChanged', URL_CHANGED_MESSAGE);
+    }
+    return { row: undefined };
+  }
+  await syncMembersQuietly(repos, access, updated, log, credentials);
+  return { row: updated };
+}
+
+/**
+ * Disconnects an application: its keys, WordPress account and pending authorization are
+ * dropped, and so is everything of its store (members, slugs), since keys for another store
+ * may come next. An applicationDisconnected entry follows.
+ */
+export function disconnectApplication(
+  repos: Repositories,
+  row: ApplicationRow,
+): Promise<ApplicationRow | undefined> {
+  return repos.applications.update(
+    row.user_id,
+    row.id,
+    {
+      is_verified_auth: 0,
+      key_id: null,
+      consumer_key_enc: null,
+      consumer_secret_enc: null,
+      wp_user: null,
+      auth_token_hash: null,
+      auth_token_expires_at: null,
+      auth_return_path: null,
+    },
+    () => applicationFeed.disconnected(row),
+    { forgetStore: true },
+  );
+}
+
+/** Sets how the application is authorized ('account' or 'keys'); the same type changes nothing. */
+export async function setAuthType(
+  repos: Repositories,
+  row: ApplicationRow,
+  authType: ApplicationRow['auth_type'],
+): Promise<ApplicationRow | undefined> {
+  if (authType === row.auth_type) return row;
+  return repos.applications.update(row.user_id, row.id, { auth_type: authType });
+}
+
+/** Drops a pending authorization (the user left the store's page). */
+export async function cancelAuthorization(repos: Repositories, row: ApplicationRow): Promise<void> {
+  await repos.applications.update(row.user_id, row.id, {
+    auth_token_hash: null,
+    auth_token_expires_at: null,
+    auth_return_path: null,
+  });
+}

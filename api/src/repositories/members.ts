@@ -1,0 +1,229 @@
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { nowIso } from '../db/ids';
+import type { ApplicationRow, Database, MemberRow } from '../db/types';
+
+/** A member row with its roles parsed. */
+export interface Member {
+  applicationId: string;
+  wpUserId: number;
+  email: string;
+  name: string;
+  roles: string[];
+}
+
+/** A store user to keep as a member. */
+export interface MemberInput {
+  id: number;
+  email: string;
+  name: string;
+  roles: string[];
+}
+
+/** A verified application of another user that lists the caller, with its owner. */
+export interface Membership {
+  application: ApplicationRow;
+  member: Member;
+  ownerName: string | null;
+  ownerEmail: string | null;
+}
+
+function toMember(row: MemberRow): Member {
+  let roles: string[] = [];
+  try {
+    const parsed: unknown = JSON.parse(row.roles);
+    if (Array.isArray(parsed)) roles = parsed.filter((r): r is string => typeof r === 'string');
+  } catch {
+    roles = [];
+  }
+  return {
+    applicationId: row.application_id,
+    wpUserId: Number(row.wp_user_id),
+    email: row.email,
+    name: row.name,
+    roles,
+  };
+}
+
+/** Members written per statement (6 parameters each: well below both engines' limits). */
+const MEMBER_CHUNK = 100;
+
+/** The store users copied per application (application_members), and the copy's stamps. */
+export class MembersRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Replaces the members of an application by `users` (upserted by WP user id, the others
+   * deleted) and stamps applications.members_synced_at, in one transaction. Users without an
+   * email are left out: nobody can be matched to them.
+   */
+  async replaceMembers(applicationId: string, users: MemberInput[]): Promise<void> {
+    const now = nowIso();
+    const unique = new Map<number, MemberInput>();
+    for (const user of users) if (user.email.trim()) unique.set(user.id, user);
+    const rows = [...unique.values()].map((user) => ({
+      application_id: applicationId,
+      wp_user_id: user.id,
+      email: user.email.trim().toLowerCase(),
+      name: user.name,
+      roles: JSON.stringify(user.roles),
+      synced_at: now,
+    }));
+    await this.db.transaction().execute(async (trx) => {
+      const exists = await trx
+        .updateTable('applications')
+        .set({ members_synced_at: now })
+        .where('id', '=', applicationId)
+        .returning('id')
+        .executeTakeFirst();
+      if (!exists) return;
+      for (let start = 0; start < rows.length; start += MEMBER_CHUNK) {
+        await trx
+          .insertInto('application_members')
+          .values(rows.slice(start, start + MEMBER_CHUNK))
+          .onConflict((oc) =>
+            oc.columns(['application_id', 'wp_user_id']).doUpdateSet((eb) => ({
+              email: eb.ref('excluded.email'),
+              name: eb.ref('excluded.name'),
+              roles: eb.ref('excluded.roles'),
+              synced_at: eb.ref('excluded.synced_at'),
+            })),
+          )
+          .execute();
+      }
+      // Rows of this sync carry `now`: every other row is a user the store no longer lists.
+      await trx
+        .deleteFrom('application_members')
+        .where('application_id', '=', applicationId)
+        .where('synced_at', '!=', now)
+        .execute();
+    });
+  }
+
+  /** The member of an application with this email (any case), if any. */
+  async findMember(applicationId: string, email: string | null): Promise<Member | null> {
+    if (!email) return null;
+    const row = await this.db
+      .selectFrom('application_members')
+      .selectAll()
+      .where('application_id', '=', applicationId)
+      .where('email', '=', email.trim().toLowerCase())
+      .orderBy('wp_user_id')
+      .executeTakeFirst();
+    return row ? toMember(row) : null;
+  }
+
+  /**
+   * The verified applications of other users whose members include `email`, oldest first,
+   * each with the caller's member row and the owner's name and email.
+   */
+  async membershipsOf(userId: string, email: string | null): Promise<Membership[]> {
+    if (!email) return [];
+    const rows = await this.db
+      .selectFrom('application_members as m')
+      .innerJoin('applications as a', 'a.id', 'm.application_id')
+      .innerJoin('users as u', 'u.id', 'a.user_id')
+      .selectAll('a')
+      .select([
+        'm.wp_user_id as m_wp_user_id',
+        'm.email as m_email',
+        'm.name as m_name',
+        'm.roles as m_roles',
+        'm.synced_at as m_synced_at',
+        'u.full_name as owner_name',
+        'u.email as owner_email',
+      ])
+      .where('m.email', '=', email.trim().toLowerCase())
+      .where('a.user_id', '!=', userId)
+      .where('a.is_verified_auth', '=', 1)
+      .orderBy('a.created_at')
+      .orderBy('a.id')
+      .orderBy('m.wp_user_id')
+      .execute();
+    const seen = new Set<string>();
+    const list: Membership[] = [];
+    for (const row of rows) {
+      // One email listed twice in a store: the lowest WP user id stands for the caller.
+      if (seen.has(row.id)) continue;
+      seen.add(row.id);
+      const {
+        m_wp_user_id,
+        m_email,
+        m_name,
+        m_roles,
+        m_synced_at,
+        owner_name,
+        owner_email,
+        ...application
+      } = row;
+      list.push({
+        application,
+        member: toMember({
+          application_id: row.id,
+          wp_user_id: m_wp_user_id,
+          email: m_email,
+          name: m_name,
+          roles: m_roles,
+          synced_at: m_synced_at,
+        }),
+        ownerName: owner_name,
+        ownerEmail: owner_email,
+      });
+    }
+    return list;
+  }
+
+  /** Stamps applications.members_sync_attempted_at: a copy of the store's users is being tried. */
+  async markSyncAttempted(applicationId: string, at = nowIso()): Promise<void> {
+    await this.db
+      .updateTable('applications')
+      .set({ members_sync_attempted_at: at })
+      .where('id', '=', applicationId)
+      .execute();
+  }
+
+  /**
+   * Claims up to `limit` verified applications whose members were never copied and whose last
+   * attempt is older than `retryBefore` (or none): stamps their attempt with `now` and returns
+   * them. Never tried ones come first, then the longest untried, then the oldest; a store that
+   * keeps failing is so asked once per pause, not by every caller.
+   */
+  async claimNeverSynced(
+    limit: number,
+    retryBefore: string,
+    now = nowIso(),
+  ): Promise<ApplicationRow[]> {
+    const due = this.db
+      .selectFrom('applications')
+      .select('id')
+      .where('is_verified_auth', '=', 1)
+      .where('members_synced_at', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb('members_sync_attempted_at', 'is', null),
+          eb('members_sync_attempted_at', '<', retryBefore),
+        ]),
+      )
+      // Never tried first on both engines (PostgreSQL sorts NULL last).
+      .orderBy(sql`(members_sync_attempted_at is not null)`)
+      .orderBy('members_sync_attempted_at')
+      .orderBy('created_at')
+      .limit(limit);
+    return (
+      this.db
+        .updateTable('applications')
+        .set({ members_sync_attempted_at: now })
+        .where('id', 'in', due)
+        // A concurrent caller that claimed the row first has stamped it: not claimed twice.
+        .where('members_synced_at', 'is', null)
+        .where((eb) =>
+          eb.or([
+            eb('members_sync_attempted_at', 'is', null),
+            eb('members_sync_attempted_at', '<', retryBefore),
+          ]),
+        )
+        .returningAll()
+        .execute()
+    );
+  }
+}

@@ -1,0 +1,88 @@
+import type { DatabaseHandle } from '../../src/db';
+import { ApplicationsRepository } from '../../src/repositories/applications';
+import { MembersRepository } from '../../src/repositories/members';
+import { UsersRepository } from '../../src/repositories/users';
+import { createTestDatabase } from '../helpers/app';
+
+let database: DatabaseHandle;
+let drop: () => Promise<void>;
+let repo: MembersRepository;
+let applications: ApplicationsRepository;
+let userId: string;
+
+beforeAll(async () => {
+  ({ database, drop } = await createTestDatabase());
+  repo = new MembersRepository(database.db);
+  applications = new ApplicationsRepository(database.db);
+  const user = await new UsersRepository(database.db).ensureFromClaims({
+    sub: 'usr_stations_repo',
+    email: 'owner@test.example',
+    name: 'Owner',
+    isAdmin: false,
+    isVerified: true,
+  });
+  userId = user.id;
+});
+afterAll(() => drop());
+
+let count = 0;
+const newApplication = async () => {
+  count += 1;
+  const row = await applications.create(
+    { userId, name: 'Shop', homeUrl: `https://shop${count}.example`, homeUrlKey: `shop${count}` },
+    () => ({ name: 'added', feedType: 'applicationAdded' }),
+  );
+  return row.id;
+};
+
+const member = (id: number, email: string, roles = ['cashier']) => ({
+  id,
+  email,
+  name: `User ${id}`,
+  roles,
+});
+
+describe('MembersRepository', () => {
+  it('replaces the members (lower-cased, without email-less users) and finds them by email', async () => {
+    const id = await newApplication();
+    await repo.replaceMembers(id, [
+      member(1, 'Owner@Shop.example', ['administrator']),
+      member(2, 'cashier@shop.example'),
+      member(3, ''),
+    ]);
+    expect(await repo.findMember(id, 'OWNER@shop.example')).toMatchObject({
+      wpUserId: 1,
+      roles: ['administrator'],
+    });
+    await repo.replaceMembers(id, [member(2, 'new@shop.example', ['kiosk'])]);
+    expect(await repo.findMember(id, 'owner@shop.example')).toBeNull();
+    expect(await repo.findMember(id, 'new@shop.example')).toMatchObject({
+      wpUserId: 2,
+      roles: ['kiosk'],
+    });
+    const row = await applications.findById(id);
+    expect(row?.members_synced_at).toEqual(expect.any(String));
+  });
+
+  it('lists memberships of other users’ verified applications only', async () => {
+    const verified = await newApplication();
+    const unverified = await newApplication();
+    await database.db
+      .updateTable('applications')
+      .set({ is_verified_auth: 1 })
+      .where('id', '=', verified)
+      .execute();
+    for (const id of [verified, unverified]) {
+      await repo.replaceMembers(id, [member(7, 'someone@test.example')]);
+    }
+    const mine = await repo.membershipsOf('another-user', 'Someone@test.example');
+    expect(mine.map((m) => m.application.id)).toEqual([verified]);
+    expect(mine[0]).toMatchObject({
+      member: { wpUserId: 7 },
+      ownerName: 'Owner',
+      ownerEmail: 'owner@test.example',
+    });
+    expect(await repo.membershipsOf(userId, 'someone@test.example')).toEqual([]);
+    expect(await repo.membershipsOf('another-user', null)).toEqual([]);
+  });
+});
