@@ -23,6 +23,40 @@ final class Cloud_POS_Settings {
 		add_action( 'admin_menu', array( self::class, 'menu' ) );
 		// Store managers, not only site administrators, may save these options.
 		add_filter( 'option_page_capability_' . self::GROUP, array( self::class, 'capability' ) );
+		add_action( 'admin_notices', array( self::class, 'notice' ) );
+	}
+
+	/**
+	 * Why stations cannot be opened yet, or null when the key set address is usable.
+	 */
+	public static function problem(): ?string {
+		$url = self::jwks_url();
+		if ( '' === $url ) {
+			return __( 'Stations cannot be opened from the Cloud POS until its address is set.', 'cloud-pos' );
+		}
+		if ( ! Cloud_POS_Rules::is_trusted_jwks_url( $url ) ) {
+			return __( 'Stations cannot be opened: the key set address must use https (plain http only on this machine).', 'cloud-pos' );
+		}
+		return null;
+	}
+
+	/** On the plugin's screens, says when stations cannot be opened and where to fix it. */
+	public static function notice(): void {
+		$screen = function_exists( 'get_current_screen' ) ? get_current_screen() : null;
+		if ( null === $screen || Cloud_POS_Stations::POST_TYPE !== $screen->post_type || ! current_user_can( self::capability() ) ) {
+			return;
+		}
+		$problem = self::problem();
+		if ( null === $problem ) {
+			return;
+		}
+		$link = admin_url( 'edit.php?post_type=' . Cloud_POS_Stations::POST_TYPE . '&page=' . self::PAGE );
+		printf(
+			'<div class="notice notice-warning"><p>%1$s <a href="%2$s">%3$s</a></p></div>',
+			esc_html( $problem ),
+			esc_url( $link ),
+			esc_html__( 'Cloud POS settings', 'cloud-pos' )
+		);
 	}
 
 	/** The capability the settings need. */
