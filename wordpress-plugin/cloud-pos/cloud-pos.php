@@ -1,14 +1,12 @@
 <?php
 /**
  * Plugin Name:          Cloud POS
- * Plugin URI:           https://github.com/cloud-pos/cloud-pos
  * Description:          Connects this WooCommerce store to the Cloud POS dashboard: POS stations, who may open them, and their point of sale pages opened from the cloud POS address.
  * Version:              1.0.0
  * Requires at least:    6.1
  * Requires PHP:         8.1
  * Requires Plugins:     woocommerce
  * WC requires at least: 8.0
- * WC tested up to:      10.0
  * Author:               Cloud POS
  * License:              GPL-2.0-or-later
  * License URI:          https://www.gnu.org/licenses/gpl-2.0.html

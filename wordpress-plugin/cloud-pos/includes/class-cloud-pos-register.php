@@ -198,6 +198,10 @@ final class Cloud_POS_Register {
 	private static function page( int $status, string $title, string $body ): never {
 		status_header( $status );
 		nocache_headers();
+		// Page caches must never keep a register or a refusal (both depend on the session).
+		if ( ! defined( 'DONOTCACHEPAGE' ) ) {
+			define( 'DONOTCACHEPAGE', true );
+		}
 		header( 'Content-Type: text/html; charset=utf-8' );
 		header( "Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'" );
 		header( 'X-Content-Type-Options: nosniff' );
