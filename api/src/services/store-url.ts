@@ -1,4 +1,4 @@
-import net from 'node:net';
+import { isPrivateHost } from './store/address-guard';
 
 /** Longest store URL accepted. */
 export const MAX_STORE_URL_LENGTH = 2048;
@@ -19,83 +19,6 @@ export interface StoreUrl {
   key: string;
   /** Host (and port when not the default) for messages: `shop.example`. */
   host: string;
-}
-
-const blocked = new net.BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  blocked.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  blocked.addSubnet(network, prefix, 'ipv6');
-}
-
-/** The eight 16-bit groups of a valid IPv6 address (a trailing dotted IPv4 part included). */
-function ipv6Groups(address: string): number[] {
-  let text = address.toLowerCase();
-  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
-    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const parse = (part: string) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
-  const start = parse(head);
-  const end = tail === undefined ? [] : parse(tail);
-  return [...start, ...Array<number>(8 - start.length - end.length).fill(0), ...end];
-}
-
-/**
- * The IPv4 address an IPv6 address carries in its last 32 bits when it is IPv4-mapped
- * (`::ffff:0:0/96`), IPv4-compatible (`::/96`) or NAT64 (`64:ff9b::/96`); null otherwise.
- */
-function embeddedIpv4(address: string): string | null {
-  const groups = ipv6Groups(address);
-  const prefix = groups
-    .slice(0, 6)
-    .map((group) => group.toString(16))
-    .join(':');
-  if (!['0:0:0:0:0:ffff', '0:0:0:0:0:0', '64:ff9b:0:0:0:0'].includes(prefix)) return null;
-  const high = groups[6] ?? 0;
-  const low = groups[7] ?? 0;
-  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
-}
-
-/** True for loopback, private, link-local, unspecified, multicast and reserved IP addresses. */
-export function isPrivateAddress(address: string): boolean {
-  const family = net.isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4');
-  if (family !== 6) return false;
-  const v4 = embeddedIpv4(address);
-  if (v4) return blocked.check(v4, 'ipv4');
-  return blocked.check(address, 'ipv6');
-}
-
-/** True for names that always mean this machine, and for private IP literals. */
-export function isPrivateHost(hostname: string): boolean {
-  const host = hostname
-    .replace(/^\[|\]$/g, '')
-    .replace(/\.$/, '')
-    .toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  return isPrivateAddress(host);
 }
 
 /**

@@ -1,9 +1,4 @@
-import {
-  isPrivateAddress,
-  isPrivateHost,
-  parseStoreUrl,
-  PRIVATE_HOST_MESSAGE,
-} from '../../src/services/store-url';
+import { parseStoreUrl, PRIVATE_HOST_MESSAGE } from '../../src/services/store-url';
 
 describe('parseStoreUrl', () => {
   it.each([
@@ -70,21 +65,5 @@ describe('parseStoreUrl', () => {
       'https://[2606:4700::1111]',
     );
     expect(parseStoreUrl('https://172.32.0.1', false).href).toBe('https://172.32.0.1');
-  });
-});
-
-describe('isPrivateAddress / isPrivateHost', () => {
-  it('knows private, loopback and link-local addresses of both families', () => {
-    expect(isPrivateAddress('127.0.0.1')).toBe(true);
-    expect(isPrivateAddress('100.64.0.1')).toBe(true);
-    expect(isPrivateAddress('::1')).toBe(true);
-    expect(isPrivateAddress('::ffff:7f00:1')).toBe(true);
-    // IPv4-compatible and NAT64 forms of a private IPv4 address.
-    expect(isPrivateAddress('::7f00:1')).toBe(true);
-    expect(isPrivateAddress('64:ff9b::a00:1')).toBe(true);
-    expect(isPrivateAddress('8.8.8.8')).toBe(false);
-    expect(isPrivateAddress('2001:4860:4860::8888')).toBe(false);
-    expect(isPrivateHost('LOCALHOST.')).toBe(true);
-    expect(isPrivateHost('example.com')).toBe(false);
   });
 });

@@ -1,0 +1,23 @@
+/** The store could not be reached: DNS, connection, TLS, timeout, or an answer that is not JSON. */
+export class StoreUnreachableError extends Error {
+  override readonly name = 'StoreUnreachableError';
+}
+
+/** The store answered with an HTTP error; `message` is the store's own text. */
+export class StoreHttpError extends Error {
+  override readonly name = 'StoreHttpError';
+  constructor(
+    readonly status: number,
+    readonly code: string | null,
+    message: string,
+  ) {
+    super(message);
+  }
+  /** The store refused the credentials (401/403). */
+  get rejected(): boolean {
+    return this.status === 401 || this.status === 403;
+  }
+  get notFound(): boolean {
+    return this.status === 404;
+  }
+}
