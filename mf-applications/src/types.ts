@@ -1,13 +1,27 @@
 import type {
   Application,
   ApplicationAuthType,
+  ApplicationList,
+  ApplicationUpdate,
+  InvitationRequest,
   KeysFail,
+  NewApplication,
   SharedUser,
   UserAccounts,
   WpUser,
 } from '@pos/shared';
 
-export type { Application, ApplicationAuthType, KeysFail, SharedUser, UserAccounts, WpUser };
+export type {
+  Application,
+  ApplicationAuthType,
+  ApplicationList,
+  InvitationRequest,
+  KeysFail,
+  NewApplication,
+  SharedUser,
+  UserAccounts,
+  WpUser,
+};
 
 /** The 'Shared with' table shows 10 users per page. */
 export const SHARED_USERS_PAGE_SIZE = 10;
@@ -21,26 +35,13 @@ export const INVITATION_SENT_MS = 3000;
 /** Spec 5, 9: at most 3 invitations per user. */
 export const INVITATION_LIMIT = 3;
 
-/** GET applications. */
-export interface ApplicationList {
-  list: Application[];
-  /** Errors of the whole list, shown as danger bubbles (spec 8). */
-  error: string[];
-}
-
-/** POST applications. */
-export interface NewApplication {
-  name: string;
-  homeUrl: string;
-}
-
 /** PUT applications/{id} takes exactly one of these (ISSUE 3). */
 export type ApplicationChange =
-  | { name: string }
-  | { homeUrl: string }
-  | { consumerKey: string; consumerSecret: string }
-  | { deauth: true }
-  | { authType: ApplicationAuthType };
+  | Required<Pick<ApplicationUpdate, 'name'>>
+  | Required<Pick<ApplicationUpdate, 'homeUrl'>>
+  | Required<Pick<ApplicationUpdate, 'consumerKey' | 'consumerSecret'>>
+  | Required<Pick<ApplicationUpdate, 'deauth'>>
+  | Required<Pick<ApplicationUpdate, 'authType'>>;
 
 /** A page of the 'Shared with' table. */
 export interface SharedUsersPage {
@@ -55,15 +56,4 @@ export interface SharedUsersPage {
 export interface SharedWithRow {
   kind: 'pos' | 'wp';
   user: SharedUser;
-}
-
-/** The body of POST send-invite-email (spec 7). The server takes name and email from the store. */
-export interface InvitationRequest {
-  applicationId: string;
-  wpUserId: number;
-  wordPressUsername: string;
-  ssoUserFullName: string;
-  appName: string;
-  email: string;
-  userName: string;
 }

@@ -7,6 +7,7 @@ const station = (posID: string, cloudStationSlug: string): Station => ({
   url: `http://127.0.0.1:4201/pos/${posID}`,
   cloudStationSlug,
   access: true,
+  globalSettings: {},
 });
 
 const front = station('1', 'pos');

@@ -4,6 +4,7 @@ export * from './session/token';
 export * from './session/SessionStore';
 export * from './rules';
 export * from './api/client';
+export type * from './api/wire';
 export * from './contract/types';
 export * from './contract/validate';
 export * from './contract/lifecycles';

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import { newId, nowIso } from '../db/ids';
 import type { ActivityRow, Database } from '../db/types';
+import type { Activity } from '../routes/activities/schema';
+
+export type { Activity };
 
 /** Feed types of the activity feed (spec 3), in the spec's order. */
 export const FEED_TYPES = [
@@ -19,17 +22,6 @@ export const FEED_TYPES = [
 
 /** One of {@link FEED_TYPES}. */
 export type FeedType = (typeof FEED_TYPES)[number];
-
-/** One entry of the activity feed as the api returns it. */
-export interface Activity {
-  id: string;
-  owner: string;
-  name: string;
-  createdAt: string;
-  link: string | null;
-  linkName: string | null;
-  feedType: FeedType;
-}
 
 /** What a new feed entry carries. */
 export interface NewActivity {

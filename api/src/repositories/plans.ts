@@ -2,29 +2,9 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../db/ids';
 import { PLAN_IDS } from '../db/plans';
 import type { Database, PlanRow, SubscriptionRow } from '../db/types';
+import type { PastDueInvoice, Plan } from '../routes/subscriptions/schema';
 
-/** An invoice that is past due. */
-export interface PastDueInvoice {
-  number: string;
-  invoice_pdf: string;
-  hosted_invoice_url: string;
-}
-
-/** A plan as the api returns it (spec 3). */
-export interface Plan {
-  id: string;
-  name: string;
-  accessType: 'public' | 'private';
-  roleType: 'manager' | 'cashier';
-  isFree: boolean;
-  isManagerPlan: boolean;
-  perMonth: number;
-  upTo: number | null;
-  included: number;
-  perExcess: number;
-  cancelDate: string | null;
-  pastDueInvoices: PastDueInvoice[];
-}
+export type { PastDueInvoice, Plan };
 
 function parseInvoices(json: string | null | undefined): PastDueInvoice[] {
   if (!json) return [];

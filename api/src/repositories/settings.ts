@@ -1,15 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../db';
 import type { Database, SettingsRow } from '../db/types';
+import type { UserSettings } from '../routes/user-settings/schema';
 
-/** User settings as the api returns them (spec 3). */
-export interface UserSettings {
-  userRole: 'manager' | 'other';
-  /** Keyed `{applicationId}/{posID}`. */
-  quickLaunchPOSIds: Record<string, boolean>;
-  showAssistantInPOS: boolean;
-  firstTaskCompleted: boolean;
-}
+export type { UserSettings };
 
 /** A change to the settings: the quick-launch key is toggled, the flags are set. */
 export interface SettingsChange {

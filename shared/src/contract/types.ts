@@ -2,7 +2,7 @@ import type { AxiosInstance } from 'axios';
 import type { Location, Navigator } from 'react-router-dom';
 import type { EventBus } from '../bus/EventBus';
 import type { SessionStore } from '../session/SessionStore';
-import type { UserRole } from '../types/entities';
+import type { UserRole } from '../api/wire';
 
 /** Who may see a route, a nav item or a tile. */
 export type Access = 'all' | 'manager' | 'admin';

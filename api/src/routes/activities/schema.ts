@@ -20,6 +20,8 @@ export const ActivitySchema = Type.Object(
   },
   { $id: 'Activity', additionalProperties: false },
 );
+/** One entry of the activity feed as the api returns it. */
+export type Activity = Static<typeof ActivitySchema>;
 
 export const ActivitiesQuery = Type.Object(
   {

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import { authErrors, Nullable, Ref, StringEnum } from '../common';
 
 export const PlanSchema = Type.Object(
@@ -23,6 +24,10 @@ export const PlanSchema = Type.Object(
   },
   { $id: 'Plan', additionalProperties: false },
 );
+/** A plan as the api returns it (spec 3). */
+export type Plan = Static<typeof PlanSchema>;
+/** An invoice that is past due. */
+export type PastDueInvoice = Plan['pastDueInvoices'][number];
 
 export const MonitorQuery = Type.Object(
   {

@@ -16,6 +16,8 @@ export const UserSettingsSchema = Type.Object(
   },
   { $id: 'UserSettings', additionalProperties: false },
 );
+/** User settings as the api returns them (spec 3). */
+export type UserSettings = Static<typeof UserSettingsSchema>;
 
 export const UpdateSettingsBody = Type.Object(
   {

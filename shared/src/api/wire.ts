@@ -1,0 +1,99 @@
+// Friendly names for the api's wire types. The types themselves are generated from the api's
+// OpenAPI document into ./wire.gen.ts (pnpm --filter @pos/api gen:types): change a shape in
+// the api's route schemas, never here.
+import type { components, paths } from './wire.gen';
+
+type Schemas = components['schemas'];
+type Method = 'get' | 'put' | 'post' | 'patch' | 'delete';
+/** A route of the api, relative to /api/connect-ui. */
+type Route = keyof paths extends `/api/connect-ui${infer R}` ? R : never;
+type Operation<R extends Route, M extends Method> = paths[`/api/connect-ui${R}`][M];
+type JsonOf<T> = T extends { content: { 'application/json': infer B } } ? B : never;
+
+/** The JSON body of the successful answer (200 or 201) of `method` on `route`. */
+export type ApiAnswer<R extends Route, M extends Method> =
+  Operation<R, M> extends { responses: infer A }
+    ? A extends { 200: infer OK }
+      ? JsonOf<OK>
+      : A extends { 201: infer Created }
+        ? JsonOf<Created>
+        : never
+    : never;
+
+/** The JSON body that `method` on `route` takes. */
+export type ApiBody<R extends Route, M extends Method> =
+  Operation<R, M> extends { requestBody: infer B } ? JsonOf<B> : never;
+
+/** The query parameters of `method` on `route`. */
+export type ApiQuery<R extends Route, M extends Method> =
+  Operation<R, M> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+
+/** The body of every error answer. */
+export type ApiError = Schemas['Error'];
+
+/** The signed-in user's settings (GET /user-settings). */
+export type UserSettings = Schemas['UserSettings'];
+/** The role that decides what a signed-in user may see. */
+export type UserRole = UserSettings['userRole'];
+/** The signed-in user's profile (GET /user-data). */
+export type UserData = Schemas['UserData'];
+
+/** A subscription plan. */
+export type Plan = Schemas['Plan'];
+/** An invoice that is past due. */
+export type PastDueInvoice = Plan['pastDueInvoices'][number];
+/** GET /subscription-monitor. */
+export type PlanState = ApiAnswer<'/subscription-monitor', 'get'>;
+
+/** One entry of the activity feed. */
+export type Activity = Schemas['Activity'];
+/** Feed types of the activity feed. */
+export type FeedType = Activity['feedType'];
+
+/** A row of the admin panel's user list. */
+export type AdminUserRow = Schemas['AdminUserRow'];
+/** Kind of account an admin can set. */
+export type SubscriptionType = AdminUserRow['type'];
+/** Block state of a user in the admin panel. */
+export type BlockStatus = AdminUserRow['block'];
+/** GET admin-panel/users. */
+export type AdminUserList = ApiAnswer<'/admin-panel/users', 'get'>;
+
+/** A WooCommerce store connected to the dashboard (spec 3); keys masked per spec 5. */
+export type Application = Schemas['Application'];
+/** How an application was, or is to be, authorized on its store. */
+export type ApplicationAuthType = Application['authType'];
+/** The outcome of the last 'Connect with Keys' attempt (spec 3, 8). */
+export type KeysFail = Application['keysFail'];
+/** A WordPress user of a connected store. */
+export type WpUser = Schemas['WpUser'];
+/** GET applications: the list and the errors of the whole list (spec 8). */
+export type ApplicationList = ApiAnswer<'/applications', 'get'>;
+/** POST applications. */
+export type NewApplication = ApiBody<'/applications', 'post'>;
+/** PUT applications/{id}: one change at a time (see the route's description). */
+export type ApplicationUpdate = ApiBody<'/applications/{id}', 'put'>;
+/** PUT applications/{id}/auth-status. */
+export type AuthStatusAnswer = ApiAnswer<'/applications/{id}/auth-status', 'put'>;
+
+/** A store user an application is shared with (spec 3: shared user). */
+export type SharedUser = Schemas['SharedUser'];
+/** GET applications/{id}/user-accounts; the total comes in the x-biz-total-all header. */
+export type UserAccounts = ApiAnswer<'/applications/{id}/user-accounts', 'get'>;
+/** POST send-invite-email. */
+export type InvitationRequest = ApiBody<'/send-invite-email', 'post'>;
+/** The answer of POST send-invite-email. */
+export type InvitationAnswer = ApiAnswer<'/send-invite-email', 'post'>;
+
+/** A POS station of a store (spec 3). */
+export type Station = Schemas['Station'];
+/** GET applications/{id}/stations. */
+export type ApplicationStations = ApiAnswer<'/applications/{id}/stations', 'get'>;
+/** The application a station list belongs to. */
+export type StationApplication = ApplicationStations['application'];
+/** A group of GET shared-stations (spec 3: shared station group). */
+export type SharedStationGroup = Schemas['SharedStationGroup'];
+/** PUT applications/{id}/stations/update-slug. */
+export type SlugChange = ApiBody<'/applications/{id}/stations/update-slug', 'put'>;
+/** The answer of PUT applications/{id}/stations/update-slug: the slug the server stored. */
+export type SlugChangeAnswer = ApiAnswer<'/applications/{id}/stations/update-slug', 'put'>;
