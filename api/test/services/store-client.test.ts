@@ -160,6 +160,50 @@ describe('store client over https and on failures', () => {
     );
   });
 
+  it('never follows a redirect', async () => {
+    const seen: string[] = [];
+    const server = http.createServer((request, response) => {
+      seen.push(request.url ?? '');
+      if (request.url?.startsWith('/moved')) {
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{"name":"moved"}');
+        return;
+      }
+      response.writeHead(302, { location: '/moved/wp-json/' }).end();
+    });
+    const port = await listen(server);
+    const client = createStoreClient({ timeoutMs: 2000, allowPrivateHosts: true });
+    try {
+      await expect(client.siteInfo(`http://127.0.0.1:${port}`)).rejects.toMatchObject({
+        name: 'StoreHttpError',
+        status: 302,
+      });
+      await expect(
+        client.connection(`http://127.0.0.1:${port}`, { consumerKey: 'ck', consumerSecret: 'cs' }),
+      ).rejects.toMatchObject({ name: 'StoreHttpError', status: 302 });
+      expect(seen).toHaveLength(2);
+      expect(seen.every((url) => url.startsWith('/wp-json/'))).toBe(true);
+    } finally {
+      await close(server);
+    }
+  });
+
+  it('stops reading an answer larger than 2 MiB', async () => {
+    const server = http.createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ name: 'x'.repeat(3 * 1024 * 1024) }));
+    });
+    const port = await listen(server);
+    const client = createStoreClient({ timeoutMs: 5000, allowPrivateHosts: true });
+    try {
+      await expect(client.siteInfo(`http://127.0.0.1:${port}`)).rejects.toBeInstanceOf(
+        StoreUnreachableError,
+      );
+    } finally {
+      server.closeAllConnections();
+      await close(server);
+    }
+  });
+
   it('refuses names that resolve to private addresses unless private hosts are allowed', async () => {
     const server = http.createServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' }).end('{"name":"x"}');

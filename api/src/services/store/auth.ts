@@ -10,10 +10,11 @@ export interface AuthorizedRequest {
 
 /**
  * `target` with one-legged OAuth 1.0a (HMAC-SHA256) in its query, which is how WooCommerce
- * authenticates REST calls over plain http. The query parameters are handed to oauth-1.0a
- * decoded as PHP's `$_GET` sees them, so both sides sign the same values; the package then
- * builds the RFC 5849 base string, which equals WooCommerce's `check_oauth_signature` for
- * WooCommerce's keys (`cs_` and hex: percent-encoding the secret changes nothing).
+ * authenticates REST calls over plain http. The query is handed to oauth-1.0a decoded as PHP's
+ * `$_GET` sees it ('+' is a space), so both sides sign the same values. The package's RFC 5849
+ * base string and key then equal WooCommerce's `check_oauth_signature` for what is sent here:
+ * it sorts encoded names where WooCommerce sorts raw ones, and it percent-encodes the secret
+ * where WooCommerce does not, neither of which changes plain names or `cs_` and hex secrets.
  */
 export function signWithOAuth(
   method: string,
