@@ -1,5 +1,6 @@
 import type { AxiosInstance } from 'axios';
 import { periodFirstDay, periodLastDay } from '@pos/shared';
+import type { BlockStatusAnswer } from '@pos/shared';
 import { adminApiPaths } from './urls';
 import {
   ADMIN_PAGE_SIZE,
@@ -48,7 +49,7 @@ export async function setUserStatus(
   userId: string,
   status: BlockStatus,
 ): Promise<BlockStatus> {
-  const { data } = await api.patch<{ newStatus?: BlockStatus }>(adminApiPaths.userStatus(userId), {
+  const { data } = await api.patch<Partial<BlockStatusAnswer>>(adminApiPaths.userStatus(userId), {
     status,
   });
   return data?.newStatus ?? status;

@@ -1,3 +1,9 @@
+import type {
+  ApplicationAnswer,
+  ApplicationUpdateAnswer,
+  AuthStatusAnswer,
+  InvitationAnswer,
+} from '@pos/shared';
 import type { AxiosInstance } from 'axios';
 import { applicationsApiPaths } from './urls';
 import {
@@ -26,7 +32,7 @@ export async function fetchApplication(
   applicationId: string,
   signal?: AbortSignal,
 ): Promise<Application> {
-  const { data } = await api.get<{ data: Application }>(
+  const { data } = await api.get<ApplicationAnswer>(
     applicationsApiPaths.application(applicationId),
     { signal },
   );
@@ -38,7 +44,7 @@ export async function createApplication(
   api: AxiosInstance,
   application: NewApplication,
 ): Promise<Application> {
-  const { data } = await api.post<{ data: Application }>(applicationsApiPaths.list, application);
+  const { data } = await api.post<ApplicationAnswer>(applicationsApiPaths.list, application);
   return data.data;
 }
 
@@ -51,7 +57,7 @@ export async function updateApplication(
   applicationId: string,
   change: ApplicationChange,
 ): Promise<{ application: Application; message: string | null }> {
-  const { data } = await api.put<{ data: Application; message?: string }>(
+  const { data } = await api.put<ApplicationUpdateAnswer>(
     applicationsApiPaths.application(applicationId),
     change,
   );
@@ -67,7 +73,7 @@ export async function setAuthInProgress(
   applicationId: string,
   authInProgress: boolean,
 ): Promise<{ authInProgress: boolean; authorizeUrl: string | null }> {
-  const { data } = await api.put<{ data?: { authInProgress: boolean; authorizeUrl?: string } }>(
+  const { data } = await api.put<Partial<AuthStatusAnswer>>(
     applicationsApiPaths.authStatus(applicationId),
     { authInProgress },
   );
@@ -110,7 +116,7 @@ export async function sendInvitation(
   api: AxiosInstance,
   invitation: InvitationRequest,
 ): Promise<{ message: string; invitationCount: number | null }> {
-  const { data } = await api.post<{ message?: string; invitationCount?: number }>(
+  const { data } = await api.post<Partial<InvitationAnswer>>(
     applicationsApiPaths.sendInviteEmail,
     invitation,
   );

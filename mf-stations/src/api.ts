@@ -1,5 +1,6 @@
 import type { AxiosInstance } from 'axios';
 import { apiErrorMessage } from '@pos/shared';
+import type { ApplicationList, SharedStations, SlugChangeAnswer } from '@pos/shared';
 import type {
   Application,
   ApplicationStations,
@@ -15,7 +16,7 @@ export async function fetchVerifiedApplications(
   api: AxiosInstance,
   signal?: AbortSignal,
 ): Promise<Application[]> {
-  const { data } = await api.get<{ list?: Application[] }>(stationsApiPaths.applications, {
+  const { data } = await api.get<Partial<ApplicationList>>(stationsApiPaths.applications, {
     signal,
   });
   return (data.list ?? []).filter((application) => application.isVerifiedAuth);
@@ -63,7 +64,7 @@ export async function fetchSharedStations(
   api: AxiosInstance,
   signal?: AbortSignal,
 ): Promise<SharedStationGroup[]> {
-  const { data } = await api.get<{ list?: SharedStationGroup[] }>(stationsApiPaths.sharedStations, {
+  const { data } = await api.get<Partial<SharedStations>>(stationsApiPaths.sharedStations, {
     signal,
   });
   return data.list ?? [];
@@ -74,8 +75,8 @@ export async function updateStationSlug(
   api: AxiosInstance,
   applicationId: string,
   change: SlugChange,
-): Promise<{ stationId: string; stationSlug: string }> {
-  const { data } = await api.put<{ stationId: string; stationSlug: string }>(
+): Promise<SlugChangeAnswer> {
+  const { data } = await api.put<SlugChangeAnswer>(
     stationsApiPaths.updateSlug(applicationId),
     change,
   );

@@ -58,6 +58,8 @@ export type SubscriptionType = AdminUserRow['type'];
 export type BlockStatus = AdminUserRow['block'];
 /** GET admin-panel/users. */
 export type AdminUserList = ApiAnswer<'/admin-panel/users', 'get'>;
+/** The answer of PATCH admin-panel/users/{id}/status. */
+export type BlockStatusAnswer = ApiAnswer<'/admin-panel/users/{id}/status', 'patch'>;
 
 /** A WooCommerce store connected to the dashboard (spec 3); keys masked per spec 5. */
 export type Application = Schemas['Application'];
@@ -71,8 +73,12 @@ export type WpUser = Schemas['WpUser'];
 export type ApplicationList = ApiAnswer<'/applications', 'get'>;
 /** POST applications. */
 export type NewApplication = ApiBody<'/applications', 'post'>;
+/** GET applications/{id}, and the answer of POST applications. */
+export type ApplicationAnswer = ApiAnswer<'/applications/{id}', 'get'>;
 /** PUT applications/{id}: one change at a time (see the route's description). */
 export type ApplicationUpdate = ApiBody<'/applications/{id}', 'put'>;
+/** The answer of PUT applications/{id}: the application now, and a message after a disconnect. */
+export type ApplicationUpdateAnswer = ApiAnswer<'/applications/{id}', 'put'>;
 /** PUT applications/{id}/auth-status. */
 export type AuthStatusAnswer = ApiAnswer<'/applications/{id}/auth-status', 'put'>;
 
@@ -93,6 +99,8 @@ export type ApplicationStations = ApiAnswer<'/applications/{id}/stations', 'get'
 export type StationApplication = ApplicationStations['application'];
 /** A group of GET shared-stations (spec 3: shared station group). */
 export type SharedStationGroup = Schemas['SharedStationGroup'];
+/** GET shared-stations. */
+export type SharedStations = ApiAnswer<'/shared-stations', 'get'>;
 /** PUT applications/{id}/stations/update-slug. */
 export type SlugChange = ApiBody<'/applications/{id}/stations/update-slug', 'put'>;
 /** The answer of PUT applications/{id}/stations/update-slug: the slug the server stored. */
