@@ -9,5 +9,6 @@ module.exports = {
     '<rootDir>/mf-stations',
     '<rootDir>/sandbox',
     '<rootDir>/api',
+    '<rootDir>/scripts/jest.config.cjs',
   ],
 };

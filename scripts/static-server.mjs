@@ -1,46 +1,39 @@
 #!/usr/bin/env node
-// A small static file server for the shell and every remote: hashed assets cached for a year,
-// gzip for text, optional SPA fallback, CORS for remotes, JSON files at fixed paths, and a
-// same-origin proxy for the api. No dependencies, so a remote can be served alone anywhere.
+// Serves the shell and every remote on Fastify: @fastify/static (ETag, 304, Range),
+// @fastify/compress (brotli and gzip by Accept-Encoding) and @fastify/http-proxy (the same-origin
+// api proxy). Hashed assets are cached for a year; entries, manifests and JSON answer no-cache.
 //
 //   node scripts/static-server.mjs --root mf-admin/dist --port 3006 --cors
 //   node scripts/static-server.mjs --root shell/dist --port 3000 --spa \
 //     --proxy /api/connect-ui=http://127.0.0.1:4000 --json /remotes.json=.run/remotes.json
-import { createServer, request as httpRequest } from 'node:http';
-import { createReadStream, promises as fs } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { constants as zlib } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
+import Fastify from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifyCompress from '@fastify/compress';
+import fastifyHttpProxy from '@fastify/http-proxy';
 
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-};
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt']);
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2|png|svg)$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * @typedef {object} StaticServerOptions
  * @property {string} root folder to serve
  * @property {number} port
  * @property {string} [host]
- * @property {boolean} [spa] answer unknown extension-less GETs with index.html
+ * @property {boolean} [spa] answer unknown extension-less GETs (and HTML navigations) with index.html
  * @property {boolean} [cors] allow any origin to fetch the files (remotes)
  * @property {Record<string,string>} [proxy] path prefix → target origin
  * @property {Record<string,string>} [json] URL path → JSON file served with no-cache
  * @property {Record<string,string>} [html] URL path prefix → HTML file of root (extra entries)
  */
 
-/** Parses `--key value` pairs; repeated --proxy/--json/--html collect into maps. */
+/**
+ * Parses `--key value` pairs; repeated --proxy/--json/--html collect into maps.
+ * @param {string[]} argv
+ * @returns {StaticServerOptions}
+ */
 export function parseArgs(argv) {
   const options = { proxy: {}, json: {}, html: {}, host: '127.0.0.1', spa: false, cors: false };
   for (let i = 0; i < argv.length; i += 1) {
@@ -70,148 +63,92 @@ export function parseArgs(argv) {
   return options;
 }
 
-const securityHeaders = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-};
+/** Hashed names never change content; everything else must be revalidated (ETag makes that cheap). */
+function cacheControl(file) {
+  return HASHED.test(path.basename(file)) ? IMMUTABLE : 'no-cache';
+}
 
-/** Starts the server; resolves once it listens. */
-export function startStaticServer(/** @type {StaticServerOptions} */ options) {
-  const gzipCache = new Map();
-  const proxies = Object.entries(options.proxy ?? {});
-  const jsonRoutes = options.json ?? {};
-  const htmlRoutes = Object.entries(options.html ?? {});
+const under = (pathname, prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`);
 
-  const server = createServer(async (req, res) => {
-    try {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      if (options.cors) {
-        res.setHeader('Access-Control-Allow-Origin', '*');
-        res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
-        if (req.method === 'OPTIONS') return void res.writeHead(204).end();
-      }
-      const proxy = proxies.find(
-        ([prefix]) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`),
+/**
+ * Builds the server without listening (tests inject or listen on port 0).
+ * @param {StaticServerOptions} options
+ */
+export async function buildStaticServer(options) {
+  const app = Fastify({ logger: false });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+  });
+  if (options.cors) {
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header('Access-Control-Allow-Origin', '*');
+      reply.header('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
+      if (request.method === 'OPTIONS') return reply.code(204).send();
+    });
+  }
+  for (const [prefix, upstream] of Object.entries(options.proxy ?? {})) {
+    // Registered before compression so proxied answers pass through as the api sent them.
+    await app.register(fastifyHttpProxy, { upstream, prefix, rewritePrefix: prefix });
+  }
+  // Brotli's default quality (11) costs seconds per megabyte on the fly; 5 is close in size.
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+  });
+  await app.register(async (files) => {
+    await files.register(fastifyStatic, {
+      root: options.root,
+      cacheControl: false,
+      wildcard: true,
+      setHeaders(reply, file) {
+        reply.header('Cache-Control', cacheControl(file));
+        if (file.endsWith('.html')) reply.header('X-Frame-Options', 'SAMEORIGIN');
+      },
+    });
+    for (const [route, file] of Object.entries(options.json ?? {})) {
+      const absolute = path.resolve(file);
+      files.get(route, (_request, reply) =>
+        reply
+          .header('Cache-Control', 'no-cache')
+          .sendFile(path.basename(absolute), path.dirname(absolute)),
       );
-      if (proxy) return forward(req, res, proxy[1]);
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        return void res.writeHead(405, { Allow: 'GET, HEAD' }).end();
-      }
-      if (jsonRoutes[url.pathname]) {
-        return await sendFile(req, res, path.resolve(jsonRoutes[url.pathname]), 'no-cache');
-      }
-      const file = await resolveFile(url.pathname);
-      if (file) return await sendFile(req, res, file, cacheControl(file));
-      const entry = htmlRoutes.find(
-        ([prefix]) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`),
-      );
-      if (entry) return await sendFile(req, res, path.join(options.root, entry[1]), 'no-cache');
+    }
+    const htmlRoutes = Object.entries(options.html ?? {});
+    files.setNotFoundHandler((request, reply) => {
+      const { pathname } = new URL(request.url, 'http://localhost');
+      const isRead = request.method === 'GET' || request.method === 'HEAD';
+      const entry = htmlRoutes.find(([prefix]) => under(pathname, prefix));
+      if (isRead && entry) return reply.sendFile(entry[1]);
       // A navigation (the browser asks for HTML) gets the app, even when the path has dots,
       // as /login/{jwt} does; a missing script or image still gets a 404.
-      const wantsHtml = /\btext\/html\b/.test(req.headers.accept ?? '');
-      if (options.spa && (wantsHtml || !path.extname(url.pathname))) {
-        return await sendFile(req, res, path.join(options.root, 'index.html'), 'no-cache');
+      const wantsHtml = /\btext\/html\b/.test(request.headers.accept ?? '');
+      if (isRead && options.spa && (wantsHtml || !path.extname(pathname))) {
+        return reply.sendFile('index.html');
       }
-      res
-        .writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...securityHeaders })
-        .end('Not found');
-    } catch (error) {
-      console.error(error);
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
-      res.end('Internal server error');
-    }
-  });
-
-  async function resolveFile(pathname) {
-    let decoded;
-    try {
-      decoded = decodeURIComponent(pathname);
-    } catch {
-      return null;
-    }
-    const candidate = path.join(options.root, path.normalize(decoded));
-    if (!candidate.startsWith(options.root)) return null;
-    try {
-      const stat = await fs.stat(candidate);
-      if (stat.isFile()) return candidate;
-      if (stat.isDirectory()) {
-        const index = path.join(candidate, 'index.html');
-        return (await fs.stat(index).catch(() => null))?.isFile() ? index : null;
-      }
-    } catch {
-      return null;
-    }
-    return null;
-  }
-
-  function cacheControl(file) {
-    return HASHED.test(path.basename(file)) ? 'public, max-age=31536000, immutable' : 'no-cache';
-  }
-
-  async function sendFile(req, res, file, cache) {
-    const ext = path.extname(file);
-    const headers = {
-      'Content-Type': TYPES[ext] ?? 'application/octet-stream',
-      'Cache-Control': cache,
-      ...securityHeaders,
-    };
-    if (ext === '.html') headers['X-Frame-Options'] = 'SAMEORIGIN';
-    const acceptsGzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-    if (COMPRESSIBLE.has(ext) && acceptsGzip) {
-      const stat = await fs.stat(file);
-      const key = `${file}:${stat.mtimeMs}:${stat.size}`;
-      let body = gzipCache.get(key);
-      if (!body) {
-        body = gzipSync(await fs.readFile(file));
-        gzipCache.set(key, body);
-      }
-      res.writeHead(200, {
-        ...headers,
-        'Content-Encoding': 'gzip',
-        Vary: 'Accept-Encoding',
-        'Content-Length': body.length,
-      });
-      return void res.end(req.method === 'HEAD' ? undefined : body);
-    }
-    const stat = await fs.stat(file);
-    res.writeHead(200, { ...headers, 'Content-Length': stat.size });
-    if (req.method === 'HEAD') return void res.end();
-    createReadStream(file).pipe(res);
-  }
-
-  function forward(req, res, target) {
-    const to = new URL(req.url ?? '/', target);
-    const headers = {
-      ...req.headers,
-      host: to.host,
-      'x-forwarded-for': req.socket.remoteAddress ?? '',
-    };
-    const upstream = httpRequest(to, { method: req.method, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     });
-    upstream.setTimeout(30_000, () => upstream.destroy(new Error('upstream timeout')));
-    upstream.on('error', () => {
-      if (!res.headersSent) {
-        res.writeHead(502, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify({ message: 'The service is unavailable right now' }));
-      } else res.destroy();
-    });
-    req.pipe(upstream);
-  }
-
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '127.0.0.1', () => resolve(server));
   });
+  return app;
+}
+
+/**
+ * Starts the server; resolves with the Fastify instance once it listens.
+ * @param {StaticServerOptions} options
+ */
+export async function startStaticServer(options) {
+  const app = await buildStaticServer(options);
+  await app.listen({ port: options.port, host: options.host ?? '127.0.0.1' });
+  return app;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const options = parseArgs(process.argv.slice(2));
-  startStaticServer(options).then(() => {
-    console.info(
-      `static ${path.relative(process.cwd(), options.root) || '.'} on http://${options.host}:${options.port}`,
-    );
-  });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(0));
+  const app = await startStaticServer(options);
+  console.info(
+    `static ${path.relative(process.cwd(), options.root) || '.'} on http://${options.host}:${options.port}`,
+  );
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => void app.close().then(() => process.exit(0)));
+  }
 }

@@ -1,0 +1,163 @@
+// Runs scripts/static-server.mjs as the services do (its CLI, in a child process) over a small
+// build folder and a tiny Fastify upstream standing in for the api.
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const http = require('node:http');
+const os = require('node:os');
+const path = require('node:path');
+const zlib = require('node:zlib');
+const Fastify = require('fastify');
+
+const PORT = 3900 + (process.pid % 80);
+const BIG = 'export const value = "pos";\n'.repeat(4000);
+let dir;
+let server;
+let upstream;
+
+/** Raw GET: the body as sent on the wire, undecoded. */
+function get(url, headers = {}, method = 'GET') {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`http://127.0.0.1:${PORT}${url}`, { method, headers }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+async function waitUntilUp() {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    try {
+      return await get('/index.html');
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error('static server did not start');
+}
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'static-server-'));
+  const root = path.join(dir, 'dist');
+  fs.mkdirSync(root);
+  fs.writeFileSync(
+    path.join(root, 'index.html'),
+    `<!doctype html><title>shell</title>${'<p>'.repeat(500)}`,
+  );
+  fs.writeFileSync(path.join(root, 'connect.html'), '<!doctype html><title>connect</title>');
+  fs.writeFileSync(path.join(root, 'main.0123abcd89.js'), BIG);
+  fs.writeFileSync(path.join(root, 'remoteEntry.js'), BIG);
+  fs.writeFileSync(path.join(root, 'mf-manifest.json'), JSON.stringify({ name: 'shell' }));
+  fs.writeFileSync(
+    path.join(dir, 'remotes.json'),
+    JSON.stringify({ admin: 'http://x/remoteEntry.js' }),
+  );
+
+  upstream = Fastify();
+  upstream.post('/api/connect-ui/echo', async (request, reply) =>
+    reply
+      .header('x-upstream', 'yes')
+      .send({ got: request.body, auth: request.headers.authorization }),
+  );
+  await upstream.listen({ port: 0, host: '127.0.0.1' });
+
+  server = spawn(process.execPath, [
+    path.join(__dirname, '..', 'static-server.mjs'),
+    ...['--root', root, '--port', String(PORT), '--spa', '--cors'],
+    ...['--json', `/remotes.json=${path.join(dir, 'remotes.json')}`],
+    ...['--html', '/connect=connect.html'],
+    ...['--proxy', `/api/connect-ui=http://127.0.0.1:${upstream.server.address().port}`],
+  ]);
+  await waitUntilUp();
+});
+
+afterAll(async () => {
+  server?.kill();
+  await upstream?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('static server', () => {
+  it('sends brotli or gzip by Accept-Encoding, each smaller than the file', async () => {
+    const br = await get('/remoteEntry.js', { 'accept-encoding': 'br, gzip' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(BIG);
+    const gzip = await get('/remoteEntry.js', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.body).toString()).toBe(BIG);
+    expect(br.body.length).toBeLessThan(BIG.length);
+    expect(gzip.body.length).toBeLessThan(BIG.length);
+    const plain = await get('/remoteEntry.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(BIG);
+  });
+
+  it('caches hashed assets for a year and revalidates entries, manifests, HTML and JSON', async () => {
+    expect((await get('/main.0123abcd89.js')).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    for (const url of ['/remoteEntry.js', '/mf-manifest.json', '/index.html', '/remotes.json']) {
+      expect([url, (await get(url)).headers['cache-control']]).toEqual([url, 'no-cache']);
+    }
+  });
+
+  it('answers 304 to a matching If-None-Match', async () => {
+    const first = await get('/remoteEntry.js');
+    expect(first.headers.etag).toBeTruthy();
+    const again = await get('/remoteEntry.js', { 'if-none-match': first.headers.etag });
+    expect(again.status).toBe(304);
+  });
+
+  it('answers byte ranges', async () => {
+    const part = await get('/remoteEntry.js', { range: 'bytes=0-5' });
+    expect(part.status).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 0-5/${BIG.length}`);
+    expect(part.body.toString()).toBe('export');
+  });
+
+  it('serves index.html for app routes, extra HTML entries, and 404 for missing assets', async () => {
+    const route = await get('/applications/42');
+    expect(route.status).toBe(200);
+    expect(route.body.toString()).toContain('<title>shell</title>');
+    const navigation = await get('/login/a.b.c', { accept: 'text/html' });
+    expect(navigation.body.toString()).toContain('<title>shell</title>');
+    expect((await get('/connect/abc')).body.toString()).toContain('<title>connect</title>');
+    const missing = await get('/missing.0123abcd89.js');
+    expect(missing.status).toBe(404);
+  });
+
+  it('serves the JSON files and allows any origin', async () => {
+    const json = await get('/remotes.json');
+    expect(JSON.parse(json.body.toString())).toEqual({ admin: 'http://x/remoteEntry.js' });
+    expect(json.headers['access-control-allow-origin']).toBe('*');
+    const preflight = await get('/remoteEntry.js', {}, 'OPTIONS');
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-methods']).toContain('GET');
+  });
+
+  it('proxies /api/connect-ui with its body and headers', async () => {
+    const answer = await new Promise((resolve, reject) => {
+      const request = http.request(
+        `http://127.0.0.1:${PORT}/api/connect-ui/echo`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: 'Bearer t' },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (chunk) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body }));
+        },
+      );
+      request.on('error', reject);
+      request.end(JSON.stringify({ slug: 'front' }));
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['x-upstream']).toBe('yes');
+    expect(JSON.parse(answer.body)).toEqual({ got: { slug: 'front' }, auth: 'Bearer t' });
+  });
+});
