@@ -42,6 +42,28 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  ...['mf-admin', 'mf-applications', 'mf-stations', 'shell'].map((own) => ({
+    // A remote never reaches into another remote, nor the shell into a remote's source: they
+    // meet only through Module Federation and @pos/shared.
+    files: [`${own}/**/*.{ts,tsx,js,mjs,cjs}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^@pos/mf-(?!${own.replace('mf-', '')}(/|$))`,
+              message: 'Packages do not import a remote; use Module Federation or @pos/shared.',
+            },
+            {
+              regex: `(^|/)mf-(?!${own.replace('mf-', '')}(/|$))[a-z-]+(/|$)`,
+              message: "Packages do not import another remote's source.",
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['**/*.mjs', '**/*.cjs', 'scripts/**', '**/webpack.config.*', '**/jest.config.*'],
     rules: {
