@@ -1,3 +1,4 @@
+import { parseCookie, stringifySetCookie } from 'cookie';
 import type { AccessError } from '@pos/shared/src/types/entities';
 
 /** The short-lived cookie the POS host sets when a station may not be opened (spec 2.13, 9). */
@@ -53,13 +54,9 @@ export function parseAccessError(raw: string | null | undefined): AccessError | 
   return error;
 }
 
-function readCookie(cookies: string, name: string): string | null {
-  for (const part of cookies.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
-  }
-  return null;
-}
+/** One cookie of `document.cookie`, as set (parseAccessError decodes it). */
+const readCookie = (cookies: string, name: string): string | undefined =>
+  parseCookie(cookies, { decode: (value) => value })[name];
 
 /**
  * Run once at start: takes the access-error cookie (it lives 2 s, so it is read before anything
@@ -75,7 +72,11 @@ export function captureAccessError(
   const error = parseAccessError(readCookie(doc.cookie, ACCESS_ERROR_COOKIE));
   if (error) {
     storage.setItem(ACCESS_ERROR_STORAGE_KEY, JSON.stringify(error));
-    doc.cookie = `${ACCESS_ERROR_COOKIE}=; path=/; max-age=0; SameSite=Lax`;
+    doc.cookie = stringifySetCookie(ACCESS_ERROR_COOKIE, '', {
+      path: '/',
+      maxAge: 0,
+      sameSite: 'lax',
+    });
   } else if (pathname !== onPath) {
     storage.removeItem(ACCESS_ERROR_STORAGE_KEY);
   }
