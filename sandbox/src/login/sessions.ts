@@ -1,3 +1,4 @@
+import { parseCookie } from 'cookie';
 import { randomBytes } from 'node:crypto';
 
 /** A browser's signed-in state at the provider, behind the `sandbox_sid` cookie. */
@@ -51,13 +52,7 @@ export class SessionStore {
   }
 }
 
-/** Reads one cookie from a Cookie header. */
+/** Reads one cookie from a Cookie header (parsed by the cookie package). */
 export function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const separator = part.indexOf('=');
-    if (separator < 0) continue;
-    if (part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim();
-  }
-  return undefined;
+  return header ? parseCookie(header)[name] : undefined;
 }
