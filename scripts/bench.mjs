@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: measures the budgets of the Foundation issue and prints a table.
-//  - JS bytes (gzip) fetched for the landing page, and for the signed-in shell before any remote
+//  - JS bytes fetched for the landing page, and for the signed-in shell before any remote: each
+//    script's gzip -9 size, and the bytes the static server really sent (Content-Encoding as
+//    Chromium negotiated it; every script must come compressed)
 //  - each remote's entry (remoteEntry.js) and what a visit to its page fetches, gzip
 //  - how many copies of react-dom the browser loaded with the shell and every remote (must be 1)
 //  - GET admin-panel/users p50/p99 over 100 000 users with a filter (api/scripts/bench-admin-users.ts)
@@ -44,28 +46,41 @@ async function measureFrontEnd() {
   try {
     const context = await browser.newContext();
     const page = await context.newPage();
-    /** @type {{url: string, origin: string, gzip: number, reactDom: boolean}[]} */
+    /**
+     * @type {{url: string, origin: string, raw: number, gzip: number, sent: number, encoding: string,
+     *   reactDom: boolean}[]}
+     */
     let scripts = [];
+    /** Every script of the visit, for the encoding check. */
+    const all = [];
     page.on('response', async (response) => {
       if (response.request().resourceType() !== 'script' || !response.ok()) return;
       try {
         const body = await response.body();
-        scripts.push({
+        const { responseBodySize } = await response.request().sizes();
+        const script = {
           url: response.url(),
           origin: new URL(response.url()).origin,
+          raw: body.length,
           gzip: gzipSync(body, { level: 9 }).length,
+          sent: responseBodySize,
+          encoding: response.headers()['content-encoding'] ?? 'identity',
           reactDom: body.includes(REACT_DOM_MARKER),
-        });
+        };
+        scripts.push(script);
+        all.push(script);
       } catch {
         // a response without a body (redirect) carries no script
       }
     });
-    const sum = (list) => list.reduce((total, s) => total + s.gzip, 0);
+    const sum = (list, key = 'gzip') => list.reduce((total, s) => total + s[key], 0);
     const settle = () => page.waitForLoadState('networkidle');
 
     await page.goto(urls.shell);
     await settle();
     const landing = sum(scripts);
+    const landingSent = sum(scripts, 'sent');
+    const landingRaw = sum(scripts, 'raw');
 
     // Sign in as the admin (who sees every remote) through the sandbox provider.
     scripts = [];
@@ -77,7 +92,10 @@ async function measureFrontEnd() {
     await page.waitForURL(`${urls.shell}/`);
     await settle();
     const remoteOrigins = new Set(remotes.map((r) => `http://127.0.0.1:${r.port}`));
-    const signedInShell = sum(scripts.filter((s) => !remoteOrigins.has(s.origin)));
+    const shellScripts = scripts.filter((s) => !remoteOrigins.has(s.origin));
+    const signedInShell = sum(shellScripts);
+    const signedInShellSent = sum(shellScripts, 'sent');
+    const signedInShellRaw = sum(shellScripts, 'raw');
 
     const perRemote = [];
     for (const remote of remotes) {
@@ -90,7 +108,20 @@ async function measureFrontEnd() {
       perRemote.push({ name: remote.pkg, entry: entry?.gzip ?? 0, page: page_ });
     }
     const reactDomCopies = new Set(scripts.filter((s) => s.reactDom).map((s) => s.url)).size;
-    return { landing, signedInShell, perRemote, reactDomCopies };
+    const encodings = new Set(all.map((s) => s.encoding));
+    const uncompressed = all.filter((s) => s.encoding === 'identity').map((s) => s.url);
+    return {
+      landing,
+      landingSent,
+      landingRaw,
+      signedInShell,
+      signedInShellSent,
+      signedInShellRaw,
+      encodings: [...encodings].sort().join(', '),
+      uncompressed,
+      perRemote,
+      reactDomCopies,
+    };
   } finally {
     await browser.close();
   }
@@ -153,7 +184,25 @@ async function main() {
 
   const rows = [
     ['Landing page JS (gzip)', kb(front.landing), '≤ 200 KB', front.landing <= 200 * 1024],
+    [
+      'Landing page JS (sent compressed)',
+      kb(front.landingSent),
+      `< raw ${kb(front.landingRaw)}`,
+      front.landingSent < front.landingRaw,
+    ],
     ['Signed-in shell JS before any remote (gzip)', kb(front.signedInShell), '', true],
+    [
+      'Signed-in shell JS before any remote (sent compressed)',
+      kb(front.signedInShellSent),
+      `< raw ${kb(front.signedInShellRaw)}`,
+      front.signedInShellSent < front.signedInShellRaw,
+    ],
+    [
+      'Content-Encoding of every script',
+      front.encodings,
+      'compressed',
+      front.uncompressed.length === 0,
+    ],
     ...front.perRemote.flatMap((r) => [
       [`${r.name} remoteEntry.js (gzip)`, kb(r.entry), '', true],
       [`${r.name} page JS (gzip)`, kb(r.page), '', true],
@@ -210,6 +259,7 @@ async function main() {
   console.info(line(['measure', 'value', 'budget']).concat(' ok |'));
   console.info(line(widths.map((w) => '-'.repeat(w))).concat(' -- |'));
   for (const row of rows) console.info(line(row.slice(0, 3)).concat(row[3] ? ' ✓  |' : ' ✗  |'));
+  for (const url of front.uncompressed) console.info(`sent uncompressed: ${url}`);
   if (rows.some((row) => !row[3])) process.exitCode = 1;
 }
 
