@@ -89,7 +89,22 @@ export async function buildStaticServer(options) {
   }
   for (const [prefix, upstream] of Object.entries(options.proxy ?? {})) {
     // Registered before compression so proxied answers pass through as the api sent them.
-    await app.register(fastifyHttpProxy, { upstream, prefix, rewritePrefix: prefix });
+    await app.register(fastifyHttpProxy, {
+      upstream,
+      prefix,
+      rewritePrefix: prefix,
+      replyOptions: {
+        // The api cannot be reached (down, restarting, timed out): a gateway error the front
+        // ends read like any api error, never a stack trace.
+        onError: (reply, { error }) => {
+          reply.log.warn({ err: error }, 'proxy upstream failed');
+          return reply
+            .code(502)
+            .type('application/json')
+            .send({ message: 'The service is unavailable right now' });
+        },
+      },
+    });
   }
   // Brotli's default quality (11) costs seconds per megabyte on the fly; 5 is close in size.
   await app.register(fastifyCompress, {

@@ -64,6 +64,11 @@ beforeAll(async () => {
       .send({ got: request.body, auth: request.headers.authorization }),
   );
   await upstream.listen({ port: 0, host: '127.0.0.1' });
+  // A port that nothing listens on: the api when it is down.
+  const closed = http.createServer();
+  await new Promise((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const downPort = closed.address().port;
+  await new Promise((resolve) => closed.close(resolve));
 
   server = spawn(process.execPath, [
     path.join(__dirname, '..', 'static-server.mjs'),
@@ -71,6 +76,7 @@ beforeAll(async () => {
     ...['--json', `/remotes.json=${path.join(dir, 'remotes.json')}`],
     ...['--html', '/connect=connect.html'],
     ...['--proxy', `/api/connect-ui=http://127.0.0.1:${upstream.server.address().port}`],
+    ...['--proxy', `/api/down=http://127.0.0.1:${downPort}`],
   ]);
   await waitUntilUp();
 });
@@ -159,5 +165,14 @@ describe('static server', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers['x-upstream']).toBe('yes');
     expect(JSON.parse(answer.body)).toEqual({ got: { slug: 'front' }, auth: 'Bearer t' });
+  });
+
+  it('answers 502 with a JSON message when the api cannot be reached', async () => {
+    const answer = await get('/api/down/applications');
+    expect(answer.status).toBe(502);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(answer.body.toString())).toEqual({
+      message: 'The service is unavailable right now',
+    });
   });
 });
