@@ -24,13 +24,14 @@ import { buildPackages, ensurePnpm, installDependencies } from './lib/setup.mjs'
 import { demoAccounts, remotes, repoRoot, urls } from './lib/services.mjs';
 import { waitFor } from './lib/stack.mjs';
 
+// playwright-core is required only after main() installed the dependencies (a fresh clone has none).
 const requireFromE2e = createRequire(path.join(repoRoot, 'e2e/package.json'));
-const { chromium } = requireFromE2e('playwright-core');
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const REACT_DOM_MARKER = '__reactContainer$';
 
 async function measureFrontEnd() {
+  const { chromium } = requireFromE2e('playwright-core');
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
