@@ -17,6 +17,7 @@
 // launch p99 ≤ 250 ms.
 // Exit code 1 when a budget is broken.
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -29,6 +30,29 @@ const requireFromE2e = createRequire(path.join(repoRoot, 'e2e/package.json'));
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const REACT_DOM_MARKER = '__reactContainer$';
+
+/** What Debian's Chromium asks for from http://127.0.0.1 (read off a request it sent). */
+const CHROMIUM_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+/**
+ * What the server sends for a script to Chromium: the body's bytes as they travel, and their
+ * Content-Encoding. (Playwright's own size and header readings miss scripts fetched with the
+ * cache off, so the request is made again.)
+ * @returns {Promise<{bytes: number, encoding: string}>}
+ */
+function fetchAsSent(url) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': CHROMIUM_ACCEPT_ENCODING } }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk) => (bytes += chunk.length));
+        res.on('end', () =>
+          resolve({ bytes, encoding: res.headers['content-encoding'] ?? 'identity' }),
+        );
+      })
+      .on('error', reject);
+  });
+}
 
 async function measureFrontEnd() {
   const { chromium } = requireFromE2e('playwright-core');
@@ -48,7 +72,7 @@ async function measureFrontEnd() {
     const context = await browser.newContext();
     const page = await context.newPage();
     // Every script is fetched from the server, as on a first visit: what the landing page
-    // already loaded counts again for the signed-in shell, and the sent bytes are real.
+    // already loaded counts again for the signed-in shell.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     /**
@@ -62,14 +86,14 @@ async function measureFrontEnd() {
       if (response.request().resourceType() !== 'script' || !response.ok()) return;
       try {
         const body = await response.body();
-        const { responseBodySize } = await response.request().sizes();
+        const wire = await fetchAsSent(response.url());
         const script = {
           url: response.url(),
           origin: new URL(response.url()).origin,
           raw: body.length,
           gzip: gzipSync(body, { level: 9 }).length,
-          sent: responseBodySize,
-          encoding: response.headers()['content-encoding'] ?? 'identity',
+          sent: wire.bytes,
+          encoding: wire.encoding,
           reactDom: body.includes(REACT_DOM_MARKER),
         };
         scripts.push(script);
