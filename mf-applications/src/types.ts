@@ -29,12 +29,6 @@ export const SHARED_USERS_PAGE_SIZE = 10;
 /** Spec 9: /wc-authorization polls the application every 500 ms. */
 export const AUTHORIZATION_POLL_MS = 500;
 
-/** Spec 9: 'The invitation is sent' shows for 3 s. */
-export const INVITATION_SENT_MS = 3000;
-
-/** Spec 5, 9: at most 3 invitations per user. */
-export const INVITATION_LIMIT = 3;
-
 /** PUT applications/{id} takes exactly one of these (ISSUE 3). */
 export type ApplicationChange =
   | Required<Pick<ApplicationUpdate, 'name'>>

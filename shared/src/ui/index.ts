@@ -4,6 +4,7 @@ import './tokens.css';
 export * from './Icon';
 export * from './Button';
 export * from './IconButton';
+export * from './InviteButton';
 export * from './Card';
 export * from './Badge';
 export * from './TextInput';

@@ -1,8 +1,15 @@
-import { CellLabel, Badge, EmptyState, Table, type TableColumn } from '@pos/shared';
+import {
+  CellLabel,
+  Badge,
+  EmptyState,
+  InviteButton,
+  Table,
+  type InviteOutcome,
+  type TableColumn,
+} from '@pos/shared';
 import { applicationsTestIds } from '../../testIds';
 import { NO_USERS, POS_USER_ACCESS, ROLE_LABELS, WP_USER_ACCESS } from '../../texts';
 import type { SharedUser, SharedWithRow } from '../../types';
-import { InviteButton, type InviteOutcome } from '../InviteButton';
 import './SharedWithTable.css';
 
 const ids = applicationsTestIds.sharedWith;

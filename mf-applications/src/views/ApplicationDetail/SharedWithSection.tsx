@@ -1,8 +1,15 @@
 import { isAxiosError } from 'axios';
 import { useCallback, useMemo, useState } from 'react';
-import { Card, ErrorState, Pagination, apiErrorMessage, useParcel, useLoad } from '@pos/shared';
+import {
+  Card,
+  ErrorState,
+  Pagination,
+  apiErrorMessage,
+  useParcel,
+  useLoad,
+  type InviteOutcome,
+} from '@pos/shared';
 import { fetchSharedUsers, sendInvitation } from '../../api';
-import type { InviteOutcome } from '../../components/InviteButton';
 import { SharedWithTable } from '../../components/SharedWithTable';
 import { applicationsTestIds } from '../../testIds';
 import {

@@ -1,8 +1,12 @@
-import { INVITATION_LIMIT } from '../types';
+import { INVITATION_LIMIT } from '../rules/invitations';
+
+/** Spec 9: 'The invitation is sent' shows for 3 s, then the button offers a resend again. */
+export const INVITATION_SENT_MS = 3000;
 
 /**
- * The icon of a wp user's invitation button (spec 4): addUser (none sent), userWait (sent, may
- * resend), mailSendOk (just sent), exclamationMark (limit reached).
+ * The icon of a user's invitation button (spec 4; a store's wp users, and its staff next):
+ * addUser (none sent), userWait (sent, may resend), mailSendOk (just sent), exclamationMark
+ * (limit reached).
  */
 export type InvitationIcon = 'addUser' | 'userWait' | 'mailSendOk' | 'exclamationMark';
 

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
-import { IconButton, useMounted } from '@pos/shared';
+import { useMounted } from '../../hooks/useMounted';
 import {
+  INVITATION_SENT_MS,
   describeInvitation,
   initialInvitationState,
   invitationReducer,
   type InvitationEvent,
-} from '../../invitation/invitationMachine';
-import { INVITATION_SENT_MS } from '../../types';
+} from '../../invitation';
+import { IconButton } from '../IconButton';
 import './InviteButton.css';
 
 /** How a send ended, as the caller (who talks to the server and shows bubbles) saw it. */
@@ -33,10 +34,10 @@ const eventOf = (result: InviteOutcome): InvitationEvent =>
       : { type: 'failed' };
 
 /**
- * A wp user's invitation status and icon button (spec 4): Need Invite → Pending with resend →
- * 'Attempt limit reached'; 'The invitation is sent' for 3 s after each send. Where the spec
- * ignores clicks the button says so with aria-disabled and stays focusable, so its title can
- * still be read.
+ * A user's invitation status and icon button (spec 4), for a store's wp users and its staff:
+ * Need Invite → Pending with resend → 'Attempt limit reached'; 'The invitation is sent' for
+ * 3 s after each send. Where the spec ignores clicks the button says so with aria-disabled and
+ * stays focusable, so its title can still be read.
  */
 export function InviteButton({
   invitationCount,
@@ -74,8 +75,8 @@ export function InviteButton({
   };
 
   return (
-    <span className={`pos-apps-invite pos-apps-invite--${tone}`}>
-      <span className="pos-apps-invite__label" data-testid={statusTestId}>
+    <span className={`pos-invite pos-invite--${tone}`}>
+      <span className="pos-invite__label" data-testid={statusTestId}>
         {label}
       </span>
       <IconButton
@@ -84,7 +85,7 @@ export function InviteButton({
         aria-label={title}
         aria-disabled={inert || undefined}
         aria-busy={state.sending || undefined}
-        className="pos-apps-invite__button"
+        className="pos-invite__button"
         onClick={() => void click()}
         data-testid={testId}
         data-state={state.icon}
