@@ -20,4 +20,5 @@ export * from './ErrorState';
 export * from './PeriodPicker';
 export * from './StatTile';
 export * from './PageHeader';
+export * from './PluginPrompt';
 export { cx } from './cx';

@@ -18,7 +18,7 @@ describe('Icon', () => {
       expect(isIconName(name)).toBe(true);
     }
     expect(isIconName('toString')).toBe(false);
-    expect(ICON_NAMES).toHaveLength(43);
+    expect(ICON_NAMES).toHaveLength(44);
   });
 
   it('offers the icons of the landing page, the resources and the account banners', () => {

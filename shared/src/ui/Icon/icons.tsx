@@ -184,4 +184,5 @@ export const ICONS = {
       <path d="m21 2-9.6 9.6M15.5 7.5l3 3L22 7l-3-3" />
     </>
   ),
+  download: <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M7 10l5 5 5-5M12 15V3" />,
 } satisfies Record<string, ReactNode>;
