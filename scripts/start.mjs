@@ -2,10 +2,11 @@
 // `npm start`: install, build, start the sandbox, the api (embedded SQLite with demo data),
 // every remote and the shell, then print where to open it and how to sign in.
 import path from 'node:path';
-import { buildPackages, ensurePnpm, installDependencies } from './lib/setup.mjs';
+import { PLUGIN_PACKAGE, buildPackages, ensurePnpm, installDependencies } from './lib/setup.mjs';
 import {
   demoAccounts,
   demoApplicationSlug,
+  pluginDownload,
   remotes,
   repoRoot,
   storeAdmin,
@@ -13,7 +14,14 @@ import {
 } from './lib/services.mjs';
 import { startStack } from './lib/stack.mjs';
 
-const packages = ['sandbox', 'api', ...remotes.map((remote) => remote.pkg), 'shell'];
+// The plugin's build is its download, which the shell's server offers at /downloads/cloud-pos.zip.
+const packages = [
+  'sandbox',
+  'api',
+  ...remotes.map((remote) => remote.pkg),
+  'shell',
+  PLUGIN_PACKAGE,
+];
 
 async function main() {
   ensurePnpm();
@@ -43,6 +51,7 @@ async function main() {
                               Stations → Shared with me; both launch from Stations or the dashboard's POS tile)
     Demo WooCommerce stores   ${urls.stores.join('  ')}
                               (store admin: ${storeAdmin.username} / ${storeAdmin.password}; connect more under Applications)
+    Cloud POS plugin          ${urls.shell}${pluginDownload.path}  (for a real WordPress + WooCommerce store)
     Login provider (sandbox)  ${urls.login}
     Mail outbox (sandbox)     ${urls.mail}
     API                       ${urls.api}/api/connect-ui  (OpenAPI: ${urls.api}/api/connect-ui/openapi.json)

@@ -5,7 +5,9 @@
 //
 //   node scripts/static-server.mjs --root mf-admin/dist --port 3006 --cors
 //   node scripts/static-server.mjs --root shell/dist --port 3000 --spa \
-//     --proxy /api/connect-ui=http://127.0.0.1:4000 --json /remotes.json=.run/remotes.json
+//     --proxy /api/connect-ui=http://127.0.0.1:4000 --json /remotes.json=.run/remotes.json \
+//     --download /downloads/cloud-pos.zip=wordpress-plugin/dist/cloud-pos.zip
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
@@ -27,15 +29,24 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * @property {Record<string,string>} [proxy] path prefix → target origin
  * @property {Record<string,string>} [json] URL path → JSON file served with no-cache
  * @property {Record<string,string>} [html] URL path prefix → HTML file of root (extra entries)
+ * @property {Record<string,string>} [download] URL path → file sent as an attachment (the plugin zip)
  */
 
 /**
- * Parses `--key value` pairs; repeated --proxy/--json/--html collect into maps.
+ * Parses `--key value` pairs; repeated --proxy/--json/--html/--download collect into maps.
  * @param {string[]} argv
  * @returns {StaticServerOptions}
  */
 export function parseArgs(argv) {
-  const options = { proxy: {}, json: {}, html: {}, host: '127.0.0.1', spa: false, cors: false };
+  const options = {
+    proxy: {},
+    json: {},
+    html: {},
+    download: {},
+    host: '127.0.0.1',
+    spa: false,
+    cors: false,
+  };
   for (let i = 0; i < argv.length; i += 1) {
     const flag = argv[i];
     const next = () => {
@@ -53,7 +64,7 @@ export function parseArgs(argv) {
     else if (flag === '--host') options.host = next();
     else if (flag === '--spa') options.spa = true;
     else if (flag === '--cors') options.cors = true;
-    else if (flag === '--proxy' || flag === '--json' || flag === '--html') {
+    else if (['--proxy', '--json', '--html', '--download'].includes(flag)) {
       const [key, value] = pair(next());
       options[flag.slice(2)][key] = value;
     } else throw new Error(`unknown option ${flag}`);
@@ -128,6 +139,24 @@ export async function buildStaticServer(options) {
           .header('Cache-Control', 'no-cache')
           .sendFile(path.basename(absolute), path.dirname(absolute)),
       );
+    }
+    for (const [route, file] of Object.entries(options.download ?? {})) {
+      const absolute = path.resolve(file);
+      const name = path.basename(absolute);
+      files.get(route, (_request, reply) => {
+        // Built by `npm start`/the test build; say so rather than fall back to the app's page.
+        if (!existsSync(absolute)) {
+          return reply
+            .code(404)
+            .type('text/plain; charset=utf-8')
+            .header('Cache-Control', 'no-cache')
+            .send(`${name} has not been built yet`);
+        }
+        // Content-Disposition: attachment, so a click saves the file instead of opening it.
+        return reply
+          .header('Cache-Control', 'no-cache')
+          .download(name, name, { root: path.dirname(absolute) });
+      });
     }
     const htmlRoutes = Object.entries(options.html ?? {});
     files.setNotFoundHandler((request, reply) => {

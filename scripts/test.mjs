@@ -8,6 +8,7 @@ import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } f
 import os from 'node:os';
 import path from 'node:path';
 import {
+  PLUGIN_PACKAGE,
   buildPackages,
   debianTestPackages,
   ensureDebianPackages,
@@ -115,7 +116,9 @@ step('api-postgres', () =>
   withPostgres((url) => jest('api-postgres', ['--selectProjects', 'api'], { DATABASE_URL: url })),
 );
 step('build', () =>
-  buildPackages(['sandbox', 'api', ...remotes.map((r) => r.pkg), 'shell'], { force: true }),
+  buildPackages(['sandbox', 'api', ...remotes.map((r) => r.pkg), 'shell', PLUGIN_PACKAGE], {
+    force: true,
+  }),
 );
 step('e2e', () => {
   rmSync(path.join(reports, 'e2e.json'), { force: true });

@@ -42,6 +42,15 @@ export const urls = {
   stores: storePorts.map((storePort) => `http://${host}:${storePort}`),
 };
 
+/**
+ * The Cloud POS WordPress plugin's download: built by `npm start` and the test build
+ * (plugin-zip.mjs), offered by the shell's server at this dashboard path.
+ */
+export const pluginDownload = {
+  path: '/downloads/cloud-pos.zip',
+  file: path.join(repoRoot, 'wordpress-plugin/dist/cloud-pos.zip'),
+};
+
 /** The store administrator's login on every sandbox store. */
 export const storeAdmin = { username: 'storeadmin', password: 'demo1234' };
 
@@ -231,6 +240,8 @@ export function services({ dataDir, test }) {
         `/remotes.json=${path.join(dataDir, 'remotes.json')}`,
         '--json',
         `/config.json=${path.join(dataDir, 'config.json')}`,
+        '--download',
+        `${pluginDownload.path}=${pluginDownload.file}`,
       ],
       env: {},
       health: `${urls.shell}/`,

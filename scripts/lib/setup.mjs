@@ -54,7 +54,16 @@ const newestMtime = (dir) => {
   return newest;
 };
 
-/** Builds every package whose sources (or shared's) are newer than its dist. */
+/**
+ * Not a pnpm package: the WordPress plugin, whose build is its download zip
+ * (wordpress-plugin/dist/cloud-pos.zip, see plugin-zip.mjs).
+ */
+export const PLUGIN_PACKAGE = 'wordpress-plugin';
+
+/**
+ * Builds every package whose sources (or shared's) are newer than its dist; `wordpress-plugin`
+ * in the list zips the plugin for download.
+ */
 export function buildPackages(packages, { force = false } = {}) {
   const sharedChanged = newestMtime(path.join(repoRoot, 'shared'));
   const stampOf = (pkg) => path.join(repoRoot, pkg, 'dist', '.build-stamp');
@@ -65,8 +74,15 @@ export function buildPackages(packages, { force = false } = {}) {
   });
   if (stale.length === 0) return;
   console.info(`Building ${stale.join(', ')} …`);
-  const filters = stale.flatMap((pkg) => ['--filter', `{./${pkg}}...`]);
-  run('pnpm', [...filters, '--workspace-concurrency=2', 'run', 'build']);
+  const workspace = stale.filter((pkg) => pkg !== PLUGIN_PACKAGE);
+  if (workspace.length > 0) {
+    const filters = workspace.flatMap((pkg) => ['--filter', `{./${pkg}}...`]);
+    run('pnpm', [...filters, '--workspace-concurrency=2', 'run', 'build']);
+  }
+  if (stale.includes(PLUGIN_PACKAGE)) {
+    // A child process: yazl streams asynchronously and this function is synchronous.
+    run(process.execPath, [path.join(repoRoot, 'scripts/lib/plugin-zip.mjs')]);
+  }
   // Only a build that finished marks its package as up to date.
   for (const pkg of stale) writeFileSync(stampOf(pkg), new Date().toISOString());
 }

@@ -1,0 +1,124 @@
+// Builds the Cloud POS plugin's download, wordpress-plugin/dist/cloud-pos.zip: the folder
+// cloud-pos/ as WordPress's Plugins → Add New → Upload Plugin expects it, zipped with yazl.
+// The copy may carry the cloud POS address as its default, so a store that installs it needs no
+// setting before its stations open.
+//
+//   node scripts/lib/plugin-zip.mjs [--origin https://pos.example.com] [--out file.zip]
+import {
+  createWriteStream,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  mkdirSync,
+} from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import yazl from 'yazl';
+import { pluginDownload, repoRoot, urls } from './services.mjs';
+
+export const pluginDir = path.join(repoRoot, 'wordpress-plugin/cloud-pos');
+
+/** The line of cloud-pos.php the build stamps; the plugin reads it when no setting is saved. */
+const ORIGIN_LINE = "define( 'CLOUD_POS_DEFAULT_API_ORIGIN', '' );";
+
+// A fixed date: the same sources give the same archive, whatever the files' checkout times.
+const MTIME = new Date('2025-01-01T00:00:00Z');
+
+/**
+ * The origin the download is stamped with: http(s), scheme and host (and port) only, nothing
+ * that could end the PHP string it is written into.
+ * @param {string} origin
+ */
+export function checkOrigin(origin) {
+  const trimmed = origin.replace(/\/+$/, '');
+  if (
+    !/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/.test(trimmed) &&
+    !/^https?:\/\/\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(trimmed)
+  ) {
+    throw new Error(
+      `The cloud POS address must be an http(s) origin such as https://pos.example.com, got ${origin}`,
+    );
+  }
+  return trimmed;
+}
+
+/** Every file under `dir`, relative, with forward slashes, sorted (a stable archive order). */
+function filesUnder(dir, prefix = '') {
+  const entries = readdirSync(path.join(dir, prefix), { withFileTypes: true });
+  return entries
+    .flatMap((entry) => {
+      const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) return [`${relative}/`, ...filesUnder(dir, relative)];
+      return entry.isFile() ? [relative] : [];
+    })
+    .sort();
+}
+
+/**
+ * Zips wordpress-plugin/cloud-pos into `out` (written beside it first, then renamed, so a
+ * server never hands out half a file).
+ * @param {{ origin?: string, out?: string }} [options] origin: the cloud POS address to stamp
+ *   (default: CLOUD_POS_API_ORIGIN, else this machine's cloud POS address)
+ * @returns {Promise<{ out: string, origin: string, entries: string[] }>}
+ */
+export async function buildPluginZip(options = {}) {
+  const origin = checkOrigin(options.origin ?? process.env.CLOUD_POS_API_ORIGIN ?? urls.cloudPos);
+  const out = path.resolve(options.out ?? pluginDownload.file);
+  const zip = new yazl.ZipFile();
+  const entries = ['cloud-pos/'];
+  zip.addEmptyDirectory('cloud-pos/', { mtime: MTIME, mode: 0o40755 });
+  for (const relative of filesUnder(pluginDir)) {
+    const name = `cloud-pos/${relative}`;
+    entries.push(name);
+    if (relative.endsWith('/')) {
+      zip.addEmptyDirectory(name, { mtime: MTIME, mode: 0o40755 });
+      continue;
+    }
+    let content = readFileSync(path.join(pluginDir, relative));
+    if (relative === 'cloud-pos.php') {
+      const source = content.toString('utf8');
+      if (!source.includes(ORIGIN_LINE)) {
+        throw new Error(`cloud-pos.php no longer has the line the build stamps: ${ORIGIN_LINE}`);
+      }
+      content = Buffer.from(
+        source.replace(ORIGIN_LINE, `define( 'CLOUD_POS_DEFAULT_API_ORIGIN', '${origin}' );`),
+      );
+    }
+    zip.addBuffer(content, name, { mtime: MTIME, mode: 0o100644 });
+  }
+  mkdirSync(path.dirname(out), { recursive: true });
+  const partial = `${out}.${process.pid}.part`;
+  try {
+    await new Promise((resolve, reject) => {
+      const stream = createWriteStream(partial);
+      stream.on('error', reject).on('close', resolve);
+      zip.outputStream.on('error', reject).pipe(stream);
+      zip.end();
+    });
+    renameSync(partial, out);
+  } finally {
+    rmSync(partial, { force: true });
+  }
+  return { out, origin, entries };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const args = process.argv.slice(2);
+  const valueOf = (flag) => {
+    const at = args.indexOf(flag);
+    return at >= 0 ? args[at + 1] : undefined;
+  };
+  try {
+    const { out, origin, entries } = await buildPluginZip({
+      origin: valueOf('--origin'),
+      out: valueOf('--out'),
+    });
+    console.info(
+      `${path.relative(process.cwd(), out)}: ${entries.length} entries, cloud POS address ${origin}`,
+    );
+  } catch (error) {
+    console.error(`Could not build the plugin download: ${error.message}`);
+    process.exit(1);
+  }
+}
