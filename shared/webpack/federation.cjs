@@ -36,6 +36,9 @@ const sharedSingletons = () => {
     axios: version('axios'),
     dayjs: version('dayjs'),
     'jwt-decode': version('jwt-decode'),
+    // The kit's field adapters and the remotes' forms must share one form context.
+    'react-final-form': version('react-final-form'),
+    'final-form': version('final-form'),
     '@pos/shared': `^${sharedPackage.version}`,
   };
   return Object.fromEntries(

@@ -9,6 +9,8 @@ export * from './Card';
 export * from './Badge';
 export * from './TextInput';
 export * from './Select';
+export * from './SecretInput';
+export * from './FormFields';
 export * from './Table';
 export * from './Pagination';
 export * from './Toggle';

@@ -1,0 +1,11 @@
+export { TextField, UrlField } from './TextField';
+export type { TextFieldProps, UrlFieldProps } from './TextField';
+export { SelectField } from './SelectField';
+export type { SelectFieldProps } from './SelectField';
+export { SecretField } from './SecretField';
+export type { SecretFieldProps } from './SecretField';
+export { FormError } from './FormError';
+export type { FormErrorProps } from './FormError';
+export { fieldError } from './fieldBinding';
+export type { FieldBinding } from './fieldBinding';
+export { composeValidators, required } from './validators';

@@ -1,0 +1,2 @@
+export { SecretInput } from './SecretInput';
+export type { SecretInputProps } from './SecretInput';
