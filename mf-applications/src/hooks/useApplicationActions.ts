@@ -1,3 +1,4 @@
+import { FORM_ERROR, type SubmissionErrors } from 'final-form';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { apiErrorMessage, useParcel, useMounted } from '@pos/shared';
@@ -13,7 +14,9 @@ import { APPLICATIONS_PATH, isStoreAuthorizeUrl } from '../urls';
  * What the detail page does to an application: save Name and URL, switch the auth type,
  * authorize on the store, connect with keys, disconnect and delete. Each outcome is told with a
  * bubble (spec 8); `apply` puts the application the server answered on screen, `refresh` loads it
- * again with what only the live detail call knows (the station count).
+ * again with what only the live detail call knows (the station count). Saving the details and
+ * connecting are the submits of their forms: react-final-form keeps what was typed, whether it is
+ * submitting, and the error they resolve with (FORM_ERROR).
  */
 export function useApplicationActions(
   application: Application | null,
@@ -26,10 +29,7 @@ export function useApplicationActions(
   // change any more and the browser is not sent anywhere.
   const isMounted = useMounted();
   const [busy, setBusy] = useState<AuthorizationBusy>(null);
-  const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [keysError, setKeysError] = useState<string | null>(null);
 
   // Back from the store's page, the browser may restore this page as it was left: with the
   // Authorize button still spinning. It is usable again, and the application is loaded afresh.
@@ -45,10 +45,10 @@ export function useApplicationActions(
 
   const danger = (message: string) => bus.emit('notify', { message, status: 'danger' });
 
-  const saveDetails = async (change: ApplicationDetailsChange) => {
-    if (!application) return;
-    setSaving(true);
-    setFormError(null);
+  const saveDetails = async (
+    change: ApplicationDetailsChange,
+  ): Promise<SubmissionErrors | undefined> => {
+    if (!application) return undefined;
     // The api takes one change per PUT. The URL goes first: it is the one the server may refuse
     // (format, the same site twice), and the form keeps what was typed until nothing was saved.
     let saved: Application | null = null;
@@ -66,22 +66,19 @@ export function useApplicationActions(
           status: 'success',
         });
       }
+      return undefined;
     } catch (error) {
       const message = apiErrorMessage(error);
       danger(message);
-      if (isMounted()) setFormError(message);
+      return { [FORM_ERROR]: message };
     } finally {
-      if (isMounted()) {
-        if (saved) apply(saved);
-        setSaving(false);
-      }
+      if (saved && isMounted()) apply(saved);
     }
   };
 
   const changeAuthType = async (authType: ApplicationAuthType) => {
     if (!application || application.authType === authType) return;
     setBusy('authType');
-    setKeysError(null);
     apply({ ...application, authType });
     try {
       const { application: answered } = await updateApplication(api, application.id, { authType });
@@ -113,26 +110,23 @@ export function useApplicationActions(
     }
   };
 
-  const connect = async (keys: ConsumerKeys) => {
-    if (!application) return;
-    setBusy('connect');
-    setKeysError(null);
+  const connect = async (keys: ConsumerKeys): Promise<SubmissionErrors | undefined> => {
+    if (!application) return undefined;
     try {
       const { application: answered } = await updateApplication(api, application.id, keys);
       const failed = answered.keysFail?.hasError || !answered.isVerifiedAuth;
       const message = failed ? answered.keysFail?.displayError || KEYS_FAIL_FALLBACK : null;
       if (message) danger(message);
       else bus.emit('notify', { message: `${answered.name} was authorized.`, status: 'success' });
-      if (!isMounted()) return;
-      apply(answered);
-      if (message) setKeysError(message);
-      else refresh();
+      if (isMounted()) {
+        apply(answered);
+        if (!message) refresh();
+      }
+      return message ? { [FORM_ERROR]: message } : undefined;
     } catch (error) {
       const message = apiErrorMessage(error, KEYS_FAIL_FALLBACK);
       danger(message);
-      if (isMounted()) setKeysError(message);
-    } finally {
-      if (isMounted()) setBusy(null);
+      return { [FORM_ERROR]: message };
     }
   };
 
@@ -171,10 +165,7 @@ export function useApplicationActions(
 
   return {
     busy,
-    saving,
     deleting,
-    formError,
-    keysError,
     saveDetails,
     changeAuthType,
     authorize,

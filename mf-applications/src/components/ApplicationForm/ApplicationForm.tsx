@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import { Button, Card, TextInput } from '@pos/shared';
+import type { SubmissionErrors } from 'final-form';
+import { Form } from 'react-final-form';
+import { Button, Card, FormError, TextField, UrlField } from '@pos/shared';
 import { applicationsTestIds } from '../../testIds';
 import type { Application } from '../../types';
 import './ApplicationForm.css';
@@ -17,79 +18,84 @@ export interface ApplicationFormProps {
   application: Application;
   /** Spec 2.4: the URL is locked once the application is authorized. */
   urlLocked: boolean;
-  saving: boolean;
-  /** The last save's error, shown under the fields. */
-  error: string | null;
-  onSave: (change: ApplicationDetailsChange) => void;
+  /** Saves the change; resolves with the form's error (FORM_ERROR) when it was refused. */
+  onSave: (change: ApplicationDetailsChange) => Promise<SubmissionErrors | undefined>;
+}
+
+interface DetailsValues {
+  name: string;
+  homeUrl: string;
 }
 
 /**
- * The application's Name and URL with Save. The parent gives it a key per saved name and URL,
- * so a saved change starts the form again from the server's values.
+ * The application's Name and URL with Save. A saved change comes back as the application's new
+ * Name or URL, and the form starts again from them (react-final-form reinitializes when its
+ * initial values change); a refused one keeps what was typed, with the server's error under the
+ * fields.
  */
-export function ApplicationForm({
-  application,
-  urlLocked,
-  saving,
-  error,
-  onSave,
-}: ApplicationFormProps) {
-  const [name, setName] = useState(application.name);
-  const [homeUrl, setHomeUrl] = useState(application.homeUrl);
-  const change: ApplicationDetailsChange = {};
-  if (name.trim() !== application.name) change.name = name.trim();
-  if (!urlLocked && homeUrl.trim() !== application.homeUrl) change.homeUrl = homeUrl.trim();
-  const changed = Object.keys(change).length > 0;
-  const complete = name.trim() !== '' && homeUrl.trim() !== '';
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (changed && complete && !saving) onSave(change);
+export function ApplicationForm({ application, urlLocked, onSave }: ApplicationFormProps) {
+  const changeOf = ({ name, homeUrl }: DetailsValues): ApplicationDetailsChange => {
+    const change: ApplicationDetailsChange = {};
+    if (name.trim() !== application.name) change.name = name.trim();
+    if (!urlLocked && homeUrl.trim() !== application.homeUrl) change.homeUrl = homeUrl.trim();
+    return change;
   };
 
   return (
     <Card title="Details" className="pos-apps-form">
-      <form className="pos-apps-form__form" noValidate onSubmit={submit} data-testid={ids.form}>
-        <TextInput
-          label="Name"
-          value={name}
-          maxLength={100}
-          autoComplete="off"
-          onChange={(event) => setName(event.target.value)}
-          data-testid={ids.name}
-        />
-        <TextInput
-          label="URL"
-          type="url"
-          inputMode="url"
-          value={urlLocked ? application.homeUrl : homeUrl}
-          disabled={urlLocked}
-          hint={
-            urlLocked
-              ? 'The URL of an authorized application cannot be changed. Disconnect it first.'
-              : undefined
-          }
-          autoComplete="url"
-          onChange={(event) => setHomeUrl(event.target.value)}
-          data-testid={ids.url}
-        />
-        {error && (
-          <p className="pos-apps-form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="pos-apps-form__actions">
-          <Button
-            type="submit"
-            variant="secondary"
-            disabled={!changed || !complete}
-            loading={saving}
-            data-testid={ids.save}
-          >
-            Save
-          </Button>
-        </div>
-      </form>
+      <Form<DetailsValues>
+        initialValues={{ name: application.name, homeUrl: application.homeUrl }}
+        onSubmit={(values) => onSave(changeOf(values))}
+        subscription={{ values: true, submitting: true }}
+        render={({ handleSubmit, values, submitting }) => {
+          const changed = Object.keys(changeOf(values)).length > 0;
+          const complete = values.name.trim() !== '' && values.homeUrl.trim() !== '';
+          return (
+            <form
+              className="pos-apps-form__form"
+              noValidate
+              onSubmit={(event) => {
+                if (changed && complete) void handleSubmit(event);
+                else event.preventDefault();
+              }}
+              data-testid={ids.form}
+            >
+              <TextField
+                name="name"
+                label="Name"
+                maxLength={100}
+                autoComplete="off"
+                data-testid={ids.name}
+              />
+              <UrlField
+                name="homeUrl"
+                label="URL"
+                // Locked, it shows the stored URL, whatever was typed before it was authorized.
+                format={urlLocked ? () => application.homeUrl : undefined}
+                disabled={urlLocked}
+                hint={
+                  urlLocked
+                    ? 'The URL of an authorized application cannot be changed. Disconnect it first.'
+                    : undefined
+                }
+                data-testid={ids.url}
+              />
+              <FormError />
+              <div className="pos-apps-form__actions">
+                <Button
+                  type="submit"
+                  variant="secondary"
+                  disabled={!changed || !complete}
+                  loading={submitting}
+                  data-testid={ids.save}
+                >
+                  Save
+                </Button>
+              </div>
+            </form>
+          );
+        }}
+      />
     </Card>
   );
 }

@@ -1,7 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { FORM_ERROR } from 'final-form';
+import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { sampleApplication } from '../../fixtures';
+import type { ApplicationAuthType } from '../../types';
 import { AuthorizationPanel, type AuthorizationPanelProps } from './AuthorizationPanel';
 
 function renderPanel(props: Partial<AuthorizationPanelProps>) {
@@ -16,7 +19,6 @@ function renderPanel(props: Partial<AuthorizationPanelProps>) {
       <AuthorizationPanel
         application={sampleApplication({ authType: 'account' })}
         busy={null}
-        keysError={null}
         {...handlers}
         {...props}
       />
@@ -47,5 +49,46 @@ describe('AuthorizationPanel', () => {
   it('locks the choice while the store authorization starts', () => {
     renderPanel({ busy: 'authorize' });
     expect(screen.getByRole('radio', { name: 'Connect with Keys' })).toBeDisabled();
+  });
+
+  it('sends the trimmed keys, shows why they were refused, and drops that on another choice while the typed keys stay', async () => {
+    const user = userEvent.setup();
+    const refusal = 'These keys are read-only. Keys with Read/Write permissions are required.';
+    const onConnect = jest.fn().mockResolvedValue({ [FORM_ERROR]: refusal });
+    function Switchable() {
+      const [authType, setAuthType] = useState<ApplicationAuthType>('keys');
+      return (
+        <AuthorizationPanel
+          application={sampleApplication({ authType })}
+          busy={null}
+          onAuthTypeChange={setAuthType}
+          onAuthorize={jest.fn()}
+          onConnect={onConnect}
+          onDisconnect={jest.fn()}
+        />
+      );
+    }
+    render(
+      <MemoryRouter>
+        <Switchable />
+      </MemoryRouter>,
+    );
+    const connect = screen.getByRole('button', { name: 'Connect' });
+    expect(connect).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: 'Key' }), ' ck_readonly ');
+    await user.type(screen.getByRole('textbox', { name: 'Secret' }), 'cs_readonly');
+    await user.click(connect);
+    expect(onConnect).toHaveBeenCalledWith({
+      consumerKey: 'ck_readonly',
+      consumerSecret: 'cs_readonly',
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+
+    await user.click(screen.getByRole('radio', { name: 'Authorize with Account' }));
+    await user.click(screen.getByRole('radio', { name: 'Connect with Keys' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show Key' }));
+    expect(screen.getByRole('textbox', { name: 'Key' })).toHaveValue(' ck_readonly ');
+    expect(screen.getByRole('button', { name: 'Connect' })).toBeEnabled();
   });
 });

@@ -1,3 +1,4 @@
+import type { SubmissionErrors } from 'final-form';
 import { useEffect, useRef } from 'react';
 import { Card } from '@pos/shared';
 import { applicationsTestIds } from '../../testIds';
@@ -6,7 +7,7 @@ import { AuthorizedDetails } from './AuthorizedDetails';
 import { ConnectOptions } from './ConnectOptions';
 import './AuthorizationPanel.css';
 
-/** The authorization action under way, so only its button spins. */
+/** The authorization action under way, so only its button spins ('connect' is the keys form's). */
 export type AuthorizationBusy = 'authType' | 'authorize' | 'connect' | 'disconnect' | null;
 
 /** The keys typed into 'Connect with Keys'. */
@@ -18,11 +19,13 @@ export interface ConsumerKeys {
 export interface AuthorizationPanelProps {
   application: Application;
   busy: AuthorizationBusy;
-  /** Why the last Connect failed: keysFail's text or the server's error. */
-  keysError: string | null;
   onAuthTypeChange: (authType: ApplicationAuthType) => void;
   onAuthorize: () => void;
-  onConnect: (keys: ConsumerKeys) => void;
+  /**
+   * Connects with the keys; resolves with why they were refused (keysFail's text or the server's
+   * error) as the keys form's FORM_ERROR.
+   */
+  onConnect: (keys: ConsumerKeys) => Promise<SubmissionErrors | undefined>;
   onDisconnect: () => void;
 }
 
@@ -34,7 +37,6 @@ export interface AuthorizationPanelProps {
 export function AuthorizationPanel({
   application,
   busy,
-  keysError,
   onAuthTypeChange,
   onAuthorize,
   onConnect,
@@ -71,7 +73,6 @@ export function AuthorizationPanel({
           <ConnectOptions
             application={application}
             busy={busy}
-            keysError={keysError}
             onAuthTypeChange={onAuthTypeChange}
             onAuthorize={onAuthorize}
             onConnect={onConnect}

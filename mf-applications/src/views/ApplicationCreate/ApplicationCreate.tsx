@@ -1,9 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { FORM_ERROR, type SubmissionErrors } from 'final-form';
+import { Form } from 'react-final-form';
 import { useNavigate } from 'react-router-dom';
 import {
   Button,
   Card,
-  TextInput,
+  FormError,
+  TextField,
+  UrlField,
   apiErrorMessage,
   useParcel,
   useMounted,
@@ -18,6 +21,13 @@ import '../../styles/page.css';
 
 const ids = applicationsTestIds.create;
 
+interface CreateValues {
+  name: string;
+  homeUrl: string;
+}
+
+const EMPTY: CreateValues = { name: '', homeUrl: '' };
+
 /**
  * 'Create Application' (spec 2.4): Name and URL, then Create. The server validates (spec 5
  * shows no client rules); its error is shown beside the form and in a danger bubble. A created
@@ -27,17 +37,8 @@ export function ApplicationCreate() {
   const { api, bus } = useParcel();
   const navigate = useNavigate();
   const isMounted = useMounted();
-  const [name, setName] = useState('');
-  const [homeUrl, setHomeUrl] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const complete = name.trim() !== '' && homeUrl.trim() !== '';
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!complete || saving) return;
-    setSaving(true);
-    setError(null);
+  const create = async ({ name, homeUrl }: CreateValues): Promise<SubmissionErrors | undefined> => {
     try {
       const application = await createApplication(api, {
         name: name.trim(),
@@ -49,12 +50,11 @@ export function ApplicationCreate() {
       });
       // Someone who left while it was created stays where they went.
       if (isMounted()) navigate(applicationPath(application.id));
+      return undefined;
     } catch (failure) {
       const message = apiErrorMessage(failure);
       bus.emit('notify', { message, status: 'danger' });
-      if (!isMounted()) return;
-      setError(message);
-      setSaving(false);
+      return { [FORM_ERROR]: message };
     }
   };
 
@@ -66,42 +66,51 @@ export function ApplicationCreate() {
         back={{ to: APPLICATIONS_PATH, label: MY_APPLICATIONS }}
       />
       <Card className="pos-apps-create">
-        <form
-          className="pos-apps-create__form"
-          noValidate
-          onSubmit={(event) => void submit(event)}
-          data-testid={ids.form}
-        >
-          <TextInput
-            label="Name"
-            value={name}
-            maxLength={100}
-            autoComplete="off"
-            onChange={(event) => setName(event.target.value)}
-            data-testid={ids.name}
-          />
-          <TextInput
-            label="URL"
-            type="url"
-            inputMode="url"
-            value={homeUrl}
-            placeholder="https://your-store.example"
-            hint="The address of the WordPress site where WooCommerce runs."
-            autoComplete="url"
-            onChange={(event) => setHomeUrl(event.target.value)}
-            data-testid={ids.url}
-          />
-          {error && (
-            <p className="pos-apps-form-error" role="alert" data-testid={ids.error}>
-              {error}
-            </p>
-          )}
-          <div className="pos-apps-create__actions">
-            <Button type="submit" disabled={!complete} loading={saving} data-testid={ids.submit}>
-              Create
-            </Button>
-          </div>
-        </form>
+        <Form<CreateValues>
+          initialValues={EMPTY}
+          onSubmit={create}
+          subscription={{ values: true, submitting: true }}
+          render={({ handleSubmit, values, submitting }) => {
+            const complete = values.name.trim() !== '' && values.homeUrl.trim() !== '';
+            return (
+              <form
+                className="pos-apps-create__form"
+                noValidate
+                onSubmit={(event) => {
+                  if (complete) void handleSubmit(event);
+                  else event.preventDefault();
+                }}
+                data-testid={ids.form}
+              >
+                <TextField
+                  name="name"
+                  label="Name"
+                  maxLength={100}
+                  autoComplete="off"
+                  data-testid={ids.name}
+                />
+                <UrlField
+                  name="homeUrl"
+                  label="URL"
+                  placeholder="https://your-store.example"
+                  hint="The address of the WordPress site where WooCommerce runs."
+                  data-testid={ids.url}
+                />
+                <FormError data-testid={ids.error} />
+                <div className="pos-apps-create__actions">
+                  <Button
+                    type="submit"
+                    disabled={!complete}
+                    loading={submitting}
+                    data-testid={ids.submit}
+                  >
+                    Create
+                  </Button>
+                </div>
+              </form>
+            );
+          }}
+        />
       </Card>
     </div>
   );

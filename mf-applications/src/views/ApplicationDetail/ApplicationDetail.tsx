@@ -97,20 +97,16 @@ function ApplicationPage({ applicationId }: { applicationId: string | null }) {
       />
       <div className="pos-apps-detail__grid">
         <ApplicationForm
-          key={`${application.id}:${application.name}:${application.homeUrl}`}
           application={application}
           urlLocked={authorized}
-          saving={actions.saving}
-          error={actions.formError}
-          onSave={(change) => void actions.saveDetails(change)}
+          onSave={actions.saveDetails}
         />
         <AuthorizationPanel
           application={application}
           busy={actions.busy}
-          keysError={actions.keysError}
           onAuthTypeChange={(authType) => void actions.changeAuthType(authType)}
           onAuthorize={() => void actions.authorize()}
-          onConnect={(keys) => void actions.connect(keys)}
+          onConnect={actions.connect}
           onDisconnect={() => void actions.disconnect()}
         />
       </div>

@@ -1,2 +1,0 @@
-export { KeyField } from './KeyField';
-export type { KeyFieldProps } from './KeyField';
