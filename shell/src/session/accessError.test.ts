@@ -77,7 +77,7 @@ describe('captureAccessError', () => {
     captureAccessError(doc, sessionStorage, '/access-denied', '/access-denied');
     expect(readAccessError(sessionStorage)).toEqual(denied);
     expect(writes).toHaveLength(1);
-    expect(parseSetCookie(writes[0])).toEqual({
+    expect(parseSetCookie(writes[0] ?? '')).toEqual({
       name: ACCESS_ERROR_COOKIE,
       value: '',
       path: '/',
