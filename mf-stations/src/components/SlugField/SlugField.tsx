@@ -1,5 +1,6 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { TextInput } from '@pos/shared';
+import { useId, useLayoutEffect, useRef } from 'react';
+import { Form, useForm } from 'react-final-form';
+import { TextField } from '@pos/shared';
 import { stationsTestIds } from '../../testIds';
 import { POS_URL_SLUG_MAX_LENGTH as MAX_SLUG_LENGTH } from '@pos/shared';
 import { slugInputLabel } from '../../texts';
@@ -27,12 +28,17 @@ export interface SlugFieldProps {
   onCommit: (typed: string) => void;
 }
 
+interface SlugValues {
+  slug: string;
+}
+
 /**
- * The POS URL of a station (spec 2.4): the cloud address prefix and the editable slug. It keeps
- * what is typed until it is committed, follows the saved slug when that changes (or the parent
- * resets it) and stays the same element throughout, so focus stays in it after a save. Enter
- * saves and keeps the focus; leaving the field afterwards does not save again. Escape gives the
- * saved slug back at once.
+ * The POS URL of a station (spec 2.4): the cloud address prefix and the editable slug, a
+ * react-final-form form of one field. It keeps what is typed until it is committed, follows the
+ * saved slug when that changes or the parent resets it, and stays the same element throughout, so
+ * focus stays in it after a save. Enter commits and keeps the focus;
+ * leaving the field afterwards does not commit the same text again. Escape gives the saved slug
+ * back at once.
  */
 export function SlugField({
   stationName,
@@ -44,57 +50,64 @@ export function SlugField({
   onCommit,
 }: SlugFieldProps) {
   const prefixId = useId();
-  const [value, setValue] = useState(savedSlug);
-  const [shown, setShown] = useState({ savedSlug, resetToken });
-  // What Enter already committed: a blur that follows must not commit it a second time.
-  const committed = useRef<string | null>(null);
-  if (shown.savedSlug !== savedSlug || shown.resetToken !== resetToken) {
-    setShown({ savedSlug, resetToken });
-    setValue(savedSlug);
-  }
-  const commit = (typed: string) => {
-    if (committed.current === typed) return;
-    committed.current = typed;
-    onCommit(typed);
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      if (!pending) commit(value);
-    } else if (event.key === 'Escape') {
-      committed.current = null;
-      setValue(savedSlug);
-    }
-  };
   return (
-    <div className="pos-stations-slug">
-      <span id={prefixId} className="pos-stations-slug__prefix">
-        {prefix}
-      </span>
-      <TextInput
-        label={slugInputLabel(stationName)}
-        hideLabel
-        value={value}
-        onChange={(event) => {
-          committed.current = null;
-          setValue(event.currentTarget.value);
-        }}
-        disabled={disabled}
-        readOnly={pending}
-        aria-busy={pending || undefined}
-        maxLength={MAX_SLUG_LENGTH}
-        autoCapitalize="none"
-        autoComplete="off"
-        spellCheck={false}
-        aria-describedby={prefixId}
-        className="pos-stations-slug__field"
-        onKeyDown={onKeyDown}
-        onBlur={() => {
-          if (!pending && !disabled) commit(value);
-          committed.current = null;
-        }}
-        data-testid={stationsTestIds.applicationStations.slugInput}
-      />
-    </div>
+    <Form<SlugValues>
+      initialValues={{ slug: savedSlug }}
+      onSubmit={({ slug }) => onCommit(slug)}
+      subscription={{}}
+      render={({ form }) => (
+        <div className="pos-stations-slug">
+          <FollowSaved savedSlug={savedSlug} resetToken={resetToken} />
+          <span id={prefixId} className="pos-stations-slug__prefix">
+            {prefix}
+          </span>
+          <TextField
+            name="slug"
+            label={slugInputLabel(stationName)}
+            hideLabel
+            disabled={disabled}
+            busy={pending}
+            maxLength={MAX_SLUG_LENGTH}
+            autoCapitalize="none"
+            autoComplete="off"
+            spellCheck={false}
+            aria-describedby={prefixId}
+            className="pos-stations-slug__field"
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                if (!pending) void form.submit();
+              } else if (event.key === 'Escape') {
+                form.reset();
+              }
+            }}
+            onBlur={() => {
+              // What Enter committed, unchanged since, is not committed a second time.
+              const { submitSucceeded, dirtySinceLastSubmit } = form.getState();
+              if (!pending && !disabled && !(submitSucceeded && !dirtySinceLastSubmit)) {
+                void form.submit();
+              }
+            }}
+            data-testid={stationsTestIds.applicationStations.slugInput}
+          />
+        </div>
+      )}
+    />
   );
+}
+
+/**
+ * Starts the form again from the saved slug when it changes or the parent bumps the reset token,
+ * forgetting the last commit. A layout effect, so the field shows it in the same paint as the
+ * change that caused it (react-final-form's own reinitialize waits for a later effect).
+ */
+function FollowSaved({ savedSlug, resetToken }: { savedSlug: string; resetToken: number }) {
+  const form = useForm<SlugValues>();
+  const seen = useRef({ savedSlug, resetToken });
+  useLayoutEffect(() => {
+    if (seen.current.savedSlug === savedSlug && seen.current.resetToken === resetToken) return;
+    seen.current = { savedSlug, resetToken };
+    form.reset({ slug: savedSlug });
+  }, [form, savedSlug, resetToken]);
+  return null;
 }
