@@ -1,31 +1,12 @@
 import { useState } from 'react';
-import {
-  Card,
-  ConfirmDialog,
-  ErrorState,
-  Pagination,
-  apiErrorMessage,
-  currentPeriod,
-} from '@pos/shared';
+import { Card, ConfirmDialog, ErrorState, Pagination, apiErrorMessage } from '@pos/shared';
 import { UserFilters } from '../../components/UserFilters';
 import { UserTable } from '../../components/UserTable';
 import { useAdminUsers } from '../../hooks/useAdminUsers';
-import { useDebouncedCallback } from '../../hooks/useDebouncedCallback';
 import { userDisplayName, useUserActions } from '../../hooks/useUserActions';
 import { adminTestIds } from '../../testIds';
-import {
-  ADMIN_PAGE_SIZE,
-  FILTER_DEBOUNCE_MS,
-  type AdminUsersQuery,
-  type PeriodRange,
-} from '../../types';
+import { ADMIN_PAGE_SIZE, type AdminUsersQuery, type PeriodRange } from '../../types';
 import './AdminPanel.css';
-
-/** The range offered when the date range is first switched on: this year so far. */
-function initialRange(): PeriodRange {
-  const now = currentPeriod();
-  return { start: { year: now.year, month: 1 }, end: now };
-}
 
 /**
  * The Admin Panel (spec 2.8): every user of the platform, filtered by name or email and by
@@ -33,30 +14,16 @@ function initialRange(): PeriodRange {
  */
 export function AdminPanel() {
   const [query, setQuery] = useState<AdminUsersQuery>({ page: 1, filter: '', range: null });
-  const [filterText, setFilterText] = useState('');
-  const [range, setRange] = useState<PeriodRange>(initialRange);
   const users = useAdminUsers(query);
   const actions = useUserActions(users.updateUser);
 
   // A new filter or range starts again from the first page.
-  const applyFilter = useDebouncedCallback((filter: string) => {
+  const changeFilter = (filter: string) =>
     setQuery((previous) =>
       previous.filter.trim() === filter.trim() ? previous : { ...previous, filter, page: 1 },
     );
-  }, FILTER_DEBOUNCE_MS);
-
-  const changeFilterText = (text: string) => {
-    setFilterText(text);
-    applyFilter(text);
-  };
-
-  const changeRangeEnabled = (enabled: boolean) =>
-    setQuery((previous) => ({ ...previous, range: enabled ? range : null, page: 1 }));
-
-  const changeRange = (next: PeriodRange) => {
-    setRange(next);
-    setQuery((previous) => (previous.range ? { ...previous, range: next, page: 1 } : previous));
-  };
+  const changeRange = (range: PeriodRange | null) =>
+    setQuery((previous) => ({ ...previous, range, page: 1 }));
 
   const list = users.data;
   const showError = users.status === 'error';
@@ -73,14 +40,7 @@ export function AdminPanel() {
       </header>
 
       <Card flush className="pos-admin__card">
-        <UserFilters
-          filterText={filterText}
-          onFilterTextChange={changeFilterText}
-          rangeEnabled={query.range !== null}
-          onRangeEnabledChange={changeRangeEnabled}
-          range={range}
-          onRangeChange={changeRange}
-        />
+        <UserFilters onFilterChange={changeFilter} onRangeChange={changeRange} />
         {showError ? (
           <ErrorState
             title="The users could not be loaded"
