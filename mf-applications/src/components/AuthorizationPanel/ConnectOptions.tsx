@@ -75,7 +75,9 @@ export function ConnectOptions({
                     disabled={working !== null && working !== 'authType'}
                     onChange={() => {
                       if (working !== null) return;
-                      // Another choice drops the last Connect's refusal; the typed keys stay.
+                      // Another choice drops the last Connect's refusal. The typed keys stay:
+                      // they become the form's initial values, which react-final-form 7 gives
+                      // the Key and Secret fields when they mount again.
                       form.reset(form.getState().values);
                       onAuthTypeChange(mode.value);
                     }}
