@@ -1,5 +1,6 @@
 import type { AxiosInstance } from 'axios';
 import { useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Form } from 'react-final-form';
 import {
   NavLink,
   Navigate,
@@ -14,7 +15,7 @@ import type { Viewer } from '../contract/types';
 import type { SessionStore } from '../session/SessionStore';
 import type { Bubble } from '../types/entities';
 import { Button } from '../ui/Button';
-import { TextInput } from '../ui/TextInput';
+import { TextField } from '../ui/FormFields';
 import './DevHarness.css';
 
 /** One page of a remote's standalone dev page. */
@@ -66,26 +67,21 @@ function useToken(session: SessionStore): string | null {
 }
 
 function TokenForm({ session, signInAs }: { session: SessionStore; signInAs: string }) {
-  const [token, setToken] = useState('');
   return (
-    <form
-      className="pos-dev__token"
-      onSubmit={(event) => {
-        event.preventDefault();
-        session.setToken(token.trim() || null);
-      }}
-    >
-      <p>
-        Sign in on the dashboard (or the sandbox login provider) as {signInAs}, then paste the
-        access token here. It is kept in local storage like the shell keeps it.
-      </p>
-      <TextInput
-        label="Access token"
-        value={token}
-        onChange={(event) => setToken(event.target.value)}
-      />
-      <Button type="submit">Use token</Button>
-    </form>
+    <Form<{ token?: string }>
+      onSubmit={({ token = '' }) => session.setToken(token.trim() || null)}
+      subscription={{}}
+      render={({ handleSubmit }) => (
+        <form className="pos-dev__token" onSubmit={(event) => void handleSubmit(event)}>
+          <p>
+            Sign in on the dashboard (or the sandbox login provider) as {signInAs}, then paste the
+            access token here. It is kept in local storage like the shell keeps it.
+          </p>
+          <TextField name="token" label="Access token" />
+          <Button type="submit">Use token</Button>
+        </form>
+      )}
+    />
   );
 }
 
