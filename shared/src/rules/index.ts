@@ -5,3 +5,4 @@ export * from './invitations';
 export * from './mask';
 export * from './redirect';
 export * from './slugs';
+export * from './url';

@@ -1,0 +1,16 @@
+// How a typed store address becomes the address the product uses (issue 10): people type
+// `shop.example` as often as `https://shop.example`.
+
+/** True when `input` names its scheme (`https://shop.example`); a bare `shop.example` does not. */
+export function hasScheme(input: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(input.trim());
+}
+
+/**
+ * `input`, trimmed, with `https://` put in front when it names no scheme: a store is assumed to
+ * be served over https. An empty input stays empty, so a form can still tell it is missing.
+ */
+export function withScheme(input: string): string {
+  const trimmed = input.trim();
+  return trimmed === '' || hasScheme(trimmed) ? trimmed : `https://${trimmed}`;
+}
