@@ -50,7 +50,9 @@ async function main() {
                               (manager@demo.test has Demo Coffee Roasters connected; cashier@demo.test sees it under
                               Stations → Shared with me; both launch from Stations or the dashboard's POS tile)
     Demo WooCommerce stores   ${urls.stores.join('  ')}
-                              (store admin: ${storeAdmin.username} / ${storeAdmin.password}; connect more under Applications)
+                              (store admin: ${storeAdmin.username} / ${storeAdmin.password}; connect more under Applications;
+                              the third, Demo Garden Supply, starts with the Cloud POS plugin inactive: switch it on in
+                              its wp-admin under Plugins)
     Cloud POS plugin          ${urls.shell}${pluginDownload.path}  (for a real WordPress + WooCommerce store)
     Login provider (sandbox)  ${urls.login}
     Mail outbox (sandbox)     ${urls.mail}

@@ -10,7 +10,7 @@ export const stack = {
   /** The POS host's plain-http listener, where the cloud POS addresses live. */
   cloudPos: `http://127.0.0.1:${port('CLOUD_POS_PORT', 4300)}`,
   /** The sandbox's demo WooCommerce sites (the same STORE_PORTS as the stack). */
-  stores: (process.env.STORE_PORTS ?? '4201,4202')
+  stores: (process.env.STORE_PORTS ?? '4201,4202,4203')
     .split(',')
     .map((storePort) => `http://127.0.0.1:${Number(storePort.trim())}`),
 };

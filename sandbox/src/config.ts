@@ -31,7 +31,8 @@ export interface SandboxOptions {
   supportUrl?: string;
   /**
    * Ports of the sandbox WooCommerce stores, one store each (0 = a free port). Default
-   * [4201, 4202]: "Demo Coffee Roasters" and "Demo Book Nook"; [] starts none.
+   * [4201, 4202, 4203]: "Demo Coffee Roasters", "Demo Book Nook" and "Demo Garden Supply" (its
+   * Cloud POS plugin inactive); [] starts none.
    */
   storePorts?: number[];
   /**

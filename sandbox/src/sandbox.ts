@@ -41,7 +41,7 @@ const DEFAULTS = {
   loginPort: 4100,
   mailHttpPort: 4101,
   smtpPort: 2525,
-  storePorts: [4201, 4202],
+  storePorts: [4201, 4202, 4203],
   accessTokenTtl: 3600,
   refreshWindowTtl: 86400,
 };
@@ -76,7 +76,7 @@ function checkedOrigins(origins: string[]): string[] {
 
 /**
  * Starts the mail outbox (SMTP + HTTP), the login provider and the WooCommerce stores. Ports
- * default to 4100, 4101, 2525 and 4201/4202; pass 0 for free ports. The data dir defaults to memory here (tests); the command line
+ * default to 4100, 4101, 2525 and 4201/4202/4203; pass 0 for free ports. The data dir defaults to memory here (tests); the command line
  * (`node dist/index.js`) defaults it to `<repo>/.data/sandbox`.
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {

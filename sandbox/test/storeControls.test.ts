@@ -53,14 +53,21 @@ describe('store test controls', () => {
     expect((await state()).keys).toEqual([]);
   });
 
-  it('flip the multiple-user plugin, and reset brings back the seed', async () => {
+  it('flip the multiple-user plugin and the Cloud POS plugin, and reset brings back the seed', async () => {
     await postJson(`${store}/_control/multiple-user-plugin`, { active: false });
     const keys = await issueKeys(store);
     const connection = await signedFetch(`${store}/wp-json/pos-connect/v1/connection`, keys);
     expect(connection.body.multiple_user_plugin_active).toBe(false);
+    expect((await postJson(`${store}/_control/pos-plugin`, { active: false })).status).toBe(200);
+    expect((await state()).posPluginActive).toBe(false);
     await postJson(`${store}/_control/offline`, { offline: true });
     await postJson(`${store}/_control/reset`, {});
-    expect(await state()).toEqual({ offline: false, keys: [], multipleUserPluginActive: true });
+    expect(await state()).toEqual({
+      offline: false,
+      keys: [],
+      multipleUserPluginActive: true,
+      posPluginActive: true,
+    });
   });
 
   it('refuse bodies of the wrong shape', async () => {
@@ -68,6 +75,7 @@ describe('store test controls', () => {
     expect((await postJson(`${store}/_control/keys`, { permissions: 'all' })).status).toBe(400);
     expect((await postJson(`${store}/_control/keys`, { user_id: 99 })).status).toBe(400);
     expect((await postJson(`${store}/_control/multiple-user-plugin`, {})).status).toBe(400);
+    expect((await postJson(`${store}/_control/pos-plugin`, { active: 'no' })).status).toBe(400);
   });
 
   it('do not exist unless enabled', async () => {

@@ -21,8 +21,8 @@ export const ports = {
   cloudPos: port('CLOUD_POS_PORT', 4300),
 };
 
-/** The sandbox's demo WooCommerce sites, one origin each (STORE_PORTS overrides both). */
-export const storePorts = (process.env.STORE_PORTS ?? '4201,4202')
+/** The sandbox's demo WooCommerce sites, one origin each (STORE_PORTS overrides them). */
+export const storePorts = (process.env.STORE_PORTS ?? '4201,4202,4203')
   .split(',')
   .map((value) => Number(value.trim()));
 

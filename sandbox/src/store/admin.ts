@@ -11,6 +11,7 @@ import {
 } from './auth';
 import type { StoreContext } from './context';
 import { htmlPage, rawQuery } from './context';
+import { PLUGINS_PATH, adminPluginRoutes } from './adminPlugins';
 import type { AdminKit } from './adminStations';
 import { STATIONS_PATH, adminStationRoutes, stationAccessPage } from './adminStations';
 import type { AdminPageOptions } from './pages';
@@ -72,7 +73,13 @@ function renderAdmin(
 ): FastifyReply {
   const logout = `/wp-login.php?action=logout&_wpnonce=${ctx.sessions.nonce(admin.sessionId, LOGOUT_ACTION)}`;
   return htmlPage(reply, status).send(
-    adminPage({ ...page, siteName: ctx.seed.name, userName: admin.user.name, logoutHref: logout }),
+    adminPage({
+      ...page,
+      siteName: ctx.seed.name,
+      userName: admin.user.name,
+      logoutHref: logout,
+      posPluginActive: ctx.state.posPluginActive,
+    }),
   );
 }
 
@@ -241,7 +248,8 @@ export function adminRoutes(app: FastifyInstance, ctx: StoreContext): void {
 <ul>
 <li><a href="/wp-admin/users.php">Users and roles</a> (${ctx.seed.users.length})</li>
 <li><a href="${KEYS_PATH}">WooCommerce › Settings › Advanced › REST API</a> (${ctx.state.keys().length} keys)</li>
-<li><a href="${STATIONS_PATH}">POS Stations</a> (${ctx.state.stations().length}); multiple-user plugin ${ctx.state.multipleUserPluginActive ? 'active' : 'inactive'}</li>
+${ctx.state.posPluginActive ? `<li><a href="${STATIONS_PATH}">POS Stations</a> (${ctx.state.stations().length}); multiple-user plugin ${ctx.state.multipleUserPluginActive ? 'active' : 'inactive'}</li>` : ''}
+<li><a href="${PLUGINS_PATH}">Plugins</a>: Cloud POS ${ctx.state.posPluginActive ? 'active' : 'inactive'}</li>
 <li><a href="/">Visit site</a></li>
 </ul>
 </div>`,
@@ -257,6 +265,11 @@ export function adminRoutes(app: FastifyInstance, ctx: StoreContext): void {
       renderAdmin(ctx, reply, admin, { ...page, current: 'stations' }, status),
   };
   adminStationRoutes(app, ctx, kit);
+  adminPluginRoutes(app, ctx, {
+    ...kit,
+    render: (reply, admin, page, status) =>
+      renderAdmin(ctx, reply, admin, { ...page, current: 'plugins' }, status),
+  });
 
   app.get('/wp-admin/users.php', async (request, reply) => {
     const admin = requireAdmin(ctx, request, reply);

@@ -112,7 +112,9 @@ function bodyList(body: unknown, name: string): string[] {
 export function adminStationRoutes(app: FastifyInstance, ctx: StoreContext, kit: AdminKit): void {
   const expired = (reply: FastifyReply) =>
     htmlPage(reply, 403).send(messagePage(ctx, 'Error', 'The link you followed has expired.'));
+  // The pos_station post type exists only while the Cloud POS plugin is active.
   const isStationList = (request: FastifyRequest) =>
+    ctx.state.posPluginActive &&
     new URLSearchParams(rawQuery(request.url)).get('post_type') === 'pos_station';
   const renderList = (
     reply: FastifyReply,
@@ -167,6 +169,7 @@ export function adminStationRoutes(app: FastifyInstance, ctx: StoreContext, kit:
     const raw = new URLSearchParams(rawQuery(request.url)).get('pos_station');
     const station = ctx.state.stations().find((s) => String(s.pos_id) === raw);
     if (
+      !ctx.state.posPluginActive ||
       !station ||
       !ctx.sessions.checkNonce(
         admin.sessionId,
@@ -201,7 +204,8 @@ export function stationAccessPage(
 ): FastifyReply | undefined {
   const query = new URLSearchParams(rawQuery(request.url));
   const raw = query.get('pos_station');
-  if (raw === null) return undefined;
+  // Without the plugin, WordPress ignores the unknown query variable: the plain users list.
+  if (raw === null || !ctx.state.posPluginActive) return undefined;
   const station = ctx.state.stations().find((s) => String(s.pos_id) === raw);
   if (!station) {
     return htmlPage(reply, 404).send(

@@ -12,7 +12,7 @@ function isObject(body: unknown): body is Record<string, unknown> {
 
 /**
  * Test-only endpoints (SANDBOX_CONTROLS=1) of one store: take it offline, revoke or mint keys,
- * flip the multiple-user plugin, reset it, read its state.
+ * flip the multiple-user plugin or the Cloud POS plugin, reset it, read its state.
  */
 export function storeControlRoutes(app: FastifyInstance, ctx: StoreContext): void {
   app.post<{ Body: Body }>('/_control/offline', async (request, reply) => {
@@ -56,6 +56,15 @@ export function storeControlRoutes(app: FastifyInstance, ctx: StoreContext): voi
     return { active };
   });
 
+  app.post<{ Body: Body }>('/_control/pos-plugin', async (request, reply) => {
+    const active = isObject(request.body) ? request.body.active : undefined;
+    if (typeof active !== 'boolean') {
+      return reply.status(400).send({ message: 'active must be a boolean' });
+    }
+    await ctx.state.setPosPlugin(active);
+    return { active };
+  });
+
   app.post('/_control/reset', async () => {
     await ctx.state.reset();
     return { reset: true };
@@ -71,5 +80,6 @@ export function storeControlRoutes(app: FastifyInstance, ctx: StoreContext): voi
       description: key.description,
     })),
     multipleUserPluginActive: ctx.state.multipleUserPluginActive,
+    posPluginActive: ctx.state.posPluginActive,
   }));
 }

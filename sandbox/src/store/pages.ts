@@ -102,8 +102,10 @@ export interface AdminPageOptions {
   siteName: string;
   userName: string;
   logoutHref: string;
-  current: 'dashboard' | 'users' | 'stations' | 'keys';
+  current: 'dashboard' | 'users' | 'stations' | 'keys' | 'plugins';
   content: string;
+  /** The Cloud POS plugin is active: its POS Stations menu is there. Default true. */
+  posPluginActive?: boolean;
 }
 
 /** A wp-admin screen: the admin bar, the side menu and the content. */
@@ -121,7 +123,8 @@ export function adminPage(options: AdminPageOptions): string {
 <nav class="menu" aria-label="Main menu">
 ${item('dashboard', '/wp-admin/', 'Dashboard')}
 ${item('users', '/wp-admin/users.php', 'Users')}
-${item('stations', '/wp-admin/edit.php?post_type=pos_station', 'POS Stations')}
+${options.posPluginActive === false ? '' : item('stations', '/wp-admin/edit.php?post_type=pos_station', 'POS Stations')}
+${item('plugins', '/wp-admin/plugins.php', 'Plugins')}
 ${item('keys', '/wp-admin/admin.php?page=wc-settings&tab=advanced&section=keys', 'REST API keys')}
 </nav>
 <main class="content">

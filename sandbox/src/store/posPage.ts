@@ -230,8 +230,11 @@ export function posPageRoutes(
   notFound: (reply: FastifyReply) => FastifyReply,
 ): void {
   type Route = { Params: { id: string } };
+  // The station pages are the Cloud POS plugin's: without it they are not there.
   const stationOf = (id: string) =>
-    /^\d+$/.test(id) ? ctx.state.stations().find((s) => s.pos_id === Number(id)) : undefined;
+    ctx.state.posPluginActive && /^\d+$/.test(id)
+      ? ctx.state.stations().find((s) => s.pos_id === Number(id))
+      : undefined;
 
   app.post<Route>('/pos/:id', async (request, reply) => {
     const station = stationOf(request.params.id);

@@ -14,7 +14,18 @@ import type { ApiKeyRecord, StationChange } from './state';
 
 export const WC_VERSION = '10.3.0';
 export const WP_VERSION = '6.8';
-export const NAMESPACES = ['wp/v2', 'wc/v3', 'pos-connect/v1'];
+/** The namespace of the Cloud POS plugin's routes. */
+export const POS_PLUGIN_NAMESPACE = 'pos-connect/v1';
+/** WordPress's and WooCommerce's own namespaces, there whatever the plugins. */
+export const CORE_NAMESPACES = ['wp/v2', 'wc/v3'];
+
+/** The namespaces `/wp-json/` lists: the plugin's only while it is active. */
+export function namespacesOf(ctx: StoreContext): string[] {
+  return ctx.state.posPluginActive ? [...CORE_NAMESPACES, POS_PLUGIN_NAMESPACE] : CORE_NAMESPACES;
+}
+
+/** Most items one batch request may hold (WooCommerce's woocommerce_rest_batch_items_limit). */
+export const BATCH_ITEMS_LIMIT = 100;
 
 /** Request parameters as PHP sees them: the query, then a form body over it (last wins). */
 function requestParams(request: FastifyRequest): Record<string, string> {
@@ -179,7 +190,7 @@ export function restRoutes(app: FastifyInstance, ctx: StoreContext): void {
     description: ctx.seed.description,
     url: ctx.home(),
     home: ctx.home(),
-    namespaces: NAMESPACES,
+    namespaces: namespacesOf(ctx),
   });
   app.get('/wp-json', index);
   app.get('/wp-json/', index);
@@ -195,6 +206,42 @@ export function restRoutes(app: FastifyInstance, ctx: StoreContext): void {
       },
       settings: { currency: 'USD' },
     })),
+  );
+
+  // The sandbox keeps no webhooks: the batch route answers as WooCommerce does for empty lists
+  // (the dashboard's write probe) and refuses items it cannot keep.
+  app.post<{ Body: unknown }>(
+    '/wp-json/wc/v3/webhooks/batch',
+    withKey(ctx, async (request, reply) => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const items: unknown[] = ['create', 'update', 'delete'].map((name) => body[name] ?? []);
+      if (!items.every((list): list is unknown[] => Array.isArray(list))) {
+        return reply
+          .status(400)
+          .send(invalidParam('create', 'create, update and delete must be lists.'));
+      }
+      const total = items.reduce<number>((sum, list) => sum + list.length, 0);
+      if (total > BATCH_ITEMS_LIMIT) {
+        return reply
+          .status(413)
+          .send(
+            restError(
+              413,
+              'woocommerce_rest_request_entity_too_large',
+              `Unable to accept more than ${BATCH_ITEMS_LIMIT} items for this request.`,
+            ),
+          );
+      }
+      if (total > 0) {
+        return reply
+          .status(501)
+          .send(
+            restError(501, 'sandbox_webhooks_unsupported', 'The sandbox store keeps no webhooks.'),
+          );
+      }
+      // WooCommerce's batch_items with nothing to do: an empty result.
+      return [];
+    }),
   );
 
   app.get(

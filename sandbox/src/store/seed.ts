@@ -41,6 +41,8 @@ export interface StoreSeed {
   /** What the station POS page sells. */
   products: ProductSeed[];
   multipleUserPluginActive: boolean;
+  /** Whether the Cloud POS plugin starts active (its REST routes, station pages and screens). */
+  posPluginActive: boolean;
 }
 
 /** Roles that give a user access to the POS (the plugin lists only these users). */
@@ -103,6 +105,7 @@ export const COFFEE_ROASTERS: StoreSeed = {
   name: 'Demo Coffee Roasters',
   description: 'Small-batch coffee, roasted daily',
   multipleUserPluginActive: true,
+  posPluginActive: true,
   users: [
     user(1, STORE_ADMIN_USERNAME, 'Sam Owner', 'owner@coffee.demo.test', 'administrator'),
     user(2, 'cashier', 'Cash Ier', 'cashier@demo.test', 'cashier'),
@@ -147,6 +150,7 @@ export const BOOK_NOOK: StoreSeed = {
   name: 'Demo Book Nook',
   description: 'Used and new books around the corner',
   multipleUserPluginActive: false,
+  posPluginActive: true,
   users: [
     user(1, STORE_ADMIN_USERNAME, 'Bea Owner', 'owner@books.demo.test', 'administrator'),
     user(2, 'nina.page', 'Nina Page', 'nina.page@books.demo.test', 'cashier'),
@@ -164,18 +168,46 @@ export const BOOK_NOOK: StoreSeed = {
 };
 
 /**
- * The seed of the store at this position (0-based): the two demo sites first, then plain
+ * Store 3: a stock WooCommerce store whose Cloud POS plugin is installed but inactive; the
+ * owner and one cashier, 2 stations that appear once the plugin is activated.
+ */
+export const GARDEN_SUPPLY: StoreSeed = {
+  name: 'Demo Garden Supply',
+  description: 'Seeds, tools and plants for every garden',
+  multipleUserPluginActive: false,
+  posPluginActive: false,
+  users: [
+    user(1, STORE_ADMIN_USERNAME, 'Gia Owner', 'owner@garden.demo.test', 'administrator'),
+    user(2, 'rosa.field', 'Rosa Field', 'rosa.field@garden.demo.test', 'cashier'),
+  ],
+  stations: [
+    station(1, 'Greenhouse Till', null, receipt('Demo Garden Supply')),
+    station(2, 'Outdoor Market', null, receipt('Demo Garden Supply', { cash_drawer: false })),
+  ],
+  products: [
+    product(401, 'Tomato seeds', 350, 'Seeds'),
+    product(402, 'Basil plant', 600, 'Plants'),
+    product(403, 'Hand trowel', 1450, 'Tools'),
+    product(404, 'Watering can 5 l', 2200, 'Tools'),
+    product(405, 'Compost 20 l', 990, 'Soil'),
+  ],
+};
+
+/**
+ * The seed of the store at this position (0-based): the three demo sites first, then plain
  * copies of the second shape for any extra port a caller asks for.
  */
 export function storeSeed(index: number): StoreSeed {
   if (index === 0) return COFFEE_ROASTERS;
   if (index === 1) return BOOK_NOOK;
+  if (index === 2) return GARDEN_SUPPLY;
   const n = index + 1;
   const domain = `store${n}.demo.test`;
   return {
     name: `Demo Store ${n}`,
     description: `Demo store number ${n}`,
     multipleUserPluginActive: false,
+    posPluginActive: true,
     users: [
       user(1, STORE_ADMIN_USERNAME, 'Store Owner', `owner@${domain}`, 'administrator'),
       user(2, 'casey.till', 'Casey Till', `casey.till@${domain}`, 'cashier'),

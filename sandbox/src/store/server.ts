@@ -5,13 +5,14 @@ import type { JWTVerifyGetKey } from 'jose';
 import { escapeHtml } from '../html';
 import { lenientJson } from '../login/provider';
 import type { StoreContext } from './context';
-import { htmlPage } from './context';
+import { htmlPage, rawPath, rawQuery } from './context';
 import { adminRoutes } from './admin';
 import { storeControlRoutes } from './controls';
 import { createInvitationMailer } from './invitations';
 import { plainPage } from './pages';
 import { posPageRoutes } from './posPage';
-import { restNotFound, restRoutes } from './restApi';
+import { POS_PLUGIN_NAMESPACE, restNotFound, restRoutes } from './restApi';
+import { filterFields, parseFieldList } from './restFields';
 import type { StoreSeed } from './seed';
 import { STORE_ADMIN_USERNAME, STORE_PASSWORD } from './seed';
 import { AdminSessions } from './sessions';
@@ -45,6 +46,9 @@ export interface RunningStore {
   adminPassword: string;
   close(): Promise<void>;
 }
+
+/** Where the Cloud POS plugin's REST routes live. */
+const PLUGIN_REST_BASE = `/wp-json/${POS_PLUGIN_NAMESPACE}`;
 
 function frontRoutes(app: FastifyInstance, ctx: StoreContext): void {
   app.get('/', async (_request, reply) =>
@@ -81,6 +85,23 @@ export async function buildStoreApp(ctx: StoreContext): Promise<FastifyInstance>
       reply.hijack();
       request.raw.socket.destroy();
     }
+  });
+  // The Cloud POS plugin's routes exist only while it is active: WordPress answers them then
+  // as any unknown REST route.
+  app.addHook('onRequest', async (request, reply) => {
+    const path = rawPath(request.url);
+    if (
+      !ctx.state.posPluginActive &&
+      (path === PLUGIN_REST_BASE || path.startsWith(`${PLUGIN_REST_BASE}/`))
+    ) {
+      return restNotFound(reply);
+    }
+  });
+  // WordPress's `_fields` on every successful REST answer (rest_filter_response_fields).
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    if (!rawPath(request.url).startsWith('/wp-json') || reply.statusCode >= 400) return payload;
+    const fields = new URLSearchParams(rawQuery(request.url)).get('_fields');
+    return fields === null ? payload : filterFields(payload, parseFieldList(fields));
   });
   await app.register(formbody);
   lenientJson(app);

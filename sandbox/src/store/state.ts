@@ -49,6 +49,8 @@ interface PersistedState {
   multipleUserPluginActive: boolean;
   /** Absent in files written before stations could change: the seed's then. */
   stations?: StationSeed[];
+  /** Whether the Cloud POS plugin is active; absent in older files: the seed's then. */
+  posPluginActive?: boolean;
 }
 
 /** What a station update may change (the POS plugin's `PUT stations/{pos_id}`). */
@@ -72,9 +74,10 @@ export function wcApiHash(consumerKey: string): string {
 }
 
 /**
- * The mutable state of one store: its REST keys, the multiple-user plugin flag and the POS
- * stations (kept in `file` when given), and whether it is offline (memory only: a restart
- * brings it back). A demo key, when given, is always present after opening and resetting.
+ * The mutable state of one store: its REST keys, the multiple-user and Cloud POS plugin
+ * flags and the POS stations (kept in `file` when given), and whether it is offline (memory
+ * only: a restart brings it back). A demo key, when given, is always present after opening and
+ * resetting.
  */
 export class StoreState {
   offline = false;
@@ -91,6 +94,7 @@ export class StoreState {
   ) {
     this.state = loaded ?? StoreState.initial(seed);
     this.state.stations ??= seedStations(seed);
+    this.state.posPluginActive ??= seed.posPluginActive;
   }
 
   /** Loads the state from `file`, or starts from the seed; then makes sure the demo key exists. */
@@ -112,6 +116,7 @@ export class StoreState {
       keys: [],
       multipleUserPluginActive: seed.multipleUserPluginActive,
       stations: seedStations(seed),
+      posPluginActive: seed.posPluginActive,
     };
   }
 
@@ -183,6 +188,17 @@ export class StoreState {
     return this.persist();
   }
 
+  /** Whether the Cloud POS plugin is active (its routes, screens and station pages exist). */
+  get posPluginActive(): boolean {
+    return this.state.posPluginActive ?? this.seed.posPluginActive;
+  }
+
+  /** Activates or deactivates the Cloud POS plugin (wp-admin's Plugins screen). */
+  setPosPlugin(active: boolean): Promise<void> {
+    this.state.posPluginActive = active;
+    return this.persist();
+  }
+
   keys(): readonly ApiKeyRecord[] {
     return this.state.keys;
   }
@@ -250,7 +266,7 @@ export class StoreState {
     return this.persist();
   }
 
-  /** Back to the seed: only the demo key, online, the plugin flag and stations as seeded. */
+  /** Back to the seed: only the demo key, online, the plugin flags and stations as seeded. */
   reset(): Promise<void> {
     this.offline = false;
     const nextKeyId = this.state.nextKeyId;
