@@ -265,6 +265,27 @@ function memberSyncAttempts(): Migration {
   };
 }
 
+function storeConnection(): Migration {
+  return {
+    async up(db: AnyDb) {
+      // What the last check of the store found: whether the Cloud POS plugin answers there
+      // (null: never checked), when that was, and the WooCommerce version system_status gave.
+      // The last failed authorization stays until an attempt succeeds, so the application page
+      // can say why the owner is not connected and what to do next.
+      await db.schema
+        .alterTable('applications')
+        .addColumn('pos_plugin_active', 'integer')
+        .execute();
+      await db.schema
+        .alterTable('applications')
+        .addColumn('pos_plugin_checked_at', 'text')
+        .execute();
+      await db.schema.alterTable('applications').addColumn('wc_version', 'text').execute();
+      await db.schema.alterTable('applications').addColumn('last_auth_failure', 'text').execute();
+    },
+  };
+}
+
 /** Every migration in order; names sort in the order they must run. */
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -274,6 +295,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0004_applications': applications(),
     '0005_stations': stations(),
     '0006_member_sync_attempts': memberSyncAttempts(),
+    '0007_store_connection': storeConnection(),
   };
 }
 

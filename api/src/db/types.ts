@@ -114,6 +114,14 @@ export interface ApplicationsTable {
   members_synced_at: ColumnType<IsoTimestamp | null, IsoTimestamp | null | undefined>;
   /** When a copy of the store's POS users was last tried (successful or not); null: never. */
   members_sync_attempted_at: ColumnType<IsoTimestamp | null, IsoTimestamp | null | undefined>;
+  /** Whether the store's `/wp-json/` lists the Cloud POS plugin's namespace; null: never checked. */
+  pos_plugin_active: ColumnType<IntBool | null, IntBool | null | undefined>;
+  /** When the plugin was last looked for; null: never. */
+  pos_plugin_checked_at: ColumnType<IsoTimestamp | null, IsoTimestamp | null | undefined>;
+  /** WooCommerce's version as system_status last gave it; null: never read. */
+  wc_version: ColumnType<string | null, string | null | undefined>;
+  /** JSON of the last failed authorization ({reason, message, nextStep, at}); null after a success. */
+  last_auth_failure: ColumnType<string | null, string | null | undefined>;
 }
 
 /** application_invitations: invitations sent to a store's WordPress user, per application. */

@@ -53,7 +53,21 @@ export interface StoredKeys {
   keyId: number | null;
   consumerKeyEnc: string;
   consumerSecretEnc: string;
-  wpUserJson: string;
+  /** JSON of the key's WordPress user; null when the store cannot tell (no POS plugin). */
+  wpUserJson: string | null;
+  /** What the check found: the POS plugin (null: could not look), WooCommerce's version. */
+  posPluginActive: boolean | null;
+  wcVersion: string;
+  checkedAt: string;
+}
+
+/** What a check of the store found out, to record on its application. */
+export interface StoreCheck {
+  /** Whether the POS plugin answers; left as it was when undefined. */
+  posPluginActive?: boolean;
+  checkedAt: string;
+  /** WooCommerce's version; left as it was when undefined. */
+  wcVersion?: string;
 }
 
 /** Applications and their invitation counts. */
@@ -145,6 +159,10 @@ export class ApplicationsRepository {
             updated_at: now,
             members_synced_at: null,
             members_sync_attempted_at: null,
+            pos_plugin_active: null,
+            pos_plugin_checked_at: null,
+            wc_version: null,
+            last_auth_failure: null,
           };
           await trx.insertInto('applications').values(row).execute();
           await new ActivitiesRepository(trx).create(entry.userId, activity(row));
@@ -232,6 +250,14 @@ export class ApplicationsRepository {
           auth_token_hash: null,
           auth_token_expires_at: null,
           auth_return_path: null,
+          ...(keys.posPluginActive === null
+            ? {}
+            : {
+                pos_plugin_active: keys.posPluginActive ? 1 : 0,
+                pos_plugin_checked_at: keys.checkedAt,
+              }),
+          wc_version: keys.wcVersion,
+          last_auth_failure: null,
           updated_at: nowIso(),
         })
         .where('id', '=', id)
@@ -242,6 +268,46 @@ export class ApplicationsRepository {
       if (row) await new ActivitiesRepository(trx).create(userId, activity(row));
       return row;
     });
+  }
+
+  /**
+   * Records what a check of the store found (the POS plugin, WooCommerce's version), only
+   * while the application still points at the site that was checked. Not an edit of the
+   * application: `updated_at` stays.
+   */
+  async recordStoreCheck(id: string, checkedHomeUrlKey: string, check: StoreCheck): Promise<void> {
+    const change: ApplicationUpdate = {};
+    if (check.posPluginActive !== undefined) {
+      change.pos_plugin_active = check.posPluginActive ? 1 : 0;
+      change.pos_plugin_checked_at = check.checkedAt;
+    }
+    if (check.wcVersion !== undefined) change.wc_version = check.wcVersion;
+    if (Object.keys(change).length === 0) return;
+    await this.db
+      .updateTable('applications')
+      .set(change)
+      .where('id', '=', id)
+      .where('home_url_key', '=', checkedHomeUrlKey)
+      .execute();
+  }
+
+  /**
+   * Records why the last authorization of the user's application failed (JSON of {reason,
+   * message, nextStep, at}); nothing else of the row changes, `updated_at` included. The row
+   * after it, or undefined when the application is gone.
+   */
+  recordAuthFailure(
+    userId: string,
+    id: string,
+    failureJson: string,
+  ): Promise<ApplicationRow | undefined> {
+    return this.db
+      .updateTable('applications')
+      .set({ last_auth_failure: failureJson })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .returningAll()
+      .executeTakeFirst();
   }
 
   /** Deletes the user's application (its invitations go with it); false when there was none. */

@@ -6,6 +6,9 @@ import { ActivitySchema } from './activities/schema';
 import { AdminUserRowSchema } from './admin-panel/schema';
 import {
   ApplicationSchema,
+  ApplicationStatusSchema,
+  AuthFailureSchema,
+  PosPluginSchema,
   SharedStationGroupSchema,
   SharedUserSchema,
   StationSchema,
@@ -21,8 +24,11 @@ export const namedSchemas = [
   ActivitySchema,
   AdminUserRowSchema,
   ApplicationSchema,
+  ApplicationStatusSchema,
+  AuthFailureSchema,
   ErrorSchema,
   PlanSchema,
+  PosPluginSchema,
   SharedStationGroupSchema,
   SharedUserSchema,
   StationSchema,

@@ -10,9 +10,15 @@ export type {
   StoreCredentials,
   StoreInvitation,
   StoreStation,
+  StoreSystemStatus,
   WpUser,
 } from './store/model';
 export { mayOpen } from './store/model';
 export { StoreHttpError, StoreUnreachableError } from './store/errors';
 export type { StoreClient, StoreClientOptions } from './store/client';
-export { createStoreClient, MAX_STORE_USERS } from './store/client';
+export {
+  createStoreClient,
+  MAX_STORE_USERS,
+  POS_PLUGIN_NAMESPACE,
+  WC_NAMESPACE,
+} from './store/client';

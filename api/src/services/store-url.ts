@@ -60,3 +60,16 @@ export function parseStoreUrl(input: string, allowPrivateHosts: boolean): StoreU
   }
   return { href, key: `${url.host}${pathname}`.toLowerCase(), host: url.host };
 }
+
+/**
+ * True when `url` (as a store reports its own address) is the site whose normalised key is
+ * `homeUrlKey`, whatever its case, default port or trailing slash; false for anything that is
+ * no store URL.
+ */
+export function isSameSite(url: string, homeUrlKey: string): boolean {
+  try {
+    return parseStoreUrl(url, true).key === homeUrlKey;
+  } catch {
+    return false;
+  }
+}

@@ -87,6 +87,9 @@ describe('stored keys', () => {
     consumerKeyEnc: 'sealed-key',
     consumerSecretEnc: 'sealed-secret',
     wpUserJson: '{}',
+    posPluginActive: true,
+    wcVersion: '10.0.0',
+    checkedAt: '2026-01-01T00:00:00.000Z',
   });
   const authorized = (row: { name: string }) => ({
     name: `${row.name} was authorized`,

@@ -1355,6 +1355,8 @@ export interface paths {
             'application/json': {
               data: components['schemas']['Application'];
               message?: string;
+              /** @description Disconnect only: true when the store's Cloud POS plugin revoked the key; false when the store lacks the plugin or could not be asked (the owner revokes it in WooCommerce → Settings → Advanced → REST API) */
+              keyRevoked?: boolean;
             };
           };
         };
@@ -1486,6 +1488,94 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/connect-ui/applications/site-check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What a typed store URL's /wp-json/ index says about the site
+     * @description https:// is assumed when no scheme is typed. When the site answers under another home URL than the one typed (a pasted /wp-admin/ address, localhost for 127.0.0.1), `differs` is true and `siteUrl` is the address to offer instead.
+     */
+    get: {
+      parameters: {
+        query: {
+          url: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description The typed URL, normalised */
+              url: string;
+              /** @description The home URL the site's /wp-json/ index gives */
+              siteUrl: string | null;
+              /** @description `siteUrl` is another site address than `url` */
+              differs: boolean;
+              /** @description wc/v3 is among the namespaces */
+              isWooCommerce: boolean;
+              /** @description The site's title */
+              name: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/connect-ui/applications/find-or-create': {
     parameters: {
       query?: never;
@@ -1540,6 +1630,9 @@ export interface paths {
                 isVerifiedAuth: boolean;
                 quickLaunchPOSId: string | null;
                 wpUser: components['schemas']['WpUser'] | (never | null);
+                status: components['schemas']['ApplicationStatus'];
+                posPlugin: components['schemas']['PosPlugin'];
+                lastAuthFailure: components['schemas']['AuthFailure'] | (never | null);
                 /** @description Live from the store on the detail; null in lists */
                 stationsCount: number | null;
                 createdAt: string;
@@ -2192,6 +2285,8 @@ export interface paths {
                 slug: string;
               };
               list: components['schemas']['Station'][];
+              /** @description The store lacks the Cloud POS plugin; `list` is then empty */
+              pluginMissing: boolean;
             };
           };
         };
@@ -2393,7 +2488,7 @@ export interface paths {
     };
     /**
      * Stations of other users' applications whose store lists the caller's email
-     * @description A store that cannot be reached is left out of the list.
+     * @description A store that cannot be reached is left out of the list; so is one without the Cloud POS plugin, counted in `pluginMissingCount`.
      */
     get: {
       parameters: {
@@ -2412,6 +2507,8 @@ export interface paths {
           content: {
             'application/json': {
               list: components['schemas']['SharedStationGroup'][];
+              /** @description Stores left out because they lack the Cloud POS plugin */
+              pluginMissingCount: number;
             };
           };
         };
@@ -2520,6 +2617,9 @@ export interface components {
       isVerifiedAuth: boolean;
       quickLaunchPOSId: string | null;
       wpUser: components['schemas']['WpUser'] | (never | null);
+      status: components['schemas']['ApplicationStatus'];
+      posPlugin: components['schemas']['PosPlugin'];
+      lastAuthFailure: components['schemas']['AuthFailure'] | (never | null);
       /** @description Live from the store on the detail; null in lists */
       stationsCount: number | null;
       createdAt: string;
@@ -2528,6 +2628,32 @@ export interface components {
       error?: {
         message: string;
       };
+    };
+    /** @description The one status of an application, derived by the api from the stored state and the live check of its store; every screen shows it as given */
+    ApplicationStatus: {
+      /** @enum {string} */
+      code: 'not-authorized' | 'authorizing' | 'authorized' | 'unverified';
+      /** @enum {string} */
+      label: 'Not authorized' | 'Authorizing' | 'Authorized' | 'Unverified';
+      /** @description Why, when unverified; null otherwise */
+      reason: string | null;
+    };
+    /** @description Why the last authorization attempt (account or keys) failed */
+    AuthFailure: {
+      /** @enum {string} */
+      reason:
+        | 'invalid-key'
+        | 'invalid-secret'
+        | 'read-only'
+        | 'other-site'
+        | 'unreachable'
+        | 'not-woocommerce'
+        | 'callback-refused';
+      /** @description What went wrong, in plain words */
+      message: string;
+      /** @description What the owner should do next */
+      nextStep: string;
+      at: string;
     };
     Error: {
       message: string;
@@ -2557,6 +2683,13 @@ export interface components {
         invoice_pdf: string;
         hosted_invoice_url: string;
       }[];
+    };
+    /** @description Whether the Cloud POS plugin is on the store; null: never checked */
+    PosPlugin: {
+      /** @description pos-connect/v1 is among the site's /wp-json/ namespaces */
+      active: boolean | null;
+      /** @description When the plugin was last looked for */
+      checkedAt: string | null;
     };
     SharedStationGroup: {
       application: {

@@ -2,13 +2,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApplicationRow } from '../../db/types';
 import type { Repositories } from '../../repositories';
-import type { StoreConnection, StoreCredentials } from '../../services/store-client';
-import { StoreHttpError, StoreUnreachableError } from '../../services/store-client';
-import { parseStoreUrl } from '../../services/store-url';
+import type { StoreCredentials, StoreSystemStatus, WpUser } from '../../services/store-client';
+import { isSameSite, parseStoreUrl } from '../../services/store-url';
 import { syncMembersQuietly } from '../members/sync';
 import type { StoreAccess } from '../store-access';
-import { hostOf, sealContext } from './credentials';
+import type { KeyCheckFailure } from './auth-failure';
+import { AUTHORIZE_AGAIN_STEP, callbackRefused, keyFailureOf, keyFailures } from './auth-failure';
+import { sealContext } from './credentials';
 import { applicationFeed } from './feed';
+import { hasPosPlugin } from './plugin';
 
 /** How long an authorization token stays usable. */
 export const AUTH_TOKEN_TTL_MS = 15 * 60 * 1000;
@@ -55,67 +57,90 @@ export function authorizeUrl(
   return `${application.home_url}/wc-auth/v1/authorize?${query.toString()}`;
 }
 
-/** Why the store refused a key pair, with the text the dashboard shows. */
-export interface KeyCheckFailure {
-  reason: 'rejected' | 'read-only' | 'unreachable' | 'other-site';
-  displayError: string;
+/** What a key check found out about the store, besides that the key works. */
+export interface CheckedStore {
+  /** WooCommerce core's system status (the same site, its version). */
+  systemStatus: StoreSystemStatus;
+  /** Whether the site lists the Cloud POS plugin's namespace; null when its index was unreadable. */
+  posPlugin: boolean | null;
+  /** The key's WordPress user, which only the plugin can tell; null without it. */
+  wpUser: WpUser | null;
+  /** When the check ran. */
+  checkedAt: string;
+}
+
+/** Options of {@link checkKeys}. */
+export interface KeyCheckOptions {
+  /**
+   * Prove write permission with a probe that changes nothing (Connect with Keys). The wc-auth
+   * callback already says what the key may do (`key_permissions`).
+   */
+  probeWrite: boolean;
+}
+
+/** `url` normalised as store URLs are stored, or as given when it is no valid store URL. */
+function normalisedUrl(url: string): string {
+  try {
+    return parseStoreUrl(url, true).href;
+  } catch {
+    return url;
+  }
 }
 
 /**
- * Asks the store whether `credentials` work for the site at `homeUrl`: the POS plugin's
- * connection must answer, with Read/Write permissions, for this very site.
+ * Asks the store, through WooCommerce core's REST API v3 only, whether `credentials` work for
+ * the site at `homeUrl`: `system_status` must answer, for this very site (its `home_url`);
+ * with `probeWrite`, the key must be allowed to write. The site's public index tells whether
+ * the Cloud POS plugin is there; only then is the key's WordPress user asked for. A refusal
+ * names its own reason and what to do next.
  */
 export async function checkKeys(
-  access: StoreAccess,
+  access: Pick<StoreAccess, 'store'>,
   homeUrl: string,
   homeUrlKey: string,
   credentials: StoreCredentials,
-): Promise<{ connection: StoreConnection } | { failure: KeyCheckFailure }> {
-  let connection: StoreConnection;
+  options: KeyCheckOptions,
+): Promise<{ checked: CheckedStore } | { failure: KeyCheckFailure }> {
+  const checkedAt = new Date().toISOString();
+  // The public index is read beside the key check: it names the plugin, and it tells the
+  // site's own address when a signature does not match.
+  const site = access.store.siteInfo(homeUrl).catch(() => null);
+  let systemStatus: StoreSystemStatus;
   try {
-    connection = await access.store.connection(homeUrl, credentials);
+    systemStatus = await access.store.systemStatus(homeUrl, credentials);
   } catch (error) {
-    if (error instanceof StoreUnreachableError) {
-      return {
-        failure: {
-          reason: 'unreachable',
-          displayError: `The store at ${hostOf(homeUrl)} could not be reached`,
-        },
-      };
+    const failure = keyFailureOf(error, homeUrl);
+    if (failure) return { failure };
+    // WooCommerce signs its own home URL: a site that calls itself by another address
+    // refuses every signature made for this one, whatever the secret.
+    const index = await site;
+    if (index?.home && !isSameSite(index.home, homeUrlKey)) {
+      return { failure: keyFailures.otherAddress(normalisedUrl(index.home), homeUrl) };
     }
-    if (error instanceof StoreHttpError) {
-      return {
-        failure: {
-          reason: 'rejected',
-          displayError: `The store did not accept these keys: ${error.message}`,
-        },
-      };
+    return { failure: keyFailures.invalidSecret() };
+  }
+  if (!isSameSite(systemStatus.homeUrl, homeUrlKey)) {
+    return { failure: keyFailures.otherSite(systemStatus.homeUrl, homeUrl) };
+  }
+  if (options.probeWrite) {
+    try {
+      await access.store.probeWrite(homeUrl, credentials);
+    } catch (error) {
+      return { failure: keyFailureOf(error, homeUrl) ?? keyFailures.invalidSecret() };
     }
-    throw error;
   }
-  if (connection.keyPermissions !== 'read_write') {
-    return {
-      failure: {
-        reason: 'read-only',
-        displayError: 'These keys are read-only. Keys with Read/Write permissions are required.',
-      },
-    };
+  const index = await site;
+  const posPlugin = index ? hasPosPlugin(index.namespaces) : null;
+  let wpUser: WpUser | null = null;
+  if (posPlugin) {
+    try {
+      wpUser = (await access.store.connection(homeUrl, credentials)).user;
+    } catch {
+      // The key works with WooCommerce: a plugin that fails now only hides the account.
+      wpUser = null;
+    }
   }
-  let sameSite = false;
-  try {
-    sameSite = parseStoreUrl(connection.homeUrl, true).key === homeUrlKey;
-  } catch {
-    sameSite = false;
-  }
-  if (!sameSite) {
-    return {
-      failure: {
-        reason: 'other-site',
-        displayError: `These keys belong to another site (${connection.homeUrl})`,
-      },
-    };
-  }
-  return { connection };
+  return { checked: { systemStatus, posPlugin, wpUser, checkedAt } };
 }
 
 /** The JSON WooCommerce posts to the callback_url after the store admin approved. */
@@ -149,8 +174,10 @@ export type CallbackOutcome = { accepted: true } | { refused: CallbackRefusal; m
 
 /**
  * The wc-auth callback: consumes the token (one atomic statement), checks the scope, the
- * bound application and the keys against the store, and only then stores them. Any other
- * outcome stores nothing, and WooCommerce then deletes the key it just made.
+ * bound application and the keys against the store (WooCommerce core only), and only then
+ * stores them. Any other outcome stores no key (WooCommerce then deletes the key it just
+ * made) and, when the application is known, records why as its last failed authorization:
+ * the owner is left on WooCommerce's error page and learns the reason on the dashboard.
  */
 export async function acceptWcCallback(
   repos: Repositories,
@@ -159,18 +186,32 @@ export async function acceptWcCallback(
   token: string | undefined,
   body: WcCallbackBody,
 ): Promise<CallbackOutcome> {
-  const refuse = (refused: CallbackRefusal, message: string): CallbackOutcome => ({
-    refused,
-    message,
-  });
-  if (!token) return refuse('token', INVALID_TOKEN_MESSAGE);
+  if (!token) return { refused: 'token', message: INVALID_TOKEN_MESSAGE };
   const application = await repos.applications.consumeAuthToken(hashToken(token));
-  if (!application) return refuse('token', INVALID_TOKEN_MESSAGE);
+  if (!application) return { refused: 'token', message: INVALID_TOKEN_MESSAGE };
+  const refuse = async (
+    refused: CallbackRefusal,
+    message: string,
+    nextStep: string,
+  ): Promise<CallbackOutcome> => {
+    log.warn({ applicationId: application.id, refused }, 'wc-auth callback refused');
+    await repos.applications.recordAuthFailure(
+      application.user_id,
+      application.id,
+      JSON.stringify(callbackRefused(message, nextStep)),
+    );
+    return { refused, message };
+  };
   if (body.key_permissions !== 'read_write') {
-    return refuse('scope', 'Read/Write access is required');
+    const failure = keyFailures.readOnly();
+    return refuse('scope', failure.displayError, AUTHORIZE_AGAIN_STEP);
   }
   if (String(body.user_id) !== application.id) {
-    return refuse('application', 'The authorization belongs to another application');
+    return refuse(
+      'application',
+      'The authorization belongs to another application',
+      AUTHORIZE_AGAIN_STEP,
+    );
   }
   const credentials = { consumerKey: body.consumer_key, consumerSecret: body.consumer_secret };
   const checked = await checkKeys(
@@ -178,39 +219,37 @@ export async function acceptWcCallback(
     application.home_url,
     application.home_url_key,
     credentials,
+    { probeWrite: false },
   );
   if ('failure' in checked) {
-    log.warn(
-      { applicationId: application.id, reason: checked.failure.reason },
-      'wc-auth callback keys refused',
-    );
     return refuse(
       checked.failure.reason === 'unreachable' ? 'unreachable' : 'keys',
       checked.failure.displayError,
+      checked.failure.nextStep,
     );
   }
   const stored = await storeAcceptedKeys(repos, access, application, {
     credentials,
-    connection: checked.connection,
+    checked: checked.checked,
     authType: 'account',
     keyId: body.key_id,
   });
   if (!stored) {
     const exists = await repos.applications.findForUser(application.user_id, application.id);
     return exists
-      ? refuse('changed', URL_CHANGED_MESSAGE)
-      : refuse('gone', 'Application not found');
+      ? refuse('changed', URL_CHANGED_MESSAGE, AUTHORIZE_AGAIN_STEP)
+      : { refused: 'gone', message: 'Application not found' };
   }
   log.info({ applicationId: application.id }, 'application authorized through wc-auth');
   // WooCommerce waits for this answer: the store's users are copied after it, not before.
-  void syncMembersQuietly(repos, access, stored, log, credentials);
+  if (checked.checked.posPlugin) void syncMembersQuietly(repos, access, stored, log, credentials);
   return { accepted: true };
 }
 
 /** Keys the store accepted, and how they were obtained. */
 export interface AcceptedKeys {
   credentials: StoreCredentials;
-  connection: StoreConnection;
+  checked: CheckedStore;
   authType: 'account' | 'keys';
   /** WooCommerce's key_id (wc-auth only). */
   keyId: number | null;
@@ -218,8 +257,10 @@ export interface AcceptedKeys {
 
 /**
  * Seals accepted keys and stores them for the site they were checked against: verified, the
- * WordPress account kept, the pending token cleared and an applicationAuthorized feed entry, in
- * one transaction. Undefined when the application is gone or its URL changed meanwhile.
+ * WordPress account kept (when the plugin could tell it), what the check found about the
+ * plugin and WooCommerce's version, the last failure and the pending token cleared, and an
+ * applicationAuthorized feed entry, in one transaction. Undefined when the application is gone
+ * or its URL changed meanwhile.
  */
 export function storeAcceptedKeys(
   repos: Repositories,
@@ -229,6 +270,7 @@ export function storeAcceptedKeys(
 ): Promise<ApplicationRow | undefined> {
   const seal = (value: string, column: 'consumer_key' | 'consumer_secret') =>
     access.secrets.seal(value, sealContext(application.id, column));
+  const { checked } = accepted;
   return repos.applications.storeKeys(
     application.user_id,
     application.id,
@@ -238,7 +280,10 @@ export function storeAcceptedKeys(
       keyId: accepted.keyId,
       consumerKeyEnc: seal(accepted.credentials.consumerKey, 'consumer_key'),
       consumerSecretEnc: seal(accepted.credentials.consumerSecret, 'consumer_secret'),
-      wpUserJson: JSON.stringify(accepted.connection.user),
+      wpUserJson: checked.wpUser ? JSON.stringify(checked.wpUser) : null,
+      posPluginActive: checked.posPlugin,
+      wcVersion: checked.systemStatus.wcVersion,
+      checkedAt: checked.checkedAt,
     },
     applicationFeed.authorized,
   );

@@ -5,6 +5,7 @@ import { StoreHttpError } from '../../services/store-client';
 import type { StoreAccess } from '../store-access';
 import { credentialsOf } from './credentials';
 import { applicationFeed } from './feed';
+import { PluginMissingError, withPlugin } from './plugin';
 import { storeFailureText } from './store-failure';
 
 /** A store user as the sharing page lists them. */
@@ -31,7 +32,10 @@ export interface SharedUsers {
   multiplePluginActive: boolean;
 }
 
-/** One page of the store's users of an application (spec 4). Throws the store client's errors. */
+/**
+ * One page of the store's users of an application (spec 4), from the Cloud POS plugin. Throws
+ * PluginMissingError for a store without it, the store client's errors for a failing store.
+ */
 export async function sharedUsers(
   repos: Repositories,
   access: StoreAccess,
@@ -40,10 +44,12 @@ export async function sharedUsers(
   page: number,
   limit: number,
 ): Promise<SharedUsers> {
-  const [users, connection] = await Promise.all([
-    access.store.users(row.home_url, credentials, page, limit),
-    access.store.connection(row.home_url, credentials),
-  ]);
+  const [users, connection] = await withPlugin(repos, row, () =>
+    Promise.all([
+      access.store.users(row.home_url, credentials, page, limit),
+      access.store.connection(row.home_url, credentials),
+    ]),
+  );
   const [dashboardUsers, counts] = await Promise.all([
     repos.users.findByEmails(users.users.map((user) => user.email)),
     repos.applications.invitationCounts(
@@ -94,7 +100,8 @@ export class InvitationError extends Error {
  * Has the store email its user `wpUserId` an invitation to sign up (at most 3 per user and
  * application; one that was not sent does not count), with an applicationShared entry in the
  * inviter's feed. Returns how many invitations that user has had. Throws
- * {@link InvitationError}, or the store client's errors when the user could not be looked up.
+ * {@link InvitationError}, PluginMissingError for a store without the Cloud POS plugin, or the
+ * store client's errors when the user could not be looked up.
  */
 export async function inviteStoreUser(
   repos: Repositories,
@@ -106,7 +113,9 @@ export async function inviteStoreUser(
 ): Promise<number> {
   let wpUser;
   try {
-    wpUser = await access.store.user(row.home_url, credentials, wpUserId);
+    wpUser = await withPlugin(repos, row, () =>
+      access.store.user(row.home_url, credentials, wpUserId),
+    );
   } catch (error) {
     if (error instanceof StoreHttpError && error.notFound) {
       throw new InvitationError('userNotFound', 'WordPress user not found');
@@ -147,9 +156,10 @@ export interface EntryStation {
 
 /**
  * The station `stationSlug` of a verified application as its entry page shows it; null when
- * the application is not verified or has no such station. Whether the caller may see the
- * application at all is {@link reachOf}'s to say. Throws the store client's errors (or
- * SecretBoxError) when the station could not be looked up.
+ * the application is not verified, has no such station, or its store lacks the Cloud POS
+ * plugin that lists stations (recorded so). Whether the caller may see the application at all
+ * is {@link reachOf}'s to say. Throws the store client's errors (or SecretBoxError) when the
+ * station could not be looked up.
  */
 export async function entryStation(
   repos: Repositories,
@@ -161,7 +171,14 @@ export async function entryStation(
   const posId = await repos.stationSlugs.resolveSlug(row.id, stationSlug);
   if (posId === null) return null;
   const credentials = credentialsOf(row, access.secrets);
-  const stations = credentials ? await access.store.stations(row.home_url, credentials) : [];
+  if (!credentials) return null;
+  let stations;
+  try {
+    stations = await withPlugin(repos, row, () => access.store.stations(row.home_url, credentials));
+  } catch (error) {
+    if (error instanceof PluginMissingError) return null;
+    throw error;
+  }
   const found = stations.find((s) => String(s.posId) === posId);
   return found ? { posID: String(found.posId), name: found.name, url: found.url } : null;
 }

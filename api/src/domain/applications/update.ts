@@ -6,10 +6,13 @@ import type { StoreCredentials } from '../../services/store-client';
 import type { StoreUrl } from '../../services/store-url';
 import { syncMembersQuietly } from '../members/sync';
 import type { StoreAccess } from '../store-access';
-import type { KeyCheckFailure } from './authorization';
+import type { KeyCheckFailure } from './auth-failure';
+import { authFailureOf } from './auth-failure';
 import { checkKeys, storeAcceptedKeys, URL_CHANGED_MESSAGE } from './authorization';
+import { credentialsOf } from './credentials';
 import { ApplicationConflictError, duplicateSite } from './create';
 import { applicationFeed } from './feed';
+import { failureReason } from './store-failure';
 
 // Each change returns the updated row, or undefined when the application is gone meanwhile.
 
@@ -55,6 +58,12 @@ export async function moveApplication(
         auth_token_hash: null,
         auth_token_expires_at: null,
         auth_return_path: null,
+        // What was found out about the old site, and why it could not be connected, is not
+        // the new site's.
+        pos_plugin_active: null,
+        pos_plugin_checked_at: null,
+        wc_version: null,
+        last_auth_failure: null,
       },
       () => applicationFeed.moved(row, url.href),
       // Another site: its users and stations are not the old one's.
@@ -69,10 +78,12 @@ export async function moveApplication(
 }
 
 /**
- * Connect with Keys: the keys are checked against the store first; accepted ones are stored
- * (see storeAcceptedKeys) and the store's users copied before answering. A refusal is
- * returned with the text the dashboard shows. Throws {@link ApplicationConflictError}
- * `urlChanged` when the URL changed during the check.
+ * Connect with Keys: the keys are checked against the store first (WooCommerce core only, with
+ * a write probe that changes nothing); accepted ones are stored (see storeAcceptedKeys) and,
+ * when the store has the POS plugin, its users copied before answering. A refusal is recorded
+ * as the application's last failed authorization (nothing else of it changes) and returned
+ * with the row after it. Throws {@link ApplicationConflictError} `urlChanged` when the URL
+ * changed during the check.
  */
 export async function connectWithKeys(
   repos: Repositories,
@@ -80,12 +91,24 @@ export async function connectWithKeys(
   row: ApplicationRow,
   credentials: StoreCredentials,
   log: FastifyBaseLogger,
-): Promise<{ failure: KeyCheckFailure } | { row: ApplicationRow | undefined }> {
-  const checked = await checkKeys(access, row.home_url, row.home_url_key, credentials);
-  if ('failure' in checked) return { failure: checked.failure };
+): Promise<
+  | { failure: KeyCheckFailure; row: ApplicationRow | undefined }
+  | { row: ApplicationRow | undefined }
+> {
+  const checked = await checkKeys(access, row.home_url, row.home_url_key, credentials, {
+    probeWrite: true,
+  });
+  if ('failure' in checked) {
+    const recorded = await repos.applications.recordAuthFailure(
+      row.user_id,
+      row.id,
+      JSON.stringify(authFailureOf(checked.failure)),
+    );
+    return { failure: checked.failure, row: recorded };
+  }
   const updated = await storeAcceptedKeys(repos, access, row, {
     credentials,
-    connection: checked.connection,
+    checked: checked.checked,
     authType: 'keys',
     keyId: null,
   });
@@ -95,20 +118,32 @@ export async function connectWithKeys(
     }
     return { row: undefined };
   }
-  await syncMembersQuietly(repos, access, updated, log, credentials);
+  if (checked.checked.posPlugin) await syncMembersQuietly(repos, access, updated, log, credentials);
   return { row: updated };
 }
 
 /**
  * Disconnects an application: its keys, WordPress account and pending authorization are
  * dropped, and so is everything of its store (members, slugs), since keys for another store
- * may come next. An applicationDisconnected entry follows.
+ * may come next. An applicationDisconnected entry follows. Then, with the keys read before,
+ * the store's Cloud POS plugin is asked to revoke the key (`keyRevoked`); a store without the
+ * plugin, or one that fails, keeps the key, and the owner is told to revoke it there. The
+ * disconnect stands either way: the owner must be able to leave a dead store.
  */
-export function disconnectApplication(
+export async function disconnectApplication(
   repos: Repositories,
+  access: StoreAccess,
   row: ApplicationRow,
-): Promise<ApplicationRow | undefined> {
-  return repos.applications.update(
+  log: FastifyBaseLogger,
+): Promise<{ row: ApplicationRow; keyRevoked: boolean } | undefined> {
+  let credentials: StoreCredentials | null = null;
+  try {
+    credentials = credentialsOf(row, access.secrets);
+  } catch {
+    // Keys that cannot be read cannot be revoked either; the disconnect goes on.
+    credentials = null;
+  }
+  const updated = await repos.applications.update(
     row.user_id,
     row.id,
     {
@@ -124,6 +159,19 @@ export function disconnectApplication(
     () => applicationFeed.disconnected(row),
     { forgetStore: true },
   );
+  if (!updated) return undefined;
+  let keyRevoked = false;
+  if (credentials) {
+    try {
+      keyRevoked = await access.store.revokeConnection(row.home_url, credentials);
+    } catch (error) {
+      log.info(
+        { applicationId: row.id, reason: failureReason(error, row.home_url) },
+        'the key of a disconnected store was not revoked there',
+      );
+    }
+  }
+  return { row: updated, keyRevoked };
 }
 
 /** Sets how the application is authorized ('account' or 'keys'); the same type changes nothing. */

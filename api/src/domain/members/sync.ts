@@ -4,6 +4,7 @@ import type { Repositories } from '../../repositories';
 import { SecretBoxError } from '../../services/secret-box';
 import type { StoreCredentials } from '../../services/store-client';
 import { credentialsOf } from '../applications/credentials';
+import { PluginMissingError, withPlugin } from '../applications/plugin';
 import type { StoreAccess } from '../store-access';
 
 /**
@@ -39,8 +40,9 @@ export function syncTriedRecently(row: ApplicationRow, now = Date.now()): boolea
 }
 
 /**
- * Copies the store's POS users (all pages, at most 1000) into application_members. Throws the
- * store client's errors (or SecretBoxError) and changes nothing then.
+ * Copies the store's POS users (all pages, at most 1000) into application_members. They come
+ * from the Cloud POS plugin: a store without it throws PluginMissingError (and is recorded so).
+ * Throws the store client's errors (or SecretBoxError) and changes nothing then.
  */
 export async function syncMembers(
   repos: Repositories,
@@ -51,7 +53,7 @@ export async function syncMembers(
   await repos.members.markSyncAttempted(row.id);
   const keys = credentials ?? credentialsOf(row, access.secrets);
   if (!keys) throw new SecretBoxError('no keys stored');
-  const users = await access.store.allUsers(row.home_url, keys);
+  const users = await withPlugin(repos, row, () => access.store.allUsers(row.home_url, keys));
   await repos.members.replaceMembers(row.id, users);
 }
 
@@ -67,10 +69,13 @@ export async function syncMembersQuietly(
     await syncMembers(repos, access, row, credentials);
     return true;
   } catch (error) {
-    log.warn(
-      { applicationId: row.id, err: error instanceof Error ? error.message : String(error) },
-      'store users could not be copied',
-    );
+    const err = error instanceof Error ? error.message : String(error);
+    // A store without the plugin has no POS users to copy: nothing is wrong there.
+    if (error instanceof PluginMissingError) {
+      log.info({ applicationId: row.id }, 'store users not copied: no Cloud POS plugin');
+    } else {
+      log.warn({ applicationId: row.id, err }, 'store users could not be copied');
+    }
     return false;
   }
 }

@@ -6,6 +6,7 @@ import { signHandOffToken } from '../../services/signing-key';
 import type { StoreStation } from '../../services/store-client';
 import { mayOpen } from '../../services/store-client';
 import { NOT_AUTHORIZED_MESSAGE, verifiedCredentials } from '../applications/credentials';
+import { PluginMissingError, withPlugin } from '../applications/plugin';
 import { knownStoreFailureText } from '../applications/store-failure';
 import { reachOf } from '../members/reach';
 import type { StoreAccess } from '../store-access';
@@ -19,6 +20,10 @@ export interface AccessError {
   text: string;
   name: string;
 }
+
+/** The denial text of a store without the Cloud POS plugin, which serves the stations. */
+export const PLUGIN_MISSING_DENIAL =
+  'The Cloud POS plugin is not active on this store, so its stations cannot be opened.';
 
 /** The denial text when asking the store failed in an unforeseen way. */
 export const UNKNOWN_STORE_FAILURE = 'The store could not be asked about this station.';
@@ -93,15 +98,20 @@ export async function decideOpening(
   try {
     const credentials = verifiedCredentials(row, access);
     if (!credentials) return { ...about, name: 'Store unavailable', text: NOT_AUTHORIZED_MESSAGE };
-    const [list, connection] = await Promise.all([
-      access.store.stations(row.home_url, credentials),
-      reach.member === null
-        ? access.store.connection(row.home_url, credentials)
-        : Promise.resolve(null),
-    ]);
+    const [list, connection] = await withPlugin(repos, row, () =>
+      Promise.all([
+        access.store.stations(row.home_url, credentials),
+        reach.member === null
+          ? access.store.connection(row.home_url, credentials)
+          : Promise.resolve(null),
+      ]),
+    );
     stations = list;
     wpUserId = connection ? connection.user.id : (reach.member?.wpUserId ?? 0);
   } catch (error) {
+    if (error instanceof PluginMissingError) {
+      return { ...about, name: 'Store unavailable', text: PLUGIN_MISSING_DENIAL };
+    }
     const known = knownStoreFailureText(error, row.home_url);
     log.warn(
       {

@@ -5,6 +5,7 @@ import type { SlugBefore } from '../../repositories/station-slugs';
 import { SlugConflictError } from '../../repositories/station-slugs';
 import type { StoreCredentials, StoreStation } from '../../services/store-client';
 import { StoreHttpError } from '../../services/store-client';
+import { withPlugin } from '../applications/plugin';
 import type { StoreAccess } from '../store-access';
 import { stationFeed } from './feed';
 import type { SlugRequest } from './slugs';
@@ -68,7 +69,8 @@ function refusalOf(error: SlugConflictError, kind: SlugRequest): SlugChangeError
  * the stored slug is compared with `oldStationSlug` and changed in one transaction; then the
  * store is told. When the store fails, the stored slug is put back (unless changed again
  * since) and the store's error is rethrown. A posUrlChanged feed entry follows a change.
- * Throws {@link SlugChangeError} for a refusal, the store client's errors for a failing store.
+ * Throws {@link SlugChangeError} for a refusal, PluginMissingError for a store without the
+ * Cloud POS plugin, the store client's errors for a failing store.
  */
 export async function changeStationSlug(
   repos: Repositories,
@@ -77,7 +79,7 @@ export async function changeStationSlug(
   log: FastifyBaseLogger,
 ): Promise<void> {
   const { row, credentials, stationId, stationSlug, kind } = change;
-  const list = await access.store.stations(row.home_url, credentials);
+  const list = await withPlugin(repos, row, () => access.store.stations(row.home_url, credentials));
   const station: StoreStation | undefined = list.find((s) => String(s.posId) === stationId);
   if (!station) throw new SlugChangeError('stationNotFound', STATION_NOT_FOUND_MESSAGE);
 

@@ -4,6 +4,7 @@ import type { Repositories } from '../../repositories';
 import type { Member } from '../../repositories/members';
 import type { StoreCredentials, StoreStation } from '../../services/store-client';
 import { verifiedCredentials } from '../applications/credentials';
+import { PluginMissingError, withPlugin } from '../applications/plugin';
 import { failureReason } from '../applications/store-failure';
 import { memberEmail, membersFresh, syncMembersQuietly, syncNeverSynced } from '../members/sync';
 import type { StoreAccess } from '../store-access';
@@ -17,9 +18,10 @@ export interface StationsView {
 }
 
 /**
- * The owner's view of an application's stations, for the owner's connected store account.
- * The owner looking at the stations is a good moment to refresh who they may be shared with,
- * unless that was done a moment ago. Throws the store client's errors.
+ * The owner's view of an application's stations, for the owner's connected store account, or
+ * `pluginMissing` when the store lacks the Cloud POS plugin (recorded so). The owner looking
+ * at the stations is a good moment to refresh who they may be shared with, unless that was
+ * done a moment ago. Throws the store client's errors.
  */
 export async function ownerStations(
   repos: Repositories,
@@ -27,14 +29,25 @@ export async function ownerStations(
   row: ApplicationRow,
   credentials: StoreCredentials,
   log: FastifyBaseLogger,
-): Promise<StationsView> {
-  const [connection, stations] = await Promise.all([
-    access.store.connection(row.home_url, credentials),
-    access.store.stations(row.home_url, credentials),
-    membersFresh(row)
-      ? Promise.resolve(false)
-      : syncMembersQuietly(repos, access, row, log, credentials),
-  ]);
+): Promise<StationsView | { pluginMissing: true }> {
+  let connection;
+  let stations;
+  try {
+    [[connection, stations]] = await Promise.all([
+      withPlugin(repos, row, () =>
+        Promise.all([
+          access.store.connection(row.home_url, credentials),
+          access.store.stations(row.home_url, credentials),
+        ]),
+      ),
+      membersFresh(row)
+        ? Promise.resolve(false)
+        : syncMembersQuietly(repos, access, row, log, credentials),
+    ]);
+  } catch (error) {
+    if (error instanceof PluginMissingError) return { pluginMissing: true };
+    throw error;
+  }
   const slugs = await repos.stationSlugs.slugsOf(row.id);
   return { stations, slugs, wpUserId: connection.user.id };
 }
@@ -47,17 +60,24 @@ export interface SharedGroup extends StationsView {
   adminName: string;
 }
 
+/** The stations shared with a user, and how many stores were left out for lack of the plugin. */
+export interface SharedStations {
+  groups: SharedGroup[];
+  pluginMissingCount: number;
+}
+
 /**
  * The stations other managers share with `user`: those of every verified application whose
  * store lists the user's verified email (stores never copied are copied first, a few at a
- * time). A store that fails in any way is left out and logged; the others are still listed.
+ * time). A store without the Cloud POS plugin is left out and counted; one that fails in any
+ * other way is left out and logged; the others are still listed.
  */
 export async function sharedStations(
   repos: Repositories,
   access: StoreAccess,
   user: UserRow,
   log: FastifyBaseLogger,
-): Promise<SharedGroup[]> {
+): Promise<SharedStations> {
   await syncNeverSynced(repos, access, log);
   const memberships = await repos.members.membershipsOf(user.id, memberEmail(user));
   const groups = await Promise.all(
@@ -66,7 +86,7 @@ export async function sharedStations(
         const credentials = verifiedCredentials(row, access);
         if (!credentials) return null;
         const [stations, slugs] = await Promise.all([
-          access.store.stations(row.home_url, credentials),
+          withPlugin(repos, row, () => access.store.stations(row.home_url, credentials)),
           repos.stationSlugs.slugsOf(row.id),
         ]);
         const group: SharedGroup = {
@@ -79,6 +99,7 @@ export async function sharedStations(
         };
         return group;
       } catch (error) {
+        if (error instanceof PluginMissingError) return 'plugin-missing' as const;
         log.warn(
           { applicationId: row.id, reason: failureReason(error, row.home_url) },
           'shared stations of a store left out',
@@ -87,5 +108,8 @@ export async function sharedStations(
       }
     }),
   );
-  return groups.filter((group) => group !== null);
+  return {
+    groups: groups.filter((group) => group !== null && group !== 'plugin-missing'),
+    pluginMissingCount: groups.filter((group) => group === 'plugin-missing').length,
+  };
 }

@@ -1,6 +1,8 @@
 import type { ApplicationRow } from '../../db/types';
 import type { ApplicationConflict } from '../../domain/applications/create';
 import { ApplicationConflictError } from '../../domain/applications/create';
+import { PluginMissingError } from '../../domain/applications/plugin';
+import { storeFailureText } from '../../domain/applications/store-failure';
 import type { StoreAccess } from '../../domain/store-access';
 import { HttpError, notFound } from '../../errors';
 import type { Repositories } from '../../repositories';
@@ -52,4 +54,16 @@ export function asConflict(error: unknown): unknown {
   return error instanceof ApplicationConflictError
     ? new HttpError(409, error.message, CONFLICT_CODES[error.conflict])
     : error;
+}
+
+/**
+ * A failed call of the application's store as an answer: 409 ERR_PLUGIN_MISSING (with the
+ * plain words and where to get the plugin) when the store lacks the Cloud POS plugin, else
+ * 502 ERR_STORE with the store failure text. Rethrows an error that is none of the store's.
+ */
+export function storeError(error: unknown, row: Pick<ApplicationRow, 'home_url'>): HttpError {
+  if (error instanceof PluginMissingError) {
+    return new HttpError(409, error.message, 'ERR_PLUGIN_MISSING');
+  }
+  return new HttpError(502, storeFailureText(error, row.home_url), 'ERR_STORE');
 }

@@ -7,10 +7,12 @@ import {
   findOrCreateApplication,
   SiteCheckError,
 } from '../../domain/applications/create';
+import { checkSite } from '../../domain/applications/site-check';
 import { cancelAuthorization } from '../../domain/applications/update';
 import type { StoreAccess } from '../../domain/store-access';
 import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
+import { StoreUrlError } from '../../services/store-url';
 import {
   applicationNotFound,
   asConflict,
@@ -26,6 +28,7 @@ import {
   findOrCreateSchema,
   getSchema,
   listSchema,
+  siteCheckSchema,
 } from './schemas/applications';
 import { NAME_MAX_LENGTH } from './schemas/entities';
 import sharing from './sharing';
@@ -55,14 +58,29 @@ const applications: FastifyPluginAsyncTypebox<ApplicationRoutesOptions> = async 
 
   app.get('/applications', { config: MANAGER, schema: listSchema }, async (request) => {
     const rows = await app.repos.applications.listForUser(currentUser(request).id);
-    const list = await Promise.all(rows.map((row) => toLiveApplication(row, access, false)));
+    const list = await Promise.all(
+      rows.map((row) => toLiveApplication(row, access, app.repos, false, request.log)),
+    );
     return { list, error: [] };
   });
 
   app.get('/applications/:id', { config: MANAGER, schema: getSchema }, async (request) => {
     const row = await loadOwned(app.repos, currentUser(request).id, request.params.id);
-    return { data: await toLiveApplication(row, access, true) };
+    return { data: await toLiveApplication(row, access, app.repos, true, request.log) };
   });
+
+  app.get(
+    '/applications/site-check',
+    { config: MANAGER, schema: siteCheckSchema },
+    async (request) => {
+      try {
+        return await checkSite(access, request.query.url);
+      } catch (error) {
+        if (error instanceof StoreUrlError) throw validation(error.message);
+        throw error;
+      }
+    },
+  );
 
   app.post('/applications', { config: MANAGER, schema: createSchema }, async (request, reply) => {
     const name = request.body.name.trim();
@@ -92,11 +110,13 @@ const applications: FastifyPluginAsyncTypebox<ApplicationRoutesOptions> = async 
         if (error instanceof SiteCheckError) throw validation(error.message);
         throw asConflict(error);
       }
-      if (row.is_verified_auth === 1) return { data: await toLiveApplication(row, access, true) };
+      if (row.is_verified_auth === 1) {
+        return { data: await toLiveApplication(row, access, app.repos, true, request.log) };
+      }
       const started = await authorize(row, null);
       return {
         data: {
-          ...(await toLiveApplication(started.row, access, true)),
+          ...(await toLiveApplication(started.row, access, app.repos, true, request.log)),
           authorizeUrl: started.authorizeUrl,
         },
       };

@@ -8,13 +8,12 @@ import {
   inviteStoreUser,
   sharedUsers,
 } from '../../domain/applications/sharing';
-import { storeFailureText } from '../../domain/applications/store-failure';
 import { reachOf } from '../../domain/members/reach';
 import type { StoreAccess } from '../../domain/store-access';
 import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import type { StoreCredentials } from '../../services/store-client';
-import { applicationNotFound, loadOwned, MANAGER } from './common';
+import { applicationNotFound, loadOwned, MANAGER, storeError } from './common';
 import {
   entryDetailsSchema,
   getWpUserSchema,
@@ -37,9 +36,6 @@ const INVITATION_REFUSALS: Record<InvitationRefusal, { status: number; code: str
  * the entry details of a POS station.
  */
 const sharing: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app, { access }) => {
-  const storeError = (error: unknown, row: ApplicationRow) =>
-    new HttpError(502, storeFailureText(error, row.home_url), 'ERR_STORE');
-
   /** The stored keys of a verified application: 409 when not verified, 502 when unreadable. */
   const keysOf = (row: ApplicationRow): StoreCredentials => {
     let credentials: StoreCredentials | null = null;

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ApplicationRow } from '../../db/types';
 import { NOT_AUTHORIZED_MESSAGE, verifiedCredentials } from '../../domain/applications/credentials';
-import { storeFailureText } from '../../domain/applications/store-failure';
 import type { SlugRefusal } from '../../domain/stations/change-slug';
 import { changeStationSlug, SlugChangeError } from '../../domain/stations/change-slug';
 import { ownerStations, sharedStations } from '../../domain/stations/list';
@@ -10,7 +9,7 @@ import type { StoreAccess } from '../../domain/store-access';
 import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import type { StoreCredentials } from '../../services/store-client';
-import { loadOwned, MANAGER, validation } from './common';
+import { loadOwned, MANAGER, storeError, validation } from './common';
 import { sharedStationsSchema, stationsSchema, updateSlugSchema } from './schemas/stations';
 import { toStation } from './station-view';
 
@@ -29,9 +28,6 @@ const SLUG_REFUSALS: Record<SlugRefusal, { status: number; code: string }> = {
  * the caller (GET /shared-stations).
  */
 const stations: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app, { access }) => {
-  const storeError = (error: unknown, row: ApplicationRow) =>
-    new HttpError(502, storeFailureText(error, row.home_url), 'ERR_STORE');
-
   /** The keys of a verified application: 409 when not verified, 502 when unreadable. */
   const keysOf = (row: ApplicationRow): StoreCredentials => {
     let credentials: StoreCredentials | null;
@@ -56,9 +52,12 @@ const stations: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app,
       } catch (error) {
         throw storeError(error, row);
       }
+      const application = { id: row.id, name: row.name, homeUrl: row.home_url, slug: row.slug };
+      if ('pluginMissing' in view) return { application, list: [], pluginMissing: true };
       return {
-        application: { id: row.id, name: row.name, homeUrl: row.home_url, slug: row.slug },
+        application,
         list: view.stations.map((station) => toStation(station, view.slugs, view.wpUserId)),
+        pluginMissing: false,
       };
     },
   );
@@ -93,14 +92,15 @@ const stations: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app,
   );
 
   app.get('/shared-stations', { schema: sharedStationsSchema }, async (request) => {
-    const groups = await sharedStations(app.repos, access, currentUser(request), request.log);
+    const shared = await sharedStations(app.repos, access, currentUser(request), request.log);
     return {
-      list: groups.map(({ row, adminName, member, stations: list, slugs, wpUserId }) => ({
+      list: shared.groups.map(({ row, adminName, member, stations: list, slugs, wpUserId }) => ({
         application: { id: row.id, name: row.name, slug: row.slug },
         adminName,
         roles: member.roles,
         stations: list.map((station) => toStation(station, slugs, wpUserId)),
       })),
+      pluginMissingCount: shared.pluginMissingCount,
     };
   });
 };

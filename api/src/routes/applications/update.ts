@@ -69,9 +69,10 @@ const update: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app, {
           };
           const outcome = await connectWithKeys(app.repos, access, row, credentials, request.log);
           if ('failure' in outcome) {
+            if (!outcome.row) throw applicationNotFound();
             return {
               data: {
-                ...(await toLiveApplication(row, access, true)),
+                ...(await toLiveApplication(outcome.row, access, app.repos, true, request.log)),
                 keysFail: { hasError: true, displayError: outcome.failure.displayError },
               },
             };
@@ -80,11 +81,12 @@ const update: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app, {
           break;
         }
         case 'deauth': {
-          updated = await disconnectApplication(app.repos, row);
-          if (!updated) throw applicationNotFound();
+          const disconnected = await disconnectApplication(app.repos, access, row, request.log);
+          if (!disconnected) throw applicationNotFound();
           return {
-            data: toApplication(updated, access.secrets),
+            data: toApplication(disconnected.row, access.secrets),
             message: disconnectedMessage(row),
+            keyRevoked: disconnected.keyRevoked,
           };
         }
         case 'authType':
@@ -95,7 +97,7 @@ const update: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app, {
       throw asConflict(error);
     }
     if (!updated) throw applicationNotFound();
-    return { data: await toLiveApplication(updated, access, true) };
+    return { data: await toLiveApplication(updated, access, app.repos, true, request.log) };
   });
 };
 

@@ -1,8 +1,13 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { maskSecret } from '@pos/shared/rules';
 import type { ApplicationRow } from '../../db/types';
+import { lastAuthFailureOf } from '../../domain/applications/auth-failure';
 import { credentialsOf, wpUserOf } from '../../domain/applications/credentials';
 import { liveStateOf } from '../../domain/applications/live';
+import { posPluginOf } from '../../domain/applications/plugin';
+import { applicationStatus } from '../../domain/applications/status';
 import type { StoreAccess } from '../../domain/store-access';
+import type { Repositories } from '../../repositories';
 import { SecretBoxError } from '../../services/secret-box';
 import type { SecretBox } from '../../services/secret-box';
 import type { Application } from './schemas/entities';
@@ -33,20 +38,22 @@ export function toApplication(
   secrets: SecretBox,
   now = new Date().toISOString(),
 ): Application {
+  const status = applicationStatus(row, null, now);
   return {
     id: row.id,
     name: row.name,
     homeUrl: row.home_url,
     slug: row.slug,
     authType: row.auth_type,
-    authInProgress: Boolean(
-      row.auth_token_hash && row.auth_token_expires_at && row.auth_token_expires_at > now,
-    ),
+    authInProgress: status.code === 'authorizing',
     ...masked(row, secrets),
     keysFail: { ...NO_KEYS_FAIL },
     isVerifiedAuth: row.is_verified_auth === 1,
     quickLaunchPOSId: null,
     wpUser: wpUserOf(row),
+    status,
+    posPlugin: posPluginOf(row),
+    lastAuthFailure: lastAuthFailureOf(row),
     stationsCount: null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -54,21 +61,26 @@ export function toApplication(
 }
 
 /**
- * The wire shape with the store asked live when the application is verified: the
- * connection (and, for a detail, the station count). When the store cannot be reached or
- * refuses the keys, the application reads as unverified with `error`; the row is not touched.
+ * The wire shape with the store asked live when the application is verified (see
+ * liveStateOf): the WordPress user, the plugin found and, for a detail, the station count.
+ * When the store cannot be reached or refuses the keys, the application reads as unverified,
+ * with the reason in its status and `error`; the row is not touched.
  */
 export async function toLiveApplication(
   row: ApplicationRow,
   access: StoreAccess,
+  repos: Repositories,
   detail: boolean,
+  log?: FastifyBaseLogger,
 ): Promise<Application> {
   const application = toApplication(row, access.secrets);
   if (!application.isVerifiedAuth) return application;
-  const live = await liveStateOf(row, access, detail);
+  const live = await liveStateOf(repos, row, access, detail, log);
+  application.status = applicationStatus(row, live);
   if (live.ok) {
     application.wpUser = live.wpUser;
     application.stationsCount = live.stationsCount;
+    application.posPlugin = live.posPlugin;
   } else {
     application.isVerifiedAuth = false;
     application.error = { message: live.message };

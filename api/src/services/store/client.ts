@@ -7,6 +7,7 @@ import {
   toHttpError,
   toSiteInfo,
   toStation,
+  toSystemStatus,
   toWpUser,
 } from './mapping';
 import type {
@@ -16,13 +17,26 @@ import type {
   StoreCredentials,
   StoreInvitation,
   StoreStation,
+  StoreSystemStatus,
   WpUser,
 } from './model';
-import type { RawResponse, TransportOptions } from './transport';
+import type { HttpMethod, RawResponse, TransportOptions } from './transport';
 import { createTransport } from './transport';
 
 /** Most users {@link StoreClient.allUsers} reads from a store. */
 export const MAX_STORE_USERS = 1000;
+
+/** The namespace of the Cloud POS plugin's routes, as `/wp-json/` lists it when it is active. */
+export const POS_PLUGIN_NAMESPACE = 'pos-connect/v1';
+
+/** The namespace of WooCommerce core's REST API v3. */
+export const WC_NAMESPACE = 'wc/v3';
+
+// `_fields` (WordPress's rest_filter_response_fields) trims the answers to what is read. On
+// system_status it also spares the store its slow sections: WooCommerce computes only the
+// sections named (and, without the bare `environment`, skips its remote POST/GET tests).
+const INDEX_FIELDS = 'name,home,namespaces';
+const SYSTEM_STATUS_FIELDS = 'environment.home_url,environment.site_url,environment.version';
 
 /** Calls to a WooCommerce site: its REST API (v3 and the POS plugin) and its public index. */
 export interface StoreClient {
@@ -31,7 +45,22 @@ export interface StoreClient {
    * StoreHttpError when the site answered without a WordPress index (an error or not JSON).
    */
   siteInfo(homeUrl: string): Promise<SiteInfo>;
+  /** WooCommerce core's `GET wc/v3/system_status` (home URL, site URL, version). */
+  systemStatus(homeUrl: string, credentials: StoreCredentials): Promise<StoreSystemStatus>;
+  /**
+   * Proves the key may write without changing anything: `POST wc/v3/webhooks/batch` with empty
+   * create, update and delete lists, which WooCommerce answers with an empty result. A key
+   * without write permission is refused before the route runs (401 "The API key provided does
+   * not have write permissions.").
+   */
+  probeWrite(homeUrl: string, credentials: StoreCredentials): Promise<void>;
+  /** The POS plugin's connection: the key's WordPress user and permissions. */
   connection(homeUrl: string, credentials: StoreCredentials): Promise<StoreConnection>;
+  /**
+   * The POS plugin's `DELETE connection`: the store deletes the key that signed the call. True
+   * when the store says it revoked it.
+   */
+  revokeConnection(homeUrl: string, credentials: StoreCredentials): Promise<boolean>;
   users(
     homeUrl: string,
     credentials: StoreCredentials,
@@ -65,7 +94,7 @@ export function createStoreClient(options: StoreClientOptions): StoreClient {
 
   /** An authenticated call to `{homeUrl}/wp-json/{route}`; rejects with the typed errors. */
   async function call(
-    method: 'GET' | 'POST' | 'PUT',
+    method: HttpMethod,
     homeUrl: string,
     route: string,
     credentials: StoreCredentials,
@@ -83,7 +112,7 @@ export function createStoreClient(options: StoreClientOptions): StoreClient {
 
   const client: StoreClient = {
     async siteInfo(homeUrl) {
-      const response = await send('GET', `${homeUrl}/wp-json/`, {});
+      const response = await send('GET', `${homeUrl}/wp-json/?_fields=${INDEX_FIELDS}`, {});
       // The site answered, but not with a WordPress index: an error, not unreachable.
       if (response.status !== 200 || !response.body || typeof response.body !== 'object') {
         throw new StoreHttpError(response.status, null, `The site answered ${response.status}`);
@@ -91,9 +120,42 @@ export function createStoreClient(options: StoreClientOptions): StoreClient {
       return toSiteInfo(response.body as Record<string, unknown>);
     },
 
+    async systemStatus(homeUrl, credentials) {
+      const { body } = await call(
+        'GET',
+        homeUrl,
+        `${WC_NAMESPACE}/system_status?_fields=${SYSTEM_STATUS_FIELDS}`,
+        credentials,
+      );
+      return toSystemStatus(body);
+    },
+
+    async probeWrite(homeUrl, credentials) {
+      await call('POST', homeUrl, `${WC_NAMESPACE}/webhooks/batch`, credentials, {
+        create: [],
+        update: [],
+        delete: [],
+      });
+    },
+
     async connection(homeUrl, credentials) {
-      const { body } = await call('GET', homeUrl, 'pos-connect/v1/connection', credentials);
+      const { body } = await call(
+        'GET',
+        homeUrl,
+        `${POS_PLUGIN_NAMESPACE}/connection`,
+        credentials,
+      );
       return toConnection(body);
+    },
+
+    async revokeConnection(homeUrl, credentials) {
+      const { body } = await call(
+        'DELETE',
+        homeUrl,
+        `${POS_PLUGIN_NAMESPACE}/connection`,
+        credentials,
+      );
+      return (body as { revoked?: unknown } | null)?.revoked === true;
     },
 
     async users(homeUrl, credentials, page, perPage) {

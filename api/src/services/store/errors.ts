@@ -20,4 +20,11 @@ export class StoreHttpError extends Error {
   get notFound(): boolean {
     return this.status === 404;
   }
+  /**
+   * WordPress has no route for the call (404 `rest_no_route`): the plugin or the WooCommerce
+   * version that would answer it is not active on the site.
+   */
+  get routeMissing(): boolean {
+    return this.status === 404 && this.code === 'rest_no_route';
+  }
 }

@@ -5,6 +5,7 @@ import type {
   StoreConnection,
   StoreInvitation,
   StoreStation,
+  StoreSystemStatus,
   WpUser,
 } from './model';
 
@@ -68,10 +69,28 @@ export function toConnection(value: unknown): StoreConnection {
   };
 }
 
+/**
+ * The fields of `GET wc/v3/system_status` the dashboard reads; StoreUnreachableError when the
+ * answer has no `environment` (not WooCommerce's system status).
+ */
+export function toSystemStatus(value: unknown): StoreSystemStatus {
+  const environment = recordOf(value).environment;
+  if (!environment || typeof environment !== 'object' || Array.isArray(environment)) {
+    throw new StoreUnreachableError('The store sent a system status without environment');
+  }
+  const raw = environment as Record<string, unknown>;
+  return {
+    homeUrl: textOf(raw.home_url),
+    siteUrl: textOf(raw.site_url),
+    wcVersion: textOf(raw.version),
+  };
+}
+
 /** The public index `GET /wp-json/`, already known to be a JSON object. */
 export function toSiteInfo(body: Record<string, unknown>): SiteInfo {
   return {
     name: textOf(body.name),
+    home: textOf(body.home),
     namespaces: Array.isArray(body.namespaces)
       ? body.namespaces.filter((n) => typeof n === 'string')
       : [],

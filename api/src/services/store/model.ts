@@ -48,7 +48,19 @@ export function mayOpen(station: Pick<StoreStation, 'users'>, wpUserId: number |
 /** What `GET /wp-json/` tells about a site (no credentials needed). */
 export interface SiteInfo {
   name: string;
+  /** The site's home URL as WordPress knows it (the index's `home`); '' when not given. */
+  home: string;
   namespaces: string[];
+}
+
+/** The fields of WooCommerce core's `GET wc/v3/system_status` the dashboard reads. */
+export interface StoreSystemStatus {
+  /** `environment.home_url`: the site's home URL (WordPress's `home` option). */
+  homeUrl: string;
+  /** `environment.site_url`: where WordPress itself lives (the `siteurl` option). */
+  siteUrl: string;
+  /** `environment.version`: WooCommerce's version. */
+  wcVersion: string;
 }
 
 /** A consumer key and secret of the store's REST API. */

@@ -25,9 +25,12 @@ export interface RawResponse {
   json: boolean;
 }
 
+/** The methods the store client uses. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
 /** Sends one request and reads its JSON answer. */
 export type Send = (
-  method: 'GET' | 'POST' | 'PUT',
+  method: HttpMethod,
   target: string,
   headers: Record<string, string>,
   payload?: unknown,

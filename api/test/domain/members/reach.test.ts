@@ -34,9 +34,12 @@ function reposWith(members: Member[]) {
   const replaceMembers = jest.fn(async (_id: string, users: Array<{ email: string }>) => {
     members.push(...users.map((u) => ({ ...MEMBER, email: u.email.toLowerCase() })));
   });
+  // A copy through the plugin records that the plugin answers.
+  const recordStoreCheck = jest.fn(async () => undefined);
   return {
     repos: {
       members: { findMember, markSyncAttempted, replaceMembers },
+      applications: { recordStoreCheck },
     } as unknown as Repositories,
     findMember,
     replaceMembers,

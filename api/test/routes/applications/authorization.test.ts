@@ -248,7 +248,9 @@ describe('POST /wc-authorize (the POS host callback)', () => {
     const key = await sandbox.mintKey(store, { permissions: 'read' });
     const response = await postCallback(token, callbackBody(id, key, { key_permissions: 'read' }));
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('Read/Write access is required');
+    expect(response.json().message).toBe(
+      'These keys are read-only. Keys with Read/Write permissions are required.',
+    );
     await expectNothingStored(id);
   });
 
@@ -271,9 +273,7 @@ describe('POST /wc-authorize (the POS host callback)', () => {
       callbackBody(id, { key_id: 9, consumer_key: 'ck_bad', consumer_secret: 'cs_bad' }),
     );
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe(
-      'The store did not accept these keys: Consumer key is invalid.',
-    );
+    expect(bad.json().message).toBe('The store does not know this consumer key.');
     await expectNothingStored(id);
 
     const second = await startAuthorization(id, 'usr_cb_refused');

@@ -57,8 +57,23 @@ describe('Connect with keys', () => {
     });
   });
 
-  async function expectUnchanged(id: string, before: unknown) {
-    expect(await rowOf(ctx, id)).toEqual(before);
+  /**
+   * Nothing of the application changed but its last failed authorization, which now says why
+   * (the issue's "record why the last attempt failed"), with a next step.
+   */
+  async function expectUnchanged(
+    id: string,
+    before: Awaited<ReturnType<typeof rowOf>>,
+    reason: string,
+  ) {
+    const { last_auth_failure: failure, ...after } = await rowOf(ctx, id);
+    expect({ ...after, last_auth_failure: before.last_auth_failure }).toEqual(before);
+    expect(JSON.parse(failure ?? 'null')).toEqual({
+      reason,
+      message: expect.any(String),
+      nextStep: expect.any(String),
+      at: expect.any(String),
+    });
   }
 
   it('answers 200 with the unchanged application and the store’s refusal for bad keys', async () => {
@@ -69,12 +84,14 @@ describe('Connect with keys', () => {
     expect(response.json().data).toMatchObject({
       isVerifiedAuth: false,
       consumerKey: null,
-      keysFail: {
-        hasError: true,
-        displayError: 'The store did not accept these keys: Consumer key is invalid.',
+      keysFail: { hasError: true, displayError: 'The store does not know this consumer key.' },
+      lastAuthFailure: {
+        reason: 'invalid-key',
+        message: 'The store does not know this consumer key.',
+        nextStep: expect.stringContaining('WooCommerce → Settings → Advanced → REST API'),
       },
     });
-    await expectUnchanged(id, before);
+    await expectUnchanged(id, before, 'invalid-key');
   });
 
   it('refuses keys of spaces only with a 400 before asking the store', async () => {
@@ -83,7 +100,7 @@ describe('Connect with keys', () => {
     const response = await connect(id, '   ', ' \t ', 'usr_keys_blank');
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/consumerKey/);
-    await expectUnchanged(id, before);
+    expect(await rowOf(ctx, id)).toEqual(before);
   });
 
   it('refuses read-only keys', async () => {
@@ -95,7 +112,7 @@ describe('Connect with keys', () => {
       hasError: true,
       displayError: 'These keys are read-only. Keys with Read/Write permissions are required.',
     });
-    await expectUnchanged(id, before);
+    await expectUnchanged(id, before, 'read-only');
   });
 
   it('refuses keys checked at another name of the store: WooCommerce signs its own home URL', async () => {
@@ -104,10 +121,11 @@ describe('Connect with keys', () => {
     const before = await rowOf(ctx, id);
     const key = await sandbox.mintKey(store);
     const response = await connect(id, key.consumer_key, key.consumer_secret, 'usr_keys_alias');
+    // The site's index names its own address, which the owner can switch to.
     expect(response.json().data.keysFail.displayError).toBe(
-      'The store did not accept these keys: Invalid signature - provided signature does not match.',
+      `The store calls itself ${store}, not ${alias}, and WooCommerce checks signatures against its own address.`,
     );
-    await expectUnchanged(id, before);
+    await expectUnchanged(id, before, 'other-site');
   });
 
   it('refuses keys that another store does not know', async () => {
@@ -115,7 +133,7 @@ describe('Connect with keys', () => {
     const key = await sandbox.mintKey(sandbox.stores[1]);
     const response = await connect(id, key.consumer_key, key.consumer_secret, 'usr_keys_foreign');
     expect(response.json().data.keysFail.displayError).toBe(
-      'The store did not accept these keys: Consumer key is invalid.',
+      'The store does not know this consumer key.',
     );
   });
 
@@ -129,7 +147,7 @@ describe('Connect with keys', () => {
     expect(response.json().data.keysFail.displayError).toBe(
       `The store at ${new URL(store).host} could not be reached`,
     );
-    await expectUnchanged(id, before);
+    await expectUnchanged(id, before, 'unreachable');
   });
 
   it('disconnects: keys, WordPress user and verification cleared, with the spec’s message', async () => {

@@ -445,7 +445,7 @@ describe('GET /shared-stations', () => {
       url: `${BASE}/shared-stations`,
       headers: await ctx.bearer(asUser('usr_sh_stranger')),
     });
-    expect(stranger.json()).toEqual({ list: [] });
+    expect(stranger.json()).toEqual({ list: [], pluginMissingCount: 0 });
   });
 
   it('leaves out a store that fails in an unforeseen way, listing the others', async () => {

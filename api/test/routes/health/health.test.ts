@@ -47,6 +47,7 @@ describe('GET /openapi.json', () => {
         'PATCH /admin-panel/users/{id}/status',
         'PATCH /admin-panel/users/{id}/subscription-type',
         'GET /applications',
+        'GET /applications/site-check',
         'POST /applications',
         'POST /applications/find-or-create',
         'GET /applications/{id}',

@@ -5,6 +5,7 @@ import {
   toConnection,
   toHttpError,
   toSiteInfo,
+  toSystemStatus,
   toStation,
   toWpUser,
 } from '../../../src/services/store/mapping';
@@ -64,8 +65,30 @@ describe('store JSON mapping', () => {
     });
     expect(toSiteInfo({ name: 'S', namespaces: ['wc/v3', 1] })).toEqual({
       name: 'S',
+      home: '',
       namespaces: ['wc/v3'],
     });
+    expect(toSiteInfo({ name: 'S', home: 'http://s.example', namespaces: [] })).toMatchObject({
+      home: 'http://s.example',
+    });
+  });
+
+  it('reads the fields of system_status the dashboard uses, and refuses one without environment', () => {
+    expect(
+      toSystemStatus({
+        environment: {
+          home_url: 'http://s.example',
+          site_url: 'http://s.example/wp',
+          version: '10.0.2',
+          wp_version: '6.8',
+        },
+        settings: { currency: 'USD' },
+      }),
+    ).toEqual({ homeUrl: 'http://s.example', siteUrl: 'http://s.example/wp', wcVersion: '10.0.2' });
+    expect(() => toSystemStatus({ settings: {} })).toThrow(
+      'The store sent a system status without environment',
+    );
+    expect(() => toSystemStatus([])).toThrow('without environment');
   });
 
   it("writes the plugin's bodies and reads its errors", () => {

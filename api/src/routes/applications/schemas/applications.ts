@@ -1,6 +1,7 @@
 // Schemas of the routes in ../index.ts: list, get, create, find-or-create, auth-status, delete.
 import { Type } from '@sinclair/typebox';
-import { authErrors, ErrorAnswer, Ref } from '../../common';
+import { MAX_STORE_URL_LENGTH } from '../../../services/store-url';
+import { authErrors, ErrorAnswer, Nullable, Ref } from '../../common';
 import {
   applicationFields,
   ApplicationParams,
@@ -75,6 +76,35 @@ export const findOrCreateSchema = {
     ...authErrors,
     403: ErrorAnswer,
     409: ErrorAnswer,
+  },
+};
+
+export const siteCheckSchema = {
+  tags: TAGS,
+  summary: "What a typed store URL's /wp-json/ index says about the site",
+  description:
+    'https:// is assumed when no scheme is typed. When the site answers under another home ' +
+    'URL than the one typed (a pasted /wp-admin/ address, localhost for 127.0.0.1), `differs` ' +
+    'is true and `siteUrl` is the address to offer instead.',
+  querystring: Type.Object(
+    { url: Type.String({ maxLength: MAX_STORE_URL_LENGTH + 8 }) },
+    { additionalProperties: false },
+  ),
+  response: {
+    200: Type.Object(
+      {
+        url: Type.String({ description: 'The typed URL, normalised' }),
+        siteUrl: Nullable(
+          Type.String({ description: "The home URL the site's /wp-json/ index gives" }),
+        ),
+        differs: Type.Boolean({ description: '`siteUrl` is another site address than `url`' }),
+        isWooCommerce: Type.Boolean({ description: 'wc/v3 is among the namespaces' }),
+        name: Nullable(Type.String({ description: "The site's title" })),
+      },
+      { additionalProperties: false },
+    ),
+    ...authErrors,
+    403: ErrorAnswer,
   },
 };
 

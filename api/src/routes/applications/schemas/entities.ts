@@ -2,6 +2,8 @@
 // schema sits in the file of its group beside this one.
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
+import { AUTH_FAILURE_REASONS } from '../../../domain/applications/auth-failure';
+import { STATUS_LABELS } from '../../../domain/applications/status';
 import { MAX_STORE_URL_LENGTH } from '../../../services/store-url';
 import { authErrors, ErrorAnswer, Nullable, Ref, StringEnum } from '../../common';
 
@@ -23,6 +25,51 @@ export const WpUserSchema = Type.Object(
 
 export const AuthTypeSchema = StringEnum(['account', 'keys']);
 
+const STATUS_CODES = Object.keys(STATUS_LABELS) as Array<keyof typeof STATUS_LABELS>;
+
+export const ApplicationStatusSchema = Type.Object(
+  {
+    code: StringEnum(STATUS_CODES),
+    label: StringEnum(STATUS_CODES.map((code) => STATUS_LABELS[code])),
+    reason: Nullable(Type.String({ description: 'Why, when unverified; null otherwise' })),
+  },
+  {
+    $id: 'ApplicationStatus',
+    additionalProperties: false,
+    description:
+      'The one status of an application, derived by the api from the stored state and the ' +
+      'live check of its store; every screen shows it as given',
+  },
+);
+
+export const PosPluginSchema = Type.Object(
+  {
+    active: Nullable(
+      Type.Boolean({ description: "pos-connect/v1 is among the site's /wp-json/ namespaces" }),
+    ),
+    checkedAt: Nullable(Type.String({ description: 'When the plugin was last looked for' })),
+  },
+  {
+    $id: 'PosPlugin',
+    additionalProperties: false,
+    description: 'Whether the Cloud POS plugin is on the store; null: never checked',
+  },
+);
+
+export const AuthFailureSchema = Type.Object(
+  {
+    reason: StringEnum(AUTH_FAILURE_REASONS),
+    message: Type.String({ description: 'What went wrong, in plain words' }),
+    nextStep: Type.String({ description: 'What the owner should do next' }),
+    at: Type.String(),
+  },
+  {
+    $id: 'AuthFailure',
+    additionalProperties: false,
+    description: 'Why the last authorization attempt (account or keys) failed',
+  },
+);
+
 export const applicationFields = {
   id: Type.String(),
   name: Type.String(),
@@ -39,6 +86,9 @@ export const applicationFields = {
   isVerifiedAuth: Type.Boolean(),
   quickLaunchPOSId: Nullable(Type.String()),
   wpUser: Nullable(Ref(WpUserSchema)),
+  status: Ref(ApplicationStatusSchema),
+  posPlugin: Ref(PosPluginSchema),
+  lastAuthFailure: Nullable(Ref(AuthFailureSchema)),
   stationsCount: Nullable(
     Type.Integer({ description: 'Live from the store on the detail; null in lists' }),
   ),

@@ -25,6 +25,9 @@ export const stationsSchema = {
           { additionalProperties: false },
         ),
         list: Type.Array(Ref(StationSchema)),
+        pluginMissing: Type.Boolean({
+          description: 'The store lacks the Cloud POS plugin; `list` is then empty',
+        }),
       },
       { additionalProperties: false },
     ),
@@ -71,10 +74,18 @@ export const updateSlugSchema = {
 export const sharedStationsSchema = {
   tags: TAGS,
   summary: "Stations of other users' applications whose store lists the caller's email",
-  description: 'A store that cannot be reached is left out of the list.',
+  description:
+    'A store that cannot be reached is left out of the list; so is one without the Cloud POS ' +
+    'plugin, counted in `pluginMissingCount`.',
   response: {
     200: Type.Object(
-      { list: Type.Array(Ref(SharedStationGroupSchema)) },
+      {
+        list: Type.Array(Ref(SharedStationGroupSchema)),
+        pluginMissingCount: Type.Integer({
+          minimum: 0,
+          description: 'Stores left out because they lack the Cloud POS plugin',
+        }),
+      },
       { additionalProperties: false },
     ),
     ...authErrors,

@@ -43,7 +43,18 @@ export const updateSchema = {
   body: UpdateBody,
   response: {
     200: Type.Object(
-      { data: Ref(ApplicationSchema), message: Type.Optional(Type.String()) },
+      {
+        data: Ref(ApplicationSchema),
+        message: Type.Optional(Type.String()),
+        keyRevoked: Type.Optional(
+          Type.Boolean({
+            description:
+              "Disconnect only: true when the store's Cloud POS plugin revoked the key; false " +
+              'when the store lacks the plugin or could not be asked (the owner revokes it in ' +
+              'WooCommerce → Settings → Advanced → REST API)',
+          }),
+        ),
+      },
       { additionalProperties: false },
     ),
     ...managerErrors,
