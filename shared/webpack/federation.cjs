@@ -14,7 +14,8 @@ const version = (name) => {
     const manifest = path.join(dir, 'package.json');
     if (fs.existsSync(manifest)) {
       const pkg = JSON.parse(fs.readFileSync(manifest, 'utf8'));
-      if (pkg.name === name) return `^${pkg.version}`;
+      // Some ship a package.json of their own inside dist/ with the name but no version.
+      if (pkg.name === name && pkg.version) return `^${pkg.version}`;
     }
     dir = path.dirname(dir);
   }
@@ -44,7 +45,9 @@ const sharedSingletons = () => {
   return Object.fromEntries(
     Object.entries(entries).map(([name, requiredVersion]) => [
       name,
-      { singleton: true, requiredVersion },
+      // The version provided is given too: webpack reads it from the nearest package.json, which
+      // for react-final-form is its dist/package.json, without a version.
+      { singleton: true, requiredVersion, version: requiredVersion.replace(/^\^/, '') },
     ]),
   );
 };
