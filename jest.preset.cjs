@@ -13,6 +13,27 @@ const swc = (tsx) => [
   },
 ];
 
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * @pos/shared's entries, read from its package.json exports map, as Jest module names that lead
+ * to the TypeScript source. Jest reads the exports map itself, but under the node condition
+ * './rules' leads to the api's compiled CommonJS, which would need a build before the tests.
+ * A path the map does not list (`@pos/shared/src/...`) stays unresolvable, as for webpack and
+ * TypeScript.
+ */
+const sharedEntries = () => {
+  const sharedDir = path.join(__dirname, 'shared');
+  const { exports: entries } = require('./shared/package.json');
+  return Object.fromEntries(
+    Object.entries(entries).map(([subpath, target]) => {
+      const source = path.join(sharedDir, typeof target === 'string' ? target : target.default);
+      const name = escapeRegExp(`@pos/shared${subpath.slice(1)}`).replace('\\*', '(.*)');
+      return [`^${name}$`, source.replace('*', '$1')];
+    }),
+  );
+};
+
 /** Settings for React packages: jsdom, Testing Library, CSS stubbed. */
 exports.browser = (dir, name) => ({
   displayName: name,
@@ -20,7 +41,11 @@ exports.browser = (dir, name) => ({
   testEnvironment: 'jsdom',
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
   transform: { '^.+\\.(t|j)sx?$': swc(true) },
-  moduleNameMapper: { '\\.(css)$': path.join(__dirname, 'jest.style-stub.cjs') },
+  // The stylesheet stub comes first, so '@pos/shared/tokens.css' is stubbed like any CSS.
+  moduleNameMapper: {
+    '\\.(css)$': path.join(__dirname, 'jest.style-stub.cjs'),
+    ...sharedEntries(),
+  },
   setupFilesAfterEnv: [path.join(__dirname, 'jest.setup.browser.cjs')],
 });
 
@@ -32,4 +57,5 @@ exports.node = (dir, name, extra = {}) => ({
   testMatch: ['<rootDir>/{src,test}/**/*.test.ts'],
   transform: { '^.+\\.(t|j)sx?$': swc(false) },
   ...extra,
+  moduleNameMapper: { ...sharedEntries(), ...extra.moduleNameMapper },
 });

@@ -1,6 +1,6 @@
 // The standalone dev page: the admin panel and its tile without the shell
 // (`pnpm --filter @pos/mf-admin dev`); @pos/shared's dev harness makes the bus, session and api.
-import { startDevPage } from '@pos/shared/src/dev';
+import { startDevPage } from '@pos/shared/dev';
 import { ADMIN_PANEL_PATH } from './urls';
 import { AdminPanel } from './views/AdminPanel';
 import { UsersTile } from './views/UsersTile';

@@ -1,4 +1,4 @@
-import { createFakeApi } from '@pos/shared/src/contract/testing/fakeApi';
+import { createFakeApi } from '@pos/shared/testing';
 import type { AdminUserRow } from './types';
 
 export { createFakeApi };

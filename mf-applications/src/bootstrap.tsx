@@ -1,7 +1,7 @@
 // The standalone dev page: the applications pages and tile without the shell
 // (`pnpm --filter @pos/mf-applications dev`); @pos/shared's dev harness makes the bus, session
 // and api.
-import { startDevPage } from '@pos/shared/src/dev';
+import { startDevPage } from '@pos/shared/dev';
 import { MY_APPLICATIONS } from './texts';
 import {
   APPLICATIONS_PATH,

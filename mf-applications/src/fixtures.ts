@@ -2,7 +2,7 @@ import {
   createFakeApi,
   type FakeResponse,
   type RecordedRequest,
-} from '@pos/shared/src/contract/testing/fakeApi';
+} from '@pos/shared/testing';
 import type { Application, SharedUser } from './types';
 
 export { createFakeApi, type FakeResponse, type RecordedRequest };

@@ -1,7 +1,7 @@
 // The standalone dev page: the stations pages and the POS tile without the shell
 // (`pnpm --filter @pos/mf-stations dev`); @pos/shared's dev harness makes the bus, session and
 // api.
-import { startDevPage } from '@pos/shared/src/dev';
+import { startDevPage } from '@pos/shared/dev';
 import { STATIONS } from './texts';
 import { APPLICATION_STATIONS_PATTERN, SHARED_STATIONS_PATTERN, STATIONS_PATH } from './urls';
 import { ApplicationStations } from './views/ApplicationStations';

@@ -1,5 +1,5 @@
-import '@pos/shared/src/ui/tokens.css';
-import { ErrorState } from '@pos/shared/src/ui/ErrorState';
+import '@pos/shared/tokens.css';
+import { ErrorState } from '@pos/shared/lean';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { realBrowser } from './app/browser';

@@ -1,5 +1,4 @@
-import { createRenderWithParcel } from '@pos/shared/src/contract/testing/renderWithParcel';
-import { adminViewer } from '@pos/shared/src/contract/testing/viewers';
+import { adminViewer, createRenderWithParcel } from '@pos/shared/testing';
 import { ADMIN_PANEL_PATH } from '../urls';
 
 /** Renders a view as the shell mounts the admin panel, for the demo admin unless told otherwise. */

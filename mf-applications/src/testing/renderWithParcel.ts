@@ -1,5 +1,4 @@
-import { createRenderWithParcel } from '@pos/shared/src/contract/testing/renderWithParcel';
-import { managerViewer } from '@pos/shared/src/contract/testing/viewers';
+import { createRenderWithParcel, managerViewer } from '@pos/shared/testing';
 import { APPLICATIONS_PATH } from '../urls';
 
 /** Renders a view as the shell mounts the applications pages, for the demo manager by default. */

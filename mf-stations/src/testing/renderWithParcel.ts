@@ -1,5 +1,4 @@
-import { createRenderWithParcel } from '@pos/shared/src/contract/testing/renderWithParcel';
-import { managerViewer } from '@pos/shared/src/contract/testing/viewers';
+import { createRenderWithParcel, managerViewer } from '@pos/shared/testing';
 import type { Viewer } from '@pos/shared';
 import { STATIONS_PATH } from '../urls';
 

@@ -1,14 +1,13 @@
-import { EventBus } from '@pos/shared/src/bus/EventBus';
-import { SessionStore } from '@pos/shared/src/session/SessionStore';
+import { EventBus, SessionStore } from '@pos/shared/lean';
 import type { RemoteEntry, ShellConfig } from '../config/runtimeConfig';
 import { SessionManager } from '../session/SessionManager';
 import type { BrowserAdapter } from './browser';
 
 /**
  * Everything the shell's components share, created once per page. The landing path imports
- * only the few @pos/shared modules it needs, by path: the package root pulls the router, axios
- * and the whole UI kit, which only the signed-in shell needs. They are the same modules either
- * way, so the bus and the session still exist once.
+ * @pos/shared's lean entry (`@pos/shared/lean`): the package root pulls the router, axios and
+ * the whole UI kit, which only the signed-in shell needs. They are the same modules either way,
+ * so the bus and the session still exist once.
  */
 export interface ShellServices {
   bus: EventBus;

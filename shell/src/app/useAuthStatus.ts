@@ -1,4 +1,4 @@
-import { decodeToken, isLoggedIn } from '@pos/shared/src/session/token';
+import { decodeToken, isLoggedIn } from '@pos/shared/lean';
 import { useEffect, useState } from 'react';
 import type { InitialCheckResult } from '../session/SessionManager';
 import { useSessionToken } from './useSessionToken';

@@ -1,4 +1,4 @@
-import type { Access } from '@pos/shared/src/contract/types';
+import type { Access } from '@pos/shared/lean';
 import { runtimeFiles } from '../urls';
 
 const ACCESS_VALUES: readonly Access[] = ['all', 'manager', 'admin'];

@@ -1,11 +1,11 @@
-import type { SessionStore } from '@pos/shared/src/session/SessionStore';
 import {
   checkIntervalSeconds,
   decodeToken,
   isLoggedIn,
   nowSeconds,
   tokenCheckAction,
-} from '@pos/shared/src/session/token';
+  type SessionStore,
+} from '@pos/shared/lean';
 import type { Subscription } from 'rxjs';
 import { lastAccessBeaconUrl, needAccessUrl, providerRefreshUrl, providerVerifyUrl } from '../urls';
 

@@ -1,5 +1,5 @@
 import { parseCookie, stringifySetCookie } from 'cookie';
-import type { AccessError } from '@pos/shared/src/types/entities';
+import type { AccessError } from '@pos/shared/lean';
 
 /** The short-lived cookie the POS host sets when a station may not be opened (spec 2.13, 9). */
 export const ACCESS_ERROR_COOKIE = 'pos_access_error';

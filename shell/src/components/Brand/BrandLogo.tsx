@@ -1,4 +1,4 @@
-import { cx } from '@pos/shared/src/ui/cx';
+import { cx } from '@pos/shared/lean';
 import { PRODUCT_NAME } from '../../hooks/useDocumentTitle';
 import './BrandLogo.css';
 

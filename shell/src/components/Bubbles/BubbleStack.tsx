@@ -1,8 +1,4 @@
-import type { Bubble, BubbleStatus } from '@pos/shared/src/types/entities';
-import { cx } from '@pos/shared/src/ui/cx';
-import { Icon } from '@pos/shared/src/ui/Icon';
-import { IconButton } from '@pos/shared/src/ui/IconButton';
-import { Spinner } from '@pos/shared/src/ui/LoadingState';
+import { cx, Icon, IconButton, Spinner, type Bubble, type BubbleStatus } from '@pos/shared/lean';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useShell } from '../../app/ShellContext';
 import { testIds } from '../../testIds';

@@ -1,4 +1,4 @@
-import { decodeToken, isLoggedIn } from '@pos/shared/src/session/token';
+import { decodeToken, isLoggedIn } from '@pos/shared/lean';
 import { useEffect, useRef, useState } from 'react';
 import { useShell } from '../../app/ShellContext';
 import { testIds } from '../../testIds';

@@ -1,4 +1,4 @@
-import { LoadingState } from '@pos/shared/src/ui/LoadingState';
+import { LoadingState } from '@pos/shared/lean';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { testIds } from '../../testIds';
 import './StatusPage.css';

@@ -1,4 +1,4 @@
-import { Icon } from '@pos/shared/src/ui/Icon';
+import { Icon } from '@pos/shared/lean';
 import { useShell } from '../../app/ShellContext';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { testIds } from '../../testIds';

@@ -1,4 +1,4 @@
-import { Icon, type IconName } from '@pos/shared/src/ui/Icon';
+import { Icon, type IconName } from '@pos/shared/lean';
 import { useShell } from '../../app/ShellContext';
 import { BrandLogo } from '../../components/Brand';
 import { Footer } from '../../components/Footer';

@@ -1,4 +1,4 @@
-import { isLoggedIn } from '@pos/shared/src/session/token';
+import { isLoggedIn } from '@pos/shared/lean';
 import { useEffect, useRef } from 'react';
 import { useShell } from '../../app/ShellContext';
 import { StatusPage } from '../../components/StatusPage';

@@ -1,4 +1,4 @@
-import { decodeToken, nowSeconds } from '@pos/shared/src/session/token';
+import { decodeToken, nowSeconds } from '@pos/shared/lean';
 import { useEffect, useRef } from 'react';
 import { useShell } from '../../app/ShellContext';
 import { storageKeys } from '../../app/storageKeys';

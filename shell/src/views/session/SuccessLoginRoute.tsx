@@ -1,4 +1,4 @@
-import { safeRedirectPath } from '@pos/shared/src/rules/redirect';
+import { safeRedirectPath } from '@pos/shared/lean';
 import { useEffect, useState } from 'react';
 import { useShell } from '../../app/ShellContext';
 import { StatusPage } from '../../components/StatusPage';
