@@ -1,8 +1,4 @@
-import {
-  createFakeApi,
-  type FakeResponse,
-  type RecordedRequest,
-} from '@pos/shared/testing';
+import { createFakeApi, type FakeResponse, type RecordedRequest } from '@pos/shared/testing';
 import type { Application, SharedUser } from './types';
 
 export { createFakeApi, type FakeResponse, type RecordedRequest };
