@@ -4,6 +4,21 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// Nobody reaches into @pos/shared's source by path: its package.json exports map lists the
+// entries (the root, ./lean for the signed-out shell, ./rules, ./testing, ./dev, ./tokens.css,
+// ./webpack/*), and TypeScript, Jest and webpack resolve nothing else. The rule names the way.
+const sharedSourcePatterns = [
+  {
+    group: ['@pos/shared/src', '@pos/shared/src/*'],
+    message:
+      'Import @pos/shared or an entry of its exports map (@pos/shared/lean, /rules, /testing, /dev, /tokens.css), not its source.',
+  },
+  {
+    regex: '^\\.{1,2}/(.+/)?shared/src(/|$)',
+    message: "Packages do not import @pos/shared's source by a relative path; use its entries.",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -35,6 +50,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: sharedSourcePatterns }] },
+  },
+  {
     files: ['**/*.tsx', 'shell/src/**/*.ts', 'shared/src/**/*.ts', 'mf-*/src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -59,6 +78,8 @@ export default tseslint.config(
               regex: `(^|/)mf-(?!${own.replace('mf-', '')}(/|$))[a-z-]+(/|$)`,
               message: "Packages do not import another remote's source.",
             },
+            // This block replaces the rule's options for these files: keep the shared ones.
+            ...sharedSourcePatterns,
           ],
         },
       ],

@@ -1,4 +1,5 @@
-// The lint rule that keeps remotes apart, run through ESLint's Node API on fixtures. ESLint
+// The lint rules that keep remotes apart and keep everyone out of @pos/shared's source, run
+// through ESLint's Node API on fixtures. ESLint
 // loads eslint.config.mjs with a dynamic import, which Jest's module sandbox cannot do, so the
 // API runs in a child Node process.
 const { execFileSync } = require('node:child_process');
@@ -34,6 +35,55 @@ describe('package boundaries', () => {
     ['shell/src/Fixture.ts', "import { x } from '../../mf-stations/src/x';\nexport { x };\n"],
   ])('%s fails on a crossing import', async (file, code) => {
     expect(await restricted(file, code)).toBeGreaterThan(0);
+  });
+
+  it.each([
+    {
+      file: 'shell/src/Fixture.ts',
+      what: 'a module of the kit',
+      code: "import { cx } from '@pos/shared/src/ui/cx';\nexport { cx };\n",
+    },
+    {
+      file: 'mf-admin/src/Fixture.ts',
+      what: 'a test helper',
+      code: "import { createFakeApi } from '@pos/shared/src/contract/testing/fakeApi';\nexport { createFakeApi };\n",
+    },
+    {
+      file: 'mf-stations/src/Fixture.ts',
+      what: 'the source folder itself',
+      code: "import { x } from '@pos/shared/src';\nexport { x };\n",
+    },
+    {
+      file: 'api/src/Fixture.ts',
+      what: 'a rule',
+      code: "import { maskSecret } from '@pos/shared/src/rules/mask';\nexport { maskSecret };\n",
+    },
+    {
+      file: 'shell/src/Fixture.ts',
+      what: 'a stylesheet',
+      code: "import '@pos/shared/src/ui/tokens.css';\n",
+    },
+    {
+      file: 'mf-applications/src/Fixture.ts',
+      what: 'a relative path',
+      code: "import { x } from '../../shared/src/ui/cx';\nexport { x };\n",
+    },
+  ])("$file fails on @pos/shared's source: $what", async ({ file, code }) => {
+    expect(await restricted(file, code)).toBeGreaterThan(0);
+  });
+
+  it("passes the entries of @pos/shared's exports map", async () => {
+    const entries = [
+      "import { cx, decodeToken } from '@pos/shared/lean';",
+      "import '@pos/shared/tokens.css';",
+      "import { maskSecret } from '@pos/shared/rules';",
+      "import { createFakeApi } from '@pos/shared/testing';",
+      "import { startDevPage } from '@pos/shared/dev';",
+    ].join('\n');
+    const code = `${entries}\nexport { cx, decodeToken, maskSecret, createFakeApi, startDevPage };\n`;
+    expect(await restricted('shell/src/Fixture.ts', code)).toBe(0);
+    expect(await restricted('mf-stations/src/Fixture.ts', code)).toBe(0);
+    expect(await restricted('api/src/Fixture.ts', code)).toBe(0);
   });
 
   it('passes imports that stay inside', async () => {
