@@ -21,6 +21,7 @@ describe('store test controls', () => {
       offline: boolean;
       keys: unknown[];
       multipleUserPluginActive: boolean;
+      posPluginActive: boolean;
     };
 
   it('take a store offline: every other request loses its connection', async () => {
