@@ -1,3 +1,4 @@
+import { hasScheme, withScheme } from '@pos/shared/rules';
 import type { SiteInfo } from '../../services/store-client';
 import { StoreUnreachableError, WC_NAMESPACE } from '../../services/store-client';
 import type { StoreUrl } from '../../services/store-url';
@@ -19,16 +20,6 @@ export interface SiteCheck {
 
 /** Most parent paths of a typed URL asked for an index (a pasted /wp-admin/… address). */
 const MAX_PARENT_TRIES = 3;
-
-/** True when `input` names its scheme (`https://…`); a bare `shop.example` does not. */
-export function hasScheme(input: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(input.trim());
-}
-
-/** `input` with https:// put in front when it names no scheme. */
-export function withScheme(input: string): string {
-  return hasScheme(input) ? input.trim() : `https://${input.trim()}`;
-}
 
 /** The URL itself, then its parent paths down to the origin (at most {@link MAX_PARENT_TRIES}). */
 function candidates(url: StoreUrl): string[] {
