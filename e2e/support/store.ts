@@ -19,6 +19,16 @@ export const stores = {
   },
   /** "Demo Book Nook": a small store, the multiple-user plugin inactive, 1 station. */
   books: { url: stack.stores[1] ?? '', name: 'Demo Book Nook', owner: 'owner@books.demo.test' },
+  /**
+   * "Demo Garden Supply": a stock WooCommerce store whose Cloud POS plugin starts inactive (it
+   * is switched on at wp-admin's Plugins screen, or with setStorePosPlugin); 2 stations.
+   */
+  garden: {
+    url: stack.stores[2] ?? '',
+    name: 'Demo Garden Supply',
+    owner: 'owner@garden.demo.test',
+    stations: { greenhouse: 'Greenhouse Till', market: 'Outdoor Market' },
+  },
 } as const;
 
 async function control<T>(storeUrl: string, path: string, body?: unknown): Promise<T> {
@@ -32,7 +42,7 @@ async function control<T>(storeUrl: string, path: string, body?: unknown): Promi
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** Puts a store back to its seed: no keys, online, plugin flag as seeded. */
+/** Puts a store back to its seed: no keys, online, plugin flags as seeded. */
 export const resetStore = (storeUrl: string) => control<void>(storeUrl, 'reset', {});
 
 /** Takes a store off the network (every request's connection is dropped) or back on. */
@@ -47,3 +57,7 @@ export const issueStoreKeys = (storeUrl: string, permissions = 'read_write') =>
   control<{ key_id: number; consumer_key: string; consumer_secret: string }>(storeUrl, 'keys', {
     permissions,
   });
+
+/** Activates or deactivates a store's Cloud POS plugin, as its Plugins screen does. */
+export const setStorePosPlugin = (storeUrl: string, active: boolean) =>
+  control<void>(storeUrl, 'pos-plugin', { active });
