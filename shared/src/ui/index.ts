@@ -22,5 +22,6 @@ export * from './ErrorState';
 export * from './PeriodPicker';
 export * from './StatTile';
 export * from './PageHeader';
+export * from './StatusBadge';
 export * from './PluginPrompt';
 export { cx } from './cx';

@@ -1,0 +1,2 @@
+export { StatusBadge } from './StatusBadge';
+export type { ApplicationStatus, StatusBadgeProps } from './StatusBadge';
