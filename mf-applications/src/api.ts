@@ -14,6 +14,7 @@ import {
   type InvitationRequest,
   type NewApplication,
   type SharedUsersPage,
+  type SiteCheck,
   type UserAccounts,
 } from './types';
 
@@ -50,18 +51,22 @@ export async function createApplication(
 
 /**
  * PUT applications/{id} with one change. Resolves to the application the server holds now and,
- * after a disconnect, the server's message.
+ * after a disconnect, the server's message and whether the store's key was revoked.
  */
 export async function updateApplication(
   api: AxiosInstance,
   applicationId: string,
   change: ApplicationChange,
-): Promise<{ application: Application; message: string | null }> {
+): Promise<{ application: Application; message: string | null; keyRevoked: boolean | null }> {
   const { data } = await api.put<ApplicationUpdateAnswer>(
     applicationsApiPaths.application(applicationId),
     change,
   );
-  return { application: data.data, message: data.message ?? null };
+  return {
+    application: data.data,
+    message: data.message ?? null,
+    keyRevoked: typeof data.keyRevoked === 'boolean' ? data.keyRevoked : null,
+  };
 }
 
 /**
@@ -124,4 +129,20 @@ export async function sendInvitation(
     message: data?.message ?? 'The invitation is sent',
     invitationCount: typeof data?.invitationCount === 'number' ? data.invitationCount : null,
   };
+}
+
+/**
+ * GET applications/site-check: what the site at a typed address says about itself (its own
+ * home URL, whether it runs WooCommerce). `https://` is assumed when no scheme was typed.
+ */
+export async function checkSite(
+  api: AxiosInstance,
+  url: string,
+  signal?: AbortSignal,
+): Promise<SiteCheck> {
+  const { data } = await api.get<SiteCheck>(applicationsApiPaths.siteCheck, {
+    params: { url },
+    signal,
+  });
+  return data;
 }

@@ -1,5 +1,6 @@
 import { createFakeApi, type FakeResponse, type RecordedRequest } from '@pos/shared/testing';
-import type { Application, SharedUser } from './types';
+import { withScheme } from '@pos/shared';
+import type { Application, ApplicationStatus, AuthFailure, SharedUser, SiteCheck } from './types';
 
 export { createFakeApi, type FakeResponse, type RecordedRequest };
 
@@ -10,6 +11,29 @@ const STORE_OWNER = {
   name: 'Sam Owner',
   roles: ['administrator'],
 };
+
+/** The api's statuses of an application (issue 10: derived by the api, shown as given). */
+export const statuses = {
+  notAuthorized: { code: 'not-authorized', label: 'Not authorized', reason: null },
+  authorizing: { code: 'authorizing', label: 'Authorizing', reason: null },
+  authorized: { code: 'authorized', label: 'Authorized', reason: null },
+  unverified: (reason: string): ApplicationStatus => ({
+    code: 'unverified',
+    label: 'Unverified',
+    reason,
+  }),
+} as const satisfies Record<string, ApplicationStatus | ((reason: string) => ApplicationStatus)>;
+
+/** A failed authorization as the api records it; `overrides` change any field. */
+export function sampleAuthFailure(overrides: Partial<AuthFailure> = {}): AuthFailure {
+  return {
+    reason: 'callback-refused',
+    message: 'The store sent keys that could not be checked: the store could not be reached.',
+    nextStep: 'Check that the store is online, then authorize again.',
+    at: '2025-04-10T09:30:00.000Z',
+    ...overrides,
+  };
+}
 
 /** An application as the api returns it; `overrides` change any field. */
 export function sampleApplication(overrides: Partial<Application> = {}): Application {
@@ -26,6 +50,9 @@ export function sampleApplication(overrides: Partial<Application> = {}): Applica
     isVerifiedAuth: false,
     quickLaunchPOSId: null,
     wpUser: null,
+    status: statuses.notAuthorized,
+    posPlugin: { active: null, checkedAt: null },
+    lastAuthFailure: null,
     stationsCount: null,
     createdAt: '2025-04-01T10:00:00.000Z',
     updatedAt: '2025-04-01T10:00:00.000Z',
@@ -36,6 +63,8 @@ export function sampleApplication(overrides: Partial<Application> = {}): Applica
 /** An application authorized through the store's page, with its owner and 3 stations. */
 export const authorizedApplication = sampleApplication({
   isVerifiedAuth: true,
+  status: statuses.authorized,
+  posPlugin: { active: true, checkedAt: '2025-04-10T09:00:00.000Z' },
   consumerKey: 'ck_01*********************************34567',
   consumerSecret: 'cs_ab*********************************cdef0',
   wpUser: STORE_OWNER,
@@ -89,16 +118,19 @@ const notFound: FakeResponse = { status: 404, data: { message: 'Application not 
 
 /**
  * A fake of the applications api holding `initial`: list, get, create, the PUT changes, delete,
- * auth-status, user-accounts (paged) and send-invite-email. `overrides` answer a request first
- * when they return a response.
+ * auth-status, user-accounts (paged), send-invite-email and site-check. `overrides` answer a
+ * request first when they return a response.
  */
 export function createFakeApplicationsApi(
   initial: Application[] = sampleApplications,
   {
     sharedUsers = sampleSharedUsers,
+    sites = {},
     overrides,
   }: {
     sharedUsers?: { pos: SharedUser[]; wp: SharedUser[] };
+    /** What the site check answers for a typed URL (by default: a WooCommerce site at it). */
+    sites?: Record<string, Partial<SiteCheck>>;
     overrides?: (request: RecordedRequest) => FakeResponse | undefined;
   } = {},
 ) {
@@ -111,6 +143,22 @@ export function createFakeApplicationsApi(
     const { method, url } = request;
     if (url === 'applications' && method === 'GET') {
       return { status: 200, data: { list: applications, error: [] } };
+    }
+    if (url === 'applications/site-check' && method === 'GET') {
+      const typed = String(request.params.url ?? '');
+      const normalized = withScheme(typed);
+      const known = sites[typed];
+      return {
+        status: 200,
+        data: {
+          url: normalized,
+          siteUrl: normalized,
+          differs: false,
+          isWooCommerce: true,
+          name: null,
+          ...known,
+        } satisfies SiteCheck,
+      };
     }
     if (url === 'applications' && method === 'POST') {
       const body = request.body as { name: string; homeUrl: string };
@@ -133,6 +181,7 @@ export function createFakeApplicationsApi(
     if (match[2] === 'auth-status') {
       const { authInProgress } = request.body as { authInProgress: boolean };
       application.authInProgress = authInProgress;
+      application.status = authInProgress ? statuses.authorizing : statuses.notAuthorized;
       const authorizeUrl = authInProgress
         ? `${application.homeUrl}/wc-auth/v1/authorize?app_name=Cloud%20POS&user_id=${application.id}`
         : undefined;
@@ -166,8 +215,10 @@ export function createFakeApplicationsApi(
     if (method === 'PUT') {
       const body = request.body as Record<string, unknown>;
       if ('deauth' in body) {
+        const keyRevoked = application.posPlugin.active === true;
         Object.assign(application, {
           isVerifiedAuth: false,
+          status: statuses.notAuthorized,
           consumerKey: null,
           consumerSecret: null,
           wpUser: null,
@@ -178,6 +229,7 @@ export function createFakeApplicationsApi(
           data: {
             data: application,
             message: `${application.name} application has been disconnected and is no longer authorized.`,
+            keyRevoked,
           },
         };
       }

@@ -17,6 +17,7 @@ export const applicationsTestIds = {
     url: 'application-create-url',
     submit: 'application-create-submit',
     error: 'application-create-error',
+    siteCheck: 'application-create-site-check',
   },
   detail: {
     page: 'application-page',
@@ -28,6 +29,7 @@ export const applicationsTestIds = {
     deleteButton: 'application-delete',
     status: 'application-status',
     storeError: 'application-store-error',
+    siteCheck: 'application-site-check',
   },
   auth: {
     panel: 'application-auth',
@@ -44,6 +46,13 @@ export const applicationsTestIds = {
     disconnectButton: 'application-disconnect',
     viewStations: 'application-view-stations',
     stationsCount: 'application-stations-count',
+    /** 'View Stations' of a store without the Cloud POS plugin: says so, with the download. */
+    stationsPlugin: 'application-stations-plugin',
+    /** Why the last authorization failed, when, and what to do next. */
+    lastFailure: 'application-last-auth-failure',
+    lastFailureMessage: 'application-last-auth-failure-message',
+    /** After a disconnect: whether the store's key was revoked. */
+    keyOutcome: 'application-key-outcome',
   },
   sharedWith: {
     section: 'application-shared-with',
@@ -55,6 +64,8 @@ export const applicationsTestIds = {
     pagination: 'application-shared-with-pagination',
     empty: 'application-shared-with-empty',
     error: 'application-shared-with-error',
+    /** In place of the table when the store lacks the Cloud POS plugin. */
+    pluginPrompt: 'application-shared-with-plugin',
   },
   wcAuthorization: {
     page: 'wc-authorization-page',

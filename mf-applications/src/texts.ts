@@ -47,3 +47,38 @@ export const ROLE_LABELS: Readonly<Record<string, string>> = {
   cashier: 'Cashier',
   kiosk: 'Kiosk',
 };
+
+/** Where a store owner revokes a REST key in WooCommerce (issue 10). */
+export const REVOKE_KEY_WHERE = 'WooCommerce → Settings → Advanced → REST API';
+
+/** The question before Disconnect; what happens to the key depends on the Cloud POS plugin. */
+export const DISCONNECT_TITLE = 'Disconnect application';
+export const disconnectQuestion = (
+  appName: string,
+  storeHost: string,
+  pluginActive: boolean | null,
+) =>
+  pluginActive === true
+    ? `Disconnect ${appName}? Its Read/Write key will be revoked on ${storeHost} through the Cloud POS plugin.`
+    : pluginActive === false
+      ? `Disconnect ${appName}? ${storeHost} does not have the Cloud POS plugin, so its Read/Write key stays active there: revoke it afterwards in ${REVOKE_KEY_WHERE}.`
+      : `Disconnect ${appName}? Its Read/Write key is revoked on ${storeHost} if the store has the Cloud POS plugin; otherwise revoke it afterwards in ${REVOKE_KEY_WHERE}.`;
+
+/** After Disconnect: whether the store's key was revoked. */
+export const keyRevokedMessage = (storeHost: string) =>
+  `The Read/Write key was revoked on ${storeHost}.`;
+export const keyNotRevokedMessage = (storeHost: string) =>
+  `The Read/Write key is still active on ${storeHost}. Revoke it in ${REVOKE_KEY_WHERE}.`;
+
+/** What needs the Cloud POS plugin on an application's page (issue 10 §2). */
+export const STATIONS_NEED_PLUGIN = 'Stations need the Cloud POS plugin';
+export const SHARING_NEEDS_PLUGIN = 'Sharing with store users needs the Cloud POS plugin';
+export const sharingNeedsPluginMessage = (appName: string) =>
+  `The store users of ${appName} and their invitations are listed by the Cloud POS plugin, which the store does not have active.`;
+
+/** The site check of the create form and the URL edit (issue 10 §4). */
+export const siteAddressDiffers = (siteUrl: string) =>
+  `This site gives its own address as ${siteUrl}.`;
+export const offerSiteUrl = (siteUrl: string) => `Use ${siteUrl}`;
+export const notWooCommerce = (url: string) =>
+  `No WooCommerce store was found at ${url}. Check the address of the site.`;

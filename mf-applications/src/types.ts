@@ -1,4 +1,5 @@
 import type {
+  ApiAnswer,
   Application,
   ApplicationAuthType,
   ApplicationList,
@@ -22,6 +23,22 @@ export type {
   UserAccounts,
   WpUser,
 };
+
+/** The one status of an application, derived by the api (issue 10). */
+export type ApplicationStatus = Application['status'];
+
+/** Why the last authorization attempt failed, and what to do next (issue 10). */
+export type AuthFailure = NonNullable<Application['lastAuthFailure']>;
+
+/** GET applications/site-check: what the site at a typed address says about itself. */
+export type SiteCheck = ApiAnswer<'/applications/site-check', 'get'>;
+
+/**
+ * Whether an application is connected to its store: authorized, or authorized but failing its
+ * live check (unverified). A connected application shows Disconnect and keeps its URL locked.
+ */
+export const isConnected = (status: ApplicationStatus) =>
+  status.code === 'authorized' || status.code === 'unverified';
 
 /** The 'Shared with' table shows 10 users per page. */
 export const SHARED_USERS_PAGE_SIZE = 10;

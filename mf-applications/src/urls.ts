@@ -38,6 +38,7 @@ export const applicationsApiPaths = {
   userAccounts: (applicationId: string) =>
     `applications/${encodeURIComponent(applicationId)}/user-accounts`,
   sendInviteEmail: 'send-invite-email',
+  siteCheck: 'applications/site-check',
 } as const;
 
 const originOf = (url: string): string | null => {
@@ -55,4 +56,22 @@ const originOf = (url: string): string | null => {
 export function isStoreAuthorizeUrl(authorizeUrl: string, homeUrl: string): boolean {
   const origin = originOf(authorizeUrl);
   return origin !== null && origin === originOf(homeUrl);
+}
+
+/** The host of a store's address as people read it (`shop.example:8080`), or the address itself. */
+export function storeHost(homeUrl: string): string {
+  try {
+    return new URL(homeUrl).host;
+  } catch {
+    return homeUrl;
+  }
+}
+
+/**
+ * The address the api is given for what was typed: `https://` is assumed when no scheme was
+ * typed (issue 10), as the api's site check assumes it.
+ */
+export function withAssumedScheme(typed: string): string {
+  const url = typed.trim();
+  return url === '' || /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `https://${url}`;
 }

@@ -6,8 +6,8 @@ import { deleteApplication, setAuthInProgress, updateApplication } from '../api'
 import { browser } from '../browser';
 import type { ApplicationDetailsChange } from '../components/ApplicationForm';
 import type { AuthorizationBusy, ConsumerKeys } from '../components/AuthorizationPanel';
-import { KEYS_FAIL_FALLBACK, disconnectedMessage } from '../texts';
-import type { Application, ApplicationAuthType } from '../types';
+import { KEYS_FAIL_FALLBACK, applicationErrorMessage, disconnectedMessage } from '../texts';
+import { isConnected, type Application, type ApplicationAuthType } from '../types';
 import { APPLICATIONS_PATH, isStoreAuthorizeUrl } from '../urls';
 
 /**
@@ -30,6 +30,8 @@ export function useApplicationActions(
   const isMounted = useMounted();
   const [busy, setBusy] = useState<AuthorizationBusy>(null);
   const [deleting, setDeleting] = useState(false);
+  // After a Disconnect: whether the store's key was revoked (null before, or when not told).
+  const [keyRevoked, setKeyRevoked] = useState<boolean | null>(null);
 
   // Back from the store's page, the browser may restore this page as it was left: with the
   // Authorize button still spinning. It is usable again, and the application is loaded afresh.
@@ -114,15 +116,29 @@ export function useApplicationActions(
     if (!application) return undefined;
     try {
       const { application: answered } = await updateApplication(api, application.id, keys);
-      const failed = answered.keysFail?.hasError || !answered.isVerifiedAuth;
-      const message = failed ? answered.keysFail?.displayError || KEYS_FAIL_FALLBACK : null;
-      if (message) danger(message);
-      else bus.emit('notify', { message: `${answered.name} was authorized.`, status: 'success' });
-      if (isMounted()) {
-        apply(answered);
-        if (!message) refresh();
+      const { status, keysFail, lastAuthFailure } = answered;
+      if (isConnected(status)) {
+        // The keys were accepted and stored. An unverified status is the store's later live
+        // check failing, told with its reason: the keys themselves were not refused.
+        if (status.code === 'authorized') {
+          bus.emit('notify', { message: `${answered.name} was authorized.`, status: 'success' });
+        } else {
+          danger(applicationErrorMessage(answered.name, status.reason ?? status.label));
+        }
+        if (isMounted()) {
+          apply(answered);
+          refresh();
+        }
+        return undefined;
       }
-      return message ? { [FORM_ERROR]: message } : undefined;
+      // Refused: each reason has the api's own text, and the recorded failure what to do next.
+      const message =
+        keysFail.displayError || lastAuthFailure?.message || status.reason || KEYS_FAIL_FALLBACK;
+      danger(message);
+      if (isMounted()) apply(answered);
+      return {
+        [FORM_ERROR]: lastAuthFailure ? `${message} ${lastAuthFailure.nextStep}` : message,
+      };
     } catch (error) {
       const message = apiErrorMessage(error, KEYS_FAIL_FALLBACK);
       danger(message);
@@ -133,13 +149,17 @@ export function useApplicationActions(
   const disconnect = async () => {
     if (!application) return;
     setBusy('disconnect');
+    setKeyRevoked(null);
     try {
       const answer = await updateApplication(api, application.id, { deauth: true });
       bus.emit('notify', {
         message: answer.message ?? disconnectedMessage(application.name),
         status: 'info',
       });
-      if (isMounted()) apply(answer.application);
+      if (isMounted()) {
+        apply(answer.application);
+        setKeyRevoked(answer.keyRevoked);
+      }
     } catch (error) {
       danger(apiErrorMessage(error));
     } finally {
@@ -166,6 +186,7 @@ export function useApplicationActions(
   return {
     busy,
     deleting,
+    keyRevoked,
     saveDetails,
     changeAuthType,
     authorize,

@@ -1,8 +1,10 @@
 import type { SubmissionErrors } from 'final-form';
 import { Form } from 'react-final-form';
-import { Button, Card, FormError, TextField, UrlField } from '@pos/shared';
+import { Button, Card, FormError, TextField, UrlField, withScheme } from '@pos/shared';
 import { applicationsTestIds } from '../../testIds';
 import type { Application } from '../../types';
+import type { CheckSite } from '../../hooks/useSiteCheck';
+import { SiteCheckHint } from '../SiteCheckHint';
 import './ApplicationForm.css';
 import '../../styles/page.css';
 
@@ -20,6 +22,8 @@ export interface ApplicationFormProps {
   urlLocked: boolean;
   /** Saves the change; resolves with the form's error (FORM_ERROR) when it was refused. */
   onSave: (change: ApplicationDetailsChange) => Promise<SubmissionErrors | undefined>;
+  /** Asks the api about a typed URL, to offer the site's own address (issue 10); none: no check. */
+  checkSite?: CheckSite;
 }
 
 interface DetailsValues {
@@ -33,11 +37,19 @@ interface DetailsValues {
  * initial values change); a refused one keeps what was typed, with the server's error under the
  * fields.
  */
-export function ApplicationForm({ application, urlLocked, onSave }: ApplicationFormProps) {
+export function ApplicationForm({
+  application,
+  urlLocked,
+  onSave,
+  checkSite,
+}: ApplicationFormProps) {
   const changeOf = ({ name, homeUrl }: DetailsValues): ApplicationDetailsChange => {
     const change: ApplicationDetailsChange = {};
     if (name.trim() !== application.name) change.name = name.trim();
-    if (!urlLocked && homeUrl.trim() !== application.homeUrl) change.homeUrl = homeUrl.trim();
+    // https:// is assumed when no scheme is typed (issue 10).
+    if (!urlLocked && withScheme(homeUrl) !== application.homeUrl) {
+      change.homeUrl = withScheme(homeUrl);
+    }
     return change;
   };
 
@@ -80,6 +92,14 @@ export function ApplicationForm({ application, urlLocked, onSave }: ApplicationF
                 }
                 data-testid={ids.url}
               />
+              {!urlLocked && checkSite && (
+                <SiteCheckHint
+                  name="homeUrl"
+                  check={checkSite}
+                  unchangedFrom={application.homeUrl}
+                  data-testid={ids.siteCheck}
+                />
+              )}
               <FormError />
               <div className="pos-apps-form__actions">
                 <Button

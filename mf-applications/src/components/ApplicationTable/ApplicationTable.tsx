@@ -1,10 +1,16 @@
 import { Link } from 'react-router-dom';
-import { CellLabel, EmptyState, IconButton, Table, type TableColumn } from '@pos/shared';
+import {
+  CellLabel,
+  EmptyState,
+  IconButton,
+  StatusBadge,
+  Table,
+  type TableColumn,
+} from '@pos/shared';
 import { applicationsTestIds } from '../../testIds';
 import { NO_APPLICATIONS } from '../../texts';
 import type { Application } from '../../types';
 import { applicationPath } from '../../urls';
-import { StatusBadge } from '../StatusBadge';
 import './ApplicationTable.css';
 
 const ids = applicationsTestIds.list;
@@ -58,7 +64,7 @@ export function ApplicationTable({
       cell: (application) => (
         <>
           <CellLabel>Authorized</CellLabel>
-          <StatusBadge application={application} data-testid={ids.authorized(application.id)} />
+          <StatusBadge status={application.status} data-testid={ids.authorized(application.id)} />
         </>
       ),
     },

@@ -2,9 +2,11 @@ import type { SubmissionErrors } from 'final-form';
 import { useEffect, useRef } from 'react';
 import { Card } from '@pos/shared';
 import { applicationsTestIds } from '../../testIds';
-import type { Application, ApplicationAuthType } from '../../types';
+import { isConnected, type Application, type ApplicationAuthType } from '../../types';
+import { AuthFailureNotice } from '../AuthFailureNotice';
 import { AuthorizedDetails } from './AuthorizedDetails';
 import { ConnectOptions } from './ConnectOptions';
+import { KeyOutcome } from './KeyOutcome';
 import './AuthorizationPanel.css';
 
 /** The authorization action under way, so only its button spins ('connect' is the keys form's). */
@@ -19,6 +21,8 @@ export interface ConsumerKeys {
 export interface AuthorizationPanelProps {
   application: Application;
   busy: AuthorizationBusy;
+  /** After a Disconnect on this page: whether the store's key was revoked; null before. */
+  keyRevoked?: boolean | null;
   onAuthTypeChange: (authType: ApplicationAuthType) => void;
   onAuthorize: () => void;
   /**
@@ -31,18 +35,20 @@ export interface AuthorizationPanelProps {
 
 /**
  * Spec 4's application authorization: unauthorized offers 'Authorize with Account' or 'Connect
- * with Keys'; authorized shows the connection with Disconnect. An application whose store check
- * failed is still stored as authorized, so it shows the failure and Disconnect.
+ * with Keys', under why the last attempt failed (if it did) and, after a Disconnect, what became
+ * of the store's key; authorized shows the connection with Disconnect. An unverified application
+ * (its store check failed) is still stored as authorized, so it shows the failure and Disconnect.
  */
 export function AuthorizationPanel({
   application,
   busy,
+  keyRevoked = null,
   onAuthTypeChange,
   onAuthorize,
   onConnect,
   onDisconnect,
 }: AuthorizationPanelProps) {
-  const connected = application.isVerifiedAuth || Boolean(application.error);
+  const connected = isConnected(application.status);
   const bodyRef = useRef<HTMLDivElement>(null);
   const wasConnected = useRef(connected);
 
@@ -70,13 +76,23 @@ export function AuthorizationPanel({
             onDisconnect={onDisconnect}
           />
         ) : (
-          <ConnectOptions
-            application={application}
-            busy={busy}
-            onAuthTypeChange={onAuthTypeChange}
-            onAuthorize={onAuthorize}
-            onConnect={onConnect}
-          />
+          <div className="pos-apps-auth__body">
+            {keyRevoked !== null && (
+              <KeyOutcome keyRevoked={keyRevoked} homeUrl={application.homeUrl} />
+            )}
+            {/* A Connect just refused says why under the keys (keysFail is only set in its
+                answer); the notice tells a failure found on coming back to the page. */}
+            {application.lastAuthFailure && !application.keysFail.hasError && (
+              <AuthFailureNotice failure={application.lastAuthFailure} />
+            )}
+            <ConnectOptions
+              application={application}
+              busy={busy}
+              onAuthTypeChange={onAuthTypeChange}
+              onAuthorize={onAuthorize}
+              onConnect={onConnect}
+            />
+          </div>
         )}
       </div>
     </Card>

@@ -1,17 +1,19 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Badge, Button } from '@pos/shared';
+import { Badge, Button, PluginPrompt, StatusBadge, WP_USER_WITHOUT_PLUGIN } from '@pos/shared';
 import { applicationsTestIds } from '../../testIds';
-import { applicationErrorMessage } from '../../texts';
+import { STATIONS_NEED_PLUGIN, applicationErrorMessage } from '../../texts';
 import type { Application } from '../../types';
 import { applicationStationsPath } from '../../urls';
-import { StatusBadge } from '../StatusBadge';
+import { DisconnectConfirm } from '../DisconnectConfirm';
 import '../../styles/page.css';
 
 const ids = applicationsTestIds.auth;
 
 /**
  * An authorized application: how it was authorized, the connected WordPress account, the masked
- * keys (the server masks them per spec 5), 'View Stations' with the count, and Disconnect.
+ * keys (the server masks them per spec 5), 'View Stations' with the count, and Disconnect (asked
+ * first). A store without the Cloud POS plugin says so where the plugin is needed.
  */
 export function AuthorizedDetails({
   application,
@@ -22,28 +24,33 @@ export function AuthorizedDetails({
   disconnecting: boolean;
   onDisconnect: () => void;
 }) {
+  const [confirming, setConfirming] = useState(false);
   const showKeys = application.authType === 'keys' && application.consumerKey !== null;
+  const withoutPlugin = application.posPlugin.active === false;
+  const { status } = application;
   return (
     <div className="pos-apps-auth__body">
       <p className="pos-apps-auth__status">
-        <StatusBadge application={application} />
+        <StatusBadge status={status} />
         <span>
           {application.authType === 'keys' ? 'Connected with keys' : 'Authorized with account'}
         </span>
       </p>
-      {application.error && (
+      {status.code === 'unverified' && status.reason && (
         <p
           className="pos-apps-form-error"
           role="alert"
           data-testid={applicationsTestIds.detail.storeError}
         >
-          {applicationErrorMessage(application.name, application.error.message)}
+          {applicationErrorMessage(application.name, status.reason)}
         </p>
       )}
       <dl className="pos-apps-auth__facts">
         <div>
           <dt>WordPress account</dt>
-          <dd data-testid={ids.wpUserEmail}>{application.wpUser?.email ?? 'Not known'}</dd>
+          <dd data-testid={ids.wpUserEmail}>
+            {application.wpUser?.email ?? (withoutPlugin ? WP_USER_WITHOUT_PLUGIN : 'Not known')}
+          </dd>
         </div>
         {showKeys && (
           <>
@@ -76,6 +83,14 @@ export function AuthorizedDetails({
                 </Badge>
               )}
             </Link>
+            {withoutPlugin && (
+              <PluginPrompt
+                layout="inline"
+                title={STATIONS_NEED_PLUGIN}
+                className="pos-apps-auth__plugin"
+                data-testid={ids.stationsPlugin}
+              />
+            )}
           </dd>
         </div>
       </dl>
@@ -84,12 +99,21 @@ export function AuthorizedDetails({
           variant="secondary"
           icon="plug"
           loading={disconnecting}
-          onClick={onDisconnect}
+          onClick={() => setConfirming(true)}
           data-testid={ids.disconnectButton}
         >
           Disconnect
         </Button>
       </div>
+      <DisconnectConfirm
+        application={application}
+        open={confirming}
+        onConfirm={() => {
+          setConfirming(false);
+          onDisconnect();
+        }}
+        onCancel={() => setConfirming(false)}
+      />
     </div>
   );
 }

@@ -55,4 +55,54 @@ describe('ApplicationCreate', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/applications/create');
     expect(screen.getByRole('button', { name: 'Create' })).toBeEnabled();
   });
+
+  it("offers the site's own address when it differs from the typed one, and creates with it", async () => {
+    const user = userEvent.setup();
+    const { api, requests } = createFakeApplicationsApi([], {
+      sites: {
+        '127.0.0.1:4203/wp-admin/': {
+          url: 'https://127.0.0.1:4203/wp-admin',
+          siteUrl: 'http://127.0.0.1:4203',
+          differs: true,
+        },
+      },
+    });
+    renderWithParcel(<ApplicationCreate />, { api, path: '/applications/create' });
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Garden');
+    const url = screen.getByRole('textbox', { name: 'URL' });
+    await user.type(url, '127.0.0.1:4203/wp-admin/');
+    expect(
+      await screen.findByText(
+        'This site gives its own address as http://127.0.0.1:4203.',
+        undefined,
+        {
+          timeout: 2000,
+        },
+      ),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Use http://127.0.0.1:4203' }));
+    expect(url).toHaveValue('http://127.0.0.1:4203');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() =>
+      expect(requests.at(-1)).toMatchObject({
+        method: 'POST',
+        body: { name: 'Garden', homeUrl: 'http://127.0.0.1:4203' },
+      }),
+    );
+  });
+
+  it('assumes https:// when no scheme is typed', async () => {
+    const user = userEvent.setup();
+    const { api, requests } = createFakeApplicationsApi([]);
+    renderWithParcel(<ApplicationCreate />, { api, path: '/applications/create' });
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Corner Shop');
+    await user.type(screen.getByRole('textbox', { name: 'URL' }), 'shop.example');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() =>
+      expect(requests.at(-1)).toMatchObject({
+        method: 'POST',
+        body: { name: 'Corner Shop', homeUrl: 'https://shop.example' },
+      }),
+    );
+  });
 });

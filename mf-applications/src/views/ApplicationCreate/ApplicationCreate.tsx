@@ -1,4 +1,5 @@
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
+import { useCallback } from 'react';
 import { Form } from 'react-final-form';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -11,8 +12,10 @@ import {
   useParcel,
   useMounted,
   PageHeader,
+  withScheme,
 } from '@pos/shared';
-import { createApplication } from '../../api';
+import { checkSite, createApplication } from '../../api';
+import { SiteCheckHint } from '../../components/SiteCheckHint';
 import { applicationsTestIds } from '../../testIds';
 import { MY_APPLICATIONS } from '../../texts';
 import { APPLICATIONS_PATH, applicationPath } from '../../urls';
@@ -30,19 +33,25 @@ const EMPTY: CreateValues = { name: '', homeUrl: '' };
 
 /**
  * 'Create Application' (spec 2.4): Name and URL, then Create. The server validates (spec 5
- * shows no client rules); its error is shown beside the form and in a danger bubble. A created
- * application opens on its detail page, where it is authorized.
+ * shows no client rules); its error is shown beside the form and in a danger bubble. The typed
+ * site is asked for its own address, offered when it differs, and https:// is assumed when no
+ * scheme is typed (issue 10). A created application opens on its detail page, where it is
+ * authorized.
  */
 export function ApplicationCreate() {
   const { api, bus } = useParcel();
   const navigate = useNavigate();
   const isMounted = useMounted();
+  const check = useCallback(
+    (url: string, signal: AbortSignal) => checkSite(api, url, signal),
+    [api],
+  );
 
   const create = async ({ name, homeUrl }: CreateValues): Promise<SubmissionErrors | undefined> => {
     try {
       const application = await createApplication(api, {
         name: name.trim(),
-        homeUrl: homeUrl.trim(),
+        homeUrl: withScheme(homeUrl),
       });
       bus.emit('notify', {
         message: `Application ${application.name} was added.`,
@@ -96,6 +105,7 @@ export function ApplicationCreate() {
                   hint="The address of the WordPress site where WooCommerce runs."
                   data-testid={ids.url}
                 />
+                <SiteCheckHint name="homeUrl" check={check} data-testid={ids.siteCheck} />
                 <FormError data-testid={ids.error} />
                 <div className="pos-apps-create__actions">
                   <Button

@@ -6,6 +6,7 @@ import {
   createFakeApplicationsApi,
   sampleApplication,
   sampleSharedUsers,
+  statuses,
   type RecordedRequest,
 } from '../../fixtures';
 import { applicationsTestIds } from '../../testIds';
@@ -289,6 +290,10 @@ describe('ApplicationDetail', () => {
     const user = userEvent.setup();
     const { requests, bubbles } = renderDetail([authorizedApplication]);
     await user.click(await screen.findByRole('button', { name: 'Disconnect' }));
+    // Issue 10: asked first; nothing is sent before the answer.
+    const dialog = await screen.findByRole('dialog', { name: 'Disconnect application' });
+    expect(puts(requests)).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
     expect(await screen.findByRole('radio', { name: 'Authorize with Account' })).toBeChecked();
     expect(puts(requests).at(-1)).toMatchObject({ body: { deauth: true } });
     expect(bubbles).toEqual([
@@ -399,6 +404,7 @@ describe('ApplicationDetail', () => {
       ...authorizedApplication,
       isVerifiedAuth: false,
       stationsCount: null,
+      status: statuses.unverified('The store rejected the stored keys: Consumer key is invalid.'),
       error: { message: 'The store rejected the stored keys: Consumer key is invalid.' },
     };
     renderDetail([failing]);

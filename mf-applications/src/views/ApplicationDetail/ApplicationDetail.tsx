@@ -8,17 +8,18 @@ import {
   useParcel,
   useLoad,
   PageHeader,
+  StatusBadge,
 } from '@pos/shared';
-import { fetchApplication } from '../../api';
+import { checkSite, fetchApplication } from '../../api';
 import { ApplicationForm } from '../../components/ApplicationForm';
 import { AuthorizationPanel } from '../../components/AuthorizationPanel';
-import { StatusBadge } from '../../components/StatusBadge';
 import { useApplicationActions } from '../../hooks/useApplicationActions';
 import { useApplicationId } from '../../hooks/useApplicationId';
 import { applicationsTestIds } from '../../testIds';
 import { DELETE_FROM_DETAIL, MY_APPLICATIONS } from '../../texts';
-import type { Application } from '../../types';
+import { isConnected, type Application } from '../../types';
 import { APPLICATIONS_PATH } from '../../urls';
+import { SharedWithNeedsPlugin } from './SharedWithNeedsPlugin';
 import { SharedWithSection } from './SharedWithSection';
 import './ApplicationDetail.css';
 
@@ -45,6 +46,10 @@ function ApplicationPage({ applicationId }: { applicationId: string | null }) {
     [api, applicationId],
   );
   const loaded = useLoad(load);
+  const check = useCallback(
+    (url: string, signal: AbortSignal) => checkSite(api, url, signal),
+    [api],
+  );
   const { setData } = loaded;
   const apply = useCallback((application: Application) => setData(() => application), [setData]);
   const application = loaded.data;
@@ -69,9 +74,9 @@ function ApplicationPage({ applicationId }: { applicationId: string | null }) {
     );
   }
 
-  // A failed store check leaves the application stored as authorized (the api says so with
-  // `error`), so its URL stays locked.
-  const authorized = application.isVerifiedAuth || Boolean(application.error);
+  // An unverified application (its live store check failed) is still stored as authorized, so
+  // its URL stays locked.
+  const authorized = isConnected(application.status);
 
   return (
     <div className="pos-page" data-testid={ids.page}>
@@ -81,7 +86,7 @@ function ApplicationPage({ applicationId }: { applicationId: string | null }) {
         subtitle={
           <>
             <span className="pos-apps-detail__name">{application.name}</span>
-            <StatusBadge application={application} data-testid={ids.status} />
+            <StatusBadge status={application.status} data-testid={ids.status} />
           </>
         }
         actions={
@@ -100,17 +105,25 @@ function ApplicationPage({ applicationId }: { applicationId: string | null }) {
           application={application}
           urlLocked={authorized}
           onSave={actions.saveDetails}
+          checkSite={check}
         />
         <AuthorizationPanel
           application={application}
           busy={actions.busy}
+          keyRevoked={actions.keyRevoked}
           onAuthTypeChange={(authType) => void actions.changeAuthType(authType)}
           onAuthorize={() => void actions.authorize()}
           onConnect={actions.connect}
           onDisconnect={() => void actions.disconnect()}
         />
       </div>
-      {application.isVerifiedAuth && <SharedWithSection application={application} />}
+      {application.status.code === 'authorized' &&
+        // Without the Cloud POS plugin the store cannot list its users: the card says so instead.
+        (application.posPlugin.active === false ? (
+          <SharedWithNeedsPlugin application={application} />
+        ) : (
+          <SharedWithSection application={application} />
+        ))}
       <ConfirmDialog
         open={confirmingDelete}
         tone="danger"

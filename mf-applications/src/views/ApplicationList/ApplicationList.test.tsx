@@ -6,6 +6,7 @@ import {
   createFakeApplicationsApi,
   sampleApplication,
   sampleApplications,
+  statuses,
 } from '../../fixtures';
 import { applicationsTestIds } from '../../testIds';
 import { renderWithParcel } from '../../testing/renderWithParcel';
@@ -42,6 +43,16 @@ describe('ApplicationList', () => {
     );
   });
 
+  it("shows each application's status as the api gives it, whatever else it stores", async () => {
+    const { api } = createFakeApplicationsApi([
+      // A stored flag that disagrees with the status: the status is what every screen shows.
+      sampleApplication({ isVerifiedAuth: true, status: statuses.authorizing }),
+    ]);
+    renderWithParcel(<ApplicationList />, { api });
+    await screen.findByRole('rowheader', { name: 'Demo Coffee Roasters' });
+    expect(authorizedCell('app_coffee')).toHaveTextContent(/^Authorizing$/);
+  });
+
   it('says There are no applications created yet when the list is empty', async () => {
     const { api } = createFakeApplicationsApi([]);
     renderWithParcel(<ApplicationList />, { api });
@@ -52,6 +63,7 @@ describe('ApplicationList', () => {
     const unreachable = sampleApplication({
       ...authorizedApplication,
       isVerifiedAuth: false,
+      status: statuses.unverified('The store at 127.0.0.1:4201 could not be reached'),
       error: { message: 'The store at 127.0.0.1:4201 could not be reached' },
     });
     const { api } = createFakeApi(() => ({

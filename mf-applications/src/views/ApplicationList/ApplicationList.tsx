@@ -33,10 +33,11 @@ export function ApplicationList() {
   const announceErrors = useCallback(
     ({ list, error }: ApplicationListData) => {
       for (const message of error) bus.emit('notify', { message, status: 'danger' });
-      for (const application of list) {
-        if (application.error) {
+      for (const { name, status } of list) {
+        // An unverified application: its store failed the live check, and the api says why.
+        if (status.code === 'unverified' && status.reason) {
           bus.emit('notify', {
-            message: applicationErrorMessage(application.name, application.error.message),
+            message: applicationErrorMessage(name, status.reason),
             status: 'danger',
           });
         }

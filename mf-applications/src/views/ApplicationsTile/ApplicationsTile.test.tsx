@@ -5,6 +5,7 @@ import {
   createFakeApplicationsApi,
   sampleApplication,
   sampleApplications,
+  statuses,
 } from '../../fixtures';
 import { applicationsTestIds } from '../../testIds';
 import { renderWithParcel } from '../../testing/renderWithParcel';
@@ -16,7 +17,7 @@ describe('ApplicationsTile', () => {
   it('counts the authorized applications and links to the list', async () => {
     const { api } = createFakeApplicationsApi([
       ...sampleApplications,
-      sampleApplication({ id: 'app_3', isVerifiedAuth: true }),
+      sampleApplication({ id: 'app_3', isVerifiedAuth: true, status: statuses.authorized }),
     ]);
     renderWithParcel(<ApplicationsTile />, { api, path: '/' });
     expect(await screen.findByTestId(ids.count)).toHaveTextContent('2');
@@ -25,6 +26,19 @@ describe('ApplicationsTile', () => {
       'href',
       '/applications',
     );
+  });
+
+  it("counts by the api's status: an unverified application is not counted as authorized", async () => {
+    const { api } = createFakeApplicationsApi([
+      sampleApplication({ id: 'app_1', isVerifiedAuth: true, status: statuses.authorized }),
+      sampleApplication({
+        id: 'app_2',
+        status: statuses.unverified('The store at 127.0.0.1:4202 could not be reached'),
+      }),
+      sampleApplication({ id: 'app_3', status: statuses.authorizing }),
+    ]);
+    renderWithParcel(<ApplicationsTile />, { api, path: '/' });
+    expect(await screen.findByTestId(ids.count)).toHaveTextContent(/^1$/);
   });
 
   it('shows the error component when the applications cannot be loaded, and retries', async () => {

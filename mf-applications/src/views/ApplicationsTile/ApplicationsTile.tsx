@@ -36,7 +36,7 @@ function LiveApplicationsTile() {
   const load = useCallback(
     async (signal: AbortSignal) =>
       (await fetchApplications(api, signal)).list.filter(
-        (application) => application.isVerifiedAuth,
+        (application) => application.status.code === 'authorized',
       ).length,
     [api],
   );

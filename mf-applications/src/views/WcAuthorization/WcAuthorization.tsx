@@ -64,7 +64,7 @@ export function WcAuthorization() {
             timer = setTimeout(() => void poll(), AUTHORIZATION_POLL_MS);
             return;
           }
-          if (application.isVerifiedAuth) {
+          if (application.status.code === 'authorized') {
             bus.emit('notify', {
               message: `${application.name} was authorized.`,
               status: 'success',

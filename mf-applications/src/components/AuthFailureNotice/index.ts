@@ -1,0 +1,1 @@
+export { AuthFailureNotice } from './AuthFailureNotice';

@@ -1,0 +1,1 @@
+export { DisconnectConfirm } from './DisconnectConfirm';

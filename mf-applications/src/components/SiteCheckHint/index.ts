@@ -1,0 +1,2 @@
+export { SiteCheckHint } from './SiteCheckHint';
+export type { SiteCheckHintProps } from './SiteCheckHint';
