@@ -179,6 +179,23 @@ describe('the Cloud POS plugin switch', () => {
     expect(anonymous.status).toBe(302);
   });
 
+  it('revokes the key that signed DELETE pos-connect/v1/connection, only while it is active', async () => {
+    const keys = await issueKeys(store);
+    const revoked = await signedFetch(`${store}/wp-json/pos-connect/v1/connection`, keys, {
+      method: 'DELETE',
+    });
+    expect(revoked).toMatchObject({ status: 200, body: { revoked: true } });
+    const after = await signedFetch(`${store}/wp-json/wc/v3/system_status`, keys);
+    expect(after).toMatchObject({ status: 401, body: { message: 'Consumer key is invalid.' } });
+
+    const kept = await issueKeys(garden);
+    const missing = await signedFetch(`${garden}/wp-json/pos-connect/v1/connection`, kept, {
+      method: 'DELETE',
+    });
+    expect(missing).toMatchObject({ status: 404, body: NO_ROUTE });
+    expect((await signedFetch(`${garden}/wp-json/wc/v3/system_status`, kept)).status).toBe(200);
+  });
+
   it('goes back to the seed on reset', async () => {
     await postJson(`${store}/_control/pos-plugin`, { active: false });
     expect((await index(store)).namespaces).not.toContain('pos-connect/v1');

@@ -258,6 +258,16 @@ export function restRoutes(app: FastifyInstance, ctx: StoreContext): void {
     }),
   );
 
+  // The dashboard disconnects: the key it was given is revoked, as WooCommerce's Revoke does.
+  app.delete(
+    '/wp-json/pos-connect/v1/connection',
+    withKey(ctx, async (_request, _reply, key) => {
+      // false: a request a moment ago revoked it already, which is what was asked.
+      await ctx.state.deleteKey(key.key_id);
+      return { revoked: true };
+    }),
+  );
+
   app.get<{ Querystring: { page?: string; per_page?: string } }>(
     '/wp-json/pos-connect/v1/users',
     withKey(ctx, async (request, reply) => {
