@@ -70,8 +70,7 @@ export const keyRevokedMessage = (storeHost: string) =>
 export const keyNotRevokedMessage = (storeHost: string) =>
   `The Read/Write key is still active on ${storeHost}. Revoke it in ${REVOKE_KEY_WHERE}.`;
 
-/** What needs the Cloud POS plugin on an application's page (issue 10 §2). */
-export const STATIONS_NEED_PLUGIN = 'Stations need the Cloud POS plugin';
+/** What needs the Cloud POS plugin on an application's page (issue 10 §2; stations: the kit's). */
 export const SHARING_NEEDS_PLUGIN = 'Sharing with store users needs the Cloud POS plugin';
 export const sharingNeedsPluginMessage = (appName: string) =>
   `The store users of ${appName} and their invitations are listed by the Cloud POS plugin, which the store does not have active.`;

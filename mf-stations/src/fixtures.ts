@@ -63,6 +63,9 @@ export function sampleApplication(overrides: Partial<Application> = {}): Applica
     isVerifiedAuth: true,
     quickLaunchPOSId: null,
     wpUser: null,
+    status: { code: 'authorized', label: 'Authorized', reason: null },
+    posPlugin: { active: true, checkedAt: '2025-04-10T09:00:00.000Z' },
+    lastAuthFailure: null,
     stationsCount: null,
     createdAt: '2025-04-01T10:00:00.000Z',
     updatedAt: '2025-04-01T10:00:00.000Z',
@@ -79,8 +82,18 @@ export const sampleApplications: Application[] = [
     homeUrl: 'http://127.0.0.1:4202',
     slug: 'demo-book-nook',
     isVerifiedAuth: false,
+    status: { code: 'not-authorized', label: 'Not authorized', reason: null },
   }),
 ];
+
+/** Demo Garden Supply: authorized through WooCommerce core, without the Cloud POS plugin. */
+export const gardenApplication: Application = sampleApplication({
+  id: 'app_garden',
+  name: 'Demo Garden Supply',
+  homeUrl: 'http://127.0.0.1:4203',
+  slug: 'demo-garden-supply',
+  posPlugin: { active: false, checkedAt: '2025-04-10T09:00:00.000Z' },
+});
 
 /** Another manager's tea shop that shares two stations with the viewer; one cannot be opened. */
 export const teaGroup: SharedStationGroup = {
@@ -120,19 +133,23 @@ const DUPLICATE = 'POS URL already exist. A unique POS URL per station is requir
 
 /**
  * An in-memory fake of the stations api: applications, stations (with the server's default,
- * duplicate and compare-and-set answers on update-slug), shared-stations and user-settings (a
- * PUT toggles). `overrides` answer a request first when they return a response.
+ * duplicate and compare-and-set answers on update-slug; `pluginMissing` for an application whose
+ * store lacks the Cloud POS plugin), shared-stations (with `sharedPluginMissing` stores left out)
+ * and user-settings (a PUT toggles). `overrides` answer a request first when they return a
+ * response.
  */
 export function createFakeStationsApi({
   applications = sampleApplications,
   stations = { app_coffee: coffeeStations },
   shared = [teaGroup],
+  sharedPluginMissing = 0,
   pinned = [],
   overrides,
 }: {
   applications?: Application[];
   stations?: Record<string, Station[]>;
   shared?: SharedStationGroup[];
+  sharedPluginMissing?: number;
   pinned?: string[];
   overrides?: (request: RecordedRequest) => FakeResponse | Promise<FakeResponse> | undefined;
 } = {}) {
@@ -148,7 +165,7 @@ export function createFakeStationsApi({
       return { status: 200, data: { list: applications, error: [] } };
     }
     if (url === 'shared-stations' && method === 'GET') {
-      return { status: 200, data: { list: shared } };
+      return { status: 200, data: { list: shared, pluginMissingCount: sharedPluginMissing } };
     }
     if (url === 'user-settings' && method === 'GET') return { status: 200, data: settings };
     if (url === 'user-settings' && method === 'PUT') {
@@ -160,13 +177,23 @@ export function createFakeStationsApi({
     }
     const match = /^applications\/([^/]+)\/stations(\/update-slug)?$/.exec(url);
     const application = applications.find((candidate) => candidate.id === match?.[1]);
+    if (match && !match[2] && application?.posPlugin.active === false) {
+      const { id, name, homeUrl, slug } = application;
+      return {
+        status: 200,
+        data: { application: { id, name, homeUrl, slug }, list: [], pluginMissing: true },
+      };
+    }
     const list = application && stored[application.id];
     if (!match || !application || !list) {
       return { status: 404, data: { message: 'Application not found' } };
     }
     if (!match[2]) {
       const { id, name, homeUrl, slug } = application;
-      return { status: 200, data: { application: { id, name, homeUrl, slug }, list } };
+      return {
+        status: 200,
+        data: { application: { id, name, homeUrl, slug }, list, pluginMissing: false },
+      };
     }
     const body = request.body as { stationId: string; stationSlug: string; oldStationSlug: string };
     const station = list.find((candidate) => candidate.posID === body.stationId);

@@ -1,12 +1,22 @@
 import { coffeeApplication, coffeeStations, teaGroup } from './fixtures';
-import { countStations, resolveQuickLaunch } from './quickLaunch';
+import { countPluginMissing, countStations, resolveQuickLaunch } from './quickLaunch';
 import type { OwnApplicationStations } from './types';
 
+const authorized = { code: 'authorized', label: 'Authorized', reason: null } as const;
+
 const own: OwnApplicationStations[] = [
-  { application: coffeeApplication, stations: coffeeStations, error: null },
+  {
+    application: coffeeApplication,
+    status: authorized,
+    stations: coffeeStations,
+    pluginMissing: false,
+    error: null,
+  },
   {
     application: { ...coffeeApplication, id: 'app_down', name: 'Closed Shop' },
+    status: authorized,
     stations: null,
+    pluginMissing: false,
     error: 'The store could not be reached',
   },
 ];
@@ -35,5 +45,19 @@ describe('countStations', () => {
   it('adds the own stations that could be loaded and the shared ones', () => {
     expect(countStations(own, [teaGroup])).toBe(5);
     expect(countStations([], [])).toBe(0);
+  });
+});
+
+describe('countPluginMissing', () => {
+  it('counts the stores left out for lacking the Cloud POS plugin', () => {
+    const garden: OwnApplicationStations = {
+      application: { ...coffeeApplication, id: 'app_garden', name: 'Demo Garden Supply' },
+      status: { code: 'authorized', label: 'Authorized', reason: null },
+      stations: null,
+      pluginMissing: true,
+      error: null,
+    };
+    expect(countPluginMissing([...own, garden])).toBe(1);
+    expect(countPluginMissing(own)).toBe(0);
   });
 });

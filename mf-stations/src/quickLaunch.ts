@@ -41,3 +41,8 @@ export function countStations(
     shared.reduce((total, group) => total + group.stations.length, 0)
   );
 }
+
+/** How many of the manager's stores were left out because they lack the Cloud POS plugin. */
+export function countPluginMissing(own: readonly OwnApplicationStations[]): number {
+  return own.filter(({ pluginMissing }) => pluginMissing).length;
+}

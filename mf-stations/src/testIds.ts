@@ -12,12 +12,17 @@ export const stationsTestIds = {
     myStationsRow: (applicationId: string) => `my-stations-row-${applicationId}`,
     myStationsCount: (applicationId: string) => `my-stations-count-${applicationId}`,
     myStationsDelete: (applicationId: string) => `my-stations-delete-${applicationId}`,
+    /** The application's status, in place of the count when its stations could not be listed. */
+    myStationsStatus: (applicationId: string) => `my-stations-status-${applicationId}`,
     myStationsEmpty: 'my-stations-empty',
+    /** Under 'My Stations': how many stores were left out for lacking the Cloud POS plugin. */
+    myStationsLeftOut: 'my-stations-left-out',
     myStationsError: 'my-stations-error',
     sharedWithMe: 'shared-with-me-section',
     sharedRow: (applicationId: string) => `shared-with-me-row-${applicationId}`,
     sharedCount: (applicationId: string) => `shared-with-me-count-${applicationId}`,
     sharedEmpty: 'shared-with-me-empty',
+    sharedLeftOut: 'shared-with-me-left-out',
     sharedError: 'shared-with-me-error',
   },
   /** /applications/:id/stations and /applications/:id/shared-stations (spec 2.4). */
@@ -34,6 +39,8 @@ export const stationsTestIds = {
     viewPos: 'station-view-pos',
     empty: 'stations-empty',
     error: 'stations-error',
+    /** In place of the stations when the store lacks the Cloud POS plugin. */
+    pluginPrompt: 'stations-plugin-prompt',
   },
   /** The POS tile of the dashboard (spec 2.3). */
   tile: {
@@ -42,5 +49,6 @@ export const stationsTestIds = {
     link: 'pos-tile-link',
     /** One per pinned station; also carries `data-station`. */
     quickLaunch: 'pos-tile-quick-launch',
+    leftOut: 'pos-tile-left-out',
   },
 } as const;

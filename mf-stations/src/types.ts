@@ -1,6 +1,7 @@
 import type {
   Application,
   ApplicationStations,
+  ApplicationStatus,
   SharedStationGroup,
   SlugChange,
   Station,
@@ -11,6 +12,7 @@ import type {
 export type {
   Application,
   ApplicationStations,
+  ApplicationStatus,
   SharedStationGroup,
   SlugChange,
   Station,
@@ -19,13 +21,23 @@ export type {
 };
 
 /**
- * One of the manager's verified applications with its stations; `stations` is null and `error`
- * says why when the store could not be asked.
+ * One of the manager's connected applications with its stations and its one status (as the api
+ * derives it). `stations` is null when they could not be listed: the store lacks the Cloud POS
+ * plugin (`pluginMissing`), its live check failed (an unverified status), or the stations call
+ * failed (`error` says why).
  */
 export interface OwnApplicationStations {
   application: StationApplication;
+  status: ApplicationStatus;
   stations: Station[] | null;
+  pluginMissing: boolean;
   error: string | null;
+}
+
+/** GET shared-stations: the groups shared with the viewer, and the stores left out for lacking the plugin. */
+export interface SharedStationsOverview {
+  groups: SharedStationGroup[];
+  pluginMissingCount: number;
 }
 
 /** A station of Quick Launch, resolved from its key to something to show and open. */

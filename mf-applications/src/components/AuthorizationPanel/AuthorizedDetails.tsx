@@ -1,8 +1,15 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Badge, Button, PluginPrompt, StatusBadge, WP_USER_WITHOUT_PLUGIN } from '@pos/shared';
+import {
+  Badge,
+  Button,
+  PluginPrompt,
+  STATIONS_NEED_PLUGIN,
+  StatusBadge,
+  WP_USER_WITHOUT_PLUGIN,
+} from '@pos/shared';
 import { applicationsTestIds } from '../../testIds';
-import { STATIONS_NEED_PLUGIN, applicationErrorMessage } from '../../texts';
+import { applicationErrorMessage } from '../../texts';
 import type { Application } from '../../types';
 import { applicationStationsPath } from '../../urls';
 import { DisconnectConfirm } from '../DisconnectConfirm';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { CellLabel, EmptyState, Icon, Table, cx, type TableColumn } from '@pos/shared';
+import { CellLabel, EmptyState, Icon, StatusBadge, Table, cx, type TableColumn } from '@pos/shared';
 import { stationsTestIds } from '../../testIds';
 import { LOADING_STATIONS, NO_AUTHORIZED_APPLICATIONS } from '../../texts';
 import type { OwnApplicationStations } from '../../types';
@@ -14,9 +14,10 @@ export interface MyStationsTableProps {
 }
 
 /**
- * 'My Stations' (spec 2.5): each verified application of the manager with its station count,
+ * 'My Stations' (spec 2.5): each connected application of the manager with its station count,
  * linking to its stations, and a link to the store's admin station list, where stations are
- * deleted.
+ * deleted. An application whose stations could not be listed shows its one status (the api's,
+ * e.g. Unverified with the reason) or, when only the stations call failed, why.
  */
 export function MyStationsTable({ applications, loading }: MyStationsTableProps) {
   const columns: TableColumn<OwnApplicationStations>[] = [
@@ -33,13 +34,15 @@ export function MyStationsTable({ applications, loading }: MyStationsTableProps)
     {
       id: 'stations',
       header: 'Stations',
-      cell: ({ application, stations, error }) => (
+      cell: ({ application, status, stations, error }) => (
         <>
           <CellLabel>Stations</CellLabel>
           {stations === null ? (
-            <span className="pos-stations-my__unavailable" title={error ?? undefined}>
-              Unavailable
-            </span>
+            status.code !== 'authorized' || !error ? (
+              <StatusBadge status={status} data-testid={ids.myStationsStatus(application.id)} />
+            ) : (
+              <span className="pos-stations-my__error">{error}</span>
+            )
           ) : (
             <Link
               to={applicationStationsPath(application.id)}

@@ -4,7 +4,10 @@ import {
   EmptyState,
   ErrorState,
   LoadingState,
+  PluginPrompt,
+  STATIONS_NEED_PLUGIN,
   apiErrorMessage,
+  stationsNeedPluginMessage,
   Table,
   useParcel,
   useLoad,
@@ -25,7 +28,8 @@ const ids = stationsTestIds.applicationStations;
 
 /**
  * /applications/:id/stations (spec 2.4, managers): the stations of one application, live from
- * its store, with the Default switch, the POS URL, Quick Launch and View POS of each.
+ * its store, with the Default switch, the POS URL, Quick Launch and View POS of each. A store
+ * without the Cloud POS plugin has no stations to give: the page says so, with the download.
  */
 export function ApplicationStations() {
   const applicationId = useRouteId(APPLICATION_STATIONS_PATTERN);
@@ -106,6 +110,12 @@ function ApplicationStationsOf({ applicationId }: { applicationId: string | null
           />
         ) : application === null ? (
           <LoadingState message={LOADING_STATIONS} />
+        ) : current?.pluginMissing ? (
+          <PluginPrompt
+            title={STATIONS_NEED_PLUGIN}
+            message={stationsNeedPluginMessage(application.name)}
+            data-testid={ids.pluginPrompt}
+          />
         ) : list.length === 0 ? (
           <EmptyState title={NO_STATIONS} icon="stations" data-testid={ids.empty} />
         ) : (

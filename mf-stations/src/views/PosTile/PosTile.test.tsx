@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createFakeStationsApi } from '../../fixtures';
+import { createFakeStationsApi, gardenApplication, sampleApplications } from '../../fixtures';
 import { stationsTestIds } from '../../testIds';
 import { cashierViewer, renderWithParcel } from '../../testing/renderWithParcel';
 import { PosTile } from './PosTile';
@@ -24,6 +24,20 @@ describe('PosTile', () => {
     expect(launches[0]).toHaveAttribute('target', '_blank');
     expect(launches[1]).toHaveAttribute('href', 'http://pos.test/tea-house/pos');
     expect(tile.getByRole('link', { name: 'View Stations' })).toHaveAttribute('href', '/stations');
+  });
+
+  it('leaves out stores without the Cloud POS plugin and says how many, with the download', async () => {
+    const { api } = createFakeStationsApi({
+      applications: [...sampleApplications, gardenApplication],
+      sharedPluginMissing: 1,
+    });
+    renderWithParcel(<PosTile />, { api, path: '/' });
+    expect(await screen.findByTestId(ids.count)).toHaveTextContent(/^5$/);
+    const leftOut = screen.getByTestId(ids.leftOut);
+    expect(leftOut).toHaveTextContent('2 stores left out: they need the Cloud POS plugin');
+    expect(
+      within(leftOut).getByRole('link', { name: 'Download the Cloud POS plugin' }),
+    ).toHaveAttribute('href', '/downloads/cloud-pos.zip');
   });
 
   it("counts a cashier's shared stations without asking for applications", async () => {

@@ -1,6 +1,13 @@
-import { Icon, StatTile, apiErrorMessage, useParcel, type StatTileState } from '@pos/shared';
+import {
+  Icon,
+  PluginLeftOut,
+  StatTile,
+  apiErrorMessage,
+  useParcel,
+  type StatTileState,
+} from '@pos/shared';
 import { useStationsOverview } from '../../hooks/useStationsOverview';
-import { countStations, resolveQuickLaunch } from '../../quickLaunch';
+import { countPluginMissing, countStations, resolveQuickLaunch } from '../../quickLaunch';
 import { stationsTestIds } from '../../testIds';
 import { LOADING_STATIONS, QUICK_LAUNCH, UNAVAILABLE_WHILE_PAUSED } from '../../texts';
 import { STATIONS_PATH, cloudStationUrl } from '../../urls';
@@ -13,7 +20,7 @@ const link = { to: STATIONS_PATH, label: 'View Stations', 'data-testid': ids.lin
 /**
  * The POS tile of the dashboard (spec 2.3): how many stations the viewer has (own stations of
  * verified applications plus shared ones) and a tile per station pinned to Quick Launch that
- * opens it in a new tab. For a banned account it is greyed out, without links, and asks the api
+ * opens it in a new tab. Stores without the Cloud POS plugin are left out, and counted. For a banned account it is greyed out, without links, and asks the api
  * nothing (the api answers a banned account's calls with 402).
  */
 export function PosTile() {
@@ -48,13 +55,15 @@ function LivePosTile() {
     if (own.status === 'error') own.reload();
     if (shared.status === 'error') shared.reload();
   };
-  const pinned = resolveQuickLaunch(quickLaunch.pinned, own.data ?? [], shared.data ?? []);
+  const sharedGroups = shared.data?.groups ?? [];
+  const pinned = resolveQuickLaunch(quickLaunch.pinned, own.data ?? [], sharedGroups);
+  const leftOut = countPluginMissing(own.data ?? []) + (shared.data?.pluginMissingCount ?? 0);
 
   const state: StatTileState = failed
     ? { status: 'error', message: apiErrorMessage(failed.error), onRetry: retry }
     : loading
       ? { status: 'loading' }
-      : { status: 'success', value: countStations(own.data ?? [], shared.data ?? []) };
+      : { status: 'success', value: countStations(own.data ?? [], sharedGroups) };
 
   return (
     <StatTile
@@ -117,6 +126,11 @@ function LivePosTile() {
           </ul>
         </div>
       )}
+      <PluginLeftOut
+        count={leftOut}
+        className="pos-stations-tile__left-out"
+        data-testid={ids.leftOut}
+      />
     </StatTile>
   );
 }

@@ -47,7 +47,7 @@ function SharedStationsOf({ applicationId }: { applicationId: string | null }) {
   const load = useCallback(
     async (signal: AbortSignal) => {
       try {
-        const groups = await fetchSharedStations(api, signal);
+        const { groups } = await fetchSharedStations(api, signal);
         return groups.find((group) => group.application.id === applicationId) ?? null;
       } catch (error) {
         if (!signal.aborted)

@@ -11,7 +11,7 @@ import type { useQuickLaunch } from '../../hooks/useQuickLaunch';
 import { resolveQuickLaunch } from '../../quickLaunch';
 import { stationsTestIds } from '../../testIds';
 import { LOADING_STATIONS, NO_QUICK_LAUNCH, NO_QUICK_LAUNCH_HINT, QUICK_LAUNCH } from '../../texts';
-import type { OwnApplicationStations, SharedStationGroup } from '../../types';
+import type { OwnApplicationStations, SharedStationsOverview } from '../../types';
 import { cloudStationUrl } from '../../urls';
 
 const ids = stationsTestIds.stations;
@@ -19,7 +19,7 @@ const ids = stationsTestIds.stations;
 export interface QuickLaunchSectionProps {
   cloudPosUrl: string;
   own: LoadState<OwnApplicationStations[]>;
-  shared: LoadState<SharedStationGroup[]>;
+  shared: LoadState<SharedStationsOverview>;
   quickLaunch: ReturnType<typeof useQuickLaunch>;
 }
 
@@ -38,7 +38,7 @@ export function QuickLaunchSection({
     (quickLaunch.status === 'loading' && !quickLaunch.ready) ||
     (own.status === 'loading' && own.data === null) ||
     (shared.status === 'loading' && shared.data === null);
-  const entries = resolveQuickLaunch(quickLaunch.pinned, own.data ?? [], shared.data ?? []);
+  const entries = resolveQuickLaunch(quickLaunch.pinned, own.data ?? [], shared.data?.groups ?? []);
 
   return (
     <Card title={QUICK_LAUNCH} data-testid={ids.quickLaunch}>

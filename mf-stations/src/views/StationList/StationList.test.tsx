@@ -121,7 +121,10 @@ describe('StationList', () => {
     });
     const { bubbles } = renderWithParcel(<StationList />, { api });
     const down = within(await screen.findByTestId(ids.myStationsRow('app_down')));
-    expect(down.getByText('Unavailable')).toBeInTheDocument();
+    // Issue 10: no status of its own ('Unavailable'): the list says Authorized, so the row says
+    // why its stations are missing.
+    expect(down.getByText('The store could not be reached')).toBeInTheDocument();
+    expect(down.queryByText('Unavailable')).not.toBeInTheDocument();
     expect(screen.getByTestId(ids.myStationsCount('app_coffee'))).toHaveTextContent('3');
     expect(bubbles).toEqual([
       { message: 'Closed Shop: The store could not be reached', status: 'danger' },

@@ -1,7 +1,15 @@
-import { Card, ErrorState, apiErrorMessage, useParcel, PageHeader } from '@pos/shared';
+import {
+  Card,
+  ErrorState,
+  PluginLeftOut,
+  apiErrorMessage,
+  useParcel,
+  PageHeader,
+} from '@pos/shared';
 import { MyStationsTable } from '../../components/MyStationsTable';
 import { SharedWithMeTable } from '../../components/SharedWithMeTable';
 import { useStationsOverview } from '../../hooks/useStationsOverview';
+import { countPluginMissing } from '../../quickLaunch';
 import { stationsTestIds } from '../../testIds';
 import { MY_STATIONS, SHARED_WITH_ME, STATIONS } from '../../texts';
 import { QuickLaunchSection } from './QuickLaunchSection';
@@ -17,6 +25,11 @@ export function StationList() {
     announceStoreErrors: true,
   });
   const { cloudPosUrl } = useParcel();
+  // Stores without the Cloud POS plugin have no stations to list: they are left out and counted.
+  const ownListed = (own.data ?? []).filter(({ pluginMissing }) => !pluginMissing);
+  const ownLeftOut = countPluginMissing(own.data ?? []);
+  const sharedGroups = shared.data?.groups ?? [];
+  const sharedLeftOut = shared.data?.pluginMissingCount ?? 0;
 
   return (
     <div className="pos-page" data-testid={ids.page}>
@@ -37,10 +50,16 @@ export function StationList() {
               data-testid={ids.myStationsError}
             />
           ) : (
-            <MyStationsTable
-              applications={own.data ?? []}
-              loading={own.status === 'loading' && own.data === null}
-            />
+            <>
+              {/* Every connected store left out: the note says why, not an empty state. */}
+              {(ownListed.length > 0 || ownLeftOut === 0) && (
+                <MyStationsTable
+                  applications={ownListed}
+                  loading={own.status === 'loading' && own.data === null}
+                />
+              )}
+              <PluginLeftOut count={ownLeftOut} data-testid={ids.myStationsLeftOut} />
+            </>
           )}
         </Card>
       )}
@@ -53,10 +72,15 @@ export function StationList() {
             data-testid={ids.sharedError}
           />
         ) : (
-          <SharedWithMeTable
-            groups={shared.data ?? []}
-            loading={shared.status === 'loading' && shared.data === null}
-          />
+          <>
+            {(sharedGroups.length > 0 || sharedLeftOut === 0) && (
+              <SharedWithMeTable
+                groups={sharedGroups}
+                loading={shared.status === 'loading' && shared.data === null}
+              />
+            )}
+            <PluginLeftOut count={sharedLeftOut} data-testid={ids.sharedLeftOut} />
+          </>
         )}
       </Card>
     </div>

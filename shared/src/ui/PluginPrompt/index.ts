@@ -6,6 +6,8 @@ export {
   DOWNLOAD_PLUGIN,
   PLUGIN_DOWNLOAD_PATH,
   PLUGIN_INSTALL_STEPS,
+  STATIONS_NEED_PLUGIN,
   WP_USER_WITHOUT_PLUGIN,
   pluginLeftOut,
+  stationsNeedPluginMessage,
 } from './pluginTexts';

@@ -14,6 +14,11 @@ export const DOWNLOAD_PLUGIN = 'Download the Cloud POS plugin';
 export const PLUGIN_INSTALL_STEPS =
   'Upload it in WordPress under Plugins → Add New → Upload Plugin, then activate it.';
 
+/** What the stations of a store without the plugin say, on every page that lists them. */
+export const STATIONS_NEED_PLUGIN = 'Stations need the Cloud POS plugin';
+export const stationsNeedPluginMessage = (storeName: string) =>
+  `${storeName} does not have the Cloud POS plugin active. The plugin keeps the store's POS stations: once it is installed and activated, they appear here.`;
+
 /** The connected WordPress account of a store that cannot tell it without the plugin. */
 export const WP_USER_WITHOUT_PLUGIN = 'Not available without the Cloud POS plugin';
 
