@@ -87,8 +87,44 @@ export class ApplicationsPage {
     return this.page.getByTestId(ids.auth.viewStations);
   }
 
-  async disconnect(): Promise<void> {
+  /** Disconnect asks first: the dialog, as it opens. */
+  async startDisconnect(): Promise<Locator> {
     await this.page.getByTestId(ids.auth.disconnectButton).click();
+    const dialog = this.page.getByRole('dialog', { name: 'Disconnect application' });
+    await expect(dialog).toBeVisible();
+    return dialog;
+  }
+
+  /** Disconnects, confirming in the dialog. */
+  async disconnect(): Promise<void> {
+    const dialog = await this.startDisconnect();
+    await dialog.getByRole('button', { name: 'Disconnect' }).click();
+    await expect(dialog).toHaveCount(0);
+  }
+
+  /** After a disconnect: whether the store's key was revoked. */
+  get keyOutcome(): Locator {
+    return this.page.getByTestId(ids.auth.keyOutcome);
+  }
+
+  /** Why the last authorization failed, when, and what to do next. */
+  get lastAuthFailure(): Locator {
+    return this.page.getByTestId(ids.auth.lastFailure);
+  }
+
+  /** 'View Stations' of a store without the Cloud POS plugin: the prompt with its download. */
+  get stationsPluginPrompt(): Locator {
+    return this.page.getByTestId(ids.auth.stationsPlugin);
+  }
+
+  /** 'Shared with' of a store without the Cloud POS plugin. */
+  get sharedWithPluginPrompt(): Locator {
+    return this.page.getByTestId(ids.sharedWith.pluginPrompt);
+  }
+
+  /** The site check under a URL field: the offer of the site's own address. */
+  siteCheck(where: 'create' | 'detail'): Locator {
+    return this.page.getByTestId(where === 'create' ? ids.create.siteCheck : ids.detail.siteCheck);
   }
 
   /** The row of the 'Shared with' table that shows `email`. */

@@ -33,6 +33,22 @@ export class StationsPage {
     return root;
   }
 
+  /** An application's stations page of a store without the Cloud POS plugin: the prompt. */
+  get pluginPrompt(): Locator {
+    return this.page.getByTestId('stations-plugin-prompt');
+  }
+
+  /** Under 'My Stations', 'Shared with me' or in the POS tile: the stores left out. */
+  leftOut(where: 'My Stations' | 'Shared with me' | 'tile'): Locator {
+    return this.page.getByTestId(
+      where === 'My Stations'
+        ? 'my-stations-left-out'
+        : where === 'Shared with me'
+          ? 'shared-with-me-left-out'
+          : 'pos-tile-left-out',
+    );
+  }
+
   /** The row of one station (either station list). */
   row(name: string): Locator {
     return this.page.getByTestId('station-row').filter({ hasText: name });

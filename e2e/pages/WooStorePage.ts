@@ -3,7 +3,7 @@ import { storeAdmin } from '../support/stack';
 
 /**
  * A sandbox WooCommerce store as its administrator sees it: the login form, the wc-auth
- * approve/deny page and the REST API keys screen.
+ * approve/deny page, the REST API keys screen and the Plugins screen.
  */
 export class WooStorePage {
   constructor(
@@ -34,6 +34,21 @@ export class WooStorePage {
     await this.page.getByLabel(userLabel).check();
     await this.page.getByRole('button', { name: 'Save' }).click();
     await expect(this.page.getByLabel(userLabel)).toBeChecked();
+  }
+
+  /**
+   * On wp-admin's Plugins screen (logging in first when asked), activates the plugin named
+   * `pluginName` and waits for WordPress's notice.
+   */
+  async activatePlugin(pluginName: string): Promise<void> {
+    const plugins = `${this.storeUrl}/wp-admin/plugins.php`;
+    await this.page.goto(plugins);
+    if (await this.page.getByLabel('Username or Email Address').isVisible()) {
+      await this.logIn();
+      await this.page.goto(plugins);
+    }
+    await this.page.getByRole('button', { name: `Activate ${pluginName}` }).click();
+    await expect(this.page.getByText('Plugin activated.')).toBeVisible();
   }
 
   approve(): Promise<void> {

@@ -95,7 +95,9 @@ test.describe('Applications', () => {
     await apps.create('Coffee keys', stores.coffee.url);
 
     await apps.connectWithKeys(`ck_${'0'.repeat(40)}`, `cs_${'0'.repeat(40)}`);
-    await expect(apps.keysFail).toContainText('The store did not accept these keys');
+    // Issue 10: each refusal in its own words, with what to do next.
+    await expect(apps.keysFail).toContainText('The store does not know this consumer key.');
+    await expect(apps.keysFail).toContainText('Copy the consumer key again');
     await expect(apps.status).toHaveText('Not authorized');
     await expectAccessible(page, 'a refused key pair');
 
@@ -111,12 +113,87 @@ test.describe('Applications', () => {
     await expect(page.locator('body')).not.toContainText(keys.secret);
     await expectAccessible(page, 'an application connected with keys');
 
+    // Disconnect asks first, saying the store's Cloud POS plugin revokes the key; Cancel keeps it.
+    const dialog = await apps.startDisconnect();
+    await expect(dialog).toContainText(
+      `Its Read/Write key will be revoked on ${new URL(stores.coffee.url).host} through the Cloud POS plugin.`,
+    );
+    await expectAccessible(page, 'the Disconnect confirmation');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(apps.status).toHaveText('Authorized');
+
     await apps.disconnect();
     await expect(
       page.getByText('Coffee keys application has been disconnected and is no longer authorized.'),
     ).toBeVisible();
     await expect(apps.status).toHaveText('Not authorized');
     await expect(apps.urlField).toBeEnabled();
+    await expect(apps.keyOutcome).toHaveText(
+      `The Read/Write key was revoked on ${new URL(stores.coffee.url).host}.`,
+    );
+    await expectAccessible(page, 'an application just disconnected');
+  });
+
+  test("a refused authorization tells why on the application's page, and the site check offers the store's own address", async ({
+    page,
+  }) => {
+    test.slow();
+    // The store calls itself 127.0.0.1; WooCommerce checks signatures against that address, so
+    // keys sent for 'localhost' are refused when the api checks them.
+    const alias = stores.books.url.replace('127.0.0.1', 'localhost');
+    await signInAsNewManager(page);
+    const apps = new ApplicationsPage(page);
+
+    await page.goto('/applications/create');
+    await page.getByLabel('Name').fill('Aliased books');
+    await page.getByLabel('URL').fill(alias);
+    await expect(apps.siteCheck('create')).toContainText(
+      `This site gives its own address as ${stores.books.url}.`,
+    );
+    await expect(
+      apps.siteCheck('create').getByRole('button', { name: `Use ${stores.books.url}` }),
+    ).toBeVisible();
+    await expectAccessible(page, "the create form offering the site's own address");
+    // The owner keeps the address typed.
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(apps.nameField).toHaveValue('Aliased books');
+    const id = new URL(page.url()).pathname.split('/').pop() ?? '';
+
+    await apps.authorizeWithAccount(alias);
+    const store = new WooStorePage(page, alias);
+    await store.logIn();
+    await store.expectApprovePage('Cloud POS');
+    await store.approve();
+    // WooCommerce keeps the owner on its own error page when the callback is refused.
+    await expect(page.getByText(/unable to send the consumer data/)).toBeVisible();
+
+    await page.goto(`/applications/${id}`);
+    await expect(apps.status).toHaveText('Not authorized');
+    await expect(apps.lastAuthFailure).toContainText('The last authorization failed on');
+    await expect(apps.lastAuthFailure).toContainText(
+      `WooCommerce sent the keys, but they were refused: The store calls itself ${stores.books.url}`,
+    );
+    await expect(apps.lastAuthFailure).toContainText('What to do next:');
+    await expectAccessible(page, 'an application whose authorization was refused');
+
+    // The URL edit offers the site's own address (https:// assumed for what is typed bare).
+    await apps.urlField.fill(new URL(alias).host);
+    await apps
+      .siteCheck('detail')
+      .getByRole('button', { name: `Use ${stores.books.url}` })
+      .click();
+    await expect(apps.urlField).toHaveValue(stores.books.url);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Application Aliased books was updated.')).toBeVisible();
+
+    await apps.authorizeWithAccount(stores.books.url);
+    const sameStore = new WooStorePage(page, stores.books.url);
+    await sameStore.logIn();
+    await sameStore.approve();
+    await page.waitForURL((url) => url.pathname === `/applications/${id}`);
+    await expect(apps.status).toHaveText('Authorized');
+    await expect(apps.lastAuthFailure).toHaveCount(0);
   });
 
   test('delete asks first, on the list and on the application page', async ({ page }) => {
