@@ -45,6 +45,7 @@ add_filter( 'query_vars', array( 'Cloud_POS_Register', 'query_vars' ) );
 add_action( 'template_redirect', array( 'Cloud_POS_Register', 'dispatch' ), 1 );
 add_action( 'rest_api_init', array( 'Cloud_POS_REST', 'register_routes' ) );
 add_filter( 'woocommerce_rest_is_request_to_rest_api', array( 'Cloud_POS_REST', 'is_request_to_rest_api' ) );
+add_filter( 'woocommerce_disable_rest_api_access_log', array( 'Cloud_POS_REST', 'note_authenticated_key' ), 10, 2 );
 add_action( 'plugins_loaded', array( 'Cloud_POS_Install', 'maybe_upgrade' ) );
 
 if ( is_admin() ) {

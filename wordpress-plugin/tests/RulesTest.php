@@ -157,6 +157,31 @@ final class RulesTest extends TestCase {
 		$this->assertFalse( Cloud_POS_Rules::is_pos_connect_request( '/?rest_route=/wp/v2/pos-connect/', 'wp-json' ) );
 	}
 
+	public function test_disconnect_revokes_the_key_that_authenticated_the_request(): void {
+		$this->assertSame(
+			array(
+				'type' => 'woocommerce_key',
+				'id'   => 7,
+			),
+			Cloud_POS_Rules::credential_to_revoke( 7, null )
+		);
+		// A request WooCommerce authenticated by its key never falls through to the password.
+		$this->assertSame( 'woocommerce_key', Cloud_POS_Rules::credential_to_revoke( 7, 'a1b2' )['type'] );
+		$this->assertSame(
+			array(
+				'type' => 'application_password',
+				'id'   => '6c1c1f4d-7b5e-4b0e-9a43-3e9d0f7b2a11',
+			),
+			Cloud_POS_Rules::credential_to_revoke( null, '6c1c1f4d-7b5e-4b0e-9a43-3e9d0f7b2a11' )
+		);
+		foreach ( array( array( null, null ), array( null, '' ), array( 0, null ) ) as $nothing ) {
+			$refused = Cloud_POS_Rules::credential_to_revoke( ...$nothing );
+			$this->assertInstanceOf( WP_Error::class, $refused );
+			$this->assertSame( 'pos_connect_no_key', $refused->get_error_code() );
+			$this->assertSame( array( 'status' => 400 ), $refused->get_error_data() );
+		}
+	}
+
 	public function test_station_settings_from_the_form(): void {
 		$current = Cloud_POS_Stations::DEFAULT_SETTINGS + array( 'order_display' => 'pickup' );
 		$after   = Cloud_POS_Rules::station_settings(

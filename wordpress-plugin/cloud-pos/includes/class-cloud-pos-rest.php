@@ -13,6 +13,28 @@ defined( 'ABSPATH' ) || exit;
 final class Cloud_POS_REST {
 
 	/**
+	 * The WooCommerce REST key this request was authenticated with, as WooCommerce named it
+	 * after its own key checks; null when no key authenticated it.
+	 *
+	 * @var int|null
+	 */
+	private static ?int $authenticated_key_id = null;
+
+	/**
+	 * Notes which key WooCommerce authenticated the request with. WooCommerce (7.7+) asks this
+	 * filter, with the key's id, once the key passed its read/write check and just before it
+	 * records the key's last access; the answer is passed through unchanged.
+	 *
+	 * @param mixed $disable Whether to skip the access log (WooCommerce's default or another filter's).
+	 * @param mixed $key_id  The key's id in woocommerce_api_keys.
+	 * @return mixed
+	 */
+	public static function note_authenticated_key( $disable, $key_id = null ) {
+		self::$authenticated_key_id = is_numeric( $key_id ) && (int) $key_id > 0 ? (int) $key_id : null;
+		return $disable;
+	}
+
+	/**
 	 * Lets WooCommerce authenticate consumer keys (Basic auth over https, OAuth 1.0a over http)
 	 * for the pos-connect namespace as it does for wc/v3, including its read/write check.
 	 *
@@ -35,12 +57,17 @@ final class Cloud_POS_REST {
 		if ( current_user_can( 'manage_woocommerce' ) ) {
 			return true;
 		}
-		$reading = in_array( $request->get_method(), array( 'GET', 'HEAD' ), true );
-		return new WP_Error(
-			$reading ? 'woocommerce_rest_cannot_view' : 'woocommerce_rest_cannot_create',
-			$reading ? __( 'Sorry, you cannot list resources.', 'cloud-pos' ) : __( 'Sorry, you are not allowed to create resources.', 'cloud-pos' ),
-			array( 'status' => rest_authorization_required_code() )
-		);
+		// 401 for an anonymous request, 403 for a user who may not manage the store.
+		$status = array( 'status' => rest_authorization_required_code() );
+		switch ( $request->get_method() ) {
+			case 'GET':
+			case 'HEAD':
+				return new WP_Error( 'woocommerce_rest_cannot_view', __( 'Sorry, you cannot list resources.', 'cloud-pos' ), $status );
+			case 'DELETE':
+				return new WP_Error( 'woocommerce_rest_cannot_delete', __( 'Sorry, you are not allowed to delete this resource.', 'cloud-pos' ), $status );
+			default:
+				return new WP_Error( 'woocommerce_rest_cannot_create', __( 'Sorry, you are not allowed to create resources.', 'cloud-pos' ), $status );
+		}
 	}
 
 	/** Registers the routes. */
@@ -58,9 +85,16 @@ final class Cloud_POS_REST {
 			$ns,
 			'/connection',
 			array(
-				'methods'             => WP_REST_Server::READABLE,
-				'callback'            => array( self::class, 'connection' ),
-				'permission_callback' => $permission,
+				array(
+					'methods'             => WP_REST_Server::READABLE,
+					'callback'            => array( self::class, 'connection' ),
+					'permission_callback' => $permission,
+				),
+				array(
+					'methods'             => WP_REST_Server::DELETABLE,
+					'callback'            => array( self::class, 'revoke' ),
+					'permission_callback' => $permission,
+				),
 			)
 		);
 		register_rest_route(
@@ -183,6 +217,45 @@ final class Cloud_POS_REST {
 			),
 			200
 		);
+	}
+
+	/**
+	 * `DELETE connection`: the dashboard disconnects, so the key it was given is revoked the
+	 * way WooCommerce's own Revoke does (its row in woocommerce_api_keys deleted). Without
+	 * WooCommerce the request came with an application password, and that is revoked instead.
+	 *
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public static function revoke() {
+		global $wpdb;
+		$user_id    = get_current_user_id();
+		$uuid       = function_exists( 'rest_get_authenticated_app_password' ) ? rest_get_authenticated_app_password() : null;
+		$credential = Cloud_POS_Rules::credential_to_revoke( self::$authenticated_key_id, is_string( $uuid ) ? $uuid : null );
+		if ( is_wp_error( $credential ) ) {
+			return $credential;
+		}
+		if ( 'woocommerce_key' === $credential['type'] ) {
+			// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- WooCommerce's own key table, deleted from as WC_Admin_API_Keys::remove_key does.
+			$deleted = $wpdb->delete(
+				$wpdb->prefix . 'woocommerce_api_keys',
+				array(
+					'key_id'  => $credential['id'],
+					'user_id' => $user_id,
+				),
+				array( '%d', '%d' )
+			);
+			// 0 rows: another request revoked it a moment ago, which is what was asked.
+			if ( false === $deleted ) {
+				return self::revoke_failed();
+			}
+		} else {
+			$deleted = WP_Application_Passwords::delete_application_password( $user_id, (string) $credential['id'] );
+			if ( is_wp_error( $deleted ) && 'application_password_not_found' !== $deleted->get_error_code() ) {
+				return self::revoke_failed();
+			}
+		}
+		self::$authenticated_key_id = null;
+		return new WP_REST_Response( array( 'revoked' => true ), 200 );
 	}
 
 	/**
@@ -339,6 +412,11 @@ final class Cloud_POS_REST {
 			return rawurldecode( $match[1] );
 		}
 		return '';
+	}
+
+	/** The answer when the database refused to revoke the credential (it still works). */
+	private static function revoke_failed(): WP_Error {
+		return new WP_Error( 'pos_connect_revoke_failed', __( 'The key could not be revoked. Revoke it in WooCommerce → Settings → Advanced → REST API.', 'cloud-pos' ), array( 'status' => 500 ) );
 	}
 
 	/** WordPress's answer for a user id that names nobody. */

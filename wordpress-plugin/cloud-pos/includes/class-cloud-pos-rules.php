@@ -336,6 +336,36 @@ final class Cloud_POS_Rules {
 	}
 
 	/**
+	 * Which credential `DELETE connection` revokes: the WooCommerce REST key the request was
+	 * authenticated with (WooCommerce names it through `woocommerce_disable_rest_api_access_log`),
+	 * else the WordPress application password it was made with (the contract run without
+	 * WooCommerce), else nothing (a browser session has no key to give up) and a 400.
+	 *
+	 * @param int|null    $key_id            The WooCommerce key behind the request, if any.
+	 * @param string|null $app_password_uuid The application password behind it, if any.
+	 * @return array{type: string, id: int|string}|WP_Error
+	 */
+	public static function credential_to_revoke( ?int $key_id, ?string $app_password_uuid ) {
+		if ( null !== $key_id && $key_id > 0 ) {
+			return array(
+				'type' => 'woocommerce_key',
+				'id'   => $key_id,
+			);
+		}
+		if ( null !== $app_password_uuid && '' !== $app_password_uuid ) {
+			return array(
+				'type' => 'application_password',
+				'id'   => $app_password_uuid,
+			);
+		}
+		return new WP_Error(
+			'pos_connect_no_key',
+			'This request was not made with a REST API key, so there is no key to revoke.',
+			array( 'status' => 400 )
+		);
+	}
+
+	/**
 	 * Whether a value is a trimmed-non-empty string of at most `$max` characters.
 	 *
 	 * @param mixed $value The value.
