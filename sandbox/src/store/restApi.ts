@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { canManageWooCommerce } from './auth';
 import type { StoreContext } from './context';
 import { findUser, hasPosRole, rawPath, rawQuery, stationView, stations } from './context';
 import type { RestError } from './oauth';
@@ -41,6 +42,31 @@ function requestParams(request: FastifyRequest): Record<string, string> {
 }
 
 /**
+ * WooCommerce's refusal of a request whose user may not manage the store, by method (the
+ * plugin's permission callback answers the same): 401 when nobody is authenticated, 403 when
+ * the key's user lacks `manage_woocommerce`.
+ */
+function capabilityError(method: string, status: 401 | 403): RestError {
+  switch (method.toUpperCase()) {
+    case 'GET':
+    case 'HEAD':
+      return restError(status, 'woocommerce_rest_cannot_view', 'Sorry, you cannot list resources.');
+    case 'DELETE':
+      return restError(
+        status,
+        'woocommerce_rest_cannot_delete',
+        'Sorry, you are not allowed to delete this resource.',
+      );
+    default:
+      return restError(
+        status,
+        'woocommerce_rest_cannot_create',
+        'Sorry, you are not allowed to create resources.',
+      );
+  }
+}
+
+/**
  * The key behind a REST request, or the WordPress error to answer. Over plain http only
  * OAuth 1.0a signatures count: Basic auth and `consumer_key`/`consumer_secret` in the query
  * are ignored, so such a request is anonymous and refused like one.
@@ -56,15 +82,7 @@ function authenticate(ctx: StoreContext, request: FastifyRequest): ApiKeyRecord 
       ctx.state.useNonce(key, nonce, timestamp, OAUTH_WINDOW_SECONDS),
   });
   if (result.kind === 'error') return result.error;
-  if (result.kind === 'anonymous') {
-    return request.method === 'GET' || request.method === 'HEAD'
-      ? restError(401, 'woocommerce_rest_cannot_view', 'Sorry, you cannot list resources.')
-      : restError(
-          401,
-          'woocommerce_rest_cannot_create',
-          'Sorry, you are not allowed to create resources.',
-        );
-  }
+  if (result.kind === 'anonymous') return capabilityError(request.method, 401);
   return permissionError(result.key, request.method) ?? result.key;
 }
 
@@ -74,12 +92,20 @@ type Handler<R extends object> = (
   key: ApiKeyRecord,
 ) => Promise<unknown>;
 
-/** Wraps a handler of an authenticated namespace (wc/v3, pos-connect/v1). */
+/**
+ * Wraps a handler of an authenticated namespace (wc/v3, pos-connect/v1): the key (WooCommerce
+ * checks it and records its last access before dispatching), then the route's permission
+ * callback, which wants a user who can manage WooCommerce.
+ */
 function withKey<R extends object>(ctx: StoreContext, handler: Handler<R>) {
   return async (request: FastifyRequest<R>, reply: FastifyReply) => {
     const auth = authenticate(ctx, request as FastifyRequest);
     if (!('key_id' in auth)) return reply.status(auth.data.status).send(auth);
     await ctx.state.touch(auth);
+    const owner = findUser(ctx, auth.user_id);
+    if (!owner || !canManageWooCommerce(owner)) {
+      return reply.status(403).send(capabilityError(request.method, 403));
+    }
     return handler(request, reply, auth);
   };
 }

@@ -1,0 +1,406 @@
+import { randomBytes } from 'node:crypto';
+import type { ContractRequest, ContractResponse, ContractTarget, Credential } from './target';
+import { send } from './target';
+
+/**
+ * The `pos-connect/v1` contract: what the cloud POS api may rely on from a store, written once
+ * and run against both implementations, the sandbox store (`sandbox.test.ts`, in the unit
+ * step) and the Cloud POS WordPress plugin on a real WordPress (`wordpress.contract.ts`, in
+ * the `wordpress` step of `npm test`). It asserts only what a caller can see: statuses, JSON
+ * bodies, the paging headers, the mail an invitation sends, a revoked key refused.
+ */
+export function describePosConnectContract(getTarget: () => ContractTarget): void {
+  let target: ContractTarget;
+  const call = (method: string, path: string, request: ContractRequest = {}) =>
+    send(target, method, path, request);
+  const asOwner = (
+    method: string,
+    path: string,
+    request: Omit<ContractRequest, 'credential'> = {},
+  ) => call(method, path, { ...request, credential: target.owner });
+
+  beforeAll(() => {
+    target = getTarget();
+  });
+  beforeEach(async () => {
+    await target.reset?.();
+  });
+
+  /** WordPress's REST error body. */
+  const restError = (status: number, code: string, message?: string) =>
+    expect.objectContaining({
+      code,
+      ...(message === undefined ? {} : { message }),
+      data: expect.objectContaining({ status }),
+    });
+
+  /** A refusal of one parameter, shaped as WordPress's own argument check. */
+  const invalidParam = (name: string) =>
+    expect.objectContaining({
+      code: 'rest_invalid_param',
+      message: `Invalid parameter(s): ${name}`,
+      data: expect.objectContaining({ status: 400, params: { [name]: expect.any(String) } }),
+    });
+
+  const publicUser = {
+    id: expect.any(Number),
+    username: expect.any(String),
+    email: expect.stringContaining('@'),
+    name: expect.any(String),
+    roles: expect.arrayContaining([expect.any(String)]),
+  };
+  const POS_ROLES = ['administrator', 'shop_manager', 'cashier', 'kiosk'];
+
+  const expectStatus = (response: ContractResponse, status: number) =>
+    expect({ status: response.status, body: response.body }).toEqual({
+      status,
+      body: response.body,
+    });
+
+  /** Every POS user, walking the pages two at a time. */
+  async function allUsers(): Promise<{
+    total: number;
+    users: Array<{ id: number; email: string; roles: string[] }>;
+  }> {
+    const first = await asOwner('GET', 'users', { query: { page: '1', per_page: '2' } });
+    expectStatus(first, 200);
+    const total = Number(first.headers.get('x-wp-total'));
+    const pages = Number(first.headers.get('x-wp-totalpages'));
+    const users = [...first.body];
+    for (let page = 2; page <= pages; page += 1) {
+      const next = await asOwner('GET', 'users', { query: { page: String(page), per_page: '2' } });
+      expectStatus(next, 200);
+      users.push(...next.body);
+    }
+    return { total, users };
+  }
+
+  describe('GET connection', () => {
+    it('describes the site, the key and its owner', async () => {
+      const response = await asOwner('GET', 'connection');
+      expectStatus(response, 200);
+      expect(response.body).toEqual({
+        home_url: target.home,
+        site_name: target.siteName,
+        key_permissions: 'read_write',
+        user: { ...publicUser, roles: expect.arrayContaining(['administrator']) },
+        multiple_user_plugin_active: expect.any(Boolean),
+      });
+      // The owner is one of the store's users, as users/{id} tells it.
+      const owner = await asOwner('GET', `users/${response.body.user.id}`);
+      expect(owner.body).toEqual(response.body.user);
+    });
+
+    it('refuses an anonymous caller with 401 and a user who cannot manage the store with 403', async () => {
+      const anonymous = await call('GET', 'connection');
+      expectStatus(anonymous, 401);
+      expect(anonymous.body).toEqual(
+        restError(401, 'woocommerce_rest_cannot_view', 'Sorry, you cannot list resources.'),
+      );
+      const cashier = await call('GET', 'connection', { credential: target.noCapability });
+      expectStatus(cashier, 403);
+      expect(cashier.body).toEqual(
+        restError(403, 'woocommerce_rest_cannot_view', 'Sorry, you cannot list resources.'),
+      );
+    });
+  });
+
+  describe('GET users', () => {
+    it('pages the POS users in id order, with X-WP-Total and X-WP-TotalPages', async () => {
+      const { total, users } = await allUsers();
+      expect(total).toBeGreaterThanOrEqual(3);
+      expect(users).toHaveLength(total);
+      for (const user of users) {
+        expect(user).toEqual(publicUser);
+        expect(user.roles.some((role) => POS_ROLES.includes(role))).toBe(true);
+      }
+      const ids = users.map((user) => user.id);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+      expect(new Set(ids).size).toBe(ids.length);
+
+      const first = await asOwner('GET', 'users', { query: { page: '1', per_page: '2' } });
+      expect(first.headers.get('x-wp-totalpages')).toBe(String(Math.ceil(total / 2)));
+      expect(first.body).toHaveLength(2);
+      // Without parameters: page 1 of 10.
+      const defaults = await asOwner('GET', 'users');
+      expect(defaults.headers.get('x-wp-total')).toBe(String(total));
+      expect(defaults.body.map((user: { id: number }) => user.id)).toEqual(ids.slice(0, 10));
+      // Past the last page: an empty page, the totals unchanged.
+      const past = await asOwner('GET', 'users', { query: { page: '99', per_page: '2' } });
+      expectStatus(past, 200);
+      expect(past.body).toEqual([]);
+      expect(past.headers.get('x-wp-total')).toBe(String(total));
+    });
+
+    it('refuses a page or page size out of range with 400 rest_invalid_param', async () => {
+      for (const [name, query] of [
+        ['page', { page: '0' }],
+        ['page', { page: 'two' }],
+        ['per_page', { per_page: '0' }],
+        ['per_page', { per_page: '101' }],
+        ['per_page', { per_page: '1.5' }],
+      ] as const) {
+        const response = await asOwner('GET', 'users', { query });
+        expectStatus(response, 400);
+        expect(response.body).toEqual(invalidParam(name));
+      }
+    });
+
+    it('is refused to a user who cannot manage the store', async () => {
+      const response = await call('GET', 'users', { credential: target.noCapability });
+      expectStatus(response, 403);
+      expect(response.body).toEqual(restError(403, 'woocommerce_rest_cannot_view'));
+    });
+  });
+
+  describe('GET users/{id}', () => {
+    it('answers one store user, and 404 rest_user_invalid_id for an id that names nobody', async () => {
+      const { users } = await allUsers();
+      const someone = users[users.length - 1];
+      const found = await asOwner('GET', `users/${someone?.id}`);
+      expectStatus(found, 200);
+      expect(found.body).toEqual(someone);
+      for (const id of ['999999', 'abc', '0']) {
+        const missing = await asOwner('GET', `users/${id}`);
+        expectStatus(missing, 404);
+        expect(missing.body).toEqual(restError(404, 'rest_user_invalid_id', 'Invalid user ID.'));
+      }
+    });
+  });
+
+  describe('GET stations', () => {
+    it('lists the stations with their page, slug, default flag, access and settings', async () => {
+      const response = await asOwner('GET', 'stations');
+      expectStatus(response, 200);
+      expect(response.body.length).toBeGreaterThanOrEqual(2);
+      for (const station of response.body) {
+        expect(station).toEqual({
+          pos_id: expect.any(Number),
+          name: expect.any(String),
+          url: `${target.home}/pos/${station.pos_id}`,
+          cloud_slug: station.cloud_slug === null ? null : expect.any(String),
+          is_default: expect.any(Boolean),
+          users: station.users === null ? null : expect.any(Array),
+          settings: expect.any(Object),
+        });
+        expect(Array.isArray(station.settings)).toBe(false);
+        for (const id of station.users ?? []) expect(Number.isInteger(id)).toBe(true);
+      }
+      const defaults = response.body.filter(
+        (station: { is_default: boolean }) => station.is_default,
+      );
+      expect(defaults.length).toBeLessThanOrEqual(1);
+    });
+
+    it('is refused to an anonymous caller and to a user who cannot manage the store', async () => {
+      const anonymous = await call('GET', 'stations');
+      expectStatus(anonymous, 401);
+      expect(anonymous.body).toEqual(restError(401, 'woocommerce_rest_cannot_view'));
+      const cashier = await call('GET', 'stations', { credential: target.noCapability });
+      expectStatus(cashier, 403);
+    });
+  });
+
+  describe('PUT stations/{id}', () => {
+    type Station = { pos_id: number; cloud_slug: string | null; is_default: boolean };
+    const listed = async (): Promise<Station[]> => (await asOwner('GET', 'stations')).body;
+
+    it('sets the slug and the default, keeping one default station per store', async () => {
+      const before = await listed();
+      const [a, b] = before as [Station, Station];
+      const slug = `contract-${randomBytes(3).toString('hex')}`;
+      try {
+        const first = await asOwner('PUT', `stations/${a.pos_id}`, {
+          body: { cloud_slug: slug, is_default: true },
+        });
+        expectStatus(first, 200);
+        expect(first.body).toMatchObject({ pos_id: a.pos_id, cloud_slug: slug, is_default: true });
+        expect((await listed()).filter((s) => s.is_default).map((s) => s.pos_id)).toEqual([
+          a.pos_id,
+        ]);
+
+        const second = await asOwner('PUT', `stations/${b.pos_id}`, { body: { is_default: true } });
+        expect(second.body).toMatchObject({ pos_id: b.pos_id, is_default: true });
+        const after = await listed();
+        expect(after.filter((s) => s.is_default).map((s) => s.pos_id)).toEqual([b.pos_id]);
+        // Only the default flag moved: a's slug stays.
+        expect(after.find((s) => s.pos_id === a.pos_id)?.cloud_slug).toBe(slug);
+
+        const cleared = await asOwner('PUT', `stations/${a.pos_id}`, {
+          body: { cloud_slug: null },
+        });
+        expect(cleared.body).toMatchObject({
+          pos_id: a.pos_id,
+          cloud_slug: null,
+          is_default: false,
+        });
+      } finally {
+        // Back as it was, for a store that cannot be reset between tests.
+        for (const station of before) {
+          await asOwner('PUT', `stations/${station.pos_id}`, {
+            body: { cloud_slug: station.cloud_slug, is_default: station.is_default },
+          });
+        }
+      }
+      expect(await listed()).toEqual(before);
+    });
+
+    it('refuses a bad body with 400 naming the parameter, and an unknown station with 404', async () => {
+      const [station] = await listed();
+      const path = `stations/${station?.pos_id}`;
+      for (const [name, body] of [
+        ['cloud_slug', { cloud_slug: 'Not A Slug' }],
+        ['cloud_slug', { cloud_slug: 'a--b' }],
+        ['cloud_slug', { cloud_slug: 'x'.repeat(65) }],
+        ['cloud_slug', { cloud_slug: 7 }],
+        ['is_default', { is_default: 'yes' }],
+        ['cloud_slug', {}],
+        ['cloud_slug', [1, 2]],
+      ] as const) {
+        const response = await asOwner('PUT', path, { body });
+        expectStatus(response, 400);
+        expect(response.body).toEqual(invalidParam(name));
+      }
+      for (const id of ['999999', 'abc']) {
+        const missing = await asOwner('PUT', `stations/${id}`, { body: { is_default: false } });
+        expectStatus(missing, 404);
+        expect(missing.body).toEqual(restError(404, 'pos_station_not_found', 'Station not found.'));
+      }
+    });
+
+    it('is refused to an anonymous caller and to a user who cannot manage the store', async () => {
+      const [station] = await listed();
+      const body = { is_default: true };
+      const anonymous = await call('PUT', `stations/${station?.pos_id}`, { body });
+      expectStatus(anonymous, 401);
+      expect(anonymous.body).toEqual(
+        restError(
+          401,
+          'woocommerce_rest_cannot_create',
+          'Sorry, you are not allowed to create resources.',
+        ),
+      );
+      const cashier = await call('PUT', `stations/${station?.pos_id}`, {
+        body,
+        credential: target.noCapability,
+      });
+      expectStatus(cashier, 403);
+      expect(cashier.body).toEqual(restError(403, 'woocommerce_rest_cannot_create'));
+      expect(await listed()).toContainEqual(
+        expect.objectContaining({ pos_id: station?.pos_id, is_default: station?.is_default }),
+      );
+    });
+  });
+
+  describe('POST invitations', () => {
+    it('mails the store user the sign-up link and answers 201', async () => {
+      const { users } = await allUsers();
+      const invitee = users.find((user) => !user.roles.includes('administrator'));
+      if (!invitee) throw new Error('the store has no POS user besides administrators');
+      const signupUrl = `http://127.0.0.1:3000/signup?invite=${randomBytes(8).toString('hex')}`;
+      const response = await asOwner('POST', 'invitations', {
+        body: {
+          user_id: invitee.id,
+          inviter_name: 'Maya Manager',
+          app_name: 'Contract Coffee',
+          signup_url: signupUrl,
+        },
+      });
+      expectStatus(response, 201);
+      expect(response.body).toEqual({ message: 'The invitation is sent', user_id: invitee.id });
+      const mails = (await target.sentMail(invitee.email)).filter((mail) =>
+        mail.text.includes(signupUrl),
+      );
+      expect(mails).toEqual([
+        {
+          subject: 'Maya Manager invited you to the Contract Coffee point of sale',
+          text: expect.stringContaining(
+            'Maya Manager invited you to use the Contract Coffee point of sale.',
+          ),
+        },
+      ]);
+    });
+
+    it('refuses a bad body with 400 naming the parameter, and an unknown user with 404', async () => {
+      const { users } = await allUsers();
+      const good = {
+        user_id: users[0]?.id,
+        inviter_name: 'Maya',
+        app_name: 'Coffee',
+        signup_url: 'https://pos.example.com/signup?invite=x',
+      };
+      for (const [name, body] of [
+        ['user_id', { ...good, user_id: String(good.user_id) }],
+        ['user_id', { ...good, user_id: 0 }],
+        ['inviter_name', { ...good, inviter_name: '  ' }],
+        ['app_name', { ...good, app_name: undefined }],
+        ['signup_url', { ...good, signup_url: 'javascript:alert(1)' }],
+        ['signup_url', { ...good, signup_url: 'not a url' }],
+      ] as const) {
+        const response = await asOwner('POST', 'invitations', { body });
+        expectStatus(response, 400);
+        expect(response.body).toEqual(invalidParam(name));
+      }
+      const unknown = await asOwner('POST', 'invitations', { body: { ...good, user_id: 999999 } });
+      expectStatus(unknown, 404);
+      expect(unknown.body).toEqual(restError(404, 'rest_user_invalid_id', 'Invalid user ID.'));
+    });
+
+    it('is refused to an anonymous caller', async () => {
+      const response = await call('POST', 'invitations', { body: {} });
+      expectStatus(response, 401);
+      expect(response.body).toEqual(restError(401, 'woocommerce_rest_cannot_create'));
+    });
+  });
+
+  describe('DELETE connection', () => {
+    it('revokes the key the request came with, and only that one', async () => {
+      const key: Credential = await target.revocable();
+      expectStatus(await call('GET', 'connection', { credential: key }), 200);
+      const revoked = await call('DELETE', 'connection', { credential: key });
+      expectStatus(revoked, 200);
+      expect(revoked.body).toEqual({ revoked: true });
+      // The store no longer knows the key; the owner's other key still works.
+      const after = await call('GET', 'connection', { credential: key });
+      expectStatus(after, 401);
+      expectStatus(await asOwner('GET', 'connection'), 200);
+    });
+
+    it('is refused to an anonymous caller and to a user who cannot manage the store', async () => {
+      const anonymous = await call('DELETE', 'connection');
+      expectStatus(anonymous, 401);
+      expect(anonymous.body).toEqual(
+        restError(
+          401,
+          'woocommerce_rest_cannot_delete',
+          'Sorry, you are not allowed to delete this resource.',
+        ),
+      );
+      const cashier = await call('DELETE', 'connection', { credential: target.noCapability });
+      expectStatus(cashier, 403);
+      expect(cashier.body).toEqual(restError(403, 'woocommerce_rest_cannot_delete'));
+      // Refused, so not revoked: the cashier's key still authenticates (and is still refused).
+      expectStatus(await call('GET', 'connection', { credential: target.noCapability }), 403);
+    });
+  });
+
+  describe('routes', () => {
+    it('answer 404 rest_no_route for a path or method the namespace does not have', async () => {
+      for (const [method, path] of [
+        ['GET', 'nothing-here'],
+        ['POST', 'connection'],
+        ['DELETE', 'stations'],
+      ] as const) {
+        const response = await asOwner(method, path, method === 'POST' ? { body: {} } : {});
+        expectStatus(response, 404);
+        expect(response.body).toEqual(
+          restError(
+            404,
+            'rest_no_route',
+            'No route was found matching the URL and request method.',
+          ),
+        );
+      }
+    });
+  });
+}

@@ -1,0 +1,52 @@
+import type { TestSandbox } from '../helpers';
+import { postJson, startTestSandbox } from '../helpers';
+import { issueKeys } from '../storeClient';
+import { describePosConnectContract } from './posConnect.contract';
+import type { ContractTarget, Credential, SentMail } from './target';
+
+// The pos-connect/v1 contract against the sandbox store, the plugin's stand-in that `npm start`
+// and the end-to-end journeys use. The same suite runs against the real plugin on WordPress.
+let sandbox: TestSandbox;
+let target: ContractTarget;
+
+/** A key the store's test controls mint, as WooCommerce's wc-auth would, for a store user. */
+async function keyOf(store: string, userId: number): Promise<Credential> {
+  const keys = await issueKeys(store, { user_id: userId, permissions: 'read_write' });
+  return { kind: 'oauth1', consumer_key: keys.consumer_key, consumer_secret: keys.consumer_secret };
+}
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox({ storePorts: [0], controls: true });
+  const store = sandbox.stores[0];
+  if (!store) throw new Error('the sandbox started no store');
+  const home = store.url;
+  target = {
+    name: 'the sandbox store',
+    home,
+    siteName: store.name,
+    // Minted before each test: the store's reset forgets every key but the demo one.
+    owner: { kind: 'oauth1', consumer_key: '', consumer_secret: '' },
+    noCapability: { kind: 'oauth1', consumer_key: '', consumer_secret: '' },
+    revocable: () => keyOf(home, 1),
+    async sentMail(email: string): Promise<SentMail[]> {
+      const response = await fetch(
+        `${sandbox.mailHttpUrl}/messages?to=${encodeURIComponent(email)}`,
+      );
+      const messages = (await response.json()) as Array<{ subject: string; text: string }>;
+      return messages.map(({ subject, text }) => ({ subject, text }));
+    },
+    async reset() {
+      const reset = await postJson(`${home}/_control/reset`, {});
+      if (reset.status !== 200) throw new Error(`the store's reset answered ${reset.status}`);
+      // User 1 is the store's administrator, user 2 a cashier (sandbox/src/store/seed.ts).
+      target.owner = await keyOf(home, 1);
+      target.noCapability = await keyOf(home, 2);
+    },
+  };
+});
+
+afterAll(() => sandbox.close());
+
+describe('pos-connect/v1 on the sandbox store', () => {
+  describePosConnectContract(() => target);
+});
