@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: installs what the tests need (pnpm, dependencies, Debian's chromium and
-// PostgreSQL), then runs lint, format check, type checks, unit tests, the api's database
-// tests on SQLite and on a real PostgreSQL, builds, and the end-to-end journeys in Chromium.
+// `npm test`: installs what the tests need (pnpm, dependencies, Debian's chromium, PostgreSQL,
+// WordPress, PHP and MariaDB), then runs lint, format check, type checks, unit tests, the api's
+// database tests on SQLite and on a real PostgreSQL, the WordPress plugin's checks and its
+// contract suite on a real WordPress, builds, and the end-to-end journeys in Chromium.
 // Ends with one line 'N passed, N failed'.
 import { spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -80,20 +81,34 @@ mkdirSync(reports, { recursive: true });
 /** Test counts per step, read from the runners' JSON reports. */
 const counts = {};
 
+/** Passed and failed tests of a jest JSON report, if it was written. */
+function jestCounts(outputFile) {
+  if (!existsSync(outputFile)) return undefined;
+  const report = JSON.parse(readFileSync(outputFile, 'utf8'));
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + report.numRuntimeErrorTestSuites,
+  };
+}
+
 function jest(name, args, env = {}) {
   const outputFile = path.join(reports, `${name}.json`);
   rmSync(outputFile, { force: true });
   try {
     pnpmExec(['jest', '--ci', '--json', `--outputFile=${outputFile}`, ...args], env);
   } finally {
-    if (existsSync(outputFile)) {
-      const report = JSON.parse(readFileSync(outputFile, 'utf8'));
-      counts[name] = {
-        passed: report.numPassedTests,
-        failed: report.numFailedTests + report.numRuntimeErrorTestSuites,
-      };
-    }
+    const found = jestCounts(outputFile);
+    if (found) counts[name] = found;
   }
+}
+
+/** Passed and failed tests of phpunit's JUnit report (its first, outermost testsuite). */
+function phpunitCounts(file) {
+  if (!existsSync(file)) return undefined;
+  const suite = /<testsuite\b[^>]*>/.exec(readFileSync(file, 'utf8'))?.[0] ?? '';
+  const attribute = (name) => Number(new RegExp(`\\b${name}="(\\d+)"`).exec(suite)?.[1] ?? 0);
+  const failed = attribute('errors') + attribute('failures');
+  return { passed: attribute('tests') - failed - attribute('skipped'), failed };
 }
 
 function playwrightCounts() {
@@ -115,6 +130,34 @@ step('unit', () => jest('unit', []));
 step('api-postgres', () =>
   withPostgres((url) => jest('api-postgres', ['--selectProjects', 'api'], { DATABASE_URL: url })),
 );
+// The plugin's php -l, phpcs and phpunit (wordpress-plugin/bin/test.sh), then the pos-connect/v1
+// contract suite against the plugin on Debian's WordPress (scripts/lib/wordpress.mjs). Both run
+// even when the first fails; the counts add phpunit's tests to the suite's.
+step('wordpress', () => {
+  const junit = path.join(reports, 'phpunit.xml');
+  const contract = path.join(reports, 'wordpress-contract.json');
+  rmSync(junit, { force: true });
+  const failures = [];
+  try {
+    run(path.join(repoRoot, 'wordpress-plugin/bin/test.sh'), ['--log-junit', junit]);
+  } catch (error) {
+    failures.push(`wordpress-plugin/bin/test.sh: ${error.message}`);
+  }
+  try {
+    run(process.execPath, [path.join(repoRoot, 'scripts/lib/wordpress.mjs'), '--report', contract]);
+  } catch (error) {
+    failures.push(`the contract suite on WordPress: ${error.message}`);
+  } finally {
+    const found = [phpunitCounts(junit), jestCounts(contract)].filter(Boolean);
+    if (found.length > 0) {
+      counts.wordpress = {
+        passed: found.reduce((n, c) => n + c.passed, 0),
+        failed: found.reduce((n, c) => n + c.failed, 0),
+      };
+    }
+  }
+  if (failures.length > 0) throw new Error(failures.join('; '));
+});
 step('build', () =>
   buildPackages(['sandbox', 'api', ...remotes.map((r) => r.pkg), 'shell', PLUGIN_PACKAGE], {
     force: true,

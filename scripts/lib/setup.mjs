@@ -1,5 +1,6 @@
 // What both README commands do first: make sure pnpm, the dependencies, the builds and (for the
-// tests) Debian's chromium and PostgreSQL are there. Nothing relies on a hand-made install.
+// tests) Debian's chromium, PostgreSQL, WordPress, PHP and MariaDB are there. Nothing relies on
+// a hand-made install.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -111,8 +112,31 @@ export function postgresBinDir() {
   return versions.length ? path.join(base, versions[0], 'bin') : null;
 }
 
+/** Whether dpkg has the package installed. */
+const dpkgInstalled = (name) =>
+  quiet('dpkg-query', ['--show', '--showformat=${db:Status-Status}', name]) === 'installed';
+
+/**
+ * The `wordpress` step's: Debian's WordPress (6.1 in bookworm) on PHP and a throw-away MariaDB
+ * for the plugin's contract run; phpunit and phpcs (and the PHP extensions they need) for the
+ * plugin's own checks. Installing them may start Debian's own apache2 and mariadb services,
+ * which the step does not use.
+ */
+const wordpressPackages = [
+  'wordpress',
+  'php',
+  'php-mysql',
+  'mariadb-server',
+  'php-cli',
+  'phpunit',
+  'php-xml',
+  'php-mbstring',
+  'php-codesniffer',
+].map((name) => ({ name, check: () => dpkgInstalled(name) }));
+
 export const debianTestPackages = [
   { name: 'chromium', check: () => existsSync('/usr/bin/chromium') },
   { name: 'postgresql', check: () => postgresBinDir() !== null },
   { name: 'fonts-liberation', check: () => existsSync('/usr/share/fonts/truetype/liberation') },
+  ...wordpressPackages,
 ];

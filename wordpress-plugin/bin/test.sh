@@ -1,7 +1,8 @@
 #!/bin/sh
 # Lints every PHP file of the plugin and its tests (php -l), checks them against the part of
 # WordPress's coding standard that stock phpcs has (phpcs.xml.dist), then runs the unit tests
-# with Debian's phpunit; the last line is phpunit's summary.
+# with Debian's phpunit; the last line is phpunit's summary. Arguments go to phpunit (npm test
+# passes --log-junit FILE to count the tests).
 # Needs: apt-get install -y php-cli phpunit php-xml php-mbstring php-codesniffer
 set -eu
 cd "$(dirname "$0")/.."
@@ -25,4 +26,4 @@ phpcs -q --standard=phpcs.xml.dist --report=summary
 echo "phpcs: no coding standard violations"
 
 php --version | head -n 1
-exec phpunit --configuration phpunit.xml.dist
+exec phpunit --configuration phpunit.xml.dist "$@"
