@@ -50,9 +50,33 @@ export interface SandboxOptions {
    * URL (default http://127.0.0.1:4300/.well-known/jwks.json), or a jose key set (tests).
    */
   posJwks?: string | JWTVerifyGetKey;
+  /** Payments sandbox (Stripe API v1, Stripe.js) HTTP port. Default 4600. */
+  paymentsPort?: number;
+  /** Public base URL of the payments sandbox. Default http://{host}:{actual payments port}. */
+  paymentsPublicUrl?: string;
+  /** The secret key the api sends (`sk_test_...`). Default {@link DEFAULT_PAYMENTS_KEYS}. */
+  paymentsSecretKey?: string;
+  /** The publishable key Stripe.js sends (`pk_test_...`). */
+  paymentsPublishableKey?: string;
+  /** Where the payments sandbox sends its signed events (the api's webhook endpoint). */
+  paymentsWebhookUrl?: string;
+  /** The webhook endpoint's signing secret (`whsec_...`). */
+  paymentsWebhookSecret?: string;
+  /** Waits before each webhook retry, in ms. Default [1000, 5000, 25000]. */
+  paymentsWebhookRetryDelays?: number[];
   /** Clock in milliseconds since the epoch; tests replace it to move time. */
   now?: () => number;
 }
+
+/**
+ * The payments sandbox's keys when none are configured. They only open the sandbox (never a
+ * real Stripe account); `npm start` and the test stack make their own per data folder.
+ */
+export const DEFAULT_PAYMENTS_KEYS = {
+  secretKey: 'sk_test_sandbox_payments',
+  publishableKey: 'pk_test_sandbox_payments',
+  webhookSecret: 'whsec_sandbox_payments',
+} as const;
 
 export const DEFAULT_DASHBOARD_ORIGINS = ['http://127.0.0.1:3000', 'http://localhost:3000'];
 
@@ -128,5 +152,11 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxOpt
     storeCallbackCa: env.STORE_CALLBACK_CA || undefined,
     demoStoreKey: demoKeyFromEnv(env),
     posJwks: env.POS_JWKS_URL || undefined,
+    paymentsPort: intFromEnv(env, 'PAYMENTS_PORT'),
+    paymentsPublicUrl: env.PAYMENTS_PUBLIC_URL || undefined,
+    paymentsSecretKey: env.PAYMENTS_SECRET_KEY || undefined,
+    paymentsPublishableKey: env.PAYMENTS_PUBLISHABLE_KEY || undefined,
+    paymentsWebhookUrl: env.PAYMENTS_WEBHOOK_URL || undefined,
+    paymentsWebhookSecret: env.PAYMENTS_WEBHOOK_SECRET || undefined,
   };
 }

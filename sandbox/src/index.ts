@@ -2,12 +2,21 @@ import { optionsFromEnv } from './config';
 import { startSandbox } from './sandbox';
 
 export type { SandboxOptions } from './config';
-export { DEFAULT_DASHBOARD_ORIGINS, optionsFromEnv } from './config';
+export { DEFAULT_DASHBOARD_ORIGINS, DEFAULT_PAYMENTS_KEYS, optionsFromEnv } from './config';
+export type { CatalogPlan, CatalogPromotion, TestCard } from './payments/catalog';
+export {
+  CATALOG_PLANS,
+  CATALOG_PROMOTIONS,
+  TEST_CARDS,
+  planLookupKey,
+  planPriceId,
+} from './payments/catalog';
+export { signatureHeader } from './payments/webhooks';
 export type { AccessTokenClaims } from './login/tokens';
 export type { PublicUser } from './login/users';
 export { DEMO_USERS } from './login/users';
 export type { OutboxMessage } from './mail/outbox';
-export type { RunningSandbox, SandboxStore } from './sandbox';
+export type { RunningSandbox, SandboxPayments, SandboxStore } from './sandbox';
 export type { WpUser } from './store/seed';
 export { BOOK_NOOK, COFFEE_ROASTERS, STORE_ADMIN_USERNAME, STORE_PASSWORD } from './store/seed';
 export { startSandbox } from './sandbox';
@@ -18,6 +27,9 @@ async function main(): Promise<void> {
   console.info(`login provider  ${sandbox.loginUrl}`);
   console.info(`mail outbox     ${sandbox.mailHttpUrl}`);
   console.info(`smtp            smtp://${options.host ?? '127.0.0.1'}:${sandbox.smtpPort}`);
+  console.info(
+    `payments        ${sandbox.payments.url}  (Stripe API v1; Stripe.js ${sandbox.payments.url}/v3/)`,
+  );
   for (const store of sandbox.stores) {
     console.info(
       `store           ${store.url}  ${store.name} (admin ${store.adminUsername} / ${store.adminPassword})`,

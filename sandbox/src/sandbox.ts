@@ -1,10 +1,11 @@
 import path from 'node:path';
 import type { SandboxOptions } from './config';
-import { DEFAULT_DASHBOARD_ORIGINS } from './config';
+import { DEFAULT_DASHBOARD_ORIGINS, DEFAULT_PAYMENTS_KEYS } from './config';
 import { startLoginProvider } from './login/provider';
 import { createOutboxApp } from './mail/http';
 import { Outbox } from './mail/outbox';
 import { startSmtpServer } from './mail/smtp';
+import { startPayments } from './payments/server';
 import { DEFAULT_POS_JWKS_URL } from './store/handoff';
 import { storeSeed, withDemoSlugs } from './store/seed';
 import { startStore } from './store/server';
@@ -20,6 +21,17 @@ export interface SandboxStore {
   adminPassword: string;
 }
 
+/** The payments sandbox, as listed in {@link RunningSandbox.payments}. */
+export interface SandboxPayments {
+  /** Base URL: the `stripe` SDK's host/port/protocol, and Stripe.js at `{url}/v3/`. */
+  url: string;
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Resolves when every queued webhook delivery (retries included) has finished. */
+  webhooksIdle(): Promise<void>;
+}
+
 /** The running sandbox, as returned by {@link startSandbox}. */
 export interface RunningSandbox {
   /** Login provider base URL, which is also the `iss` of its tokens. */
@@ -32,6 +44,8 @@ export interface RunningSandbox {
   outbox: Outbox;
   /** The sandbox WooCommerce stores, in the order of `storePorts`. */
   stores: SandboxStore[];
+  /** The Stripe-compatible payments sandbox. */
+  payments: SandboxPayments;
   /** Stops every listener. */
   close(): Promise<void>;
 }
@@ -42,6 +56,8 @@ const DEFAULTS = {
   mailHttpPort: 4101,
   smtpPort: 2525,
   storePorts: [4201, 4202, 4203],
+  paymentsPort: 4600,
+  paymentsWebhookRetryDelays: [1000, 5000, 25000],
   accessTokenTtl: 3600,
   refreshWindowTtl: 86400,
 };
@@ -75,8 +91,8 @@ function checkedOrigins(origins: string[]): string[] {
 }
 
 /**
- * Starts the mail outbox (SMTP + HTTP), the login provider and the WooCommerce stores. Ports
- * default to 4100, 4101, 2525 and 4201/4202/4203; pass 0 for free ports. The data dir defaults to memory here (tests); the command line
+ * Starts the mail outbox (SMTP + HTTP), the login provider, the WooCommerce stores and the
+ * payments sandbox. Ports default to 4100, 4101, 2525, 4201/4202/4203 and 4600; pass 0 for free ports. The data dir defaults to memory here (tests); the command line
  * (`node dist/index.js`) defaults it to `<repo>/.data/sandbox`.
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
@@ -146,12 +162,31 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       stores.push({ name, url, adminUsername, adminPassword });
     }
 
+    const paymentKeys = {
+      secretKey: options.paymentsSecretKey ?? DEFAULT_PAYMENTS_KEYS.secretKey,
+      publishableKey: options.paymentsPublishableKey ?? DEFAULT_PAYMENTS_KEYS.publishableKey,
+      webhookSecret: options.paymentsWebhookSecret ?? DEFAULT_PAYMENTS_KEYS.webhookSecret,
+    };
+    const payments = await startPayments({
+      host,
+      port: options.paymentsPort ?? DEFAULTS.paymentsPort,
+      publicUrl: options.paymentsPublicUrl,
+      stateFile: options.dataDir ? path.join(options.dataDir, 'payments.json') : null,
+      ...paymentKeys,
+      webhookUrl: options.paymentsWebhookUrl ?? null,
+      webhookRetryDelays: options.paymentsWebhookRetryDelays ?? DEFAULTS.paymentsWebhookRetryDelays,
+      controls: options.controls ?? false,
+      now,
+    });
+    closers.push(payments.close);
+
     return {
       loginUrl: provider.url,
       mailHttpUrl: `http://${host}:${mailPort}`,
       smtpPort: smtp.port,
       outbox,
       stores,
+      payments: { url: payments.url, ...paymentKeys, webhooksIdle: payments.webhooksIdle },
       close: closeAll,
     };
   } catch (error) {

@@ -20,6 +20,8 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
     dashboardOrigins: [DASHBOARD, OTHER_DASHBOARD],
     // Stores only where a test asks for them (storePorts: [0, 0]): never the fixed 4201/4202.
     storePorts: [],
+    // A free port, never the fixed 4600 of a running stack.
+    paymentsPort: 0,
     now: () => now,
     ...options,
   });

@@ -1,0 +1,113 @@
+import { createHmac } from 'node:crypto';
+import type { StripeEvent } from './model';
+
+/**
+ * The `Stripe-Signature` header for a payload, exactly as Stripe signs: `t={unix seconds},
+ * v1={hex HMAC-SHA256 of "{t}.{payload}" keyed with the endpoint's whsec_ secret}`.
+ */
+export function signatureHeader(payload: string, secret: string, timestamp: number): string {
+  const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
+  return `t=${timestamp},v1=${signature}`;
+}
+
+/** One delivery of one event, as `GET /_control/webhooks` lists it. */
+export interface Delivery {
+  eventId: string;
+  type: string;
+  /** delivered: a 2xx came back; failed: every attempt failed; pending: attempts left. */
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  /** The last answer's status, or the network error. */
+  lastResult: string | null;
+}
+
+/** Settings of the webhook sender. */
+export interface WebhookOptions {
+  /** The endpoint; null sends nothing (the events are still listed by `GET /v1/events`). */
+  url: string | null;
+  secret: string;
+  /** Waits before each retry, in ms; their count is the number of retries. */
+  retryDelays: number[];
+  /** Unix seconds for the signature's timestamp (the sandbox clock). */
+  now: () => number;
+}
+
+/**
+ * Sends events to the configured endpoint, one at a time in the order they happened (so the
+ * api sees a subscription created before its invoice paid), each signed as Stripe signs and
+ * retried after a failure (a non-2xx answer or no answer) a few times.
+ */
+export class WebhookSender {
+  private queue: Promise<void> = Promise.resolve();
+  private readonly deliveries: Delivery[] = [];
+
+  constructor(private readonly options: WebhookOptions) {}
+
+  /** Queues events; resolves once each has had its first attempt (not its retries). */
+  send(events: StripeEvent[]): Promise<void> {
+    if (!this.options.url || events.length === 0) return Promise.resolve();
+    const firstAttempts: Array<Promise<void>> = [];
+    for (const event of events) {
+      const delivery: Delivery = {
+        eventId: event.id,
+        type: event.type,
+        status: 'pending',
+        attempts: 0,
+        lastResult: null,
+      };
+      this.deliveries.push(delivery);
+      if (this.deliveries.length > 500) this.deliveries.shift();
+      let firstDone!: () => void;
+      firstAttempts.push(new Promise<void>((resolve) => (firstDone = resolve)));
+      this.queue = this.queue.then(() => this.deliver(event, delivery, firstDone));
+    }
+    return Promise.all(firstAttempts).then(() => undefined);
+  }
+
+  /** Every delivery so far, newest last. */
+  list(): Delivery[] {
+    return this.deliveries.map((delivery) => ({ ...delivery }));
+  }
+
+  /** Resolves when every queued delivery, retries included, has finished. */
+  idle(): Promise<void> {
+    return this.queue;
+  }
+
+  private async deliver(event: StripeEvent, delivery: Delivery, firstDone: () => void) {
+    const payload = JSON.stringify(event, null, 2);
+    const url = this.options.url!;
+    for (let attempt = 0; attempt <= this.options.retryDelays.length; attempt += 1) {
+      if (attempt > 0) {
+        await new Promise((resolve) => setTimeout(resolve, this.options.retryDelays[attempt - 1]));
+      }
+      delivery.attempts += 1;
+      try {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json; charset=utf-8',
+            'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+            'stripe-signature': signatureHeader(payload, this.options.secret, this.options.now()),
+          },
+          body: payload,
+          signal: AbortSignal.timeout(10_000),
+        });
+        await response.arrayBuffer().catch(() => undefined);
+        delivery.lastResult = String(response.status);
+        if (response.ok) {
+          delivery.status = 'delivered';
+          firstDone();
+          return;
+        }
+      } catch (error) {
+        delivery.lastResult = (error as Error).message;
+      }
+      if (attempt === 0) firstDone();
+    }
+    delivery.status = 'failed';
+    console.warn(
+      `sandbox payments: webhook ${event.type} ${event.id} failed: ${delivery.lastResult}`,
+    );
+  }
+}
