@@ -6,10 +6,12 @@ import { PLUGIN_PACKAGE, buildPackages, ensurePnpm, installDependencies } from '
 import {
   demoAccounts,
   demoApplicationSlug,
+  demoPromotionCodes,
   pluginDownload,
   remotes,
   repoRoot,
   storeAdmin,
+  testCards,
   urls,
 } from './lib/services.mjs';
 import { startStack } from './lib/stack.mjs';
@@ -56,6 +58,10 @@ async function main() {
     Cloud POS plugin          ${urls.shell}${pluginDownload.path}  (for a real WordPress + WooCommerce store)
     Login provider (sandbox)  ${urls.login}
     Mail outbox (sandbox)     ${urls.mail}
+    Payments (sandbox)        ${urls.payments}  (Stripe API v1 for the stripe SDK; Stripe.js at ${urls.payments}/v3/)
+                              test cards (any future expiry, any CVC):
+                              ${testCards.map((card) => `${card.number}  ${card.outcome}`).join('\n                              ')}
+                              promo codes: ${demoPromotionCodes.map((promo) => `${promo.code} (${promo.what})`).join(', ')}
     API                       ${urls.api}/api/connect-ui  (OpenAPI: ${urls.api}/api/connect-ui/openapi.json)
     POS host                  ${urls.posHost} (wc-auth callbacks)  ${urls.cloudPos} (cloud POS addresses)
     Remotes                   ${remotes.map((r) => `${r.pkg} http://127.0.0.1:${r.port}`).join(', ')}

@@ -9,6 +9,8 @@ export const stack = {
   control: `http://127.0.0.1:${port('CONTROL_PORT', 3099)}`,
   /** The POS host's plain-http listener, where the cloud POS addresses live. */
   cloudPos: `http://127.0.0.1:${port('CLOUD_POS_PORT', 4300)}`,
+  /** The sandbox's Stripe-compatible payments API and Stripe.js (`/v3/`). */
+  payments: `http://127.0.0.1:${port('PAYMENTS_PORT', 4600)}`,
   /** The sandbox's demo WooCommerce sites (the same STORE_PORTS as the stack). */
   stores: (process.env.STORE_PORTS ?? '4201,4202,4203')
     .split(',')

@@ -19,6 +19,7 @@ export const ports = {
   control: port('CONTROL_PORT', 3099),
   posHost: port('POS_HOST_PORT', 4443),
   cloudPos: port('CLOUD_POS_PORT', 4300),
+  payments: port('PAYMENTS_PORT', 4600),
 };
 
 /** The sandbox's demo WooCommerce sites, one origin each (STORE_PORTS overrides them). */
@@ -40,7 +41,29 @@ export const urls = {
    */
   cloudPos: `http://${host}:${ports.cloudPos}`,
   stores: storePorts.map((storePort) => `http://${host}:${storePort}`),
+  /** The sandbox's Stripe-compatible payments API (`stripe` SDK host) and Stripe.js (`/v3/`). */
+  payments: `http://${host}:${ports.payments}`,
 };
+
+/**
+ * Where the payments sandbox sends its signed events: the api's Stripe webhook endpoint
+ * (`stripe.webhooks.constructEvent` with {@link paymentsKeys}' webhookSecret).
+ */
+export const paymentsWebhookUrl = `${urls.api}/api/connect-ui/stripe/webhook`;
+
+/** Stripe's test cards the payments sandbox knows, for the banner and the journeys. */
+export const testCards = [
+  { number: '4242 4242 4242 4242', outcome: 'succeeds' },
+  { number: '4000 0000 0000 0002', outcome: "declined: 'Your card was declined.'" },
+  { number: '4000 0000 0000 9995', outcome: "declined: 'Your card has insufficient funds.'" },
+  { number: '4000 0000 0000 0341', outcome: 'saved, but every charge is declined' },
+];
+
+/** The payments sandbox's demo promotion codes. */
+export const demoPromotionCodes = [
+  { code: 'WELCOME10', what: '10% off for 3 months' },
+  { code: 'FIVEOFF', what: '$5 off once' },
+];
 
 /**
  * The Cloud POS WordPress plugin's download: built by `npm start` and the test build
@@ -149,6 +172,26 @@ export function demoStoreKey(dataDir) {
 }
 
 /**
+ * The payments sandbox's keys, made once per data folder (mode 0600): the secret key the api
+ * uses with the `stripe` SDK, the publishable key Stripe.js gets, and the webhook signing secret.
+ * @param {string} dataDir
+ * @returns {{ secretKey: string, publishableKey: string, webhookSecret: string }}
+ */
+export function paymentsKeys(dataDir) {
+  const file = path.join(dataDir, 'payments-keys.json');
+  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8'));
+  const random = () => crypto.randomBytes(16).toString('hex');
+  const keys = {
+    secretKey: `sk_test_${random()}`,
+    publishableKey: `pk_test_${random()}`,
+    webhookSecret: `whsec_${random()}`,
+  };
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
+}
+
+/**
  * Every service: how to run it and how to know it is up.
  * @param {{ dataDir: string, test: boolean }} options
  */
@@ -159,6 +202,7 @@ export function services({ dataDir, test }) {
   // The api generates the POS host's certificate here; the stores trust exactly it.
   const posHostCert = path.join(dataDir, 'tls', 'pos-host.crt');
   const demoKey = demoStoreKey(dataDir);
+  const payments = paymentsKeys(dataDir);
   const jwksUrl = `${urls.cloudPos}/.well-known/jwks.json`;
   return [
     {
@@ -176,9 +220,15 @@ export function services({ dataDir, test }) {
         POS_JWKS_URL: jwksUrl,
         DEMO_STORE_CONSUMER_KEY: demoKey.consumerKey,
         DEMO_STORE_CONSUMER_SECRET: demoKey.consumerSecret,
+        PAYMENTS_PORT: String(ports.payments),
+        PAYMENTS_SECRET_KEY: payments.secretKey,
+        PAYMENTS_PUBLISHABLE_KEY: payments.publishableKey,
+        PAYMENTS_WEBHOOK_URL: paymentsWebhookUrl,
+        PAYMENTS_WEBHOOK_SECRET: payments.webhookSecret,
         ...(test ? { SANDBOX_CONTROLS: '1' } : {}),
       },
-      health: `${urls.login}/.well-known/jwks.json`,
+      // The payments sandbox starts last: when Stripe.js answers, every listener is up.
+      health: `${urls.payments}/v3/`,
     },
     {
       name: 'api',

@@ -52,6 +52,7 @@ export async function startStack({ dataDir, logDir, test = false, env = {} }) {
     ports.login,
     ports.mailHttp,
     ports.smtp,
+    ports.payments,
     ...remotes.map((r) => r.port),
   ];
   if (test) wanted.push(ports.control);
