@@ -61,7 +61,7 @@ export const disconnectQuestion = (
   pluginActive === true
     ? `Disconnect ${appName}? Its Read/Write key will be revoked on ${storeHost} through the Cloud POS plugin.`
     : pluginActive === false
-      ? `Disconnect ${appName}? ${storeHost} does not have the Cloud POS plugin, so its Read/Write key stays active there: revoke it afterwards in ${REVOKE_KEY_WHERE}.`
+      ? `Disconnect ${appName}? The store at ${storeHost} does not have the Cloud POS plugin, so its Read/Write key stays active there: revoke it afterwards in ${REVOKE_KEY_WHERE}.`
       : `Disconnect ${appName}? Its Read/Write key is revoked on ${storeHost} if the store has the Cloud POS plugin; otherwise revoke it afterwards in ${REVOKE_KEY_WHERE}.`;
 
 /** After Disconnect: whether the store's key was revoked. */

@@ -33,7 +33,7 @@ describe('DisconnectConfirm', () => {
   it('tells the owner where to revoke the key when the store lacks the plugin', () => {
     const { dialog } = renderDialog(withPlugin(false));
     expect(dialog).toHaveTextContent(
-      'Disconnect Demo Coffee Roasters? 127.0.0.1:4201 does not have the Cloud POS plugin, so its Read/Write key stays active there: revoke it afterwards in WooCommerce → Settings → Advanced → REST API.',
+      'Disconnect Demo Coffee Roasters? The store at 127.0.0.1:4201 does not have the Cloud POS plugin, so its Read/Write key stays active there: revoke it afterwards in WooCommerce → Settings → Advanced → REST API.',
     );
   });
 

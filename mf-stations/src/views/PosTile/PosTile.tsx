@@ -128,6 +128,7 @@ function LivePosTile() {
       )}
       <PluginLeftOut
         count={leftOut}
+        compact
         className="pos-stations-tile__left-out"
         data-testid={ids.leftOut}
       />

@@ -1,8 +1,11 @@
+import type { ReactNode } from 'react';
 import {
   Card,
   ErrorState,
   PluginLeftOut,
+  PluginPrompt,
   apiErrorMessage,
+  pluginLeftOut,
   useParcel,
   PageHeader,
 } from '@pos/shared';
@@ -50,16 +53,16 @@ export function StationList() {
               data-testid={ids.myStationsError}
             />
           ) : (
-            <>
-              {/* Every connected store left out: the note says why, not an empty state. */}
-              {(ownListed.length > 0 || ownLeftOut === 0) && (
-                <MyStationsTable
-                  applications={ownListed}
-                  loading={own.status === 'loading' && own.data === null}
-                />
-              )}
-              <PluginLeftOut count={ownLeftOut} data-testid={ids.myStationsLeftOut} />
-            </>
+            <LeftOutOr
+              leftOut={ownLeftOut}
+              listed={ownListed.length}
+              data-testid={ids.myStationsLeftOut}
+            >
+              <MyStationsTable
+                applications={ownListed}
+                loading={own.status === 'loading' && own.data === null}
+              />
+            </LeftOutOr>
           )}
         </Card>
       )}
@@ -72,17 +75,45 @@ export function StationList() {
             data-testid={ids.sharedError}
           />
         ) : (
-          <>
-            {(sharedGroups.length > 0 || sharedLeftOut === 0) && (
-              <SharedWithMeTable
-                groups={sharedGroups}
-                loading={shared.status === 'loading' && shared.data === null}
-              />
-            )}
-            <PluginLeftOut count={sharedLeftOut} data-testid={ids.sharedLeftOut} />
-          </>
+          <LeftOutOr
+            leftOut={sharedLeftOut}
+            listed={sharedGroups.length}
+            data-testid={ids.sharedLeftOut}
+          >
+            <SharedWithMeTable
+              groups={sharedGroups}
+              loading={shared.status === 'loading' && shared.data === null}
+            />
+          </LeftOutOr>
         )}
       </Card>
     </div>
+  );
+}
+
+/**
+ * A section's list with the note of the stores it left out for lacking the Cloud POS plugin; when
+ * every store was left out, the prompt takes the list's place (its empty state would say there
+ * is nothing, which is not so).
+ */
+function LeftOutOr({
+  leftOut,
+  listed,
+  children,
+  'data-testid': testId,
+}: {
+  leftOut: number;
+  listed: number;
+  children: ReactNode;
+  'data-testid': string;
+}) {
+  if (leftOut > 0 && listed === 0) {
+    return <PluginPrompt title={pluginLeftOut(leftOut)} data-testid={testId} />;
+  }
+  return (
+    <>
+      {children}
+      <PluginLeftOut count={leftOut} data-testid={testId} />
+    </>
   );
 }

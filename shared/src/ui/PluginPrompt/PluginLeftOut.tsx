@@ -7,6 +7,8 @@ import './PluginPrompt.css';
 export interface PluginLeftOutProps {
   /** How many stores the list left out because they lack the Cloud POS plugin. */
   count: number;
+  /** Without where to install it (a dashboard tile): the link's page says that. */
+  compact?: boolean;
   className?: string;
   'data-testid'?: string;
 }
@@ -15,14 +17,20 @@ export interface PluginLeftOutProps {
  * The note under a list that leaves out stores without the Cloud POS plugin: how many, and the
  * plugin's download link with where to install it. Nothing when no store was left out.
  */
-export function PluginLeftOut({ count, className, 'data-testid': testId }: PluginLeftOutProps) {
+export function PluginLeftOut({
+  count,
+  compact = false,
+  className,
+  'data-testid': testId,
+}: PluginLeftOutProps) {
   if (count <= 0) return null;
   return (
     <div className={cx('pos-plugin-left-out', className)} data-testid={testId}>
       <Icon name="plug" size={16} className="pos-plugin-left-out__icon" />
       <p className="pos-plugin-left-out__text">
         <span className="pos-plugin-left-out__count">{pluginLeftOut(count)}.</span>{' '}
-        <PluginDownloadLink /> <span>{PLUGIN_INSTALL_STEPS}</span>
+        <PluginDownloadLink />
+        {!compact && <span> {PLUGIN_INSTALL_STEPS}</span>}
       </p>
     </div>
   );

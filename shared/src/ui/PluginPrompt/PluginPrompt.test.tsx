@@ -49,6 +49,12 @@ describe('PluginLeftOut', () => {
     );
   });
 
+  it('leaves where to install it out when compact', () => {
+    render(<PluginLeftOut count={1} compact data-testid="left-out" />);
+    expect(screen.getByTestId('left-out')).not.toHaveTextContent('Upload it in WordPress');
+    expect(screen.getByRole('link', { name: 'Download the Cloud POS plugin' })).toBeVisible();
+  });
+
   it('shows nothing when no store was left out', () => {
     const { container } = render(<PluginLeftOut count={0} />);
     expect(container).toBeEmptyDOMElement();
