@@ -1,4 +1,44 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { stack } from './stack';
+
+/**
+ * The payments sandbox's keys of the test stack: scripts/lib/services.mjs makes them once per
+ * data folder (E2E_DATA_DIR, as scripts/serve-for-tests.mjs uses it).
+ */
+export function paymentsKeys(): {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+} {
+  const dataDir = path.resolve(
+    process.env.E2E_DATA_DIR ?? path.join(__dirname, '..', '..', '.run', 'e2e-data'),
+  );
+  return JSON.parse(readFileSync(path.join(dataDir, 'payments-keys.json'), 'utf8'));
+}
+
+/** Calls the payments sandbox's Stripe API with the secret key, as the api's SDK does. */
+export async function stripeApi<T>(
+  method: 'GET' | 'POST',
+  apiPath: string,
+  fields: Record<string, string> = {},
+): Promise<T> {
+  const body = new URLSearchParams(fields).toString();
+  const response = await fetch(
+    `${stack.payments}${apiPath}${method === 'GET' && body ? `?${body}` : ''}`,
+    {
+      method,
+      headers: {
+        authorization: `Bearer ${paymentsKeys().secretKey}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: method === 'POST' ? body : undefined,
+    },
+  );
+  if (!response.ok)
+    throw new Error(`${method} ${apiPath}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
 
 /** Stripe's test cards the payments sandbox knows (any future expiry, any CVC). */
 export const testCards = {

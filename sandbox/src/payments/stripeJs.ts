@@ -6,10 +6,10 @@ import type { PaymentsContext } from './context';
 
 /**
  * The release train `Stripe.version` reports. `@stripe/stripe-js`'s loadStripe compares it with
- * the train it was built for and only warns on a mismatch (for pk_test keys); this is the
- * train of the @stripe/stripe-js release the dashboard uses.
+ * the train it was built for (its RELEASE_TRAIN) and warns on a mismatch for pk_test keys; this
+ * is the train of @stripe/stripe-js 10 (and of the API version the sandbox answers in).
  */
-export const STRIPE_JS_VERSION = 'dahlia';
+export const STRIPE_JS_VERSION = 'endive';
 
 /** The message tag of every parent↔frame message, so other postMessage traffic is ignored. */
 const TAG = 'pos-payments-sandbox';
