@@ -3,6 +3,7 @@ import type { AddressInfo, Server } from 'node:net';
 import { createServer } from 'node:http';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { expectAccessible } from '../support/a11y';
 import { paymentsKeys, stripeApi, testCards } from '../support/payments';
 import { stack } from '../support/stack';
 
@@ -109,6 +110,7 @@ test('loadStripe and the card element on the sandbox: 4242 becomes a pm_ and the
   await expect
     .poll(() => page.evaluate(() => (window as { cardEvents?: string[] }).cardEvents?.at(-1)))
     .toBe('complete');
+  await expectAccessible(page, 'the card element');
   await page.getByRole('button', { name: 'Create payment method' }).click();
   await expect(card.result).toContainText('"id":"pm_');
   await expect(card.result).toContainText('"last4":"4242"');

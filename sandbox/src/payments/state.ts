@@ -112,6 +112,9 @@ export function seedData(): PaymentsData {
 /** How long an `Idempotency-Key`'s answer is kept: 24 hours, as Stripe does. */
 const IDEMPOTENCY_TTL = 24 * 3600;
 
+/** How long events stay listed (`GET /v1/events`): 30 days, as Stripe keeps them. */
+const EVENT_TTL = 30 * 24 * 3600;
+
 /**
  * The payments sandbox's objects, kept in `file` when given. Every change runs in
  * {@link PaymentsState.transaction} on a copy that replaces the state only when the change
@@ -152,9 +155,12 @@ export class PaymentsState {
   async transaction<T>(change: (draft: PaymentsData) => T): Promise<T> {
     const draft = structuredClone(this.data);
     const result = change(draft);
-    const cutoff = this.now() - IDEMPOTENCY_TTL;
+    const now = Math.floor(this.wallClock() / 1000) + draft.clockOffset;
     for (const [key, answer] of Object.entries(draft.idempotency)) {
-      if (answer.created < cutoff) delete draft.idempotency[key];
+      if (answer.created < now - IDEMPOTENCY_TTL) delete draft.idempotency[key];
+    }
+    for (const [id, event] of Object.entries(draft.events)) {
+      if (event.created < now - EVENT_TTL) delete draft.events[id];
     }
     this.data = draft;
     await this.persist();

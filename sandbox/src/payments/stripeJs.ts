@@ -169,7 +169,6 @@ export function stripeJsSource(): string {
     frame.setAttribute('frameborder', '0');
     frame.setAttribute('allowtransparency', 'true');
     frame.setAttribute('scrolling', 'no');
-    frame.setAttribute('role', 'presentation');
     frame.style.cssText = 'border:none;margin:0;padding:0;width:100%;min-width:100%;height:24px;display:block;overflow:hidden;background:transparent;';
     container.classList.add('StripeElement', 'StripeElement--empty');
     container.appendChild(frame);
