@@ -309,6 +309,44 @@ describe('payments sandbox through the stripe SDK', () => {
     });
   });
 
+  it('keeps create_prorations lines for the next renewal invoice', async () => {
+    const { customer } = await customerWithCard();
+    const plus = await price('plan_plus');
+    const basics = await price('plan_basics');
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: plus.id }],
+    });
+    const updated = await stripe.subscriptions.update(subscription.id, {
+      items: [{ id: subscription.items.data[0]!.id, price: basics.id }],
+    });
+    // Nothing is invoiced now: the downgrade's lines wait for the period's end.
+    expect(updated.latest_invoice).toBe(subscription.latest_invoice);
+    await advanceClock(sandbox, { days: 32 });
+    const [renewal] = (
+      await stripe.invoices.list({ subscription: subscription.id, status: 'paid', limit: 1 })
+    ).data;
+    expect(renewal!.billing_reason).toBe('subscription_cycle');
+    const lines = renewal!.lines.data;
+    expect(lines.map((line) => line.proration)).toEqual([true, true, false]);
+    const [credit, debit, next] = lines;
+    expect(credit!.amount).toBeLessThan(0);
+    expect(next!.amount).toBe(1900);
+    expect(renewal!.subtotal).toBe(credit!.amount + debit!.amount + 1900);
+  });
+
+  it('refuses a payment behaviour it does not model', async () => {
+    const { customer } = await customerWithCard();
+    const basics = await price('plan_basics');
+    await expect(
+      stripe.subscriptions.create({
+        customer: customer.id,
+        items: [{ price: basics.id }],
+        payment_behavior: 'pending_if_incomplete',
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, param: 'payment_behavior' });
+  });
+
   it('signs every webhook as Stripe does: constructEvent accepts it, a tampered one is refused', async () => {
     const { customer } = await customerWithCard();
     const basics = await price('plan_basics');

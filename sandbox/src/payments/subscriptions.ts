@@ -19,11 +19,12 @@ import type { Params } from './params';
 import { allowOnly, arrayOf, bool, int, metadata, oneOf, str } from './params';
 import { materializePaymentMethod } from './paymentMethods';
 
+// Stripe's pending_if_incomplete (an update kept aside until paid) is not modelled: it is
+// refused as an invalid value rather than treated as another behaviour.
 const PAYMENT_BEHAVIOURS = [
   'allow_incomplete',
   'default_incomplete',
   'error_if_incomplete',
-  'pending_if_incomplete',
 ] as const;
 
 const PRORATION_BEHAVIOURS = ['create_prorations', 'always_invoice', 'none'] as const;
