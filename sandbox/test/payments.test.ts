@@ -328,7 +328,11 @@ describe('payments sandbox through the stripe SDK', () => {
     ).data;
     expect(renewal!.billing_reason).toBe('subscription_cycle');
     const lines = renewal!.lines.data;
-    expect(lines.map((line) => line.proration)).toEqual([true, true, false]);
+    expect(lines.map((line) => line.parent?.subscription_item_details?.proration)).toEqual([
+      true,
+      true,
+      false,
+    ]);
     const [credit, debit, next] = lines;
     expect(credit!.amount).toBeLessThan(0);
     expect(next!.amount).toBe(1900);

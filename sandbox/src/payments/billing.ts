@@ -8,6 +8,7 @@ import type {
   Price,
   StripeEvent,
   Subscription,
+  SubscriptionItem,
 } from './model';
 import { API_VERSION } from './model';
 import { render } from './render';
@@ -210,16 +211,19 @@ function discountAmounts(
 /** A line charging one subscription item for a period. */
 export function itemLine(
   op: Operation,
+  item: SubscriptionItem,
   price: Price,
   quantity: number,
   period: { start: number; end: number },
+  amount = price.unit_amount * quantity,
+  proration = false,
 ): InvoiceLine {
   const product = op.data.products[price.product];
   const dollars = (price.unit_amount / 100).toFixed(2);
   return {
     id: newId('il'),
     object: 'line_item',
-    amount: price.unit_amount * quantity,
+    amount,
     currency: 'usd',
     description: `${quantity} × ${product?.name ?? price.id} (at $${dollars} / month)`,
     discount_amounts: [],
@@ -232,7 +236,23 @@ export function itemLine(
       unit_amount_decimal: price.unit_amount_decimal,
     },
     quantity,
-    proration: false,
+    subtotal: amount,
+    // Stripe never discounts prorations.
+    discountable: !proration,
+    discounts: [],
+    invoice: null,
+    subscription: item.subscription,
+    parent: {
+      type: 'subscription_item_details',
+      invoice_item_details: null,
+      subscription_item_details: {
+        invoice_item: null,
+        proration,
+        proration_details: null,
+        subscription: item.subscription,
+        subscription_item: item.id,
+      },
+    },
   };
 }
 
@@ -247,13 +267,17 @@ export function createInvoice(
   const customer = op.data.customers[subscription.customer];
   if (!customer) throw noSuch('customer', subscription.customer);
   const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
-  const discounts = discountAmounts(op, subscription, subtotal, period.start);
+  const discountable = lines
+    .filter((line) => line.discountable)
+    .reduce((sum, line) => sum + line.amount, 0);
+  const discounts = discountAmounts(op, subscription, discountable, period.start);
   const total = subtotal - discounts.reduce((sum, entry) => sum + entry.amount, 0);
   const startingBalance = customer.balance;
   const afterBalance = total + startingBalance;
   const amountDue = Math.max(0, afterBalance);
   customer.balance = Math.min(0, afterBalance);
   const id = newId('in');
+  for (const line of lines) line.invoice = id;
   const number = `${customer.invoice_prefix}-${String(customer.next_invoice_sequence).padStart(4, '0')}`;
   customer.next_invoice_sequence += 1;
   const invoice: Invoice = {
@@ -491,7 +515,7 @@ export function renewDue(op: Operation): Invoice[] {
         item.current_period_start = period.start;
         item.current_period_end = period.end;
         const price = op.data.prices[item.price];
-        if (price) lines.push(itemLine(op, price, item.quantity, period));
+        if (price) lines.push(itemLine(op, item, price, item.quantity, period));
       }
       const invoice = createInvoice(op, subscription, lines, 'subscription_cycle', period);
       made.push(invoice);

@@ -247,7 +247,23 @@ export interface InvoiceLine {
     unit_amount_decimal: string;
   };
   quantity: number;
-  proration: boolean;
+  subtotal: number;
+  discountable: boolean;
+  discounts: string[];
+  invoice: string | null;
+  subscription: string;
+  /** Where the line comes from; `proration` is here in this API version. */
+  parent: {
+    type: 'subscription_item_details';
+    invoice_item_details: null;
+    subscription_item_details: {
+      invoice_item: null;
+      proration: boolean;
+      proration_details: null;
+      subscription: string;
+      subscription_item: string;
+    };
+  };
 }
 
 export interface InvoicePayment {

@@ -152,7 +152,7 @@ export function createSubscription(op: Operation, params: Params): Subscription 
     (entry, index) => redeemDiscount(op, entry, customer.id, id, `discounts[${index}]`).id,
   );
   const lines = items.map((item) =>
-    itemLine(op, op.data.prices[item.price]!, item.quantity, period),
+    itemLine(op, item, op.data.prices[item.price]!, item.quantity, period),
   );
   const invoice = createInvoice(op, subscription, lines, 'subscription_create', period);
   if (behaviour === 'default_incomplete' && invoice.amount_due > 0) {
@@ -197,14 +197,26 @@ function prorationLines(
   const period = { start: op.now, end: item.current_period_end };
   const date = new Date(op.now * 1000).toUTCString().slice(5, 16);
   const name = (id: string) => op.data.products[id]?.name ?? id;
-  const credit = itemLine(op, oldPrice, item.quantity, period);
-  credit.amount = -Math.round(oldPrice.unit_amount * item.quantity * fraction);
+  const credit = itemLine(
+    op,
+    item,
+    oldPrice,
+    item.quantity,
+    period,
+    -Math.round(oldPrice.unit_amount * item.quantity * fraction),
+    true,
+  );
   credit.description = `Unused time on ${item.quantity} × ${name(oldPrice.product)} after ${date}`;
-  credit.proration = true;
-  const debit = itemLine(op, newPrice, quantity, period);
-  debit.amount = Math.round(newPrice.unit_amount * quantity * fraction);
+  const debit = itemLine(
+    op,
+    item,
+    newPrice,
+    quantity,
+    period,
+    Math.round(newPrice.unit_amount * quantity * fraction),
+    true,
+  );
   debit.description = `Remaining time on ${quantity} × ${name(newPrice.product)} after ${date}`;
-  debit.proration = true;
   return [credit, debit];
 }
 
