@@ -534,6 +534,38 @@ describe('payments sandbox through the stripe SDK', () => {
     });
   });
 
+  it('does not hold the next events back while one is retried', async () => {
+    await sandbox.payments.webhooksIdle();
+    // Its own sandbox, whose retry comes well after the next request.
+    const slow = await startTestSandbox({
+      paymentsWebhookUrl: hooks.url,
+      paymentsWebhookRetryDelays: [1500],
+    });
+    try {
+      const slowStripe = sdkFor(slow);
+      const before = hooks.received.length;
+      hooks.failNextRequests(1);
+      const customer = await slowStripe.customers.create({});
+      const card = await slowStripe.paymentMethods.attach('pm_card_visa', {
+        customer: customer.id,
+      });
+      await slowStripe.paymentMethods.detach(card.id);
+      await slow.payments.webhooksIdle();
+      const types = hooks
+        .events()
+        .slice(before)
+        .map((event) => event.type);
+      // attached (refused), detached, then attached again on its retry.
+      expect(types).toEqual([
+        'payment_method.attached',
+        'payment_method.detached',
+        'payment_method.attached',
+      ]);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('creates promotion codes through the control', async () => {
     const response = await postJson(`${sandbox.payments.url}/_control/promotion-codes`, {
       code: 'SPRING25',

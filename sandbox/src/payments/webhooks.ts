@@ -33,12 +33,14 @@ export interface WebhookOptions {
 }
 
 /**
- * Sends events to the configured endpoint, one at a time in the order they happened (so the
- * api sees a subscription created before its invoice paid), each signed as Stripe signs and
- * retried after a failure (a non-2xx answer or no answer) a few times.
+ * Sends events to the configured endpoint: first attempts one at a time in the order the
+ * events happened (so the api sees a subscription created before its invoice paid), each
+ * signed as Stripe signs; a failed attempt (a non-2xx answer or no answer) is retried a few
+ * times on its own schedule, so an endpoint that refuses one event does not hold up the next.
  */
 export class WebhookSender {
   private queue: Promise<void> = Promise.resolve();
+  private readonly retrying = new Set<Promise<void>>();
   private readonly deliveries: Delivery[] = [];
 
   constructor(private readonly options: WebhookOptions) {}
@@ -46,7 +48,6 @@ export class WebhookSender {
   /** Queues events; resolves once each has had its first attempt (not its retries). */
   send(events: StripeEvent[]): Promise<void> {
     if (!this.options.url || events.length === 0) return Promise.resolve();
-    const firstAttempts: Array<Promise<void>> = [];
     for (const event of events) {
       const delivery: Delivery = {
         eventId: event.id,
@@ -57,11 +58,14 @@ export class WebhookSender {
       };
       this.deliveries.push(delivery);
       if (this.deliveries.length > 500) this.deliveries.shift();
-      let firstDone!: () => void;
-      firstAttempts.push(new Promise<void>((resolve) => (firstDone = resolve)));
-      this.queue = this.queue.then(() => this.deliver(event, delivery, firstDone));
+      this.queue = this.queue.then(async () => {
+        if (await this.attempt(event, delivery)) return;
+        const retries = this.retry(event, delivery);
+        this.retrying.add(retries);
+        void retries.finally(() => this.retrying.delete(retries));
+      });
     }
-    return Promise.all(firstAttempts).then(() => undefined);
+    return this.queue;
   }
 
   /** Every delivery so far, newest last. */
@@ -70,44 +74,44 @@ export class WebhookSender {
   }
 
   /** Resolves when every queued delivery, retries included, has finished. */
-  idle(): Promise<void> {
-    return this.queue;
+  async idle(): Promise<void> {
+    await this.queue;
+    while (this.retrying.size) await Promise.all([...this.retrying]);
   }
 
-  private async deliver(event: StripeEvent, delivery: Delivery, firstDone: () => void) {
-    const payload = JSON.stringify(event, null, 2);
-    const url = this.options.url!;
-    for (let attempt = 0; attempt <= this.options.retryDelays.length; attempt += 1) {
-      if (attempt > 0) {
-        await new Promise((resolve) => setTimeout(resolve, this.options.retryDelays[attempt - 1]));
-      }
-      delivery.attempts += 1;
-      try {
-        const response = await fetch(url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json; charset=utf-8',
-            'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-            'stripe-signature': signatureHeader(payload, this.options.secret, this.options.now()),
-          },
-          body: payload,
-          signal: AbortSignal.timeout(10_000),
-        });
-        await response.arrayBuffer().catch(() => undefined);
-        delivery.lastResult = String(response.status);
-        if (response.ok) {
-          delivery.status = 'delivered';
-          firstDone();
-          return;
-        }
-      } catch (error) {
-        delivery.lastResult = (error as Error).message;
-      }
-      if (attempt === 0) firstDone();
+  private async retry(event: StripeEvent, delivery: Delivery): Promise<void> {
+    for (const delay of this.options.retryDelays) {
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      if (await this.attempt(event, delivery)) return;
     }
     delivery.status = 'failed';
     console.warn(
       `sandbox payments: webhook ${event.type} ${event.id} failed: ${delivery.lastResult}`,
     );
+  }
+
+  /** One signed POST of the event; true when the endpoint answered 2xx. */
+  private async attempt(event: StripeEvent, delivery: Delivery): Promise<boolean> {
+    const payload = JSON.stringify(event, null, 2);
+    delivery.attempts += 1;
+    try {
+      const response = await fetch(this.options.url!, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+          'stripe-signature': signatureHeader(payload, this.options.secret, this.options.now()),
+        },
+        body: payload,
+        signal: AbortSignal.timeout(10_000),
+      });
+      await response.arrayBuffer().catch(() => undefined);
+      delivery.lastResult = String(response.status);
+      if (response.ok) delivery.status = 'delivered';
+      return response.ok;
+    } catch (error) {
+      delivery.lastResult = (error as Error).message;
+      return false;
+    }
   }
 }
