@@ -14,6 +14,7 @@ import {
   StationSchema,
   WpUserSchema,
 } from './applications/schemas/entities';
+import { CardSchema, DiscountSchema } from './subscriptions/billing-schema';
 import { PlanSchema } from './subscriptions/schema';
 import { UserDataSchema } from './user-data/schema';
 import { UserSettingsSchema } from './user-settings/schema';
@@ -26,6 +27,8 @@ export const namedSchemas = [
   ApplicationSchema,
   ApplicationStatusSchema,
   AuthFailureSchema,
+  CardSchema,
+  DiscountSchema,
   ErrorSchema,
   PlanSchema,
   PosPluginSchema,

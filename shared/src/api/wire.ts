@@ -44,6 +44,32 @@ export type Plan = Schemas['Plan'];
 export type PastDueInvoice = Plan['pastDueInvoices'][number];
 /** GET /subscription-monitor. */
 export type PlanState = ApiAnswer<'/subscription-monitor', 'get'>;
+/** POST /subscription. */
+export type SubscribeRequest = ApiBody<'/subscription', 'post'>;
+/** The answer of POST /subscription. */
+export type SubscribeAnswer = ApiAnswer<'/subscription', 'post'>;
+/** What POST /subscription did. */
+export type SubStatus = SubscribeAnswer['subStatus'];
+/** A saved card, read from Stripe (spec 3); named apart from the ui kit's Card component. */
+export type PaymentCard = Schemas['Card'];
+/** A card's billing details (name and address). */
+export type CardBillingDetails = PaymentCard['billingDetails'];
+/** GET /payment-methods. */
+export type PaymentMethods = ApiAnswer<'/payment-methods', 'get'>;
+/** POST /payment-method: attach a PaymentMethod created by Stripe.js. */
+export type AttachCardRequest = ApiBody<'/payment-method', 'post'>;
+/** PUT /payment-method: replace a card, change its billing details, or make it the default. */
+export type UpdateCardRequest = ApiBody<'/payment-method', 'put'>;
+/** The answer of POST and PUT /payment-method. */
+export type CardAnswer = ApiAnswer<'/payment-method', 'post'>;
+/** A promo code's discount on a plan (spec 3). */
+export type Discount = Schemas['Discount'];
+/** GET /promotion-code/active. */
+export type ActivePromo = ApiAnswer<'/promotion-code/active', 'get'>;
+/** POST /promotion-code. */
+export type PromoRequest = ApiBody<'/promotion-code', 'post'>;
+/** The answer of POST /promotion-code. */
+export type PromoAnswer = ApiAnswer<'/promotion-code', 'post'>;
 
 /** One entry of the activity feed. */
 export type Activity = Schemas['Activity'];

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { currentUser } from '../../plugins/auth';
 import { freePlanIdFor } from '../../repositories/plans';
+import billing from './billing';
 import { monitorSchema, plansSchema } from './schema';
 
 /** GET /subscription-monitor and GET /subscription-plans. */
@@ -24,6 +25,8 @@ const subscriptions: FastifyPluginAsyncTypebox = async (app) => {
     { config: { access: 'user-or-banned' }, schema: plansSchema },
     async (request) => ({ plans: await app.repos.plans.visibleTo(currentUser(request).id) }),
   );
+
+  await app.register(billing);
 };
 
 export default subscriptions;
