@@ -262,6 +262,35 @@ describe('payments sandbox through the stripe SDK', () => {
     });
   });
 
+  it('expands what this API version can expand, and refuses what it cannot', async () => {
+    const { customer, card } = await customerWithCard();
+    const basics = await price('plan_basics');
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: basics.id }],
+      expand: ['customer.invoice_settings.default_payment_method', 'latest_invoice'],
+    });
+    expect(subscription.customer).toMatchObject({
+      id: customer.id,
+      invoice_settings: { default_payment_method: { id: card.id, object: 'payment_method' } },
+    });
+    const invoice = subscription.latest_invoice as Stripe.Invoice;
+    const [payment] = invoice.payments!.data;
+    expect(payment).toMatchObject({ status: 'paid', amount_paid: 1900 });
+    const intentId = payment!.payment.payment_intent as string;
+    expect(await stripe.paymentIntents.retrieve(intentId)).toMatchObject({
+      status: 'succeeded',
+      amount: 1900,
+      payment_method: card.id,
+    });
+    // Invoices have no payment_intent since API version 2025-03-31.basil.
+    await expect(
+      stripe.subscriptions.retrieve(subscription.id, {
+        expand: ['latest_invoice.payment_intent'],
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, param: 'expand' });
+  });
+
   it('refuses a subscription on a declined card with error_if_incomplete and stores nothing', async () => {
     const customer = await newCustomer();
     const card = await cardFromToken('tok_chargeCustomerFail');

@@ -644,6 +644,16 @@ const ENDPOINTS: Endpoint[] = [
       return invoice;
     },
   },
+  // Payment intents (made by invoice payments; read-only here)
+  {
+    method: 'GET',
+    url: '/v1/payment_intents/:id',
+    handle(call) {
+      const intent = call.op.data.paymentIntents[call.id];
+      if (!intent) throw noSuch('payment_intent', call.id);
+      return intent;
+    },
+  },
   // Events
   {
     method: 'GET',
