@@ -10,6 +10,18 @@ const runtimeFile = (envName, defaultName) =>
     ? path.resolve(process.env[envName])
     : path.join(__dirname, 'runtime', defaultName);
 
+/**
+ * The payments sandbox's publishable key for the dev server: PAYMENTS_PUBLISHABLE_KEY, else the
+ * one `npm start` made in its data folder (POS_DATA_DIR, default .data), else the file's own.
+ */
+const localPublishableKey = (stripe = {}) => {
+  if (process.env.PAYMENTS_PUBLISHABLE_KEY) return process.env.PAYMENTS_PUBLISHABLE_KEY;
+  const dataDir = path.resolve(process.env.POS_DATA_DIR ?? path.join(__dirname, '..', '.data'));
+  const file = path.join(dataDir, 'payments-keys.json');
+  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')).publishableKey;
+  return stripe.publishableKey ?? '';
+};
+
 /** The dev server answers /config.json and /remotes.json like the static server does. */
 const serveRuntimeFiles = (middlewares, devServer) => {
   const serveJson = (route, file, patch = (value) => value) =>
@@ -17,11 +29,11 @@ const serveRuntimeFiles = (middlewares, devServer) => {
       const value = patch(JSON.parse(fs.readFileSync(file, 'utf8')));
       response.set('Cache-Control', 'no-store').json(value);
     });
-  serveJson('/config.json', runtimeFile('SHELL_CONFIG_FILE', 'config.default.json'), (config) =>
-    process.env.LOGIN_PROVIDER_URL
-      ? { ...config, loginProviderUrl: process.env.LOGIN_PROVIDER_URL }
-      : config,
-  );
+  serveJson('/config.json', runtimeFile('SHELL_CONFIG_FILE', 'config.default.json'), (config) => ({
+    ...config,
+    ...(process.env.LOGIN_PROVIDER_URL ? { loginProviderUrl: process.env.LOGIN_PROVIDER_URL } : {}),
+    stripe: { ...config.stripe, publishableKey: localPublishableKey(config.stripe) },
+  }));
   serveJson('/remotes.json', runtimeFile('SHELL_REMOTES_FILE', 'remotes.default.json'));
   return middlewares;
 };

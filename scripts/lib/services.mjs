@@ -117,12 +117,18 @@ export const demoAccounts = [
   { email: 'admin@demo.test', password: 'demo1234', role: 'admin (also a manager)' },
 ];
 
-/** Runtime configuration the shell reads from /config.json. */
-export function shellConfig() {
+/**
+ * Runtime configuration the shell reads from /config.json. Stripe.js comes from the payments
+ * sandbox (`/v3/`) with the data folder's publishable key; production names
+ * https://js.stripe.com/v3 and a live key instead.
+ * @param {string} dataDir
+ */
+export function shellConfig(dataDir) {
   const docs = 'https://docs.cloudpos.example';
   return {
     loginProviderUrl: urls.login,
     cloudPosUrl: urls.cloudPos,
+    stripe: { publishableKey: paymentsKeys(dataDir).publishableKey, jsUrl: `${urls.payments}/v3/` },
     supportEmail: 'support@cloudpos.example',
     accountSettingsUrl: `${urls.login}/account`,
     appsDashboardUrl: `${urls.login}/apps`,

@@ -43,7 +43,7 @@ export async function startStack({ dataDir, logDir, test = false, env = {} }) {
   mkdirSync(dataDir, { recursive: true });
   mkdirSync(logDir, { recursive: true });
   writeFileSync(path.join(dataDir, 'remotes.json'), JSON.stringify(remotesDocument(), null, 2));
-  writeFileSync(path.join(dataDir, 'config.json'), JSON.stringify(shellConfig(), null, 2));
+  writeFileSync(path.join(dataDir, 'config.json'), JSON.stringify(shellConfig(dataDir), null, 2));
 
   const definitions = services({ dataDir, test });
   const wanted = [

@@ -44,7 +44,10 @@ export const testIds = {
     paymentOverdue: 'banner-payment-overdue',
     confirmEmail: 'banner-confirm-email',
     resendEmail: 'banner-resend-email',
-    noPlan: 'notice-no-plan',
+    /** The print-service-paused warning a banned account with overdue invoices sees. */
+    printServicePaused: 'banner-print-service-paused',
+    /** Each overdue invoice's link to Stripe's hosted invoice page. */
+    overdueInvoice: 'banner-overdue-invoice',
   },
   remoteSlot: {
     root: 'remote-slot',

@@ -22,6 +22,7 @@ function propsFor(name: string, fullName: string): ParcelProps & { name: string 
     api: createApiClient(session, bus),
     basePath: '/admin-panel',
     cloudPosUrl: 'http://pos.test',
+    stripe: { publishableKey: 'pk_test_parcel', jsUrl: 'http://payments.test/v3/' },
     viewer: { userRole: 'manager', isAdmin: true, isBanned: false, fullName, email: null },
     navigator: history.navigator,
     location: history.location,

@@ -19,6 +19,18 @@ export interface Viewer {
   email: string | null;
 }
 
+/**
+ * Where card entry loads Stripe.js from and with which key (the shell's /config.json `stripe`).
+ * A parcel injects `<script src={jsUrl}>` once and then calls `loadStripe(publishableKey)`, which
+ * resolves to the loaded `window.Stripe`.
+ */
+export interface StripeConfig {
+  /** Stripe's publishable key (pk_test_… / pk_live_…); '' when the deployment configured none. */
+  publishableKey: string;
+  /** Stripe.js: https://js.stripe.com/v3 in production, the payments sandbox's /v3/ locally. */
+  jsUrl: string;
+}
+
 /** What the shell passes to every parcel it mounts. */
 export interface ParcelProps {
   bus: EventBus;
@@ -31,6 +43,8 @@ export interface ParcelProps {
    * at `{cloudPosUrl}/{application slug}/{cloudStationSlug}`.
    */
   cloudPosUrl: string;
+  /** Stripe.js's location and publishable key, for the card forms (mf-billing). */
+  stripe: StripeConfig;
   viewer: Viewer;
   /** The shell router's navigator and location: a remote renders its routes inside them. */
   navigator: Navigator;

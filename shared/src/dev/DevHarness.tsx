@@ -11,7 +11,7 @@ import {
 } from 'react-router-dom';
 import type { EventBus } from '../bus/EventBus';
 import { ParcelProvider } from '../contract/lifecycles';
-import type { Viewer } from '../contract/types';
+import type { StripeConfig, Viewer } from '../contract/types';
 import type { SessionStore } from '../session/SessionStore';
 import type { Bubble } from '../types/entities';
 import { Button } from '../ui/Button';
@@ -39,6 +39,11 @@ export interface DevPageOptions {
   basePath: string;
   /** Origin of the cloud POS addresses; the local stack's (http://127.0.0.1:4300) unless given. */
   cloudPosUrl?: string;
+  /**
+   * Stripe.js's location and publishable key; the local payments sandbox's Stripe.js
+   * (http://127.0.0.1:4600/v3/) with no key unless given (the key is made per data folder).
+   */
+  stripe?: StripeConfig;
   pages: DevPage[];
   /** Where an address no page matches goes. */
   fallbackPath: string;
@@ -52,6 +57,9 @@ export interface DevServices {
   session: SessionStore;
   api: AxiosInstance;
 }
+
+/** The local stack's Stripe.js (the payments sandbox); its key lives in the data folder. */
+const LOCAL_STRIPE: StripeConfig = { publishableKey: '', jsUrl: 'http://127.0.0.1:4600/v3/' };
 
 /** Bubbles stay as long as the shell keeps them (spec 9). */
 const BUBBLE_MS = 15_000;
@@ -119,6 +127,7 @@ export function DevHarness({
   title,
   basePath,
   cloudPosUrl = 'http://127.0.0.1:4300',
+  stripe = LOCAL_STRIPE,
   pages,
   fallbackPath,
   signInAs,
@@ -137,7 +146,7 @@ export function DevHarness({
 
   return (
     <ParcelProvider
-      value={{ bus, session, api, basePath, cloudPosUrl, viewer, navigator, location }}
+      value={{ bus, session, api, basePath, cloudPosUrl, stripe, viewer, navigator, location }}
     >
       <div className="pos-dev">
         <header className="pos-dev__bar">

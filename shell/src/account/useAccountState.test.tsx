@@ -75,6 +75,31 @@ describe('useAccountState', () => {
     expect(api.get).toHaveBeenCalledWith('/subscription-monitor?freeSubAutoCreate=true');
   });
 
+  it('re-reads the plan on plan-changed, still asking for the free plan after an iframe join', async () => {
+    localStorage.setItem(storageKeys.iframeJoin, 'true');
+    let plan: unknown = null;
+    const { api, services, result } = setup({
+      '/subscription-monitor': async () => ({ plan, isHavePaymentMethod: plan != null }),
+    });
+    await waitFor(() => expect(result.current.load.status).toBe('ready'));
+    plan = { id: 'trial', name: 'Trial' };
+    await act(async () => services.bus.emit('plan-changed'));
+    await waitFor(() => {
+      const load = result.current.load;
+      expect(load.status === 'ready' && load.account.planState).toEqual({
+        plan: { id: 'trial', name: 'Trial' },
+        isHavePaymentMethod: true,
+      });
+    });
+    const monitorCalls = api.get.mock.calls.filter(([url]) =>
+      String(url).startsWith('/subscription-monitor'),
+    );
+    expect(monitorCalls).toEqual([
+      ['/subscription-monitor?freeSubAutoCreate=true'],
+      ['/subscription-monitor?freeSubAutoCreate=true'],
+    ]);
+  });
+
   it('sends the browser to need-access on ERR_UNAUTHORIZED from /user-settings', async () => {
     const { services } = setup({
       '/user-settings': () => Promise.reject(httpError(401, { code: 'ERR_UNAUTHORIZED' })),

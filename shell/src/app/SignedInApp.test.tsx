@@ -11,7 +11,22 @@ function Probe() {
   return null;
 }
 
-function setup(firstBan: boolean) {
+const trial = {
+  id: 'plan_trial',
+  name: 'Trial',
+  accessType: 'public',
+  roleType: 'manager',
+  isFree: true,
+  isManagerPlan: true,
+  perMonth: 0,
+  upTo: 100,
+  included: 100,
+  perExcess: 0,
+  cancelDate: null,
+  pastDueInvoices: [],
+};
+
+function setup(firstBan: boolean, plan: unknown = trial) {
   const services = testServices();
   const api = fakeApi();
   let banned = firstBan;
@@ -23,7 +38,7 @@ function setup(firstBan: boolean) {
       firstTaskCompleted: true,
     },
     '/user-data': { fullName: 'Maya Manager', email: 'manager@demo.test', isVerified: true },
-    '/subscription-monitor': { plan: null, isHavePaymentMethod: false },
+    '/subscription-monitor': { plan, isHavePaymentMethod: false },
   };
   api.get.mockImplementation(async (url: string) => ({
     data: url === '/check-ban' ? { isBanned: banned } : answers[url.split('?')[0] as string],
@@ -51,6 +66,12 @@ describe('SignedInShell', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Welcome back, Maya Manager' }),
     ).toBeInTheDocument();
+  });
+
+  it('sends a user without a plan to /subscription-plans once the account has loaded', async () => {
+    setup(false, null);
+    await waitFor(() => expect(path).toBe('/subscription-plans'));
+    expect(screen.getByRole('heading', { level: 1, name: 'My Plan' })).toBeInTheDocument();
   });
 
   it('sends a banned account to /deactivated once per detection of the ban', async () => {

@@ -71,7 +71,7 @@ const admin = {
   }),
 };
 const billing = {
-  entry: entry('mf_billing', ['/subscription-plans']),
+  entry: { ...entry('mf_billing', ['/subscription-plans']), title: 'My Plan' },
   contract: makeContract('mf_billing', { routes: [route('/subscription-plans', 'My Plan')] }),
 };
 
@@ -233,11 +233,27 @@ describe('SignedInRoutes plan guard', () => {
     expect(await screen.findByText('My Plan page')).toBeInTheDocument();
   });
 
-  it('keeps a user without a plan on the dashboard, with a notice, when nothing serves plans', async () => {
-    const registry = await registryWith([stations]);
+  it('sends a user without a plan to /subscription-plans even while its remote is down', async () => {
+    const registry = await registryWith([stations, { entry: billing.entry }]);
     renderSignedIn(<SignedInRoutes />, { path: '/', registry });
-    expect(currentRouterPath()).toBe('/');
-    expect(screen.getByText('You have no active plan.')).toBeInTheDocument();
+    await waitFor(() => expect(currentRouterPath()).toBe('/subscription-plans'));
+    expect(await screen.findByText('My Plan is unavailable right now.')).toBeInTheDocument();
+  });
+
+  it('ends the redirect on a My Plan page that says so when nothing serves plans', async () => {
+    const registry = await registryWith([stations]);
+    const { services } = renderSignedIn(<SignedInRoutes />, { path: '/stations', registry });
+    await waitFor(() => expect(currentRouterPath()).toBe('/subscription-plans'));
+    expect(screen.getByText('My Plan is unavailable right now.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(services.browser.reload).toHaveBeenCalled();
+    expect(currentRouterPath()).toBe('/subscription-plans');
+  });
+
+  it('lets a user without a plan reach the session and deactivated pages', async () => {
+    const registry = await registryWith([stations, billing]);
+    renderSignedIn(<SignedInRoutes />, { path: '/deactivated', registry });
+    expect(currentRouterPath()).toBe('/deactivated');
   });
 
   it('leaves a user with a plan where they are', async () => {

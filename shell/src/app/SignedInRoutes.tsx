@@ -1,9 +1,13 @@
 import { LoadingState, canAccess } from '@pos/shared';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useAccount } from '../account/AccountContext';
+import { SlotError } from '../components/ErrorBoundary';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useRemoteStates } from '../remotes/RemotesContext';
 import { planRedirect, routeBase, servesSubscriptionPlans } from '../routing/guards';
+import { testIds } from '../testIds';
 import { paths, sessionPaths } from '../urls';
+import { useShell } from './ShellContext';
 import { DashboardPage } from '../views/Dashboard';
 import { AccessDeniedPage } from '../views/AccessDenied';
 import { DeactivatedPage } from '../views/Deactivated';
@@ -22,6 +26,25 @@ function UnknownPath({ waiting }: { waiting: boolean }) {
 }
 
 /**
+ * /subscription-plans when no remote serves it (remotes.json names none): the no-plan redirect
+ * must still end on a page, so the page says My Plan is unavailable, and Try again reloads the
+ * page to read remotes.json afresh.
+ */
+function PlansUnavailablePage() {
+  const { browser } = useShell();
+  useDocumentTitle(PLANS_TITLE);
+  return (
+    <div data-testid={testIds.remoteSlot.root} data-status="failed">
+      <h1 className="pos-visually-hidden">{PLANS_TITLE}</h1>
+      <SlotError title={PLANS_TITLE} onRetry={() => browser.reload()} />
+    </div>
+  );
+}
+
+/** The name of /subscription-plans (spec 2.2). */
+const PLANS_TITLE = 'My Plan';
+
+/**
  * The signed-in routes of spec 2.2: the shell's pages, every loaded contract's routes behind
  * their guards, the remotes.json prefixes of remotes that are not loaded (their slot waits or
  * offers a retry), the no-plan redirect, and home for anything else.
@@ -32,7 +55,7 @@ export function SignedInRoutes() {
   const { pathname } = useLocation();
 
   const hasPlan = account.planState ? account.planState.plan != null : null;
-  const target = planRedirect(pathname, { hasPlan, plansServed: servesSubscriptionPlans(states) });
+  const target = planRedirect(pathname, hasPlan);
   if (target) return <Navigate to={target} replace />;
 
   const ready = states.flatMap((state) =>
@@ -71,6 +94,9 @@ export function SignedInRoutes() {
             element={<PendingRemotePage state={state} />}
           />
         )),
+      )}
+      {!servesSubscriptionPlans(states) && (
+        <Route path={`${paths.subscriptionPlans}/*`} element={<PlansUnavailablePage />} />
       )}
       <Route
         path="*"

@@ -25,6 +25,39 @@ describe('runtime files', () => {
     expect(parsed.links.quickStart).toBe('');
   });
 
+  it("reads Stripe.js's URL and the publishable key", () => {
+    const parsed = parseConfig({
+      ...config,
+      stripe: { publishableKey: 'pk_test_abc123', jsUrl: 'http://127.0.0.1:4600/v3/' },
+    });
+    expect(parsed.stripe).toEqual({
+      publishableKey: 'pk_test_abc123',
+      jsUrl: 'http://127.0.0.1:4600/v3/',
+    });
+  });
+
+  it("falls back to Stripe's own Stripe.js without a key when config.json names none", () => {
+    expect(parseConfig(config).stripe).toEqual({
+      publishableKey: '',
+      jsUrl: 'https://js.stripe.com/v3',
+    });
+  });
+
+  it('never hands a secret key or a script that is not a web address to the parcels', () => {
+    const secret = parseConfig({
+      ...config,
+      stripe: { publishableKey: 'sk_test_abc123', jsUrl: 'https://js.stripe.com/v3' },
+    });
+    expect(secret.stripe.publishableKey).toBe('');
+    const script = parseConfig({
+      ...config,
+      stripe: { publishableKey: 'pk_test_abc123', jsUrl: 'javascript:alert(1)' },
+    });
+    expect(script.stripe).toEqual({ publishableKey: '', jsUrl: 'https://js.stripe.com/v3' });
+    // The rest of the dashboard still starts.
+    expect(script.loginProviderUrl).toBe('http://login.test');
+  });
+
   it('refuses a config without a usable login provider', () => {
     expect(() => parseConfig({})).toThrow('config.json has no loginProviderUrl');
     expect(() => parseConfig({ loginProviderUrl: 'not a url' })).toThrow();

@@ -1,4 +1,4 @@
-import type { Access } from '@pos/shared/lean';
+import type { Access, StripeConfig } from '@pos/shared/lean';
 import { runtimeFiles } from '../urls';
 
 const ACCESS_VALUES: readonly Access[] = ['all', 'manager', 'admin'];
@@ -24,6 +24,11 @@ export interface ShellConfig {
    * back there; defaults to the dashboard's own origin when absent.
    */
   cloudPosUrl: string;
+  /**
+   * Stripe.js's location and publishable key, passed to every parcel (mf-billing's card forms).
+   * Without one, Stripe's own https://js.stripe.com/v3 and no key (card entry unavailable).
+   */
+  stripe: StripeConfig;
   supportEmail: string;
   accountSettingsUrl: string;
   appsDashboardUrl: string;
@@ -81,6 +86,38 @@ function originOrEmpty(value: unknown): string {
   }
 }
 
+/** Stripe's own Stripe.js, used when /config.json names none. */
+export const STRIPE_JS_URL = 'https://js.stripe.com/v3';
+
+/** A publishable key is Stripe's pk_test_… or pk_live_…; a secret key must never reach a browser. */
+const PUBLISHABLE_KEY = /^pk_(test|live)_[A-Za-z0-9]+$/;
+
+/** The http(s) URL `value` names, or null. */
+function httpUrlOrNull(value: string): string | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The `stripe` entry of /config.json. A misconfigured entry costs card entry only (no key, so
+ * mf-billing says cards are unavailable), never the whole dashboard.
+ */
+function parseStripe(raw: unknown): StripeConfig {
+  const value = isRecord(raw) ? raw : {};
+  const key = typeof value.publishableKey === 'string' ? value.publishableKey.trim() : '';
+  const named = typeof value.jsUrl === 'string' && value.jsUrl ? value.jsUrl : null;
+  const jsUrl = named === null ? STRIPE_JS_URL : httpUrlOrNull(named);
+  if (jsUrl === null || (key && !PUBLISHABLE_KEY.test(key))) {
+    console.warn('config.json stripe is unusable (an http(s) jsUrl and a pk_ key); no card entry');
+    return { publishableKey: '', jsUrl: jsUrl ?? STRIPE_JS_URL };
+  }
+  return { publishableKey: key, jsUrl };
+}
+
 /** Reads /config.json's body; throws when the login provider is missing (nothing works without it). */
 export function parseConfig(raw: unknown): ShellConfig {
   if (!isRecord(raw) || typeof raw.loginProviderUrl !== 'string' || !raw.loginProviderUrl) {
@@ -92,6 +129,7 @@ export function parseConfig(raw: unknown): ShellConfig {
   return {
     loginProviderUrl: raw.loginProviderUrl,
     cloudPosUrl,
+    stripe: parseStripe(raw.stripe),
     supportEmail: text(raw.supportEmail),
     accountSettingsUrl: text(raw.accountSettingsUrl),
     appsDashboardUrl: text(raw.appsDashboardUrl),

@@ -49,6 +49,11 @@ describe('ParcelSlot', () => {
     expect(props.session).toBe(services.session);
     expect(props.api).toBe(api);
     expect(props.basePath).toBe('/stations');
+    expect(props.cloudPosUrl).toBe('http://pos.test');
+    expect(props.stripe).toEqual({
+      publishableKey: 'pk_test_shell',
+      jsUrl: 'http://payments.test/v3/',
+    });
     expect(props.viewer).toEqual(makeViewer());
     expect(typeof props.navigator.push).toBe('function');
   });

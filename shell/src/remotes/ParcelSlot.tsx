@@ -55,8 +55,18 @@ export function ParcelSlot({
   const [attempt, setAttempt] = useState(0);
 
   const props = useMemo<ParcelProps>(
-    () => ({ bus, session, api, basePath, cloudPosUrl, viewer, navigator, location }),
-    [api, basePath, bus, cloudPosUrl, location, navigator, session, viewer],
+    () => ({
+      bus,
+      session,
+      api,
+      basePath,
+      cloudPosUrl,
+      stripe: config.stripe,
+      viewer,
+      navigator,
+      location,
+    }),
+    [api, basePath, bus, cloudPosUrl, config.stripe, location, navigator, session, viewer],
   );
   const propsRef = useRef(props);
 

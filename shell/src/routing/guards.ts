@@ -30,14 +30,13 @@ export function servesSubscriptionPlans(states: readonly RemoteState[]): boolean
 }
 
 /**
- * Spec 2.2: a signed-in user with no current plan goes to /subscription-plans — but only when
- * something serves that page, so that the shell never loops on a path nobody answers.
+ * Spec 2.2: a signed-in user with no current plan and not on a subscription-plans path goes to
+ * /subscription-plans. Nothing is decided while the plan is unknown (null: still loading, or
+ * /subscription-monitor could not be read), and the session, deactivated and access-denied
+ * pages stay reachable.
  */
-export function planRedirect(
-  pathname: string,
-  { hasPlan, plansServed }: { hasPlan: boolean | null; plansServed: boolean },
-): string | null {
-  if (hasPlan !== false || !plansServed) return null;
+export function planRedirect(pathname: string, hasPlan: boolean | null): string | null {
+  if (hasPlan !== false) return null;
   if (isSubscriptionPlansPath(pathname) || isSessionPath(pathname)) return null;
   if (pathname === paths.deactivated || pathname === paths.accessDenied) return null;
   return paths.subscriptionPlans;

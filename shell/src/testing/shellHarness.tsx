@@ -23,6 +23,7 @@ export const TEST_PROVIDER = 'http://login.test';
 export const testConfig: ShellConfig = {
   loginProviderUrl: TEST_PROVIDER,
   cloudPosUrl: 'http://pos.test',
+  stripe: { publishableKey: 'pk_test_shell', jsUrl: 'http://payments.test/v3/' },
   supportEmail: 'support@cloudpos.example',
   accountSettingsUrl: `${TEST_PROVIDER}/account`,
   appsDashboardUrl: `${TEST_PROVIDER}/apps`,

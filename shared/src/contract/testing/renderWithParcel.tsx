@@ -6,7 +6,7 @@ import type { PosEventMap } from '../../bus/events';
 import { EventBus } from '../../bus/EventBus';
 import { SessionStore } from '../../session/SessionStore';
 import { ParcelProvider } from '../lifecycles';
-import type { ParcelProps, Viewer } from '../types';
+import type { ParcelProps, StripeConfig, Viewer } from '../types';
 import { managerViewer } from './viewers';
 
 /** How one render is set up; a remote's defaults fill in what a test leaves out. */
@@ -20,6 +20,8 @@ export interface RenderWithParcelOptions {
   basePath?: string;
   /** Origin of the cloud POS addresses; http://pos.test unless given. */
   cloudPosUrl?: string;
+  /** Stripe.js's location and key; {@link TEST_STRIPE} unless given. */
+  stripe?: StripeConfig;
   /**
    * Renders under <StrictMode>, as createReactParcel mounts parcels in production, so effects
    * that run twice show up in tests. Off unless given.
@@ -29,6 +31,12 @@ export interface RenderWithParcelOptions {
 
 /** The cloud POS origin parcels get in tests unless one is given. */
 export const TEST_CLOUD_POS_URL = 'http://pos.test';
+
+/** The Stripe.js location and publishable key parcels get in tests unless one is given. */
+export const TEST_STRIPE: StripeConfig = {
+  publishableKey: 'pk_test_parcel',
+  jsUrl: 'http://payments.test/v3/',
+};
 
 /** What a remote's tests share: its base path and the account that usually signs in. */
 export interface ParcelDefaults {
@@ -79,6 +87,7 @@ export function renderWithParcel(
     basePath = '/',
     path = basePath,
     cloudPosUrl = TEST_CLOUD_POS_URL,
+    stripe = TEST_STRIPE,
     strict = false,
   }: RenderWithParcelOptions,
 ) {
@@ -92,6 +101,7 @@ export function renderWithParcel(
     api,
     basePath,
     cloudPosUrl,
+    stripe,
     viewer: { ...managerViewer, ...viewer },
   };
   const tree = (

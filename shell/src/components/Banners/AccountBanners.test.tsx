@@ -64,6 +64,48 @@ describe('AccountBanners', () => {
     );
   });
 
+  it('warns a banned account with overdue invoices that print service is paused', () => {
+    const invoice = {
+      number: 'INV-9',
+      invoice_pdf: 'https://pay.test/9.pdf',
+      hosted_invoice_url: 'https://pay.test/9',
+    };
+    const account = makeAccount({
+      planState: { plan: plan({ pastDueInvoices: [invoice] }), isHavePaymentMethod: true },
+    });
+    const banned = renderSignedIn(<AccountBanners />, {
+      account,
+      viewer: makeViewer({ isBanned: true }),
+    });
+    expect(screen.getByTestId(testIds.banners.printServicePaused)).toHaveTextContent(
+      'Print service is paused.',
+    );
+    expect(screen.getByRole('link', { name: 'PDF of invoice INV-9' })).toHaveAttribute(
+      'href',
+      'https://pay.test/9.pdf',
+    );
+    banned.unmount();
+
+    renderSignedIn(<AccountBanners />, { account });
+    expect(screen.getByTestId(testIds.banners.paymentOverdue)).toBeInTheDocument();
+    expect(screen.queryByTestId(testIds.banners.printServicePaused)).not.toBeInTheDocument();
+  });
+
+  it('never turns an invoice address that is not a web page into a link', () => {
+    const invoice = {
+      number: 'INV-10',
+      invoice_pdf: 'data:text/html,boo',
+      hosted_invoice_url: 'javascript:alert(1)',
+    };
+    renderSignedIn(<AccountBanners />, {
+      account: makeAccount({
+        planState: { plan: plan({ pastDueInvoices: [invoice] }), isHavePaymentMethod: true },
+      }),
+    });
+    expect(screen.getByTestId(testIds.banners.paymentOverdue)).toHaveTextContent('Invoice INV-10');
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('shows no overdue banner on a plan that is not a manager plan', () => {
     const invoice = { number: 'INV-8', invoice_pdf: '', hosted_invoice_url: 'https://pay.test/8' };
     renderSignedIn(<AccountBanners />, {

@@ -9,6 +9,20 @@ import { testIds } from '../../testIds';
 import { isSubscriptionPlansPath, mailtoUrl, paths } from '../../urls';
 import { Banner } from './Banner';
 
+/**
+ * An invoice link as an http(s) URL, or null: the links come from the payment provider through
+ * the api, and only web pages may become hrefs (never javascript: or data:).
+ */
+function httpUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The bubble after a resent activation email. */
 export const ACTIVATION_EMAIL_SENT = 'Activation email sent';
 
@@ -54,7 +68,7 @@ function ConfirmEmailBanner({ email }: { email: string | null }) {
 /**
  * The account banners of spec 4 that the data allows: 'Service is Paused' for a banned account
  * (not on /subscription-plans), 'Account Payment Overdue' for a manager plan with past-due
- * invoices, and the unconfirmed-email banner with its resend action.
+ * invoices (the links to pay each, and the print-service-paused warning when also banned), and the unconfirmed-email banner with its resend action.
  */
 export function AccountBanners() {
   const { account, viewer } = useAccount();
@@ -84,20 +98,44 @@ export function AccountBanners() {
           title="Account Payment Overdue"
           data-testid={testIds.banners.paymentOverdue}
         >
-          <p>
-            {viewer.isBanned
-              ? 'Printing and POS service are paused until the overdue invoices are paid.'
-              : 'Pay the overdue invoices to keep your stations running without interruption.'}
-          </p>
+          {viewer.isBanned ? (
+            <p data-testid={testIds.banners.printServicePaused}>
+              <strong>Print service is paused.</strong> Printing and POS service stay paused until
+              the overdue invoices are paid.
+            </p>
+          ) : (
+            <p>Pay the overdue invoices to keep your stations running without interruption.</p>
+          )}
           <ul>
-            {overdue.map((invoice) => (
-              <li key={invoice.number}>
-                <a href={invoice.hosted_invoice_url} target="_blank" rel="noopener noreferrer">
-                  Pay invoice {invoice.number}
-                  <span className="pos-visually-hidden"> (opens in a new tab)</span>
-                </a>
-              </li>
-            ))}
+            {overdue.map((invoice) => {
+              const pay = httpUrl(invoice.hosted_invoice_url);
+              const pdf = httpUrl(invoice.invoice_pdf);
+              return (
+                <li key={invoice.number}>
+                  {pay ? (
+                    <a
+                      href={pay}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      data-testid={testIds.banners.overdueInvoice}
+                    >
+                      Pay invoice {invoice.number}
+                      <span className="pos-visually-hidden"> (opens in a new tab)</span>
+                    </a>
+                  ) : (
+                    <span>Invoice {invoice.number}</span>
+                  )}
+                  {pdf && (
+                    <>
+                      {' · '}
+                      <a href={pdf} target="_blank" rel="noopener noreferrer">
+                        PDF<span className="pos-visually-hidden"> of invoice {invoice.number}</span>
+                      </a>
+                    </>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         </Banner>
       )}

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import type { FederationRuntime } from '../../remotes/federationRuntime';
 import { RemoteRegistry } from '../../remotes/RemoteRegistry';
 import { makeContract, textParcel } from '../../testing/contracts';
-import { makeAccount, makeViewer, renderSignedIn } from '../../testing/shellHarness';
+import { makeViewer, renderSignedIn } from '../../testing/shellHarness';
 import { testIds } from '../../testIds';
 import { DashboardPage } from './DashboardPage';
 
@@ -111,18 +111,5 @@ describe('DashboardPage', () => {
     renderSignedIn(<DashboardPage />, { registry: await registry(false) });
     expect(screen.getByText('Stations is unavailable right now.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
-  });
-
-  it('says so when the user has no plan and nothing serves the plans page', () => {
-    renderSignedIn(<DashboardPage />, {
-      account: makeAccount(),
-      registry: new RemoteRegistry([], {
-        registerRemotes: () => undefined,
-        loadRemote: async () => null,
-      }),
-    });
-    expect(screen.getByTestId(testIds.banners.noPlan)).toHaveTextContent(
-      'You have no active plan.',
-    );
   });
 });

@@ -3,19 +3,17 @@ import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
 import { useAccount } from '../../account/AccountContext';
 import { SlotError, SlotErrorBoundary } from '../../components/ErrorBoundary';
-import { Banner } from '../../components/Banners';
 import { PageHeader } from '../../components/PageHeader';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { ParcelSlot } from '../../remotes/ParcelSlot';
 import { useRemoteRegistry, useRemoteStates } from '../../remotes/RemotesContext';
-import { servesSubscriptionPlans } from '../../routing/guards';
 import { testIds } from '../../testIds';
 import { paths } from '../../urls';
 import './DashboardPage.css';
 
 /** The dashboard (spec 2.3): a greeting for managers, the tiles of every loaded remote. */
 export function DashboardPage() {
-  const { viewer, account } = useAccount();
+  const { viewer } = useAccount();
   const states = useRemoteStates();
   const registry = useRemoteRegistry();
   useDocumentTitle('Dashboard');
@@ -29,8 +27,6 @@ export function DashboardPage() {
     (state) => state.status === 'failed' && canAccess(state.remote.access, viewer),
   );
   const loading = states.some((state) => state.status === 'loading');
-  const noPlan =
-    account.planState != null && account.planState.plan == null && !servesSubscriptionPlans(states);
 
   return (
     <div className="shell-dashboard" data-testid={testIds.dashboard.root}>
@@ -43,12 +39,6 @@ export function DashboardPage() {
         />
       ) : (
         <PageHeader title="Dashboard" description="Your stations and shared access in one place." />
-      )}
-
-      {noPlan && (
-        <Banner tone="info" title="You have no active plan." data-testid={testIds.banners.noPlan}>
-          <p>Choose a plan to start processing orders with your stations.</p>
-        </Banner>
       )}
 
       {tiles.length > 0 || failed.length > 0 ? (
