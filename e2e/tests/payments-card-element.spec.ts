@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo, Server } from 'node:net';
 import { createServer } from 'node:http';
 import { expect, test } from '@playwright/test';
+import { build } from 'esbuild';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { paymentsKeys, stripeApi, testCards } from '../support/payments';
@@ -10,23 +11,71 @@ import { stack } from '../support/stack';
 /**
  * The payments sandbox's Stripe.js under the official loader: a page of another origin loads
  * the script, `@stripe/stripe-js`'s loadStripe resolves to it, and the card element's frame
- * takes the typed card. The test serves that page itself on a loopback port (Chromium lets a
- * loopback page, like the dashboard, reach the loopback sandbox); the billing remote, which
- * will use the same libraries through @stripe/react-stripe-js, comes later.
+ * takes the typed card; a second page does the same through @stripe/react-stripe-js (bundled
+ * here with esbuild), as the billing remote will. The test serves the pages itself on a
+ * loopback port (Chromium lets a loopback page, like the dashboard, reach the loopback sandbox).
  */
 let server: Server;
 let pageOrigin = '';
 
+/** A card form on @stripe/react-stripe-js: Elements, CardElement, useStripe, useElements. */
+const REACT_APP = `
+import { createElement as h, StrictMode, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { loadStripe } from '@stripe/stripe-js';
+import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+
+function CardForm() {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [complete, setComplete] = useState(false);
+  const [result, setResult] = useState('');
+  const save = async () => {
+    const answer = await stripe.createPaymentMethod({
+      type: 'card',
+      card: elements.getElement(CardElement),
+      billing_details: { name: 'Maya Manager' },
+    });
+    setResult(answer.paymentMethod ? answer.paymentMethod.id : answer.error.message);
+  };
+  return h('main', null,
+    h('h1', null, 'Add a card'),
+    h(CardElement, { options: { hidePostalCode: true }, onChange: (event) => setComplete(event.complete) }),
+    h('button', { type: 'button', disabled: !stripe || !complete, onClick: save }, 'Save card'),
+    h('output', null, result));
+}
+
+createRoot(document.getElementById('root')).render(
+  h(StrictMode, null, h(Elements, { stripe: loadStripe(window.publishableKey) }, h(CardForm))));
+`;
+
 test.beforeAll(async () => {
   const { publishableKey } = paymentsKeys();
   const loader = readFileSync(require.resolve('@stripe/stripe-js/dist/index.mjs'), 'utf8');
+  const bundled = await build({
+    stdin: { contents: REACT_APP, resolveDir: __dirname, loader: 'js' },
+    bundle: true,
+    format: 'esm',
+    write: false,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  });
+  const reactApp = bundled.outputFiles[0]!.text;
   server = createServer((request, response) => {
     if (request.url === '/stripe-js.mjs') {
       response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(loader);
+    } else if (request.url === '/react-app.mjs') {
+      response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(reactApp);
     } else if (request.url === '/card') {
       response
         .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
         .end(checkPage(publishableKey));
+    } else if (request.url === '/react') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>React card check</title>
+<script src="${stack.payments}/v3/"></script>
+<script>window.publishableKey = ${JSON.stringify(publishableKey)};</script></head>
+<body><div id="root"></div><script type="module" src="/react-app.mjs"></script></body></html>`);
     } else {
       response.writeHead(404).end();
     }
@@ -160,4 +209,24 @@ test("confirmCardSetup saves 4242 to the customer and answers Stripe's decline f
     { customer: customer.id, type: 'card' },
   );
   expect(methods.data.map((method) => method.card.last4)).toEqual(['4242']);
+});
+
+test('@stripe/react-stripe-js runs on the sandbox: CardElement in StrictMode, useStripe and useElements', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${pageOrigin}/react`);
+  const save = page.getByRole('button', { name: 'Save card' });
+  await expect(save).toBeDisabled();
+  // StrictMode mounts, destroys and mounts the element again: one frame is left.
+  await expect(page.locator('iframe')).toHaveCount(1);
+  const frame = page.frameLocator('iframe[title="Secure card payment input frame"]');
+  await frame.getByLabel('Credit or debit card number').pressSequentially('4242424242424242');
+  await frame.getByLabel('Credit or debit card expiration date').pressSequentially('1234');
+  await frame.getByLabel('Credit or debit card CVC/CVV').pressSequentially('123');
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(page.locator('output')).toHaveText(/^pm_\w+$/);
+  expect(errors).toEqual([]);
 });
