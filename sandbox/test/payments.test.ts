@@ -443,6 +443,20 @@ describe('payments sandbox through the stripe SDK', () => {
     expect(renewedPaid).toMatchObject({ status: 'paid' });
     expect(renewedFailed).toMatchObject({ status: 'open' });
 
+    // Signed with the wall clock, not the moved one: within constructEvent's tolerance.
+    const renewalHook = hooks.received.find(
+      (hook) =>
+        hook.body.includes('invoice.payment_failed') && hook.body.includes(failing.customer.id),
+    )!;
+    expect(
+      stripe.webhooks.constructEvent(
+        renewalHook.body,
+        renewalHook.headers['stripe-signature'] as string,
+        sandbox.payments.webhookSecret,
+      ).type,
+    ).toBe('invoice.payment_failed');
+    const signedAt = Number(/t=(\d+)/.exec(renewalHook.headers['stripe-signature'] as string)![1]);
+    expect(Math.abs(signedAt - Date.now() / 1000)).toBeLessThan(60);
     const hookTypes = (customer: string) =>
       hooks
         .events()

@@ -28,7 +28,7 @@ export interface WebhookOptions {
   secret: string;
   /** Waits before each retry, in ms; their count is the number of retries. */
   retryDelays: number[];
-  /** Unix seconds for the signature's timestamp (the sandbox clock). */
+  /** Unix seconds for the signature's timestamp (the wall clock, not the moved test clock). */
   now: () => number;
 }
 
