@@ -19,6 +19,8 @@ import { createProviderTokenVerifier } from './services/provider-tokens';
 import type { StoreAccess } from './domain/store-access';
 import type { SecretBox } from './services/secret-box';
 import { createSecretBox, loadOrCreateSecretKey } from './services/secret-box';
+import type { Stripe } from './services/payments';
+import { createPaymentsClient } from './services/payments';
 import type { ApiSigningKey } from './services/signing-key';
 import { loadOrCreateSigningKey } from './services/signing-key';
 import type { StoreClient } from './services/store-client';
@@ -38,6 +40,8 @@ export interface AppDependencies {
   secretBox?: SecretBox;
   /** Store client, secret box and URLs to share with the POS host; built from the config otherwise. */
   storeAccess?: StoreAccess;
+  /** The Stripe client; built from `config.payments` otherwise. */
+  paymentsClient?: Stripe;
 }
 
 /**
@@ -121,6 +125,12 @@ export async function buildApp(
     signingKey,
     issuer: 'cloud-pos-api',
     stores: deps.storeAccess ?? createStoreAccess(config, deps),
+    payments: config.payments
+      ? {
+          client: deps.paymentsClient ?? createPaymentsClient(config.payments),
+          webhookSecret: config.payments.webhookSecret,
+        }
+      : null,
   });
   return app;
 }

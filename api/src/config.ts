@@ -55,6 +55,21 @@ export interface ApiConfig {
   cookieDomain: string | null;
   /** The demo store the demo seed connects (DEMO_STORE_URL, …_CONSUMER_KEY, …_CONSUMER_SECRET). */
   demoStore: DemoStore | null;
+  /** Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL); null: billing is off. */
+  payments: PaymentsConfig | null;
+}
+
+/**
+ * Where and how the api reaches Stripe. Without `host`, the `stripe` SDK talks to Stripe itself;
+ * the payments sandbox is reached through `host`, `port` and `protocol`.
+ */
+export interface PaymentsConfig {
+  secretKey: string;
+  /** The webhook endpoint's signing secret (whsec_…). */
+  webhookSecret: string;
+  host: string | null;
+  port: number | null;
+  protocol: 'http' | 'https' | null;
 }
 
 /** The store and key of the demo application. */
@@ -147,6 +162,32 @@ function demoStoreOf(env: NodeJS.ProcessEnv): DemoStore | null {
   return { url, consumerKey, consumerSecret };
 }
 
+function paymentsOf(env: NodeJS.ProcessEnv): PaymentsConfig | null {
+  const secretKey = env.STRIPE_SECRET_KEY;
+  if (!secretKey) return null;
+  if (!/^(sk|rk)_(test|live)_\w+$/.test(secretKey)) {
+    throw new Error('STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)');
+  }
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET ?? '';
+  if (!/^whsec_\w+$/.test(webhookSecret)) {
+    throw new Error('STRIPE_WEBHOOK_SECRET must be the webhook signing secret (whsec_…)');
+  }
+  let host = env.STRIPE_HOST || null;
+  let port = env.STRIPE_PORT ? portOf('STRIPE_PORT', env.STRIPE_PORT, 443) : null;
+  let protocol = (env.STRIPE_PROTOCOL || null) as PaymentsConfig['protocol'];
+  if (env.STRIPE_API_URL) {
+    const origin = originOf('STRIPE_API_URL', env.STRIPE_API_URL);
+    const url = new URL(origin);
+    host = url.hostname;
+    protocol = url.protocol === 'http:' ? 'http' : 'https';
+    port = url.port ? Number(url.port) : protocol === 'http' ? 80 : 443;
+  }
+  if (protocol !== null && protocol !== 'http' && protocol !== 'https') {
+    throw new Error(`STRIPE_PROTOCOL must be http or https, got ${String(protocol)}`);
+  }
+  return { secretKey, webhookSecret, host, port, protocol };
+}
+
 const isOn = (value: string | undefined) => value === '1' || value === 'true';
 
 /** Builds the configuration from environment variables, with the defaults of the README. */
@@ -180,5 +221,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     cloudPosUrl: originOf('CLOUD_POS_URL', env.CLOUD_POS_URL || 'http://127.0.0.1:4300'),
     cookieDomain: cookieDomainOf(env.COOKIE_DOMAIN),
     demoStore: demoStoreOf(env),
+    payments: paymentsOf(env),
   };
 }

@@ -66,10 +66,32 @@ export interface SubscriptionsTable {
   user_id: string;
   plan_id: string;
   cancel_date: IsoTimestamp | null;
-  /** JSON array of {number, invoice_pdf, hosted_invoice_url}. */
+  /** JSON array of {id, number, invoice_pdf, hosted_invoice_url}, from invoice webhooks. */
   past_due_invoices: string;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
+  /** The Stripe subscription of a paid plan (sub_…); null on a free plan. */
+  stripe_subscription_id: ColumnType<string | null, string | null | undefined>;
+  /** Stripe's status of it (active, past_due, …). */
+  stripe_status: ColumnType<string | null, string | null | undefined>;
+  /** When the paid period ends. */
+  current_period_end: ColumnType<IsoTimestamp | null, IsoTimestamp | null | undefined>;
+}
+
+/** billing_customers: the one Stripe customer of a user. */
+export interface BillingCustomersTable {
+  user_id: string;
+  stripe_customer_id: string;
+  /** The customer's default card (pm_…); null when none is on file. */
+  default_payment_method: string | null;
+  created_at: IsoTimestamp;
+}
+
+/** stripe_events: webhook events already applied (by Stripe's event id). */
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  received_at: IsoTimestamp;
 }
 
 /** activities: the activity feed. */
@@ -166,6 +188,8 @@ export interface Database {
   application_invitations: ApplicationInvitationsTable;
   station_slugs: StationSlugsTable;
   application_members: ApplicationMembersTable;
+  billing_customers: BillingCustomersTable;
+  stripe_events: StripeEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from '../db';
 import { ActivitiesRepository } from './activities';
 import { ApplicationsRepository } from './applications';
+import { BillingRepository } from './billing';
 import { MembersRepository } from './members';
 import { PlansRepository } from './plans';
 import { SettingsRepository } from './settings';
@@ -16,6 +17,7 @@ export interface Repositories {
   applications: ApplicationsRepository;
   stationSlugs: StationSlugsRepository;
   members: MembersRepository;
+  billing: BillingRepository;
 }
 
 /** Builds the repositories over an open database. */
@@ -28,5 +30,6 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     applications: new ApplicationsRepository(handle.db),
     stationSlugs: new StationSlugsRepository(handle.db, handle.dialect),
     members: new MembersRepository(handle.db),
+    billing: new BillingRepository(handle.db, handle.dialect),
   };
 }

@@ -10,7 +10,13 @@ function parseInvoices(json: string | null | undefined): PastDueInvoice[] {
   if (!json) return [];
   try {
     const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? (value as PastDueInvoice[]) : [];
+    if (!Array.isArray(value)) return [];
+    // Stored entries also hold the invoice id (to clear them on invoice.paid): the wire has three.
+    return (value as PastDueInvoice[]).map(({ number, invoice_pdf, hosted_invoice_url }) => ({
+      number,
+      invoice_pdf,
+      hosted_invoice_url,
+    }));
   } catch {
     return [];
   }
@@ -80,6 +86,12 @@ export class PlansRepository {
       )
       .orderBy('sort_order')
       .execute();
+    return rows.map((row) => toPlan(row));
+  }
+
+  /** Every plan of the catalogue, private ones included, in catalogue order. */
+  async all(): Promise<Plan[]> {
+    const rows = await this.db.selectFrom('plans').selectAll().orderBy('sort_order').execute();
     return rows.map((row) => toPlan(row));
   }
 

@@ -3,6 +3,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { ApiSigningKey } from '../services/signing-key';
 import type { LoginProviderClient } from '../services/login-provider';
 import type { StoreAccess } from '../domain/store-access';
+import type { Stripe } from '../services/payments';
 
 /** What the route plugins receive from `buildApp`. */
 export interface RouteOptions {
@@ -12,6 +13,14 @@ export interface RouteOptions {
   issuer: string;
   /** Store client, secret box and URLs of the application routes. */
   stores: StoreAccess;
+  /** The Stripe client and the webhook secret of the billing routes; null: billing is off. */
+  payments: PaymentsAccess | null;
+}
+
+/** What the billing routes need of Stripe. */
+export interface PaymentsAccess {
+  client: Stripe;
+  webhookSecret: string;
 }
 
 /** Body of every error answer. */

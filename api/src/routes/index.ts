@@ -12,16 +12,16 @@ import userSettings from './user-settings';
 /** Every route of /api/connect-ui. */
 const routes: FastifyPluginAsyncTypebox<RouteOptions> = async (
   app,
-  { loginProvider, signingKey, issuer, stores },
+  { loginProvider, signingKey, issuer, stores, payments },
 ) => {
   // Only the collaborators travel on: passing the whole options object would repeat the prefix.
-  const options: RouteOptions = { loginProvider, signingKey, issuer, stores };
+  const options: RouteOptions = { loginProvider, signingKey, issuer, stores, payments };
   await app.register(health);
   await app.register(userSettings);
   await app.register(userData, options);
   await app.register(session, options);
   await app.register(activities);
-  await app.register(subscriptions);
+  await app.register(subscriptions, { payments });
   await app.register(adminPanel);
   await app.register(applications, { access: stores });
 };

@@ -34,6 +34,8 @@ export async function startTestSandbox(
     mailHttpPort: 0,
     smtpPort: 0,
     storePorts: [0, 0],
+    // The payments sandbox's default port (4600) is the running stack's: tests take a free one.
+    paymentsPort: 0,
     controls: true,
     ...options,
   });

@@ -1,11 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { PaymentsAccess } from '../common';
 import { currentUser } from '../../plugins/auth';
 import { freePlanIdFor } from '../../repositories/plans';
 import billing from './billing';
 import { monitorSchema, plansSchema } from './schema';
 
 /** GET /subscription-monitor and GET /subscription-plans. */
-const subscriptions: FastifyPluginAsyncTypebox = async (app) => {
+const subscriptions: FastifyPluginAsyncTypebox<{ payments: PaymentsAccess | null }> = async (
+  app,
+  { payments },
+) => {
   app.get(
     '/subscription-monitor',
     { config: { access: 'user-or-banned' }, schema: monitorSchema },
@@ -15,8 +19,8 @@ const subscriptions: FastifyPluginAsyncTypebox = async (app) => {
       if (!plan && request.query.freeSubAutoCreate) {
         plan = await app.repos.plans.subscribeIfNone(user.id, freePlanIdFor(user.user_role));
       }
-      // Payment methods arrive with billing; until then nobody has one on file.
-      return { plan, isHavePaymentMethod: false };
+      // From the database only: the default card's id is kept in step by the card routes.
+      return { plan, isHavePaymentMethod: await app.repos.billing.hasPaymentMethod(user.id) };
     },
   );
 
@@ -26,7 +30,7 @@ const subscriptions: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ({ plans: await app.repos.plans.visibleTo(currentUser(request).id) }),
   );
 
-  await app.register(billing);
+  await app.register(billing, { payments });
 };
 
 export default subscriptions;
