@@ -61,7 +61,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
-  ...['mf-admin', 'mf-applications', 'mf-stations', 'shell'].map((own) => ({
+  ...['mf-admin', 'mf-applications', 'mf-stations', 'mf-billing', 'shell'].map((own) => ({
     // A remote never reaches into another remote, nor the shell into a remote's source: they
     // meet only through Module Federation and @pos/shared.
     files: [`${own}/**/*.{ts,tsx,js,mjs,cjs}`],

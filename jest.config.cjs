@@ -7,6 +7,7 @@ module.exports = {
     '<rootDir>/mf-admin',
     '<rootDir>/mf-applications',
     '<rootDir>/mf-stations',
+    '<rootDir>/mf-billing',
     '<rootDir>/sandbox',
     '<rootDir>/api',
     '<rootDir>/scripts/jest.config.cjs',

@@ -106,6 +106,14 @@ export const remotes = [
     port: port('MF_STATIONS_PORT', 3002),
     routes: ['/stations', '/applications/:id/stations', '/applications/:id/shared-stations'],
   },
+  {
+    pkg: 'mf-billing',
+    name: 'mf_billing',
+    title: 'My Plan',
+    access: 'all',
+    port: port('MF_BILLING_PORT', 3003),
+    routes: ['/subscription-plans'],
+  },
 ];
 
 /** The slug of the demo manager's connected application (the api's demo seed). */

@@ -1,0 +1,2 @@
+export { AccessToggle } from './AccessToggle';
+export type { AccessToggleProps } from './AccessToggle';

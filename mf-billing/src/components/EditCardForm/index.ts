@@ -1,0 +1,2 @@
+export { EditCardForm, initialBillingValues, toBillingDetails } from './EditCardForm';
+export type { BillingDetailsValues, EditCardFormProps } from './EditCardForm';

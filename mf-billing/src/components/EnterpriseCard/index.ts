@@ -1,0 +1,1 @@
+export { EnterpriseCard } from './EnterpriseCard';

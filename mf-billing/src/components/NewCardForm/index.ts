@@ -1,0 +1,2 @@
+export { NewCardForm } from './NewCardForm';
+export type { NewCardFormProps } from './NewCardForm';

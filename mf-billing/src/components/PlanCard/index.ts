@@ -1,0 +1,2 @@
+export { PlanCard } from './PlanCard';
+export type { PlanCardProps } from './PlanCard';

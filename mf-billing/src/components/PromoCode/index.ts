@@ -1,0 +1,2 @@
+export { PromoCode } from './PromoCode';
+export type { PromoCodeProps } from './PromoCode';

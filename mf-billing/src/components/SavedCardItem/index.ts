@@ -1,0 +1,2 @@
+export { SavedCardItem, brandName } from './SavedCardItem';
+export type { SavedCardItemProps } from './SavedCardItem';

@@ -1,0 +1,1 @@
+export { StripeCardProvider } from './StripeCardProvider';

@@ -1,0 +1,19 @@
+import { useCallback, useEffect } from 'react';
+import { useLoad, useParcel } from '@pos/shared';
+import { fetchPlanState } from '../api';
+
+/**
+ * The viewer's plan (GET /subscription-monitor), loaded again whenever anything announces
+ * `plan-changed` on the bus (a subscribe, a card change, the shell after a renewal).
+ */
+export function usePlanState() {
+  const { api, bus } = useParcel();
+  const load = useCallback((signal: AbortSignal) => fetchPlanState(api, signal), [api]);
+  const state = useLoad(load);
+  const { reload } = state;
+  useEffect(() => {
+    const subscription = bus.on('plan-changed', reload);
+    return () => subscription.unsubscribe();
+  }, [bus, reload]);
+  return state;
+}

@@ -1,0 +1,16 @@
+import { isAxiosError } from 'axios';
+import { apiErrorMessage } from '@pos/shared';
+
+/**
+ * The text of a failed billing call: the api's own words for a refusal the viewer can act on
+ * (400: bad input or a card Stripe declined, in Stripe's message; 409: the card limit or a card
+ * in use), else the spec's text for the call (spec 8), for anything else (a server or network
+ * failure).
+ */
+export function billingErrorText(error: unknown, fallback: string): string {
+  if (isAxiosError(error)) {
+    const status = error.response?.status;
+    if (status === 400 || status === 409) return apiErrorMessage(error, fallback);
+  }
+  return fallback;
+}

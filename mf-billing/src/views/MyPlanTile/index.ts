@@ -1,0 +1,1 @@
+export { MyPlanTile } from './MyPlanTile';

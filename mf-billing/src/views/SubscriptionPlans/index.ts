@@ -1,0 +1,1 @@
+export { SubscriptionPlans } from './SubscriptionPlans';
