@@ -269,6 +269,11 @@ export function services({ dataDir, test }) {
         // The demo stores run on this machine; production refuses private addresses.
         STORE_ALLOW_PRIVATE_HOSTS: '1',
         SEED_DEMO: '1',
+        // Billing through the stripe SDK, pointed at the payments sandbox (the real Stripe by
+        // configuration only), with the keys and webhook secret the sandbox was given.
+        STRIPE_SECRET_KEY: payments.secretKey,
+        STRIPE_WEBHOOK_SECRET: payments.webhookSecret,
+        STRIPE_API_URL: urls.payments,
         // The shell's server proxies /api/connect-ui from the same machine.
         TRUST_PROXY: host,
       },
