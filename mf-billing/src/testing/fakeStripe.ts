@@ -42,6 +42,7 @@ export function installFakeStripe(): FakeStripe {
     const element = {
       handlers,
       mounted: null as HTMLElement | null,
+      frame: null as HTMLElement | null,
       emit: (event: string, payload: unknown = {}) =>
         handlers
           .get(event)
@@ -51,6 +52,7 @@ export function installFakeStripe(): FakeStripe {
         frame.setAttribute('data-fake-stripe-card', '');
         node.appendChild(frame);
         element.mounted = node;
+        element.frame = frame;
       },
       on(event: string, handler: Handler) {
         if (!handlers.has(event)) handlers.set(event, new Set());
@@ -63,6 +65,7 @@ export function installFakeStripe(): FakeStripe {
       },
       update() {},
       destroy() {
+        element.frame?.remove();
         element.mounted = null;
       },
       unmount() {},

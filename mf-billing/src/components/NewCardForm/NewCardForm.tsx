@@ -86,8 +86,9 @@ export function NewCardForm({ onCreated, title = ADD_CARD }: NewCardFormProps) {
           noValidate
           data-testid={ids.addForm}
           onSubmit={(event) => {
-            void handleSubmit(event)?.then((errors) => {
-              if (!errors) form.restart();
+            // A saved card leaves an empty form for the next one (a refused one keeps its name).
+            void handleSubmit(event)?.then(() => {
+              if (form.getState().submitSucceeded) form.restart();
             });
           }}
         >

@@ -52,7 +52,7 @@ export function PromoCode({ onApply, disabled = false }: PromoCodeProps) {
               <Button
                 type="submit"
                 variant="secondary"
-                disabled={empty || submitting || disabled}
+                disabled={empty || disabled}
                 loading={submitting}
                 data-testid={ids.promoApply}
               >
