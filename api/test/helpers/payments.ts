@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import Stripe from 'stripe';
 import type { RunningSandbox } from '@pos/sandbox';
 import { startSandbox } from '@pos/sandbox';
@@ -25,7 +25,7 @@ export interface BillingContext extends TestContext {
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
     payload?: object,
-  ): Promise<{ statusCode: number; json: () => any; body: string }>;
+  ): Promise<LightMyRequestResponse>;
 }
 
 /**

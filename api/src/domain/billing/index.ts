@@ -712,15 +712,42 @@ export class Billing {
       const reason = error instanceof Error ? error.message : String(error);
       throw new BillingError('signature', `Webhook signature verification failed: ${reason}`);
     }
-    return this.repos.billing.applyEventOnce(event, (tx) => this.apply(tx, event));
+    // Events may arrive late or out of order (retries): a subscription event is applied as
+    // Stripe has the subscription now, read before the transaction so no lock waits on Stripe.
+    const fresh =
+      event.type.startsWith('customer.subscription.') && 'id' in event.data.object
+        ? await this.currentSubscription(event.data.object as Stripe.Subscription)
+        : null;
+    return this.repos.billing.applyEventOnce(event, (tx) => this.apply(tx, event, fresh));
   }
 
-  private async apply(tx: BillingTransaction, event: Stripe.Event): Promise<void> {
+  /** The subscription as Stripe has it now (a vanished one reads as canceled). */
+  private async currentSubscription(stale: Stripe.Subscription): Promise<Stripe.Subscription> {
+    try {
+      return await this.stripe.subscriptions.retrieve(stale.id);
+    } catch (error) {
+      const refusal = fromStripe(error);
+      if (refusal instanceof BillingError && refusal.kind === 'not-found') {
+        return { ...stale, status: 'canceled' };
+      }
+      throw refusal;
+    }
+  }
+
+  private async apply(
+    tx: BillingTransaction,
+    event: Stripe.Event,
+    fresh: Stripe.Subscription | null,
+  ): Promise<void> {
     switch (event.type) {
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted':
-        return this.applySubscription(tx, event.data.object, event.type.endsWith('deleted'));
+        return this.applySubscription(
+          tx,
+          fresh ?? event.data.object,
+          event.type.endsWith('deleted'),
+        );
       case 'invoice.payment_failed':
       case 'invoice.paid':
         return this.applyInvoice(tx, event.data.object, event.type === 'invoice.paid');
