@@ -12,9 +12,11 @@
 //    (api/scripts/bench-stations.ts): GET applications/{id}/stations (live store; users re-copied at most every 5 min),
 //    PUT stations/update-slug (transaction + store PUT), GET shared-stations for a member of 20
 //    applications, and the cloud POS address on the POS host up to the hand-off page
+//  - GET /subscription-monitor p50/p99 over real HTTP, from the database only (the api's Stripe
+//    is a counter that must see no call) (api/scripts/bench-subscription-monitor.ts)
 // Budgets: landing ≤ 200 KB gzip JS; admin users p99 ≤ 50 ms; applications list p99 ≤ 250 ms;
 // stations p99 ≤ 250 ms; update-slug p99 ≤ 250 ms; shared-stations p99 ≤ 500 ms; cloud POS
-// launch p99 ≤ 250 ms.
+// launch p99 ≤ 250 ms; subscription-monitor p99 ≤ 20 ms.
 // Exit code 1 when a budget is broken.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
@@ -186,6 +188,9 @@ const measureApplications = () => runApiBench('bench-applications.ts', 'applicat
 /** The stations routes and the cloud POS address against in-process sandbox stores. */
 const measureStations = () => runApiBench('bench-stations.ts', 'stations');
 
+/** GET /subscription-monitor from the database, with no Stripe call (issue 11 §7). */
+const measureMonitor = () => runApiBench('bench-subscription-monitor.ts', 'subscription monitor');
+
 async function main() {
   ensurePnpm();
   installDependencies();
@@ -210,6 +215,7 @@ async function main() {
   const users = await measureAdminUsers();
   const apps = await measureApplications();
   const stations = await measureStations();
+  const monitor = await measureMonitor();
 
   const rows = [
     ['Landing page JS (gzip)', kb(front.landing), '≤ 200 KB', front.landing <= 200 * 1024],
@@ -282,6 +288,12 @@ async function main() {
       `p99 ≤ ${budget} ms`,
       stations[key].p99 <= budget,
     ]),
+    [
+      `GET /subscription-monitor p50/p99 (${monitor.users} users, database only, ${monitor.stripeCalls} Stripe calls)`,
+      `${monitor.p50Ms.toFixed(2)} / ${monitor.p99Ms.toFixed(2)} ms`,
+      'p99 ≤ 20 ms',
+      monitor.p99Ms <= 20 && monitor.stripeCalls === 0,
+    ],
   ];
   const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => String(r[i]).length), 8));
   const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i])).join(' | ')} |`;

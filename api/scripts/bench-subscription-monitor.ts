@@ -1,0 +1,178 @@
+// Latency of GET /subscription-monitor (issue 11, §7: p99 ≤ 20 ms), through the real api
+// listening on a free port of 127.0.0.1 and called over HTTP: real JWKS verification (a local
+// JWKS server) and real signed tokens. The database holds `BENCH_USERS` bulk users (each with a
+// plan) and `BENCH_BILLED` billed users, each with a Stripe customer, a default card, a paid
+// plan set to cancel and two past-due invoices; the calls cycle through the billed users.
+// The api is configured with Stripe pointed at a local listener that counts requests: the read
+// path must make none (the run fails otherwise).
+// Prints a table, then one JSON line {p50Ms, p99Ms, users, billed, requests, stripeCalls}.
+// Run: pnpm --filter @pos/api bench:subscription-monitor
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db';
+import { nowIso } from '../src/db/ids';
+import { migrateToLatest } from '../src/db/migrations';
+import { PLAN_IDS } from '../src/db/plans';
+import { seedBulkUsers } from '../src/seed/bulk';
+import {
+  benchConfig,
+  measure,
+  percentile,
+  positiveWhole,
+  runBench,
+  startBenchProvider,
+} from './bench-lib';
+
+const USERS = Number(process.env.BENCH_USERS || 20_000);
+const BILLED = Number(process.env.BENCH_BILLED || 50);
+const ROUNDS = Number(process.env.BENCH_REQUESTS || 1000);
+const WARM_UP = 50;
+/** The budget of issue 11 §7. */
+export const MONITOR_P99_BUDGET_MS = 20;
+
+/** A stand-in for Stripe that answers nothing useful and counts what reaches it. */
+async function startStripeCounter(): Promise<{ url: string; calls: () => number; close(): void }> {
+  let calls = 0;
+  const server = http.createServer((_request, response) => {
+    calls += 1;
+    response.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{}}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    calls: () => calls,
+    close: () => server.close(),
+  };
+}
+
+async function main(): Promise<void> {
+  positiveWhole('BENCH_USERS', USERS);
+  positiveWhole('BENCH_BILLED', BILLED);
+  positiveWhole('BENCH_REQUESTS', ROUNDS);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-bench-monitor-'));
+  const provider = await startBenchProvider();
+  const stripe = await startStripeCounter();
+  const config = {
+    ...benchConfig(dir, provider.providerUrl),
+    payments: loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_bench',
+      STRIPE_WEBHOOK_SECRET: 'whsec_bench',
+      STRIPE_API_URL: stripe.url,
+    }).payments,
+  };
+  const database = openDatabase(config);
+  try {
+    await migrateToLatest(database.db, database.dialect);
+    await seedBulkUsers(database.db, USERS);
+    const app = await buildApp(config, { database });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const api = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+    // The billed users: signed in once (created on Trial), then given what webhooks and the
+    // card routes would have stored.
+    const tokens: string[] = [];
+    for (let i = 0; i < BILLED; i += 1) {
+      const sub = `usr_bench_billed_${i}`;
+      const token = await provider.sign(sub, {
+        email: `billed${i}@bench.test`,
+        name: `Billed User ${i}`,
+        isAdmin: false,
+      });
+      const first = await fetch(`${api}/api/connect-ui/user-data`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (!first.ok) throw new Error(`user-data answered ${first.status}`);
+      tokens.push(token);
+      const { id } = await database.db
+        .selectFrom('users')
+        .select('id')
+        .where('sub', '=', sub)
+        .executeTakeFirstOrThrow();
+      await database.db
+        .insertInto('billing_customers')
+        .values({
+          user_id: id,
+          stripe_customer_id: `cus_bench_${i}`,
+          default_payment_method: `pm_bench_${i}`,
+          created_at: nowIso(),
+        })
+        .execute();
+      const invoices = [1, 2].map((n) => ({
+        id: `in_bench_${i}_${n}`,
+        number: `BENCH-${i}-000${n}`,
+        invoice_pdf: `https://pay.example/invoices/in_bench_${i}_${n}/pdf`,
+        hosted_invoice_url: `https://pay.example/invoices/in_bench_${i}_${n}`,
+      }));
+      await database.db
+        .updateTable('subscriptions')
+        .set({
+          plan_id: PLAN_IDS.pro,
+          stripe_subscription_id: `sub_bench_${i}`,
+          stripe_status: 'past_due',
+          current_period_end: new Date(Date.now() + 86_400_000).toISOString(),
+          cancel_date: new Date(Date.now() + 86_400_000).toISOString(),
+          past_due_invoices: JSON.stringify(invoices),
+        })
+        .where('user_id', '=', id)
+        .execute();
+    }
+    // Measure a settled database, as a server that has been running has.
+    await sql`pragma wal_checkpoint(truncate)`.execute(database.db);
+
+    let turn = 0;
+    const call = async () => {
+      const token = tokens[turn % tokens.length] ?? '';
+      turn += 1;
+      const response = await fetch(`${api}/api/connect-ui/subscription-monitor`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const body = (await response.json()) as {
+        plan: { name: string; pastDueInvoices: unknown[] } | null;
+        isHavePaymentMethod: boolean;
+      };
+      if (
+        !response.ok ||
+        body.plan?.name !== 'Pro' ||
+        body.plan.pastDueInvoices.length !== 2 ||
+        !body.isHavePaymentMethod
+      ) {
+        throw new Error(
+          `subscription-monitor answered ${response.status}: ${JSON.stringify(body)}`,
+        );
+      }
+    };
+    const times = await measure(call, { rounds: ROUNDS, warmUp: WARM_UP });
+    await app.close();
+    if (stripe.calls() !== 0) {
+      throw new Error(`GET /subscription-monitor called Stripe ${stripe.calls()} times`);
+    }
+    const p50Ms = percentile(times, 50);
+    const p99Ms = percentile(times, 99);
+    console.info(
+      `| GET /subscription-monitor | p50 ${p50Ms} ms | p99 ${p99Ms} ms | budget p99 ≤ ${MONITOR_P99_BUDGET_MS} ms |`,
+    );
+    console.info(
+      JSON.stringify({
+        p50Ms,
+        p99Ms,
+        users: USERS + BILLED,
+        billed: BILLED,
+        requests: ROUNDS,
+        stripeCalls: stripe.calls(),
+      }),
+    );
+  } finally {
+    await database.close();
+    provider.close();
+    stripe.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+runBench(main);
