@@ -90,3 +90,48 @@ describe('loadConfig for cloud POS addresses and the demo store', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('loadConfig for Stripe', () => {
+  const keys = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+
+  it('turns billing off without a secret key, and talks to Stripe itself by default', () => {
+    expect(loadConfig({}).payments).toBeNull();
+    expect(loadConfig(keys).payments).toEqual({
+      secretKey: 'sk_test_abc',
+      webhookSecret: 'whsec_abc',
+      host: null,
+      port: null,
+      protocol: null,
+    });
+  });
+
+  it('points the SDK at STRIPE_API_URL (the payments sandbox) or at host, port and protocol', () => {
+    expect(loadConfig({ ...keys, STRIPE_API_URL: 'http://127.0.0.1:4600' }).payments).toMatchObject(
+      {
+        host: '127.0.0.1',
+        port: 4600,
+        protocol: 'http',
+      },
+    );
+    expect(
+      loadConfig({
+        ...keys,
+        STRIPE_HOST: 'stripe.local',
+        STRIPE_PORT: '8443',
+        STRIPE_PROTOCOL: 'https',
+      }).payments,
+    ).toMatchObject({ host: 'stripe.local', port: 8443, protocol: 'https' });
+  });
+
+  it.each([
+    [
+      { STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' },
+      'STRIPE_SECRET_KEY must be',
+    ],
+    [{ STRIPE_SECRET_KEY: 'sk_test_abc' }, 'STRIPE_WEBHOOK_SECRET must be'],
+    [{ ...keys, STRIPE_API_URL: 'http://127.0.0.1:4600/v1' }, 'STRIPE_API_URL must be a bare'],
+    [{ ...keys, STRIPE_PROTOCOL: 'ftp' }, 'STRIPE_PROTOCOL must be http or https'],
+  ])('refuses %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -31,6 +31,20 @@ describe('demo seed', () => {
       }),
     });
     expect(cashier.json().plan.name).toBe('Cashier');
+    // The demo manager starts on Trial with no card, so the plans page is where billing begins.
+    const manager = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/connect-ui/subscription-monitor',
+      headers: await ctx.bearer({
+        sub: 'usr_demo_manager',
+        name: 'Maya Manager',
+        email: 'manager@demo.test',
+      }),
+    });
+    expect(manager.json()).toMatchObject({
+      plan: { name: 'Trial', cancelDate: null, pastDueInvoices: [] },
+      isHavePaymentMethod: false,
+    });
     const settings = await ctx.app.inject({
       method: 'GET',
       url: '/api/connect-ui/user-settings',

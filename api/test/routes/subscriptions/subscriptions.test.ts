@@ -157,3 +157,18 @@ describe('GET /subscription-plans', () => {
     });
   });
 });
+
+describe('billing without Stripe configured', () => {
+  it('answers 503 on the billing routes and keeps the plan reads working', async () => {
+    await userId('usr_no_stripe');
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/connect-ui/subscription',
+      headers: await ctx.bearer(asUser('usr_no_stripe')),
+      payload: { planId: PLAN_IDS.pro },
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.json().message).toBe('Payments are not configured on this server.');
+    expect((await monitor('usr_no_stripe')).statusCode).toBe(200);
+  });
+});
