@@ -13,7 +13,6 @@ export function EnterpriseCard() {
       aria-labelledby="plan-enterprise"
       data-testid={billingTestIds.plans.enterprise}
     >
-      <div className="pos-plan-card__badges" />
       <h3 id="plan-enterprise" className="pos-plan-card__name">
         {ENTERPRISE}
       </h3>

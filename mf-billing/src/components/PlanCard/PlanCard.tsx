@@ -63,14 +63,16 @@ export function PlanCard({
       data-testid={ids.card}
       data-plan={plan.name}
     >
-      <div className="pos-plan-card__badges">
-        {badge && <Badge tone="primary">{badge}</Badge>}
-        {ending && (
-          <Badge tone="warning" data-testid={ids.expiresSoon}>
-            {EXPIRES_SOON}
-          </Badge>
-        )}
-      </div>
+      {(badge || ending) && (
+        <div className="pos-plan-card__badges">
+          {badge && <Badge tone="primary">{badge}</Badge>}
+          {ending && (
+            <Badge tone="warning" data-testid={ids.expiresSoon}>
+              {EXPIRES_SOON}
+            </Badge>
+          )}
+        </div>
+      )}
       <h3 id={headingId} className="pos-plan-card__name">
         {plan.name}
       </h3>

@@ -20,6 +20,17 @@ export function brandName(brand: string): string {
   return known[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
 }
 
+/** The short mark drawn for a brand on the card's chip ('VISA', 'MC', 'AMEX'). */
+function brandMark(brand: string): string {
+  const marks: Record<string, string> = {
+    mastercard: 'MC',
+    amex: 'AMEX',
+    diners: 'DC',
+    unionpay: 'UP',
+  };
+  return marks[brand] ?? brand.slice(0, 4).toUpperCase();
+}
+
 export interface SavedCardItemProps {
   card: Card;
   /** A change of this card is being saved: its buttons wait. */
@@ -46,7 +57,7 @@ export function SavedCardItem({
   return (
     <li className="pos-saved-card" data-testid={ids.card} data-last4={card.last4}>
       <div className="pos-saved-card__mark" aria-hidden="true">
-        {brandName(card.brand).slice(0, 4).toUpperCase()}
+        {brandMark(card.brand)}
       </div>
       <div className="pos-saved-card__details">
         <p className="pos-saved-card__name">
