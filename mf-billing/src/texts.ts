@@ -114,6 +114,7 @@ export const ADDRESS_LABELS = {
   state: 'State',
   country: 'Country',
 } as const;
+export const COUNTRY_HINT = 'Two-letter country code, e.g. US';
 /** Spec 5, character for character ('emptry' included). */
 export const fieldCannotBeEmpty = (label: string) => `${label} field cannot be emptry`;
 export const NO_CARD_FOR_PAID_PLAN = 'Add a card to subscribe to a paid plan.';

@@ -5,6 +5,7 @@ import { billingTestIds } from '../../testIds';
 import {
   ADDRESS_LABELS,
   BACK_TO_CARDS,
+  COUNTRY_HINT,
   NAME_ON_INVOICE,
   NAME_ON_INVOICE_REQUIRED,
   SAVE_BILLING_DETAILS,
@@ -47,7 +48,8 @@ export function toBillingDetails(values: BillingDetailsValues): BillingDetailsUp
       ...(line2 ? { line2 } : {}),
       city: values.city.trim(),
       state: values.state.trim(),
-      country: values.country.trim(),
+      // Stripe keeps countries as ISO 3166-1 alpha-2 codes, upper case.
+      country: values.country.trim().toUpperCase(),
     },
   };
 }
@@ -121,7 +123,10 @@ export function EditCardForm({ card, onSave, onBack }: EditCardFormProps) {
           <TextField
             name="country"
             label={ADDRESS_LABELS.country}
+            hint={COUNTRY_HINT}
             autoComplete="country"
+            maxLength={2}
+            autoCapitalize="characters"
             validate={requiredAddress(ADDRESS_LABELS.country)}
             busy={submitting}
           />
