@@ -3,6 +3,7 @@
 /** Spec 2.7: the page, the non-managers' toggle and the enterprise card. */
 export const MY_PLAN = 'My Plan';
 export const SUBSCRIBE_TO_A_PLAN = 'Subscribe to a plan';
+export const PLANS = 'Plans';
 export const POS_PLANS = 'POS Plans';
 export const SHARED_ACCESS = 'Shared Access';
 export const CONTACT_SALES = 'Contact Sales';

@@ -133,7 +133,9 @@ export function SubscribeView({
           {recurring}
         </p>
       )}
-      {!plan.isFree && !promo && <PromoCode onApply={apply} disabled={viewer.isBanned} />}
+      {!plan.isFree && !promo && (
+        <PromoCode key={plan.id} onApply={apply} disabled={viewer.isBanned} />
+      )}
       {!plan.isFree && defaultCard && (
         <p className="pos-subscribe__card">
           {`Paid with ${brandName(defaultCard.brand)} •••• ${defaultCard.last4}`}

@@ -20,7 +20,7 @@ import {
   type PlanAccess,
 } from '../../planRules';
 import { billingTestIds } from '../../testIds';
-import { LOADING_PLANS, SUBSCRIBE_TO_A_PLAN } from '../../texts';
+import { LOADING_PLANS, PLANS, SUBSCRIBE_TO_A_PLAN } from '../../texts';
 import type { Plan } from '../../types';
 import { PaymentForm } from './PaymentForm';
 import './SubscriptionPlans.css';
@@ -85,23 +85,29 @@ export function SubscriptionPlans() {
               }}
             />
           )}
-          <section className="pos-plans-page__grid" aria-label="Plans">
-            {shown.map((plan) => (
-              <PlanCard
-                key={plan.id}
-                plan={plan}
-                action={planCardAction(plan, {
-                  currentPlan,
-                  selectedPlanId: selected?.id ?? null,
-                  isManager,
-                })}
-                selected={selected?.id === plan.id}
-                ending={planEnding(plan, currentPlan)}
-                locked={viewer.isBanned}
-                onSelect={choose}
-              />
-            ))}
-            {side === 'pos' || isManager ? <EnterpriseCard /> : null}
+          <section className="pos-plans-page__plans" aria-labelledby="subscription-plans-heading">
+            {/* The plan names are h3s: the outline needs an h2 above them. */}
+            <h2 id="subscription-plans-heading" className="pos-visually-hidden">
+              {PLANS}
+            </h2>
+            <div className="pos-plans-page__grid">
+              {shown.map((plan) => (
+                <PlanCard
+                  key={plan.id}
+                  plan={plan}
+                  action={planCardAction(plan, {
+                    currentPlan,
+                    selectedPlanId: selected?.id ?? null,
+                    isManager,
+                  })}
+                  selected={selected?.id === plan.id}
+                  ending={planEnding(plan, currentPlan)}
+                  locked={viewer.isBanned}
+                  onSelect={choose}
+                />
+              ))}
+              {side === 'pos' || isManager ? <EnterpriseCard /> : null}
+            </div>
           </section>
           <div ref={paymentRef} className="pos-plans-page__payment">
             <PaymentForm plan={selected} currentPlan={currentPlan} />
