@@ -177,8 +177,15 @@ export class Billing {
     let subscription: Stripe.Subscription;
     let subStatus: SubStatus;
     try {
-      if (live) {
-        const existing = await this.stripe.subscriptions.retrieve(live.stripeSubscriptionId!);
+      // A subscription Stripe has but the database does not (a concurrent request stored it a
+      // moment ago, or its answer was lost) is changed rather than doubled.
+      const existingId =
+        live?.stripeSubscriptionId ??
+        (await this.stripe.subscriptions.list({ customer, limit: 10 })).data.find(
+          (candidate) => !ENDED.has(candidate.status),
+        )?.id;
+      if (existingId) {
+        const existing = await this.stripe.subscriptions.retrieve(existingId);
         const item = existing.items.data[0];
         subscription = await this.stripe.subscriptions.update(
           existing.id,
@@ -198,7 +205,7 @@ export class Billing {
               user.id,
               plan.id,
               promoCodeId,
-              live.updatedAt,
+              current?.updatedAt ?? 'none',
             ),
           },
         );

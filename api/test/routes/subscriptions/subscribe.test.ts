@@ -100,6 +100,22 @@ describe('POST /subscription', () => {
     expect(await stripeSubscriptions(id)).toHaveLength(1);
   });
 
+  it('changes a subscription Stripe has but the database lost track of, rather than making a second', async () => {
+    const id = await signUp('usr_sub_lost');
+    await addCard('usr_sub_lost');
+    await subscribe('usr_sub_lost', PLAN_IDS.basics);
+    await ctx.webhooksIdle();
+    await ctx.database.db
+      .updateTable('subscriptions')
+      .set({ plan_id: PLAN_IDS.trial, stripe_subscription_id: null, stripe_status: null })
+      .where('user_id', '=', id)
+      .execute();
+    const again = await subscribe('usr_sub_lost', PLAN_IDS.pro);
+    expect(again.json()).toMatchObject({ subStatus: 'updated', plan: { name: 'Pro' } });
+    const onStripe = await stripeSubscriptions(id);
+    expect(onStripe.filter((s) => s.status !== 'canceled')).toHaveLength(1);
+  });
+
   it("answers a card declined at the charge in Stripe's words, and stores nothing", async () => {
     const id = await signUp('usr_sub_declined');
     await addCard('usr_sub_declined', 'tok_chargeCustomerFail');
