@@ -35,6 +35,8 @@ export interface SavedCardItemProps {
   card: Card;
   /** A change of this card is being saved: its buttons wait. */
   busy?: boolean;
+  /** A paused account cannot change cards (the api answers 402): no buttons. */
+  readOnly?: boolean;
   onEdit: () => void;
   onMakeDefault: () => void;
   onDelete: () => void;
@@ -47,6 +49,7 @@ export interface SavedCardItemProps {
 export function SavedCardItem({
   card,
   busy = false,
+  readOnly = false,
   onEdit,
   onMakeDefault,
   onDelete,
@@ -74,34 +77,36 @@ export function SavedCardItem({
         </p>
         {inUse && <p className="pos-saved-card__meta">{CARD_IN_USE(card.services)}</p>}
       </div>
-      <div className="pos-saved-card__actions" role="group" aria-label={name}>
-        <Button variant="ghost" size="sm" onClick={onEdit} data-testid={ids.edit}>
-          {EDIT_CARD}
-        </Button>
-        {!card.isDefaultPM && (
-          <Button
-            variant="ghost"
-            size="sm"
-            loading={busy}
-            onClick={onMakeDefault}
-            data-testid={ids.makeDefault}
-          >
-            {MAKE_DEFAULT}
+      {!readOnly && (
+        <div className="pos-saved-card__actions" role="group" aria-label={name}>
+          <Button variant="ghost" size="sm" onClick={onEdit} data-testid={ids.edit}>
+            {EDIT_CARD}
           </Button>
-        )}
-        {!inUse && (
-          <Button
-            variant="ghost"
-            size="sm"
-            icon="trash"
-            onClick={onDelete}
-            aria-disabled={busy || undefined}
-            data-testid={ids.remove}
-          >
-            {DELETE_CARD}
-          </Button>
-        )}
-      </div>
+          {!card.isDefaultPM && (
+            <Button
+              variant="ghost"
+              size="sm"
+              loading={busy}
+              onClick={onMakeDefault}
+              data-testid={ids.makeDefault}
+            >
+              {MAKE_DEFAULT}
+            </Button>
+          )}
+          {!inUse && (
+            <Button
+              variant="ghost"
+              size="sm"
+              icon="trash"
+              onClick={onDelete}
+              aria-disabled={busy || undefined}
+              data-testid={ids.remove}
+            >
+              {DELETE_CARD}
+            </Button>
+          )}
+        </div>
+      )}
     </li>
   );
 }

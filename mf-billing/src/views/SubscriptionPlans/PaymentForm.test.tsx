@@ -430,3 +430,20 @@ describe('PaymentForm: new card through Stripe', () => {
     );
   });
 });
+
+describe('PaymentForm: a paused account', () => {
+  it('shows the saved cards without the means to change them', async () => {
+    const user = userEvent.setup();
+    const { api } = createFakeBillingApi({ plan: proPlan, cards: [visa, spareDebit] });
+    renderWithParcel(<PaymentForm plan={proPlan} currentPlan={proPlan} />, {
+      api,
+      viewer: { isBanned: true },
+    });
+    expect(await screen.findByTestId(ids.payment.subscribe)).toBeDisabled();
+    await showMethods(user);
+    expect(await savedCards()).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /Edit card|Delete card|Make default/ })).toBeNull();
+    expect(screen.queryByTestId(ids.cards.addForm)).not.toBeInTheDocument();
+    expect(screen.getByText('Unavailable while the account is paused')).toBeInTheDocument();
+  });
+});

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, ConfirmDialog } from '@pos/shared';
+import { Button, ConfirmDialog, useParcel } from '@pos/shared';
 import { EditCardForm } from '../../components/EditCardForm';
 import { NewCardForm } from '../../components/NewCardForm';
 import { SavedCardItem } from '../../components/SavedCardItem';
@@ -11,6 +11,7 @@ import {
   CARD_LIMIT_REACHED,
   DELETE_CARD,
   NO_CARDS,
+  UNAVAILABLE_WHILE_PAUSED,
   deleteCardQuestion,
 } from '../../texts';
 import type { Card } from '../../types';
@@ -30,8 +31,10 @@ export interface PaymentMethodsProps {
  * The 'Payment Methods' list and, switched from it, a card's edit view (spec 2.7, 4, 5): the
  * saved cards with the default marked, the add form only with fewer than 2 cards, delete after
  * 'Are you sure you want to permanently delete this {funding} card?' for a card no service uses.
+ * A paused account sees its cards without the means to change them (the api would answer 402).
  */
 export function PaymentMethods({ cards, actions, onBack }: PaymentMethodsProps) {
+  const { viewer } = useParcel();
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Card | null>(null);
   const [busyCard, setBusyCard] = useState<string | null>(null);
@@ -71,6 +74,7 @@ export function PaymentMethods({ cards, actions, onBack }: PaymentMethodsProps) 
               key={card.id}
               card={card}
               busy={busyCard === card.id}
+              readOnly={viewer.isBanned}
               onEdit={() => setEditing(card.id)}
               onMakeDefault={() => void run(card.id, () => actions.makeDefault(card.id))}
               onDelete={() => setDeleting(card)}
@@ -83,7 +87,9 @@ export function PaymentMethods({ cards, actions, onBack }: PaymentMethodsProps) 
           {error}
         </p>
       )}
-      {cards.length < MAX_CARDS ? (
+      {viewer.isBanned ? (
+        <p className="pos-payment__muted">{UNAVAILABLE_WHILE_PAUSED}</p>
+      ) : cards.length < MAX_CARDS ? (
         <StripeCardProvider>
           <NewCardForm onCreated={actions.attach} />
         </StripeCardProvider>
