@@ -1,12 +1,10 @@
+import { INVITATION_LIMIT } from '@pos/shared/rules';
 import type { Kysely, Transaction } from 'kysely';
 import { newId, nowIso } from '../db/ids';
 import type { ApplicationRow, ApplicationUpdate, Database } from '../db/types';
 import type { NewActivity } from './activities';
 import { ActivitiesRepository } from './activities';
 import { nextFreeSlug, slugBase } from '../domain/applications/slugs';
-
-/** Most invitations one WordPress user of an application may be sent (spec 9). */
-export const INVITATION_LIMIT = 3;
 
 /**
  * How many times a creation retries after losing a race for its slug. Every round of a race
