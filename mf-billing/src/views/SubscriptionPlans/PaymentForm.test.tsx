@@ -296,6 +296,7 @@ describe('PaymentForm: edit card', () => {
     const { api, requests } = createFakeBillingApi({ plan: proPlan, cards: [visa] });
     renderWithParcel(<PaymentForm plan={proPlan} currentPlan={proPlan} />, { api });
     const form = within(await openEdit(user));
+    expect(screen.getByRole('heading', { name: 'Edit card' })).toBeInTheDocument();
     for (const label of ['Name on Invoice', 'Address 1', 'City', 'State', 'Country']) {
       await user.clear(form.getByRole('textbox', { name: label }));
     }
@@ -343,6 +344,7 @@ describe('PaymentForm: edit card', () => {
     );
     await user.click(form.getByRole('button', { name: 'Back to cards' }));
     expect(await screen.findByTestId(ids.cards.list)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Payment Methods' })).toBeInTheDocument();
   });
 });
 

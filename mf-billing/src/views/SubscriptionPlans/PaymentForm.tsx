@@ -3,7 +3,13 @@ import { Card, ErrorState, LoadingState } from '@pos/shared';
 import { useCardActions } from '../../hooks/useCardActions';
 import { useCards } from '../../hooks/useCards';
 import { billingTestIds } from '../../testIds';
-import { LOADING_CARDS, PAYMENT, PAYMENT_METHOD_ERRORS, PAYMENT_METHODS } from '../../texts';
+import {
+  EDIT_CARD,
+  LOADING_CARDS,
+  PAYMENT,
+  PAYMENT_METHOD_ERRORS,
+  PAYMENT_METHODS,
+} from '../../texts';
 import type { Plan } from '../../types';
 import { PaymentMethods } from './PaymentMethods';
 import { SubscribeView } from './SubscribeView';
@@ -20,6 +26,7 @@ export interface PaymentFormProps {
  */
 export function PaymentForm({ plan, currentPlan }: PaymentFormProps) {
   const [view, setView] = useState<'subscribe' | 'methods'>('subscribe');
+  const [editing, setEditing] = useState<string | null>(null);
   const cards = useCards();
   const actions = useCardActions(cards.setData);
 
@@ -34,7 +41,13 @@ export function PaymentForm({ plan, currentPlan }: PaymentFormProps) {
       cards.data === null ? (
         <LoadingState message={LOADING_CARDS} />
       ) : (
-        <PaymentMethods cards={cards.data} actions={actions} onBack={() => setView('subscribe')} />
+        <PaymentMethods
+          cards={cards.data}
+          actions={actions}
+          editing={editing}
+          onEdit={setEditing}
+          onBack={() => setView('subscribe')}
+        />
       )
     ) : (
       <SubscribeView
@@ -48,7 +61,7 @@ export function PaymentForm({ plan, currentPlan }: PaymentFormProps) {
 
   return (
     <Card
-      title={view === 'methods' ? PAYMENT_METHODS : PAYMENT}
+      title={view === 'subscribe' ? PAYMENT : editing ? EDIT_CARD : PAYMENT_METHODS}
       className="pos-payment"
       data-testid={billingTestIds.payment.form}
     >

@@ -24,6 +24,9 @@ const ids = billingTestIds.cards;
 export interface PaymentMethodsProps {
   cards: Card[];
   actions: ReturnType<typeof useCardActions>;
+  /** The card whose edit view shows, or null for the list. */
+  editing: string | null;
+  onEdit: (cardId: string | null) => void;
   onBack: () => void;
 }
 
@@ -33,9 +36,8 @@ export interface PaymentMethodsProps {
  * 'Are you sure you want to permanently delete this {funding} card?' for a card no service uses.
  * A paused account sees its cards without the means to change them (the api would answer 402).
  */
-export function PaymentMethods({ cards, actions, onBack }: PaymentMethodsProps) {
+export function PaymentMethods({ cards, actions, editing, onEdit, onBack }: PaymentMethodsProps) {
   const { viewer } = useParcel();
-  const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Card | null>(null);
   const [busyCard, setBusyCard] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -47,10 +49,10 @@ export function PaymentMethods({ cards, actions, onBack }: PaymentMethodsProps) 
         card={editedCard}
         onSave={async (details) => {
           const refused = await actions.saveBillingDetails(editedCard.id, details);
-          if (!refused) setEditing(null);
+          if (!refused) onEdit(null);
           return refused;
         }}
-        onBack={() => setEditing(null)}
+        onBack={() => onEdit(null)}
       />
     );
   }
@@ -75,7 +77,7 @@ export function PaymentMethods({ cards, actions, onBack }: PaymentMethodsProps) 
               card={card}
               busy={busyCard === card.id}
               readOnly={viewer.isBanned}
-              onEdit={() => setEditing(card.id)}
+              onEdit={() => onEdit(card.id)}
               onMakeDefault={() => void run(card.id, () => actions.makeDefault(card.id))}
               onDelete={() => setDeleting(card)}
             />
