@@ -445,8 +445,12 @@ export class Billing {
     });
   }
 
-  /** Attaches a new card; a refusal after the attach detaches it again (nothing kept). */
-  private async attachNew(customerId: string, paymentMethodId: string): Promise<void> {
+  /**
+   * Attaches a card Stripe.js made to the customer; answers whether it was attached now (false:
+   * already theirs), so that a caller undoing a failed change detaches only what it attached.
+   * Another customer's card is `not-found`.
+   */
+  private async attachNew(customerId: string, paymentMethodId: string): Promise<boolean> {
     let method: Stripe.PaymentMethod;
     try {
       method = await this.stripe.paymentMethods.retrieve(paymentMethodId);
@@ -454,13 +458,14 @@ export class Billing {
       throw fromStripe(error);
     }
     const owner = idOf(method.customer);
-    if (owner === customerId) return;
+    if (owner === customerId) return false;
     if (owner) throw new BillingError('not-found', BILLING_TEXTS.cardNotFound);
     try {
       await this.stripe.paymentMethods.attach(paymentMethodId, { customer: customerId });
     } catch (error) {
       throw fromStripe(error);
     }
+    return true;
   }
 
   private async detachQuietly(paymentMethodId: string): Promise<void> {
@@ -515,7 +520,7 @@ export class Billing {
     if (change.prevPaymentMethodId && change.prevPaymentMethodId !== target) {
       const previous = change.prevPaymentMethodId;
       await this.ownCard(customerId, previous);
-      await this.attachNew(customerId, target);
+      const attached = await this.attachNew(customerId, target);
       try {
         if (change.billingDetails) await this.updateDetails(target, change.billingDetails);
         const { defaultCard, subscriptions } = await this.walletOf(customerId);
@@ -528,7 +533,7 @@ export class Billing {
           }
         }
       } catch (error) {
-        await this.detachQuietly(target);
+        if (attached) await this.detachQuietly(target);
         throw fromStripe(error);
       }
       await this.detachQuietly(previous);
@@ -541,8 +546,7 @@ export class Billing {
         throw fromStripe(error);
       }
     }
-    const card = await this.cardOf(user.id, customerId, target);
-    return card;
+    return this.cardOf(user.id, customerId, target);
   }
 
   private async updateDetails(
