@@ -32,12 +32,7 @@ export function PromoCode({ onApply, disabled = false }: PromoCodeProps) {
       render={({ handleSubmit, submitting, values }) => {
         const empty = (values.promoCode ?? '').trim() === '';
         return (
-          <form
-            className="pos-promo"
-            noValidate
-            aria-label={PROMO_CODE}
-            onSubmit={(event) => void handleSubmit(event)}
-          >
+          <form className="pos-promo" noValidate onSubmit={(event) => void handleSubmit(event)}>
             <div className="pos-promo__row">
               <TextField
                 name="promoCode"

@@ -28,6 +28,7 @@ import {
   PLAN_UPDATED,
   SELECT_A_PLAN,
   SUBSCRIBE_FAILED,
+  SUBSCRIBE_LABELS,
   TOTAL_DUE_NOW,
 } from '../../texts';
 import type { Card, Plan } from '../../types';
@@ -66,7 +67,22 @@ export function SubscribeView({
   const [error, setError] = useState<string | null>(null);
   const isManager = viewer.userRole === 'manager';
 
-  if (!plan) return <p className="pos-payment__muted">{SELECT_A_PLAN}</p>;
+  if (!plan) {
+    // Nothing chosen yet (a viewer without a plan): the button waits for a plan card.
+    return (
+      <div className="pos-subscribe">
+        <p className="pos-payment__muted">{SELECT_A_PLAN}</p>
+        <div className="pos-subscribe__actions">
+          <Button size="lg" disabled data-testid={ids.subscribe}>
+            {currentPlan ? SUBSCRIBE_LABELS.subscribeToPlan : SUBSCRIBE_LABELS.subscribe}
+          </Button>
+          <Button variant="ghost" onClick={onShowMethods} data-testid={ids.toMethods}>
+            {PAYMENT_METHODS}
+          </Button>
+        </div>
+      </div>
+    );
+  }
 
   const defaultCard = cards?.find((card) => card.isDefaultPM) ?? cards?.[0] ?? null;
   const needsCard = !plan.isFree && cards !== null && cards.length === 0;
@@ -123,9 +139,9 @@ export function SubscribeView({
             </dd>
           </div>
         )}
-        <div className="pos-subscribe__total">
+        <div className="pos-subscribe__total" data-testid={ids.total}>
           <dt>{TOTAL_DUE_NOW}</dt>
-          <dd data-testid={ids.total}>{formatUsd(total)}</dd>
+          <dd>{formatUsd(total)}</dd>
         </div>
       </dl>
       {recurring && (

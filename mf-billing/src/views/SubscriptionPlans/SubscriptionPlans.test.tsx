@@ -78,12 +78,16 @@ describe('SubscriptionPlans', () => {
     expect(await cardAction('Trial')).toHaveTextContent('Your Plan');
   });
 
-  it("says 'Subscribe' to a viewer without a plan", async () => {
+  it("says 'Subscribe' to a viewer without a plan, and waits for a plan to be chosen", async () => {
     const user = userEvent.setup();
     const { api } = createFakeBillingApi({ plan: null, cards: [sampleCard()] });
     renderWithParcel(<SubscriptionPlans />, { api });
+    expect(await subscribeButton()).toHaveTextContent(/^Subscribe$/);
+    expect(await subscribeButton()).toBeDisabled();
+    expect(screen.getByText('Choose a plan above to see what is due now.')).toBeInTheDocument();
     await user.click(await cardAction('Basics'));
     expect(await subscribeButton()).toHaveTextContent(/^Subscribe$/);
+    expect(await subscribeButton()).toBeEnabled();
   });
 
   it("says 'Update Subscription' for the viewer's own plan and 'Subscribe to Plan' for another", async () => {
