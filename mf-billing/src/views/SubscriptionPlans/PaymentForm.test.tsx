@@ -64,7 +64,8 @@ describe('PaymentForm: promo codes', () => {
     const user = userEvent.setup();
     const { api, requests } = createFakeBillingApi({ plan: trialPlan, cards: [visa] });
     renderWithParcel(<PaymentForm plan={proPlan} currentPlan={trialPlan} />, { api });
-    expect(await screen.findByTestId(ids.payment.total)).toHaveTextContent('Total due now$79');
+    expect(await screen.findByTestId(ids.payment.total)).toHaveTextContent(/^\$79$/);
+    expect(screen.getByText('Total due now')).toBeInTheDocument();
     await user.type(await promoInput(), '  WELCOME10  ');
     await user.click(apply());
     expect(await screen.findByTestId(ids.payment.promoApplied)).toHaveTextContent('WELCOME10-10%');
@@ -72,7 +73,7 @@ describe('PaymentForm: promo codes', () => {
       promoCode: 'WELCOME10',
       planId: 'plan_pro',
     });
-    expect(screen.getByTestId(ids.payment.total)).toHaveTextContent('Total due now$71.10');
+    expect(screen.getByTestId(ids.payment.total)).toHaveTextContent(/^\$71\.10$/);
     expect(screen.getByTestId(ids.payment.recurring)).toHaveTextContent(
       'Recurring discount valid for 3 billing periods',
     );
@@ -90,7 +91,7 @@ describe('PaymentForm: promo codes', () => {
     await user.type(await promoInput(), 'FIVEOFF');
     await user.click(apply());
     expect(await screen.findByTestId(ids.payment.promoApplied)).toHaveTextContent('-$5');
-    expect(screen.getByTestId(ids.payment.total)).toHaveTextContent('Total due now$74');
+    expect(screen.getByTestId(ids.payment.total)).toHaveTextContent(/^\$74$/);
     expect(screen.queryByTestId(ids.payment.recurring)).not.toBeInTheDocument();
   });
 
@@ -105,7 +106,7 @@ describe('PaymentForm: promo codes', () => {
     await user.type(await promoInput(), 'BIGOFF');
     await user.click(apply());
     await screen.findByTestId(ids.payment.promoApplied);
-    expect(screen.getByTestId(ids.payment.total)).toHaveTextContent(/^Total due now\$0$/);
+    expect(screen.getByTestId(ids.payment.total)).toHaveTextContent(/^\$0$/);
   });
 
   it("shows the api's message for a code it cannot use", async () => {
@@ -115,7 +116,7 @@ describe('PaymentForm: promo codes', () => {
     await user.type(await promoInput(), 'NOPE');
     await user.click(apply());
     expect(await screen.findByRole('alert')).toHaveTextContent('This promo code is not valid.');
-    expect(screen.getByTestId(ids.payment.total)).toHaveTextContent(/^Total due now\$79$/);
+    expect(screen.getByTestId(ids.payment.total)).toHaveTextContent(/^\$79$/);
   });
 
   it('disables Apply while verifying, and says so when verifying fails', async () => {
@@ -146,7 +147,7 @@ describe('PaymentForm: promo codes', () => {
     });
     renderWithParcel(<PaymentForm plan={proPlan} currentPlan={proPlan} />, { api });
     expect(await screen.findByTestId(ids.payment.promoApplied)).toHaveTextContent('WELCOME10');
-    expect(screen.getByTestId(ids.payment.total)).toHaveTextContent('Total due now$71.10');
+    expect(screen.getByTestId(ids.payment.total)).toHaveTextContent(/^\$71\.10$/);
     expect(requests.find((request) => request.url === 'promotion-code/active')?.params).toEqual({
       planId: 'plan_pro',
     });
@@ -155,7 +156,7 @@ describe('PaymentForm: promo codes', () => {
   it('asks nothing about promo codes for a free plan', async () => {
     const { api, requests } = createFakeBillingApi({ plan: proPlan, cards: [visa] });
     renderWithParcel(<PaymentForm plan={trialPlan} currentPlan={proPlan} />, { api });
-    expect(await screen.findByTestId(ids.payment.total)).toHaveTextContent(/^Total due now\$0$/);
+    expect(await screen.findByTestId(ids.payment.total)).toHaveTextContent(/^\$0$/);
     expect(screen.queryByRole('textbox', { name: 'Promo code' })).not.toBeInTheDocument();
     expect(requests.some((request) => request.url.startsWith('promotion-code'))).toBe(false);
   });

@@ -139,9 +139,9 @@ export function SubscribeView({
             </dd>
           </div>
         )}
-        <div className="pos-subscribe__total" data-testid={ids.total}>
+        <div className="pos-subscribe__total">
           <dt>{TOTAL_DUE_NOW}</dt>
-          <dd>{formatUsd(total)}</dd>
+          <dd data-testid={ids.total}>{formatUsd(total)}</dd>
         </div>
       </dl>
       {recurring && (
