@@ -274,10 +274,15 @@ export class Billing {
     }
   }
 
-  /** The plan the Stripe subscription bills (its price's metadata), or `fallback`. */
+  /** The plan the Stripe subscription bills (its price's lookup key or metadata), or `fallback`. */
   private planIdOf(subscription: Stripe.Subscription, fallback: string): string {
     const price = subscription.items.data[0]?.price;
-    return price?.metadata?.plan_id || subscription.metadata?.plan_id || fallback;
+    // The price's lookup key names the plan on any account set up as documented; metadata
+    // may be missing on prices made by hand in Stripe's dashboard.
+    const byLookupKey = price?.lookup_key?.endsWith('_monthly')
+      ? price.lookup_key.slice(0, -'_monthly'.length)
+      : '';
+    return byLookupKey || price?.metadata?.plan_id || subscription.metadata?.plan_id || fallback;
   }
 
   private stateOf(subscription: Stripe.Subscription, planId: string): StripeSubscriptionState {

@@ -163,6 +163,27 @@ describe('POST /stripe/webhook', () => {
   });
 });
 
+describe('changes made on Stripe', () => {
+  it('reach the plan through customer.subscription.updated', async () => {
+    const id = await signUp('usr_hook_stripe_side');
+    await subscribeWithCard('usr_hook_stripe_side', PLAN_IDS.basics);
+    await ctx.webhooksIdle();
+    const [subscription] = (await ctx.stripe.subscriptions.list({ customer: await customerOf(id) }))
+      .data;
+    const [plus] = (await ctx.stripe.prices.list({ lookup_keys: ['plan_plus_monthly'] })).data;
+    await ctx.stripe.subscriptions.update(subscription!.id, {
+      items: [{ id: subscription!.items.data[0]!.id, price: plus!.id }],
+      cancel_at_period_end: true,
+    });
+    await ctx.webhooksIdle();
+    const plan = await monitor('usr_hook_stripe_side');
+    expect(plan.name).toBe('Plus');
+    expect(plan.cancelDate).toBe(
+      new Date(subscription!.items.data[0]!.current_period_end * 1000).toISOString(),
+    );
+  });
+});
+
 describe('renewals through the sandbox clock', () => {
   it('shows a failed renewal as a past-due invoice, clears it when paid, and ends a cancelled plan', async () => {
     const overdueId = await signUp('usr_renew_overdue');
