@@ -154,11 +154,13 @@ export function createFakeBillingApi({
   cards?: Card[];
   promoCodes?: Discount[];
   activePromo?: Discount | null;
-  overrides?: (request: RecordedRequest) => FakeResponse | Promise<FakeResponse> | undefined;
+  overrides?: (
+    request: RecordedRequest,
+  ) => FakeResponse | undefined | Promise<FakeResponse | undefined>;
 } = {}) {
   const state = { plan, cards: cards.map((card) => ({ ...card })) };
-  const fake = createFakeApi((request) => {
-    const answer = overrides?.(request);
+  const fake = createFakeApi(async (request) => {
+    const answer = await overrides?.(request);
     if (answer) return answer;
     const { method, url } = request;
     const body = (request.body ?? {}) as Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, ConfirmDialog, IconButton, useMounted, useParcel } from '@pos/shared';
-import { subscribe } from '../../api';
+import { fetchPlanState, subscribe } from '../../api';
 import { NewCardForm } from '../../components/NewCardForm';
 import { PromoCode } from '../../components/PromoCode';
 import { brandName } from '../../components/SavedCardItem';
@@ -101,6 +101,12 @@ export function SubscribeView({
       }
       bus.emit('plan-changed');
       bus.emit('notify', { message: PLAN_UPDATED, status: 'success' });
+      if (!currentPlan) {
+        // The shell's no-plan guard sends a viewer without a plan back here until its own
+        // re-read of the plan (asked first, by plan-changed above) has answered; ours answers
+        // after it, so the dashboard is reached instead of bouncing back.
+        await fetchPlanState(api).catch(() => undefined);
+      }
       navigate(DASHBOARD_PATH);
     } catch (failure) {
       if (mounted()) setError(billingErrorText(failure, SUBSCRIBE_FAILED));

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { cashierPlan, createFakeBillingApi, proPlan, sampleCard, trialPlan } from '../../fixtures';
 import { billingTestIds } from '../../testIds';
@@ -88,6 +88,30 @@ describe('SubscriptionPlans', () => {
     await user.click(await cardAction('Basics'));
     expect(await subscribeButton()).toHaveTextContent(/^Subscribe$/);
     expect(await subscribeButton()).toBeEnabled();
+  });
+
+  it('leaves for the dashboard only once the first plan can be read back', async () => {
+    const user = userEvent.setup();
+    // Once subscribed, the plan reads wait: the shell's no-plan guard needs the new plan first.
+    let subscribed = false;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { api } = createFakeBillingApi({
+      plan: null,
+      cards: [sampleCard()],
+      overrides: async ({ url }) => {
+        if (url === 'subscription') subscribed = true;
+        if (url === 'subscription-monitor' && subscribed) await held;
+        return undefined;
+      },
+    });
+    renderWithParcel(<SubscriptionPlans />, { api });
+    await user.click(await cardAction('Basics'));
+    await user.click(await subscribeButton());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(location()).toBe('/subscription-plans');
+    await act(async () => release());
+    await waitFor(() => expect(location()).toBe('/'));
   });
 
   it("says 'Update Subscription' for the viewer's own plan and 'Subscribe to Plan' for another", async () => {
