@@ -100,6 +100,44 @@ describe('useAccountState', () => {
     ]);
   });
 
+  it('marks the plan as being re-read until plan-changed is answered, and keeps it on a failure', async () => {
+    const answers: Array<{ resolve: (value: unknown) => void; reject: (error: unknown) => void }> =
+      [];
+    let loaded = false;
+    const { services, result } = setup({
+      '/subscription-monitor': () =>
+        loaded
+          ? new Promise((resolve, reject) => answers.push({ resolve, reject }))
+          : Promise.resolve({ plan: null, isHavePaymentMethod: false }),
+    });
+    await waitFor(() => expect(result.current.load.status).toBe('ready'));
+    loaded = true;
+    const account = () => {
+      const load = result.current.load;
+      return load.status === 'ready' ? load.account : null;
+    };
+
+    act(() => services.bus.emit('plan-changed'));
+    expect(account()?.planRefreshing).toBe(true);
+    await waitFor(() => expect(answers).toHaveLength(1));
+    await act(async () =>
+      answers[0]!.resolve({ plan: { id: 'trial' }, isHavePaymentMethod: false }),
+    );
+    expect(account()).toMatchObject({
+      planRefreshing: false,
+      planState: { plan: { id: 'trial' } },
+    });
+
+    act(() => services.bus.emit('plan-changed'));
+    expect(account()?.planRefreshing).toBe(true);
+    await waitFor(() => expect(answers).toHaveLength(2));
+    await act(async () => answers[1]!.reject(httpError(500, {})));
+    expect(account()).toMatchObject({
+      planRefreshing: false,
+      planState: { plan: { id: 'trial' } },
+    });
+  });
+
   it('sends the browser to need-access on ERR_UNAUTHORIZED from /user-settings', async () => {
     const { services } = setup({
       '/user-settings': () => Promise.reject(httpError(401, { code: 'ERR_UNAUTHORIZED' })),

@@ -24,6 +24,11 @@ export interface Account {
   isBanned: boolean;
   /** Null when /subscription-monitor could not be read: no plan redirect is made then. */
   planState: PlanState | null;
+  /**
+   * True while the plan is re-read after `plan-changed`: what is known may be out of date (e.g.
+   * the first plan was just chosen), so no plan redirect is made meanwhile.
+   */
+  planRefreshing?: boolean;
 }
 
 /** Loading the account: the shell shows 'Loading…' until it is ready. */
@@ -104,6 +109,7 @@ export function useAccountState(): { load: AccountLoad; retry: () => void } {
       kind: keyof typeof latest,
       fetch: () => Promise<T>,
       apply: (value: T) => void,
+      fail: () => void = () => undefined,
     ) => {
       latest[kind] += 1;
       const request = latest[kind];
@@ -111,7 +117,9 @@ export function useAccountState(): { load: AccountLoad; retry: () => void } {
         (value) => {
           if (request === latest[kind]) apply(value);
         },
-        () => undefined,
+        () => {
+          if (request === latest[kind]) fail();
+        },
       );
     };
     const checkBan = bus.on('check-ban', () =>
@@ -124,13 +132,16 @@ export function useAccountState(): { load: AccountLoad; retry: () => void } {
         },
       ),
     );
-    const planChanged = bus.on('plan-changed', () =>
+    const planChanged = bus.on('plan-changed', () => {
+      update((account) => ({ ...account, planRefreshing: true }));
       reload(
         'plan',
         () => fetchPlanState(api, readIframeJoin(browser.localStorage)),
-        (planState) => update((account) => ({ ...account, planState })),
-      ),
-    );
+        (planState) => update((account) => ({ ...account, planState, planRefreshing: false })),
+        // The plan stays as last read; the guard decides on it again.
+        () => update((account) => ({ ...account, planRefreshing: false })),
+      );
+    });
     const settingsChanged = bus.on('settings-changed', () =>
       reload(
         'settings',

@@ -256,6 +256,17 @@ describe('SignedInRoutes plan guard', () => {
     expect(currentRouterPath()).toBe('/deactivated');
   });
 
+  it('waits while the plan is re-read after plan-changed, as a first plan was just chosen', async () => {
+    const registry = await registryWith([stations, billing]);
+    renderSignedIn(<SignedInRoutes />, {
+      path: '/stations',
+      registry,
+      account: makeAccount({ planRefreshing: true }),
+    });
+    expect(await screen.findByText('Stations page')).toBeInTheDocument();
+    expect(currentRouterPath()).toBe('/stations');
+  });
+
   it('leaves a user with a plan where they are', async () => {
     const registry = await registryWith([stations, billing]);
     renderSignedIn(<SignedInRoutes />, { path: '/stations', registry, account: withPlan });

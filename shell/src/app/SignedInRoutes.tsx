@@ -54,7 +54,9 @@ export function SignedInRoutes() {
   const { account, viewer } = useAccount();
   const { pathname } = useLocation();
 
-  const hasPlan = account.planState ? account.planState.plan != null : null;
+  // Unknown while unread or being re-read after plan-changed (a plan just chosen is not yet here).
+  const hasPlan =
+    account.planState && !account.planRefreshing ? account.planState.plan != null : null;
   const target = planRedirect(pathname, hasPlan);
   if (target) return <Navigate to={target} replace />;
 
