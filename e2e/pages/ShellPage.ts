@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { accounts, type AccountName } from '../support/stack';
+import { planStateOf, startFreePlan } from '../support/billing';
+import { accounts, stack, type AccountName } from '../support/stack';
 import { LoginProviderPage } from './LoginProviderPage';
 
 /** The signed-in shell: side navigation, profile menu, bubbles and banners. */
@@ -21,6 +22,33 @@ export class ShellPage {
     const provider = new LoginProviderPage(this.page);
     await provider.open();
     await provider.signIn(email, password);
+    await this.expectDashboard();
+  }
+
+  /**
+   * Signs in an account made by the test and opens the dashboard with the account on a plan
+   * (see {@link onAPlan}).
+   */
+  async signInAsNewUser(email: string, password: string): Promise<void> {
+    const provider = new LoginProviderPage(this.page);
+    await provider.open();
+    await provider.signIn(email, password);
+    await this.onAPlan();
+  }
+
+  /**
+   * Once the dashboard has the new account's token: an account without a plan has been sent to
+   * /subscription-plans (spec 2.2) and takes its free plan there (through the api, as choosing it
+   * does); then the dashboard opens.
+   */
+  async onAPlan(): Promise<void> {
+    await this.page.waitForURL((url) => url.origin === new URL(stack.shell).origin);
+    await expect.poll(() => this.token()).toBeTruthy();
+    if ((await planStateOf(this.page)).plan === null) {
+      await this.page.waitForURL((url) => url.pathname === '/subscription-plans');
+      await startFreePlan(this.page);
+    }
+    await this.page.goto('/');
     await this.expectDashboard();
   }
 

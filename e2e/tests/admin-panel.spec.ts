@@ -55,7 +55,7 @@ test.describe('the Admin Panel', () => {
     const userPage = await userContext.newPage();
     await new LoginProviderPage(userPage).register('Bella Blocked', email, 'a-strong-password');
     const user = new ShellPage(userPage);
-    await user.expectDashboard();
+    await user.onAPlan();
 
     await new ShellPage(page).signInAs('admin');
     const admin = new AdminPanelPage(page);

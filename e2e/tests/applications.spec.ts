@@ -17,7 +17,7 @@ import {
 async function signInAsNewManager(page: Page, name = 'Mona Merchant'): Promise<void> {
   const email = `manager-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@demo.test`;
   await provideAccount(email, { name, password: 'a-strong-password' });
-  await new ShellPage(page).signInWith(email, 'a-strong-password');
+  await new ShellPage(page).signInAsNewUser(email, 'a-strong-password');
 }
 
 test.describe('Applications', () => {

@@ -23,7 +23,7 @@ const SLUG_TAKEN = 'POS URL already exist. A unique POS URL per station is requi
 async function managerWithCoffeeStore(page: Page, name = 'Stella Stations'): Promise<string> {
   const email = `stations-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@demo.test`;
   await provideAccount(email, { name, password: 'a-strong-password' });
-  await new ShellPage(page).signInWith(email, 'a-strong-password');
+  await new ShellPage(page).signInAsNewUser(email, 'a-strong-password');
   const apps = new ApplicationsPage(page);
   const id = await apps.create(`${name} coffee`, stores.coffee.url);
   const keys = await issueStoreKeys(stores.coffee.url);

@@ -13,7 +13,7 @@ const PLUGIN_DOWNLOAD = '/downloads/cloud-pos.zip';
 async function signInAsNewManager(page: Page): Promise<void> {
   const email = `garden-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@demo.test`;
   await provideAccount(email, { name: 'Gina Gardener', password: 'a-strong-password' });
-  await new ShellPage(page).signInWith(email, 'a-strong-password');
+  await new ShellPage(page).signInAsNewUser(email, 'a-strong-password');
 }
 
 test.describe('A stock WooCommerce store without the Cloud POS plugin', () => {

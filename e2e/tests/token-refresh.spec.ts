@@ -16,7 +16,7 @@ test('a short-lived token is refreshed without losing the page', async ({ page }
   await provider.open();
   await provider.signIn(email, 'a-strong-password');
   const shell = new ShellPage(page);
-  await shell.expectDashboard();
+  await shell.onAPlan();
 
   await shell.navItem('Resources').click();
   await expect(page).toHaveURL(/\/resources$/);
