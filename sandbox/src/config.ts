@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { JWTVerifyGetKey } from 'jose';
+import type { DeliveryTiming } from './store/webhooks';
 
 /** Options of {@link startSandbox}. Every field is optional; ports of 0 pick a free port. */
 export interface SandboxOptions {
@@ -40,6 +41,8 @@ export interface SandboxOptions {
    * read at each callback so it may appear after the start. Default: the system CAs.
    */
   storeCallbackCa?: string;
+  /** When the stores' webhook deliveries are sent and retried (tests shorten them). */
+  webhookTiming?: DeliveryTiming;
   /**
    * Values of a pre-approved read_write REST key for user 1 of the first store, kept across
    * `/_control/reset` and restarts (the dashboard's demo application uses it).

@@ -95,6 +95,9 @@ function checkedOrigins(origins: string[]): string[] {
  * payments sandbox. Ports default to 4100, 4101, 2525, 4201/4202/4203 and 4600; pass 0 for free ports. The data dir defaults to memory here (tests); the command line
  * (`node dist/index.js`) defaults it to `<repo>/.data/sandbox`.
  */
+/** How far back the demo store's generated orders go. */
+export const DEMO_ORDER_DAYS = 120;
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const host = options.host ?? DEFAULTS.host;
   const now = options.now ?? Date.now;
@@ -154,6 +157,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
           : null,
         smtpRelay: options.smtpRelay ?? { host, port: smtp.port },
         callbackCa: options.storeCallbackCa,
+        webhookTiming: options.webhookTiming,
+        // The demo store has a few months of orders (both channels, every station).
+        demoOrderDays: withDemo ? DEMO_ORDER_DAYS : 0,
         controls: options.controls ?? false,
         now,
       });

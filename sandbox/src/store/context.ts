@@ -1,10 +1,12 @@
 import type { FastifyReply } from 'fastify';
+import type { CommerceState } from './commerce';
 import type { InvitationMailer } from './invitations';
 import type { StationHandoff } from './handoff';
 import type { AdminSessions } from './sessions';
 import type { StationSeed, StoreSeed, WpUser } from './seed';
 import { POS_ROLES } from './seed';
 import type { StoreState } from './state';
+import type { WebhookDispatcher } from './webhooks';
 
 /** Everything one store's routes share. */
 export interface StoreContext {
@@ -20,6 +22,10 @@ export interface StoreContext {
   now: () => number;
   /** Verifies the cloud POS host's hand-off tokens and keeps the station sessions. */
   handoff: StationHandoff;
+  /** Orders, customers, added products and webhooks. */
+  commerce: CommerceState;
+  /** Sends the webhooks' deliveries. */
+  webhooks: WebhookDispatcher;
 }
 
 /** A POS station as the POS plugin's `stations` endpoint returns it. */

@@ -67,6 +67,7 @@ export function storeControlRoutes(app: FastifyInstance, ctx: StoreContext): voi
 
   app.post('/_control/reset', async () => {
     await ctx.state.reset();
+    await ctx.commerce.reset();
     return { reset: true };
   });
 

@@ -7,6 +7,9 @@ import { findUser, htmlPage, mayOpenStation } from './context';
 import type { HandoffRefusal, StationSession } from './handoff';
 import { isRefusal } from './handoff';
 import { htmlDocument, plainPage } from './pages';
+import type { OrderRecord } from './commerce';
+import { POS_CREATED_VIA, POS_META } from './commerce';
+import { fireOrder } from './ordersApi';
 import type { ProductSeed, StationSeed } from './seed';
 
 /** The register's look: a dark top bar, a product grid and the order beside it. */
@@ -111,13 +114,40 @@ const REGISTER_SCRIPT = `(() => {
     });
   }
   clear.addEventListener('click', () => { lines.clear(); render(); });
+  // The sale is rung up by the store (an order, order.created): the cart goes as a form post.
   charge.addEventListener('click', () => {
-    status.textContent = 'Sale complete: ' + money(totals().total) + ' paid.';
-    lines.clear();
-    render();
+    const form = document.getElementById('cart-sale');
+    form.elements.lines.value = JSON.stringify(
+      Array.from(lines, ([id, line]) => ({ product_id: Number(id), quantity: line.quantity })),
+    );
+    charge.disabled = true;
+    form.submit();
   });
   render();
 })();`;
+
+/** The register's posted cart (`[{product_id, quantity}]`), or null when it is not valid. */
+function saleLines(
+  products: ProductSeed[],
+  raw: string | undefined,
+): Array<{ product: ProductSeed; quantity: number }> | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw ?? '');
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(parsed) || parsed.length === 0 || parsed.length > 100) return null;
+  const lines: Array<{ product: ProductSeed; quantity: number }> = [];
+  for (const item of parsed as Array<Record<string, unknown>>) {
+    const product = products.find((p) => p.id === item?.product_id);
+    const quantity = item?.quantity;
+    if (!product || typeof quantity !== 'number' || !Number.isInteger(quantity)) return null;
+    if (quantity < 1 || quantity > 999) return null;
+    lines.push({ product, quantity });
+  }
+  return lines;
+}
 
 function setting(station: StationSeed, name: string): string | number | boolean | null | undefined {
   return station.settings[name];
@@ -141,6 +171,7 @@ function registerPage(
   station: StationSeed,
   session: StationSession,
   nonce: string,
+  sale: OrderRecord | undefined,
 ): string {
   const currency = String(setting(station, 'currency') ?? 'USD');
   const taxRate = Number(setting(station, 'tax_rate') ?? 0);
@@ -161,7 +192,10 @@ function registerPage(
 <section aria-labelledby="products-heading">
 <h2 id="products-heading">Products</h2>
 <ul class="pos-grid">
-${ctx.seed.products.map((product) => productButton(product, currency)).join('\n')}
+${ctx.commerce
+  .products(ctx.seed)
+  .map((product) => productButton(product, currency))
+  .join('\n')}
 </ul>
 </section>
 <section class="pos-cart" aria-labelledby="cart-heading">
@@ -177,7 +211,8 @@ ${ctx.seed.products.map((product) => productButton(product, currency)).join('\n'
 <button type="button" id="cart-clear" class="secondary" disabled>Clear</button>
 <button type="button" id="cart-charge" disabled>Charge</button>
 </div>
-<p id="cart-status" role="status"></p>
+<form id="cart-sale" method="post" action="/pos/${station.pos_id}/sale" hidden><input type="hidden" name="lines"></form>
+<p id="cart-status" role="status">${sale ? escapeHtml(`Sale complete: order #${sale.id}, ${formatMoney(sale.total, sale.currency)} paid.`) : ''}</p>
 </section>
 </main>`;
   return htmlDocument(`${station.name} · ${ctx.seed.name}`, body, {
@@ -263,7 +298,51 @@ export function posPageRoutes(
       return refused(ctx, reply, station, noAccess(station));
     }
     const nonce = randomBytes(16).toString('base64');
-    return htmlPage(reply, 200, nonce).send(registerPage(ctx, station, session, nonce));
+    // After a sale the register says which order it made (only an order of this station).
+    const saleId = new URLSearchParams(request.url.split('?')[1] ?? '').get('sale');
+    const sale = saleId && /^\d+$/.test(saleId) ? ctx.commerce.order(Number(saleId)) : undefined;
+    const ours = sale?.meta_data.some(
+      (m) => m.key === POS_META.station && m.value === String(station.pos_id),
+    );
+    return htmlPage(reply, 200, nonce).send(
+      registerPage(ctx, station, session, nonce, ours ? sale : undefined),
+    );
+  });
+
+  // Charge: the register's cart becomes an order of this station and its signed-in cashier.
+  app.post<Route>('/pos/:id/sale', async (request, reply) => {
+    const station = stationOf(request.params.id);
+    if (!station) return notFound(reply);
+    const session = ctx.handoff.session(request.headers.cookie, station.pos_id);
+    if (!session) return signInRequired(ctx, reply, station);
+    if (!mayOpenStation(ctx, station, session.wpUserId)) {
+      return refused(ctx, reply, station, noAccess(station));
+    }
+    const lines = saleLines(ctx.commerce.products(ctx.seed), bodyString(request.body, 'lines'));
+    if (!lines) {
+      return htmlPage(reply, 400).send(
+        plainPage(
+          'Sale refused',
+          ctx.seed.name,
+          '<h1>Sale refused</h1><p role="alert">The order has no valid items.</p>',
+        ),
+      );
+    }
+    const cashier = findUser(ctx, session.wpUserId);
+    const order = await ctx.commerce.addOrder({
+      created_via: POS_CREATED_VIA,
+      currency: String(setting(station, 'currency') ?? 'USD'),
+      taxRate: Number(setting(station, 'tax_rate') ?? 0),
+      taxIncluded: setting(station, 'tax_display') === 'incl',
+      lines,
+      meta: {
+        [POS_META.station]: String(station.pos_id),
+        [POS_META.cashierId]: String(session.wpUserId),
+        [POS_META.cashierName]: cashier?.name ?? session.name,
+      },
+    });
+    fireOrder(ctx, 'order.created', order);
+    return reply.redirect(`/pos/${station.pos_id}?sale=${order.id}`, 303);
   });
 
   app.post<Route>('/pos/:id/sign-out', async (request, reply) => {

@@ -97,7 +97,7 @@ type Handler<R extends object> = (
  * checks it and records its last access before dispatching), then the route's permission
  * callback, which wants a user who can manage WooCommerce.
  */
-function withKey<R extends object>(ctx: StoreContext, handler: Handler<R>) {
+export function withKey<R extends object>(ctx: StoreContext, handler: Handler<R>) {
   return async (request: FastifyRequest<R>, reply: FastifyReply) => {
     const auth = authenticate(ctx, request as FastifyRequest);
     if (!('key_id' in auth)) return reply.status(auth.data.status).send(auth);
@@ -110,7 +110,11 @@ function withKey<R extends object>(ctx: StoreContext, handler: Handler<R>) {
   };
 }
 
-function invalidParam(name: string, reason: string): RestError & { data: { params: object } } {
+/** WordPress's rest_invalid_param answer naming one parameter. */
+export function invalidParam(
+  name: string,
+  reason: string,
+): RestError & { data: { params: object } } {
   return {
     code: 'rest_invalid_param',
     message: `Invalid parameter(s): ${name}`,
@@ -118,7 +122,8 @@ function invalidParam(name: string, reason: string): RestError & { data: { param
   };
 }
 
-function positiveInt(raw: string | undefined, fallback: number): number | undefined {
+/** A positive integer parameter, `fallback` when absent; undefined when invalid. */
+export function positiveInt(raw: string | undefined, fallback: number): number | undefined {
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw)) return undefined;
   const value = Number(raw);

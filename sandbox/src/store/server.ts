@@ -19,6 +19,11 @@ import { AdminSessions } from './sessions';
 import type { DemoKey } from './state';
 import { StoreState } from './state';
 import { StationHandoff } from './handoff';
+import { CommerceState } from './commerce';
+import { ordersApiRoutes } from './ordersApi';
+import { shopRoutes } from './shop';
+import type { DeliveryTiming } from './webhooks';
+import { DEFAULT_TIMING, WebhookDispatcher } from './webhooks';
 import { wcAuthRoutes } from './wcAuth';
 
 /** Settings of one sandbox store. */
@@ -36,6 +41,10 @@ export interface StoreOptions {
   demoKey?: DemoKey;
   /** The cloud POS host's JWKS (URL or key set) for station hand-offs. */
   posJwks: string | JWTVerifyGetKey;
+  /** When webhook deliveries are sent and retried; WooCommerce-like defaults. */
+  webhookTiming?: DeliveryTiming;
+  /** Days of demo orders to generate once, when the store has no orders yet; 0: none. */
+  demoOrderDays?: number;
 }
 
 /** A running sandbox store. */
@@ -58,6 +67,7 @@ function frontRoutes(app: FastifyInstance, ctx: StoreContext): void {
         ctx.seed.name,
         `<h1>${escapeHtml(ctx.seed.name)}</h1>
 <p>${escapeHtml(ctx.seed.description)}</p>
+<p><a href="/shop">Shop</a></p>
 <p><a href="/wp-admin/">Store admin</a></p>`,
       ),
     ),
@@ -124,6 +134,8 @@ export async function buildStoreApp(ctx: StoreContext): Promise<FastifyInstance>
   frontRoutes(app, ctx);
   posPageRoutes(app, ctx, (reply) => notFoundPage(ctx, reply));
   restRoutes(app, ctx);
+  ordersApiRoutes(app, ctx);
+  shopRoutes(app, ctx);
   adminRoutes(app, ctx);
   wcAuthRoutes(app, ctx);
   if (ctx.controls) storeControlRoutes(app, ctx);
@@ -138,7 +150,19 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
     options.now,
     options.demoKey,
   );
+  // Orders and webhooks beside the keys file (`1.json` → `1.commerce.json`).
+  const commerce = await CommerceState.open(
+    options.stateFile ? options.stateFile.replace(/\.json$/, '') + '.commerce.json' : null,
+    options.now,
+  );
+  if (options.demoOrderDays) await commerce.seedDemoOrders(options.seed, options.demoOrderDays);
   let home = '';
+  const webhooks = new WebhookDispatcher(
+    commerce,
+    () => home,
+    options.callbackCa,
+    options.webhookTiming ?? DEFAULT_TIMING,
+  );
   const mailer = createInvitationMailer(
     options.smtpRelay,
     `"${options.seed.name.replace(/"/g, '')}" <wordpress@store.sandbox.test>`,
@@ -153,6 +177,8 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
     controls: options.controls,
     now: options.now,
     handoff: new StationHandoff(options.posJwks, options.now),
+    commerce,
+    webhooks,
   };
   const app = await buildStoreApp(ctx);
   try {
@@ -171,8 +197,10 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
     adminPassword: STORE_PASSWORD,
     async close() {
       mailer.close();
+      webhooks.close();
       await app.close();
       await state.flush();
+      await commerce.flush();
     },
   };
 }

@@ -1,0 +1,484 @@
+import { randomBytes } from 'node:crypto';
+import { readJsonFile, writeJsonFileAtomic } from '../jsonFile';
+import type { ProductSeed, StoreSeed } from './seed';
+
+/** `created_via` of the orders the Cloud POS register rings up (the plugin must set the same). */
+export const POS_CREATED_VIA = 'cloud-pos';
+/** Order meta the Cloud POS register adds: the station and the cashier. */
+export const POS_META = {
+  station: 'cloud_pos_station_id',
+  cashierId: 'cloud_pos_cashier_id',
+  cashierName: 'cloud_pos_cashier_name',
+} as const;
+
+/** The order statuses of WooCommerce core. */
+export const ORDER_STATUSES = [
+  'pending',
+  'processing',
+  'on-hold',
+  'completed',
+  'cancelled',
+  'refunded',
+  'failed',
+  'trash',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The webhook topics the sandbox fires (WooCommerce's resource.event). */
+export const WEBHOOK_TOPICS = [
+  'order.created',
+  'order.updated',
+  'order.deleted',
+  'customer.created',
+  'product.created',
+] as const;
+export type WebhookTopic = (typeof WEBHOOK_TOPICS)[number];
+
+export type WebhookStatus = 'active' | 'paused' | 'disabled';
+
+/** One webhook as WooCommerce keeps it (wc_webhooks row). */
+export interface WebhookRecord {
+  id: number;
+  name: string;
+  status: WebhookStatus;
+  topic: WebhookTopic;
+  delivery_url: string;
+  secret: string;
+  /** The key's user who made it (WooCommerce runs the payload as that user). */
+  user_id: number;
+  /** Consecutive failed deliveries; reset by a successful one. */
+  failure_count: number;
+  pending_delivery: boolean;
+  date_created_gmt: string;
+  date_modified_gmt: string;
+}
+
+export interface OrderLine {
+  id: number;
+  name: string;
+  product_id: number;
+  quantity: number;
+  /** Unit price, cents. */
+  price: number;
+}
+
+/** An order as the sandbox keeps it; {@link orderView} gives WooCommerce's REST shape. */
+export interface OrderRecord {
+  id: number;
+  status: OrderStatus;
+  currency: string;
+  created_via: string;
+  /** Cents. */
+  total: number;
+  total_tax: number;
+  customer_id: number;
+  billing: { first_name: string; last_name: string; email: string };
+  line_items: OrderLine[];
+  meta_data: Array<{ id: number; key: string; value: string }>;
+  /** ms since the epoch. */
+  created: number;
+  modified: number;
+}
+
+export interface CustomerRecord {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  created: number;
+}
+
+interface PersistedCommerce {
+  nextOrderId: number;
+  nextWebhookId: number;
+  nextCustomerId: number;
+  nextProductId: number;
+  nextLineId: number;
+  orders: OrderRecord[];
+  webhooks: WebhookRecord[];
+  customers: CustomerRecord[];
+  /** Products added by the admin (beside the seed's). */
+  products: ProductSeed[];
+}
+
+/** WooCommerce's `*_gmt` date format: ISO 8601 in UTC, seconds, no zone. */
+export function wcDate(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19);
+}
+
+function money(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+/** An order in the shape of WooCommerce's REST API v3 (`GET wc/v3/orders/{id}`). */
+export function orderView(order: OrderRecord, home: string) {
+  return {
+    id: order.id,
+    parent_id: 0,
+    number: String(order.id),
+    order_key: `wc_order_${order.id.toString(36).padStart(8, '0')}`,
+    created_via: order.created_via,
+    status: order.status,
+    currency: order.currency,
+    // The sandbox's site time zone is UTC, so local and GMT dates are the same.
+    date_created: wcDate(order.created),
+    date_created_gmt: wcDate(order.created),
+    date_modified: wcDate(order.modified),
+    date_modified_gmt: wcDate(order.modified),
+    date_paid_gmt: order.status === 'completed' ? wcDate(order.created) : null,
+    date_completed_gmt: order.status === 'completed' ? wcDate(order.created) : null,
+    discount_total: '0.00',
+    shipping_total: '0.00',
+    total: money(order.total),
+    total_tax: money(order.total_tax),
+    prices_include_tax: false,
+    customer_id: order.customer_id,
+    billing: { ...order.billing },
+    payment_method: order.created_via === POS_CREATED_VIA ? 'pos_cash' : 'cod',
+    line_items: order.line_items.map((line) => ({
+      id: line.id,
+      name: line.name,
+      product_id: line.product_id,
+      variation_id: 0,
+      quantity: line.quantity,
+      subtotal: money(line.price * line.quantity),
+      total: money(line.price * line.quantity),
+      price: line.price / 100,
+    })),
+    meta_data: order.meta_data.map((meta) => ({ ...meta })),
+    _links: {
+      self: [{ href: `${home}/wp-json/wc/v3/orders/${order.id}` }],
+      collection: [{ href: `${home}/wp-json/wc/v3/orders` }],
+    },
+  };
+}
+
+/** A webhook in the shape of `GET wc/v3/webhooks/{id}`. */
+export function webhookView(webhook: WebhookRecord, home: string) {
+  const [resource, event] = webhook.topic.split('.') as [string, string];
+  return {
+    id: webhook.id,
+    name: webhook.name,
+    status: webhook.status,
+    topic: webhook.topic,
+    resource,
+    event,
+    hooks: [
+      `woocommerce_${event === 'deleted' ? 'delete' : event === 'created' ? 'new' : 'update'}_${resource}`,
+    ],
+    delivery_url: webhook.delivery_url,
+    secret: webhook.secret,
+    date_created: webhook.date_created_gmt,
+    date_created_gmt: webhook.date_created_gmt,
+    date_modified: webhook.date_modified_gmt,
+    date_modified_gmt: webhook.date_modified_gmt,
+    _links: { self: [{ href: `${home}/wp-json/wc/v3/webhooks/${webhook.id}` }] },
+  };
+}
+
+/** A small deterministic generator (mulberry32), so the demo orders are the same every time. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const DAY_MS = 86_400_000;
+
+/** What a new order is made of. */
+export interface NewOrder {
+  created_via: string;
+  status?: OrderStatus;
+  currency: string;
+  lines: Array<{ product: ProductSeed; quantity: number }>;
+  taxRate: number;
+  /** Prices include the tax (a station's tax_display 'incl'). */
+  taxIncluded?: boolean;
+  customer?: { id: number; first_name: string; last_name: string; email: string };
+  meta?: Record<string, string>;
+  created?: number;
+}
+
+/**
+ * A store's orders, customers, added products and webhooks (kept in `file` when given). Demo
+ * orders are generated once, when the file has none, for stores that ask for them.
+ */
+export class CommerceState {
+  private saving: Promise<void> = Promise.resolve();
+
+  private constructor(
+    private readonly file: string | null,
+    private state: PersistedCommerce,
+    private readonly now: () => number,
+  ) {}
+
+  static async open(file: string | null, now: () => number): Promise<CommerceState> {
+    const loaded = file ? await readJsonFile<PersistedCommerce>(file) : undefined;
+    return new CommerceState(file, loaded ?? CommerceState.empty(), now);
+  }
+
+  private static empty(): PersistedCommerce {
+    return {
+      nextOrderId: 1000,
+      nextWebhookId: 1,
+      nextCustomerId: 100,
+      nextProductId: 900,
+      nextLineId: 1,
+      orders: [],
+      webhooks: [],
+      customers: [],
+      products: [],
+    };
+  }
+
+  orders(): readonly OrderRecord[] {
+    return this.state.orders;
+  }
+
+  order(id: number): OrderRecord | undefined {
+    return this.state.orders.find((order) => order.id === id);
+  }
+
+  webhooks(): readonly WebhookRecord[] {
+    return this.state.webhooks;
+  }
+
+  webhook(id: number): WebhookRecord | undefined {
+    return this.state.webhooks.find((webhook) => webhook.id === id);
+  }
+
+  products(seed: StoreSeed): ProductSeed[] {
+    return [...seed.products, ...this.state.products];
+  }
+
+  customers(): readonly CustomerRecord[] {
+    return this.state.customers;
+  }
+
+  /** Adds an order; its id, dates and line ids are assigned here. */
+  async addOrder(input: NewOrder): Promise<OrderRecord> {
+    const order = this.buildOrder(input);
+    this.state.orders.push(order);
+    await this.persist();
+    return order;
+  }
+
+  private buildOrder(input: NewOrder): OrderRecord {
+    const created = input.created ?? this.now();
+    const subtotal = input.lines.reduce((sum, l) => sum + l.product.price * l.quantity, 0);
+    const tax = input.taxIncluded
+      ? Math.round(subtotal - subtotal / (1 + input.taxRate / 100))
+      : Math.round((subtotal * input.taxRate) / 100);
+    const id = this.state.nextOrderId++;
+    let metaId = id * 10;
+    return {
+      id,
+      status: input.status ?? 'completed',
+      currency: input.currency,
+      created_via: input.created_via,
+      total: input.taxIncluded ? subtotal : subtotal + tax,
+      total_tax: tax,
+      customer_id: input.customer?.id ?? 0,
+      billing: {
+        first_name: input.customer?.first_name ?? '',
+        last_name: input.customer?.last_name ?? '',
+        email: input.customer?.email ?? '',
+      },
+      line_items: input.lines.map((l) => ({
+        id: this.state.nextLineId++,
+        name: l.product.name,
+        product_id: l.product.id,
+        quantity: l.quantity,
+        price: l.product.price,
+      })),
+      meta_data: Object.entries(input.meta ?? {}).map(([key, value]) => ({
+        id: metaId++,
+        key,
+        value,
+      })),
+      created,
+      modified: created,
+    };
+  }
+
+  /** Changes an order's status (wp-admin's order screen); undefined when there is none. */
+  async updateOrderStatus(id: number, status: OrderStatus): Promise<OrderRecord | undefined> {
+    const order = this.order(id);
+    if (!order) return undefined;
+    order.status = status;
+    order.modified = Math.max(this.now(), order.modified + 1000);
+    await this.persist();
+    return order;
+  }
+
+  /** Deletes an order for good; false when there was none. */
+  async deleteOrder(id: number): Promise<boolean> {
+    const before = this.state.orders.length;
+    this.state.orders = this.state.orders.filter((order) => order.id !== id);
+    if (before === this.state.orders.length) return false;
+    await this.persist();
+    return true;
+  }
+
+  async addCustomer(input: Omit<CustomerRecord, 'id' | 'created'>): Promise<CustomerRecord> {
+    const customer = { id: this.state.nextCustomerId++, ...input, created: this.now() };
+    this.state.customers.push(customer);
+    await this.persist();
+    return customer;
+  }
+
+  async addProduct(input: Omit<ProductSeed, 'id'>): Promise<ProductSeed> {
+    const product = { id: this.state.nextProductId++, ...input };
+    this.state.products.push(product);
+    await this.persist();
+    return product;
+  }
+
+  async addWebhook(
+    input: Pick<WebhookRecord, 'name' | 'status' | 'topic' | 'delivery_url' | 'user_id'> & {
+      secret?: string;
+    },
+  ): Promise<WebhookRecord> {
+    const at = wcDate(this.now());
+    const webhook: WebhookRecord = {
+      id: this.state.nextWebhookId++,
+      name: input.name,
+      status: input.status,
+      topic: input.topic,
+      delivery_url: input.delivery_url,
+      user_id: input.user_id,
+      // WooCommerce's wc_webhook_secret default when none is given.
+      secret: input.secret || randomBytes(24).toString('base64url'),
+      failure_count: 0,
+      pending_delivery: false,
+      date_created_gmt: at,
+      date_modified_gmt: at,
+    };
+    this.state.webhooks.push(webhook);
+    await this.persist();
+    return webhook;
+  }
+
+  async deleteWebhook(id: number): Promise<boolean> {
+    const before = this.state.webhooks.length;
+    this.state.webhooks = this.state.webhooks.filter((webhook) => webhook.id !== id);
+    if (before === this.state.webhooks.length) return false;
+    await this.persist();
+    return true;
+  }
+
+  /** Records the outcome of a delivery: a success resets the count, 5 failures in a row disable. */
+  async recordDelivery(webhook: WebhookRecord, ok: boolean, maxFailures: number): Promise<void> {
+    if (ok) {
+      webhook.failure_count = 0;
+    } else {
+      webhook.failure_count += 1;
+      if (webhook.failure_count >= maxFailures) webhook.status = 'disabled';
+    }
+    webhook.date_modified_gmt = wcDate(this.now());
+    await this.persist();
+  }
+
+  async setWebhookStatus(webhook: WebhookRecord, status: WebhookStatus): Promise<void> {
+    webhook.status = status;
+    // Reactivating starts a new count, as WooCommerce does when the admin sets it active.
+    if (status === 'active') webhook.failure_count = 0;
+    webhook.date_modified_gmt = wcDate(this.now());
+    await this.persist();
+  }
+
+  /**
+   * The demo store's history: about `days` days of orders before now, from the web shop and
+   * from every station and POS user, the same every time (a seeded generator). Only when the
+   * store has no orders yet: a restart keeps what is there.
+   */
+  async seedDemoOrders(seed: StoreSeed, days: number): Promise<number> {
+    if (this.state.orders.length > 0) return 0;
+    const random = seeded(20_260_101);
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+    const cashiers = seed.users.filter((u) => u.roles.some((r) => r !== 'customer'));
+    const end = this.now();
+    const start = Math.floor((end - days * DAY_MS) / DAY_MS) * DAY_MS;
+    for (let day = start; day < end; day += DAY_MS) {
+      const weekday = new Date(day).getUTCDay();
+      const count = 3 + Math.floor(random() * (weekday === 0 || weekday === 6 ? 10 : 6));
+      for (let n = 0; n < count; n += 1) {
+        // Opening hours 07:00-19:00 UTC.
+        const created = day + 7 * 3_600_000 + Math.floor(random() * 12 * 3_600_000);
+        if (created >= end) continue;
+        const lines = Array.from({ length: 1 + Math.floor(random() * 3) }, () => ({
+          product: pick(seed.products),
+          quantity: 1 + Math.floor(random() * 2),
+        }));
+        const web = random() < 0.3;
+        const station = pick(seed.stations);
+        const cashier = pick(cashiers);
+        this.state.orders.push(
+          this.buildOrder({
+            created,
+            lines,
+            currency: 'USD',
+            taxRate: 8,
+            status: random() < 0.03 ? 'refunded' : 'completed',
+            ...(web
+              ? {
+                  created_via: 'checkout',
+                  customer: {
+                    id: 0,
+                    first_name: 'Guest',
+                    last_name: 'Buyer',
+                    email: 'guest@example.test',
+                  },
+                }
+              : {
+                  created_via: POS_CREATED_VIA,
+                  meta: {
+                    [POS_META.station]: String(station.pos_id),
+                    [POS_META.cashierId]: String(cashier.id),
+                    [POS_META.cashierName]: cashier.name,
+                  },
+                }),
+          }),
+        );
+      }
+    }
+    this.state.orders.sort((a, b) => a.created - b.created);
+    await this.persist();
+    return this.state.orders.length;
+  }
+
+  /** Back to nothing (the store's reset control); ids keep growing. */
+  reset(): Promise<void> {
+    const { nextOrderId, nextWebhookId, nextCustomerId, nextProductId, nextLineId } = this.state;
+    this.state = {
+      ...CommerceState.empty(),
+      nextOrderId,
+      nextWebhookId,
+      nextCustomerId,
+      nextProductId,
+      nextLineId,
+    };
+    return this.persist();
+  }
+
+  /** Writes are chained so the file always ends with the newest state. */
+  persist(): Promise<void> {
+    const file = this.file;
+    if (!file) return Promise.resolve();
+    this.saving = this.saving
+      .then(() => writeJsonFileAtomic(file, this.state))
+      .catch((error: Error) => {
+        console.error(`sandbox store: could not save ${file}: ${error.message}`);
+      });
+    return this.saving;
+  }
+
+  flush(): Promise<void> {
+    return this.saving;
+  }
+}
