@@ -5,8 +5,8 @@
 //    Chromium negotiated it; every script must come compressed)
 //  - each remote's entry (remoteEntry.js) and what a visit to its page fetches, gzip (every remote
 //    of services.mjs: mf-admin, mf-applications, mf-stations, and mf-billing at /subscription-plans,
-//    whose Stripe.js comes from the payments origin and is not counted as the remote's), and what
-//    mf-billing's 'Payment Methods' list fetches more (the card form)
+//    whose page JS includes the card form on Stripe's React bindings; Stripe.js itself comes from
+//    the payments origin and is not counted as the remote's)
 //  - how many copies of react-dom the browser loaded with the shell and every remote (must be 1)
 //  - GET admin-panel/users p50/p99 over 100 000 users with a filter (api/scripts/bench-admin-users.ts)
 //  - GET applications (20 authorized apps, each store checked live) and one application's detail,
@@ -132,7 +132,6 @@ async function measureFrontEnd() {
     const signedInShellRaw = sum(shellScripts, 'raw');
 
     const perRemote = [];
-    let billingCards = null;
     for (const remote of remotes) {
       const origin = `http://127.0.0.1:${remote.port}`;
       const entry = scripts.find((s) => s.origin === origin && s.url.includes('remoteEntry'));
@@ -141,14 +140,6 @@ async function measureFrontEnd() {
       await settle();
       const page_ = sum(scripts.slice(before).filter((s) => s.origin === origin));
       perRemote.push({ name: remote.pkg, entry: entry?.gzip ?? 0, page: page_ });
-      if (remote.pkg === 'mf-billing') {
-        // The card form (Stripe's React bindings) loads when the 'Payment Methods' list opens.
-        const beforeCards = scripts.length;
-        await page.getByTestId('to-payment-methods').click();
-        await page.getByTestId('payment-methods').waitFor();
-        await settle();
-        billingCards = sum(scripts.slice(beforeCards).filter((s) => s.origin === origin));
-      }
     }
     const reactDomCopies = new Set(scripts.filter((s) => s.reactDom).map((s) => s.url)).size;
     const encodings = new Set(all.map((s) => s.encoding));
@@ -163,7 +154,6 @@ async function measureFrontEnd() {
       encodings: [...encodings].sort().join(', '),
       uncompressed,
       perRemote,
-      billingCards,
       reactDomCopies,
     };
   } finally {
@@ -255,9 +245,6 @@ async function main() {
       [`${r.name} remoteEntry.js (gzip)`, kb(r.entry), '', true],
       [`${r.name} page JS (gzip)`, kb(r.page), '', true],
     ]),
-    ...(front.billingCards === null
-      ? []
-      : [['mf-billing Payment Methods JS, more (gzip)', kb(front.billingCards), '', true]]),
     ['react-dom copies loaded', String(front.reactDomCopies), '= 1', front.reactDomCopies === 1],
     [
       `admin-panel/users p50 (${users.users} users, filter)`,
