@@ -74,8 +74,8 @@ async function main(): Promise<void> {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const api = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-    // The billed users: signed in once (created on Trial), then given what webhooks and the
-    // card routes would have stored.
+    // The billed users: signed in once (created without a plan), then given what the subscribe
+    // and card routes and the webhooks would have stored.
     const tokens: string[] = [];
     for (let i = 0; i < BILLED; i += 1) {
       const sub = `usr_bench_billed_${i}`;
@@ -109,17 +109,20 @@ async function main(): Promise<void> {
         invoice_pdf: `https://pay.example/invoices/in_bench_${i}_${n}/pdf`,
         hosted_invoice_url: `https://pay.example/invoices/in_bench_${i}_${n}`,
       }));
+      const periodEnd = new Date(Date.now() + 86_400_000).toISOString();
       await database.db
-        .updateTable('subscriptions')
-        .set({
+        .insertInto('subscriptions')
+        .values({
+          user_id: id,
           plan_id: PLAN_IDS.pro,
           stripe_subscription_id: `sub_bench_${i}`,
           stripe_status: 'past_due',
-          current_period_end: new Date(Date.now() + 86_400_000).toISOString(),
-          cancel_date: new Date(Date.now() + 86_400_000).toISOString(),
+          current_period_end: periodEnd,
+          cancel_date: periodEnd,
           past_due_invoices: JSON.stringify(invoices),
+          created_at: nowIso(),
+          updated_at: nowIso(),
         })
-        .where('user_id', '=', id)
         .execute();
     }
     // Measure a settled database, as a server that has been running has.

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { newId, nowIso } from '../db/ids';
-import { PLAN_IDS } from '../db/plans';
 import type { Database, UserRow, UserUpdate } from '../db/types';
 
 /** What the login provider's token says about a user. */
@@ -73,8 +72,8 @@ export class UsersRepository {
   }
 
   /**
-   * Returns the user of a verified token, creating them on first sight (default settings and
-   * the free Trial plan, in one transaction) and keeping the profile in step with the token.
+   * Returns the user of a verified token, creating them on first sight (with default settings,
+   * in one transaction, and no plan until they choose one) and keeping the profile in step with the token.
    * Two first requests racing each other end with one user: `sub` is unique and the loser
    * reads the winner's row.
    */
@@ -112,17 +111,9 @@ export class UsersRepository {
             first_task_completed: 0,
           })
           .execute();
-        await trx
-          .insertInto('subscriptions')
-          .values({
-            user_id: inserted.id,
-            plan_id: PLAN_IDS.trial,
-            cancel_date: null,
-            past_due_invoices: '[]',
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
+        // No plan yet: the shell sends a user without one to /subscription-plans (spec 2.2),
+        // where they choose one (POST /subscription), or the iframe join's freeSubAutoCreate
+        // gives them their role's free plan.
       }
       return trx
         .selectFrom('users')

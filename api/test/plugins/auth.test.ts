@@ -135,7 +135,7 @@ describe('bearer authentication', () => {
 });
 
 describe('users on first sight', () => {
-  it('creates the user with default settings and the Trial plan on the first request', async () => {
+  it('creates the user with default settings and no plan on the first request (spec 2.2)', async () => {
     const headers = await ctx.bearer(
       asUser('usr_first_sight', { name: 'First Sight', email: 'first@sight.test' }),
     );
@@ -155,10 +155,8 @@ describe('users on first sight', () => {
       url: '/api/connect-ui/subscription-monitor',
       headers,
     });
-    expect(monitor.json()).toMatchObject({
-      plan: { name: 'Trial', isFree: true },
-      isHavePaymentMethod: false,
-    });
+    // Without a plan the shell sends the user to /subscription-plans to choose one.
+    expect(monitor.json()).toEqual({ plan: null, isHavePaymentMethod: false });
   });
 
   it('creates one user when the first requests race', async () => {

@@ -21,13 +21,11 @@ async function signUp(sub: string, role: 'manager' | 'other' = 'manager'): Promi
     .set({ user_role: role })
     .where('id', '=', id)
     .execute();
-  if (role === 'other') {
-    await ctx.database.db
-      .updateTable('subscriptions')
-      .set({ plan_id: PLAN_IDS.cashier })
-      .where('user_id', '=', id)
-      .execute();
-  }
+  // New users have no plan (spec 2.2): they choose their role's free one first, as on the page.
+  const free = await ctx.call(sub, 'POST', '/subscription', {
+    planId: role === 'other' ? PLAN_IDS.cashier : PLAN_IDS.trial,
+  });
+  expect(free.statusCode).toBe(200);
   return id;
 }
 

@@ -1,4 +1,5 @@
 import { PLAN_IDS } from '../../../src/db/plans';
+import { freePlanIdFor } from '../../../src/repositories/plans';
 import type { TestContext } from '../../helpers/app';
 import { asUser, createTestContext } from '../../helpers/app';
 
@@ -28,8 +29,8 @@ async function userId(
     .set({ user_role: role })
     .where('id', '=', id)
     .execute();
-  if (!withPlan)
-    await ctx.database.db.deleteFrom('subscriptions').where('user_id', '=', id).execute();
+  // New users start without a plan (spec 2.2); most tests here want the role's free plan.
+  if (withPlan) await ctx.app.repos.plans.subscribeIfNone(id, freePlanIdFor(role));
   return id;
 }
 

@@ -11,7 +11,10 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 async function signUp(sub: string): Promise<string> {
-  await ctx.call(sub, 'GET', '/user-data');
+  // New users have no plan (spec 2.2): they choose Trial first, as on the page.
+  expect(
+    (await ctx.call(sub, 'POST', '/subscription', { planId: PLAN_IDS.trial })).statusCode,
+  ).toBe(200);
   const { id } = await ctx.database.db
     .selectFrom('users')
     .select('id')
