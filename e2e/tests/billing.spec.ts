@@ -50,10 +50,6 @@ test.describe('billing', () => {
   test('a user who registers lands on /subscription-plans, picks Trial and reaches the dashboard', async ({
     page,
   }) => {
-    test.fixme(
-      true,
-      'the api puts every new user on Trial at first sign-in (UsersRepository.ensureFromClaims), so a registered user never has "no current plan" (spec 2.2); lift once new users start without a plan',
-    );
     const email = uniqueEmail('newcomer');
     await new LoginProviderPage(page).register('Nora Newcomer', email, 'a-strong-password');
     await page.waitForURL((url) => url.pathname === '/subscription-plans');
