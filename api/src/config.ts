@@ -57,6 +57,11 @@ export interface ApiConfig {
   demoStore: DemoStore | null;
   /** Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL); null: billing is off. */
   payments: PaymentsConfig | null;
+  /**
+   * How often store orders are reconciled and webhooks re-registered, in ms
+   * (ORDERS_RECONCILE_INTERVAL_MS, default 300000; 0 turns the job off).
+   */
+  ordersReconcileIntervalMs: number;
 }
 
 /**
@@ -87,6 +92,15 @@ export const DATA_DIR = path.join(REPO_ROOT, '.data');
 
 function stripSlash(url: string): string {
   return url.replace(/\/+$/, '');
+}
+
+function reconcileIntervalOf(value: string | undefined): number {
+  if (value === undefined || value === '') return 300_000;
+  // 0 (off) or at least 5 s: a shorter interval would only hammer the stores.
+  if (!/^\d+$/.test(value) || (Number(value) !== 0 && Number(value) < 5000)) {
+    throw new Error('ORDERS_RECONCILE_INTERVAL_MS must be 0 (off) or a whole number of ms ≥ 5000');
+  }
+  return Number(value);
 }
 
 function portOf(name: string, value: string | undefined, fallback: number): number {
@@ -222,5 +236,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     cookieDomain: cookieDomainOf(env.COOKIE_DOMAIN),
     demoStore: demoStoreOf(env),
     payments: paymentsOf(env),
+    ordersReconcileIntervalMs: reconcileIntervalOf(env.ORDERS_RECONCILE_INTERVAL_MS),
   };
 }

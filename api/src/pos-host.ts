@@ -7,6 +7,7 @@ import { registerCloudPos } from './cloud-pos/route';
 import type { DatabaseHandle } from './db';
 import type { CallbackRefusal } from './domain/applications/authorization';
 import { acceptWcCallback } from './domain/applications/authorization';
+import { MAX_DELIVERY_BYTES, acceptDelivery, isPing } from './domain/orders/ingest';
 import type { StoreAccess } from './domain/store-access';
 import errorsPlugin from './plugins/errors';
 import { validatorCompiler } from './plugins/validation';
@@ -115,5 +116,62 @@ export async function buildPosHost(options: PosHostOptions): Promise<FastifyInst
       return reply.code(200).send({ success: true });
     },
   );
+  // WooCommerce's webhook deliveries (issue 12): the signature covers the raw body, so this
+  // scope keeps every body as the bytes that came (up to 1 MiB), whatever its type.
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<TypeBoxTypeProvider>();
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: MAX_DELIVERY_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    const header = (value: string | string[] | undefined) =>
+      typeof value === 'string' ? value : undefined;
+    scope.post(
+      '/wc-webhooks/:applicationId',
+      {
+        bodyLimit: MAX_DELIVERY_BYTES,
+        schema: {
+          params: Type.Object({ applicationId: Type.String({ minLength: 1, maxLength: 64 }) }),
+        },
+      },
+      async (request, reply) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const h = request.headers;
+        // The activation ping carries no signature; it only proves the URL answers.
+        if (!h['x-wc-webhook-signature'] && isPing(h['content-type'], raw)) {
+          return reply.code(200).send({ success: true });
+        }
+        const outcome = await acceptDelivery(
+          repos,
+          options.access,
+          request.params.applicationId,
+          {
+            source: header(h['x-wc-webhook-source']),
+            topic: header(h['x-wc-webhook-topic']),
+            resource: header(h['x-wc-webhook-resource']),
+            event: header(h['x-wc-webhook-event']),
+            signature: header(h['x-wc-webhook-signature']),
+            webhookId: header(h['x-wc-webhook-id']),
+            deliveryId: header(h['x-wc-webhook-delivery-id']),
+          },
+          raw,
+        );
+        if (outcome.status !== 200) {
+          request.log.warn(
+            {
+              applicationId: request.params.applicationId,
+              topic: h['x-wc-webhook-topic'],
+              deliveryId: h['x-wc-webhook-delivery-id'],
+              status: outcome.status,
+            },
+            'webhook delivery refused',
+          );
+        }
+        return reply.code(outcome.status).send({ message: outcome.message });
+      },
+    );
+  });
   return app;
 }

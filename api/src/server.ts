@@ -2,6 +2,7 @@ import { buildApp, createStoreAccess } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { migrateToLatest } from './db/migrations';
+import { startReconcileJob } from './domain/orders/sync';
 import { buildPosHost } from './pos-host';
 import { seedDemo } from './seed/demo';
 import { loadOrCreatePosHostTls } from './services/pos-host-tls';
@@ -37,6 +38,12 @@ async function main(): Promise<void> {
   const cloudPos = await buildPosHost(posHostOptions);
   app.addHook('onClose', () => posHost.close());
   app.addHook('onClose', () => cloudPos.close());
+  // Orders whose deliveries never came, and webhooks a store disabled or lost; the database
+  // says what is due, so several api instances share the work.
+  if (config.ordersReconcileIntervalMs > 0) {
+    const stop = startReconcileJob(app.repos, access, app.log, config.ordersReconcileIntervalMs);
+    app.addHook('onClose', async () => stop());
+  }
   app.addHook('onClose', () => database.close());
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

@@ -177,6 +177,37 @@ export interface ApplicationMembersTable {
 }
 
 /** The whole schema as Kysely sees it. */
+/** orders: one row per store order (money in integer cents, times ISO 8601 UTC). */
+export interface OrdersTable {
+  id: string;
+  application_id: string;
+  store_order_id: number;
+  status: string;
+  total_cents: number;
+  currency: string;
+  created_at: string;
+  modified_at: string;
+  /** 'pos' or 'web'. */
+  channel: string;
+  station_pos_id: number | null;
+  cashier_wp_user_id: number | null;
+  cashier_name: string | null;
+  deleted: ColumnType<number, number | undefined, number>;
+}
+
+/** order_sync: an application's webhooks (ids, sealed secret) and its reconcile progress. */
+export interface OrderSyncTable {
+  application_id: string;
+  webhook_secret_enc: string;
+  /** JSON list of WooCommerce webhook ids. */
+  webhook_ids: ColumnType<string, string | undefined, string>;
+  registered_at: string | null;
+  backfilled_at: string | null;
+  reconciled_at: string | null;
+  /** Newest date_modified seen (ISO 8601 UTC): where reconcile starts. */
+  last_modified_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   user_settings: UserSettingsTable;
@@ -190,6 +221,8 @@ export interface Database {
   application_members: ApplicationMembersTable;
   billing_customers: BillingCustomersTable;
   stripe_events: StripeEventsTable;
+  orders: OrdersTable;
+  order_sync: OrderSyncTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -203,3 +236,5 @@ export type ApplicationRow = Selectable<ApplicationsTable>;
 export type ApplicationUpdate = Updateable<ApplicationsTable>;
 export type StationSlugRow = Selectable<StationSlugsTable>;
 export type MemberRow = Selectable<ApplicationMembersTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderSyncRow = Selectable<OrderSyncTable>;

@@ -3,6 +3,7 @@ import { ActivitiesRepository } from './activities';
 import { ApplicationsRepository } from './applications';
 import { BillingRepository } from './billing';
 import { MembersRepository } from './members';
+import { OrdersRepository } from './orders';
 import { PlansRepository } from './plans';
 import { SettingsRepository } from './settings';
 import { StationSlugsRepository } from './station-slugs';
@@ -18,6 +19,7 @@ export interface Repositories {
   stationSlugs: StationSlugsRepository;
   members: MembersRepository;
   billing: BillingRepository;
+  orders: OrdersRepository;
 }
 
 /** Builds the repositories over an open database. */
@@ -31,5 +33,6 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     stationSlugs: new StationSlugsRepository(handle.db, handle.dialect),
     members: new MembersRepository(handle.db),
     billing: new BillingRepository(handle.db, handle.dialect),
+    orders: new OrdersRepository(handle.db),
   };
 }

@@ -5,6 +5,7 @@ import type { Repositories } from '../../repositories';
 import type { StoreCredentials, StoreSystemStatus, WpUser } from '../../services/store-client';
 import { isSameSite, parseStoreUrl } from '../../services/store-url';
 import { syncMembersQuietly } from '../members/sync';
+import { connectOrdersQuietly } from '../orders/sync';
 import type { StoreAccess } from '../store-access';
 import type { KeyCheckFailure } from './auth-failure';
 import { AUTHORIZE_AGAIN_STEP, callbackRefused, keyFailureOf, keyFailures } from './auth-failure';
@@ -243,6 +244,8 @@ export async function acceptWcCallback(
   log.info({ applicationId: application.id }, 'application authorized through wc-auth');
   // WooCommerce waits for this answer: the store's users are copied after it, not before.
   if (checked.checked.posPlugin) void syncMembersQuietly(repos, access, stored, log, credentials);
+  // Webhooks and this month's orders, WooCommerce core only: with or without the plugin.
+  void connectOrdersQuietly(repos, access, stored, log, credentials);
   return { accepted: true };
 }
 

@@ -13,6 +13,7 @@ import { credentialsOf } from './credentials';
 import { ApplicationConflictError, duplicateSite } from './create';
 import { applicationFeed } from './feed';
 import { failureReason } from './store-failure';
+import { connectOrdersQuietly, removeWebhooksQuietly, storedWebhookIds } from '../orders/sync';
 
 // Each change returns the updated row, or undefined when the application is gone meanwhile.
 
@@ -119,6 +120,8 @@ export async function connectWithKeys(
     return { row: undefined };
   }
   if (checked.checked.posPlugin) await syncMembersQuietly(repos, access, updated, log, credentials);
+  // Webhooks and this month's orders; a failure leaves them to the reconcile job.
+  void connectOrdersQuietly(repos, access, updated, log, credentials);
   return { row: updated };
 }
 
@@ -143,6 +146,7 @@ export async function disconnectApplication(
     // Keys that cannot be read cannot be revoked either; the disconnect goes on.
     credentials = null;
   }
+  const webhookIds = await storedWebhookIds(repos, row.id);
   const updated = await repos.applications.update(
     row.user_id,
     row.id,
@@ -160,8 +164,11 @@ export async function disconnectApplication(
     { forgetStore: true },
   );
   if (!updated) return undefined;
+  await repos.orders.dropSync(row.id);
   let keyRevoked = false;
   if (credentials) {
+    // Before the key is revoked: the webhooks are deleted with it.
+    await removeWebhooksQuietly(access, row.home_url, credentials, webhookIds, log);
     try {
       keyRevoked = await access.store.revokeConnection(row.home_url, credentials);
     } catch (error) {

@@ -9,6 +9,8 @@ import {
 } from '../../domain/applications/create';
 import { checkSite } from '../../domain/applications/site-check';
 import { cancelAuthorization } from '../../domain/applications/update';
+import { credentialsOf } from '../../domain/applications/credentials';
+import { removeWebhooksQuietly, storedWebhookIds } from '../../domain/orders/sync';
 import type { StoreAccess } from '../../domain/store-access';
 import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
@@ -148,8 +150,16 @@ const applications: FastifyPluginAsyncTypebox<ApplicationRoutesOptions> = async 
     '/applications/:id',
     { config: MANAGER, schema: deleteSchema },
     async (request, reply) => {
-      if (!(await app.repos.applications.delete(currentUser(request).id, request.params.id))) {
+      const userId = currentUser(request).id;
+      // Read before the row goes: the keys and webhook ids delete the store's webhooks after.
+      const row = await app.repos.applications.findForUser(userId, request.params.id);
+      const webhookIds = row ? await storedWebhookIds(app.repos, row.id) : [];
+      if (!(await app.repos.applications.delete(userId, request.params.id))) {
         throw applicationNotFound();
+      }
+      const credentials = row ? credentialsQuietly(row, access) : null;
+      if (row && credentials && webhookIds.length > 0) {
+        await removeWebhooksQuietly(access, row.home_url, credentials, webhookIds, request.log);
       }
       return reply.code(204).send(null);
     },
@@ -159,5 +169,14 @@ const applications: FastifyPluginAsyncTypebox<ApplicationRoutesOptions> = async 
   await app.register(sharing, { access });
   await app.register(stations, { access });
 };
+
+/** The stored keys, or null when there are none or they cannot be read. */
+function credentialsQuietly(row: ApplicationRow, access: StoreAccess) {
+  try {
+    return credentialsOf(row, access.secrets);
+  } catch {
+    return null;
+  }
+}
 
 export default applications;

@@ -83,6 +83,29 @@ export interface StoreClient {
   ): Promise<StoreStation>;
   /** Every POS user of the store, page after page, at most `max` ({@link MAX_STORE_USERS}). */
   allUsers(homeUrl: string, credentials: StoreCredentials, max?: number): Promise<WpUser[]>;
+  /** WooCommerce core's `POST wc/v3/webhooks` (201); the new webhook's id. */
+  createWebhook(
+    homeUrl: string,
+    credentials: StoreCredentials,
+    webhook: { name: string; topic: string; deliveryUrl: string; secret: string },
+  ): Promise<number>;
+  /** `GET wc/v3/webhooks` (every status, up to 100): id, topic, status, delivery URL. */
+  webhooks(
+    homeUrl: string,
+    credentials: StoreCredentials,
+  ): Promise<Array<{ id: number; topic: string; status: string; deliveryUrl: string }>>;
+  /** `DELETE wc/v3/webhooks/{id}?force=true`; a webhook already gone (404) counts as deleted. */
+  deleteWebhook(homeUrl: string, credentials: StoreCredentials, id: number): Promise<void>;
+  /**
+   * One page of `GET wc/v3/orders` (per_page 100, oldest first) with `after` or
+   * `modified_after` (ISO 8601 UTC); the raw orders and X-WP-TotalPages.
+   */
+  ordersPage(
+    homeUrl: string,
+    credentials: StoreCredentials,
+    filter: { after?: string; modifiedAfter?: string },
+    page: number,
+  ): Promise<{ orders: unknown[]; totalPages: number }>;
 }
 
 /** Options of {@link createStoreClient}. */
@@ -203,6 +226,71 @@ export function createStoreClient(options: StoreClientOptions): StoreClient {
         stationChangeBody(change),
       );
       return toStation(body);
+    },
+
+    async createWebhook(homeUrl, credentials, webhook) {
+      const { body } = await call('POST', homeUrl, `${WC_NAMESPACE}/webhooks`, credentials, {
+        name: webhook.name,
+        topic: webhook.topic,
+        delivery_url: webhook.deliveryUrl,
+        secret: webhook.secret,
+        status: 'active',
+      });
+      const id = (body as { id?: unknown } | null)?.id;
+      if (typeof id !== 'number')
+        throw new StoreHttpError(201, null, 'The store gave no webhook id');
+      return id;
+    },
+
+    async webhooks(homeUrl, credentials) {
+      const { body } = await call(
+        'GET',
+        homeUrl,
+        `${WC_NAMESPACE}/webhooks?per_page=100&status=all`,
+        credentials,
+      );
+      const list: unknown[] = Array.isArray(body) ? body : [];
+      return list.map((item) => {
+        const w = (item ?? {}) as Record<string, unknown>;
+        return {
+          id: Number(w.id),
+          topic: String(w.topic ?? ''),
+          status: String(w.status ?? ''),
+          deliveryUrl: String(w.delivery_url ?? ''),
+        };
+      });
+    },
+
+    async deleteWebhook(homeUrl, credentials, id) {
+      try {
+        await call('DELETE', homeUrl, `${WC_NAMESPACE}/webhooks/${id}?force=true`, credentials);
+      } catch (error) {
+        if (error instanceof StoreHttpError && error.status === 404) return;
+        throw error;
+      }
+    },
+
+    async ordersPage(homeUrl, credentials, filter, page) {
+      const query = new URLSearchParams({ per_page: '100', page: String(page), order: 'asc' });
+      if (filter.after) query.set('after', filter.after);
+      if (filter.modifiedAfter) {
+        query.set('modified_after', filter.modifiedAfter);
+        query.set('orderby', 'modified');
+      }
+      // Every status, trashed ones included: the api mirrors what the store has.
+      query.set('status', 'any');
+      query.set('dates_are_gmt', 'true');
+      const response = await call(
+        'GET',
+        homeUrl,
+        `${WC_NAMESPACE}/orders?${query.toString()}`,
+        credentials,
+      );
+      const totalPages = Number(response.headers['x-wp-totalpages']);
+      return {
+        orders: Array.isArray(response.body) ? response.body : [],
+        totalPages: Number.isFinite(totalPages) ? totalPages : 1,
+      };
     },
 
     async allUsers(homeUrl, credentials, max = MAX_STORE_USERS) {

@@ -1,0 +1,134 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Repositories } from '../../repositories';
+import type { StoreAccess } from '../store-access';
+import { storeFeed } from './feed';
+import { webhookSecretOf } from './sync';
+import { orderFieldsOf } from './wire';
+
+/** Largest delivery body read (WooCommerce orders with many lines stay far below). */
+export const MAX_DELIVERY_BYTES = 1024 * 1024;
+
+/** The X-WC-Webhook-* headers of a delivery. */
+export interface DeliveryHeaders {
+  source?: string;
+  topic?: string;
+  resource?: string;
+  event?: string;
+  signature?: string;
+  webhookId?: string;
+  deliveryId?: string;
+}
+
+/** How a delivery was answered: the status code and a short message. */
+export interface DeliveryOutcome {
+  status: 200 | 400 | 401;
+  message: string;
+}
+
+/** The X-WC-Webhook-Signature of `raw`: base64 HMAC-SHA256 with the webhook's secret. */
+export function signatureOf(raw: Buffer, secret: string): string {
+  return createHmac('sha256', secret).update(raw).digest('base64');
+}
+
+/** Constant-time comparison of a received signature with the expected one. */
+export function signatureMatches(
+  received: string | undefined,
+  raw: Buffer,
+  secret: string,
+): boolean {
+  if (!received) return false;
+  const expected = Buffer.from(signatureOf(raw, secret), 'utf8');
+  const given = Buffer.from(received, 'utf8');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Whether a body is WooCommerce's activation ping (form-encoded `webhook_id`). */
+export function isPing(contentType: string | undefined, raw: Buffer): boolean {
+  if (!contentType?.startsWith('application/x-www-form-urlencoded')) return false;
+  const params = new URLSearchParams(raw.toString('utf8'));
+  return /^\d{1,20}$/.test(params.get('webhook_id') ?? '');
+}
+
+function text(value: unknown, max: number): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, max) : null;
+}
+
+/**
+ * One signed delivery for application `applicationId`: the signature is checked against that
+ * application's secret before anything is read (unknown applications, unsigned or badly signed
+ * bodies: 401, nothing changes). order.created/updated store the order (idempotent, an older
+ * version never overwrites a newer one; a new order adds orderProcessed), order.deleted marks
+ * it deleted, customer.created and product.created add their feed entries. Other topics are
+ * acknowledged and ignored.
+ */
+export async function acceptDelivery(
+  repos: Repositories,
+  access: Pick<StoreAccess, 'secrets'>,
+  applicationId: string,
+  headers: DeliveryHeaders,
+  raw: Buffer,
+): Promise<DeliveryOutcome> {
+  const unauthorized: DeliveryOutcome = { status: 401, message: 'Invalid webhook signature' };
+  const [row, sync] = await Promise.all([
+    repos.applications.findById(applicationId),
+    repos.orders.sync(applicationId),
+  ]);
+  if (!row || !sync || row.is_verified_auth !== 1) return unauthorized;
+  let secret: string;
+  try {
+    secret = webhookSecretOf(sync, access);
+  } catch {
+    return unauthorized;
+  }
+  if (!signatureMatches(headers.signature, raw, secret)) return unauthorized;
+
+  let body: unknown;
+  try {
+    body = JSON.parse(raw.toString('utf8'));
+  } catch {
+    return { status: 400, message: 'The delivery body is not JSON' };
+  }
+  if (body == null || typeof body !== 'object' || Array.isArray(body)) {
+    return { status: 400, message: 'The delivery body must be a JSON object' };
+  }
+  const fields = body as Record<string, unknown>;
+  switch (headers.topic) {
+    case 'order.created':
+    case 'order.updated': {
+      const order = orderFieldsOf(body);
+      if (!order)
+        return { status: 400, message: 'The order lacks id, status, total, currency or dates' };
+      const feed =
+        headers.topic === 'order.created'
+          ? { userId: row.user_id, entry: storeFeed.orderProcessed(row, order.storeOrderId) }
+          : undefined;
+      const outcome = await repos.orders.upsert(row.id, order, feed);
+      return { status: 200, message: `Order ${outcome}` };
+    }
+    case 'order.deleted': {
+      const id = fields.id;
+      if (typeof id !== 'number' || !Number.isInteger(id) || id < 1) {
+        return { status: 400, message: 'The deleted order has no id' };
+      }
+      const known = await repos.orders.markDeleted(row.id, id);
+      return { status: 200, message: known ? 'Order deleted' : 'Order unknown' };
+    }
+    case 'customer.created': {
+      const name =
+        [text(fields.first_name, 100), text(fields.last_name, 100)].filter(Boolean).join(' ') ||
+        text(fields.email, 200) ||
+        (typeof fields.id === 'number' ? `#${fields.id}` : null);
+      if (!name) return { status: 400, message: 'The customer has no name, email or id' };
+      await repos.activities.create(row.user_id, storeFeed.customerAdded(row, name));
+      return { status: 200, message: 'Customer added' };
+    }
+    case 'product.created': {
+      const name = text(fields.name, 200);
+      if (!name) return { status: 400, message: 'The product has no name' };
+      await repos.activities.create(row.user_id, storeFeed.productAdded(row, name));
+      return { status: 200, message: 'Product added' };
+    }
+    default:
+      return { status: 200, message: 'Topic ignored' };
+  }
+}

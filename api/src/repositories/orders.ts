@@ -1,0 +1,193 @@
+import type { Kysely } from 'kysely';
+import { newId, nowIso } from '../db/ids';
+import type { Database, OrderRow, OrderSyncRow } from '../db/types';
+import type { NewActivity } from './activities';
+
+/** What the api keeps of one store order. */
+export interface OrderFields {
+  storeOrderId: number;
+  status: string;
+  /** Integer cents of the order's currency. */
+  totalCents: number;
+  currency: string;
+  /** ISO 8601 UTC. */
+  createdAt: string;
+  modifiedAt: string;
+  channel: 'pos' | 'web';
+  stationPosId: number | null;
+  cashierWpUserId: number | null;
+  cashierName: string | null;
+}
+
+/** What {@link OrdersRepository.upsert} did. */
+export type UpsertOutcome = 'inserted' | 'updated' | 'stale';
+
+/** The orders of applications and the state of their webhooks and reconcile. */
+export class OrdersRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Stores an order once per (application, store order id): a redelivery or a newer version
+   * updates the row, an older `modifiedAt` than the stored one changes nothing ('stale'). With
+   * `feed`, a new row adds that entry to the owner's feed in the same transaction.
+   */
+  upsert(
+    applicationId: string,
+    order: OrderFields,
+    feed?: { userId: string; entry: NewActivity },
+  ): Promise<UpsertOutcome> {
+    return this.db.transaction().execute(async (trx) => {
+      const id = newId();
+      const values = {
+        status: order.status,
+        total_cents: order.totalCents,
+        currency: order.currency,
+        created_at: order.createdAt,
+        modified_at: order.modifiedAt,
+        channel: order.channel,
+        station_pos_id: order.stationPosId,
+        cashier_wp_user_id: order.cashierWpUserId,
+        cashier_name: order.cashierName,
+      };
+      const row = await trx
+        .insertInto('orders')
+        .values({
+          id,
+          application_id: applicationId,
+          store_order_id: order.storeOrderId,
+          ...values,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['application_id', 'store_order_id'])
+            .doUpdateSet(values)
+            .where('orders.modified_at', '<=', order.modifiedAt),
+        )
+        .returning('id')
+        .executeTakeFirst();
+      if (!row) return 'stale';
+      if (row.id !== id) return 'updated';
+      if (feed) {
+        await trx
+          .insertInto('activities')
+          .values({
+            id: newId(),
+            user_id: feed.userId,
+            name: feed.entry.name,
+            feed_type: feed.entry.feedType,
+            link: feed.entry.link ?? null,
+            link_name: feed.entry.linkName ?? null,
+            created_at: nowIso(),
+          })
+          .execute();
+      }
+      return 'inserted';
+    });
+  }
+
+  /** Marks a store order deleted; false when the api never had it. */
+  async markDeleted(applicationId: string, storeOrderId: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('orders')
+      .set({ deleted: 1 })
+      .where('application_id', '=', applicationId)
+      .where('store_order_id', '=', storeOrderId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** An application's orders, oldest first (tests and the analytics to come). */
+  list(applicationId: string): Promise<OrderRow[]> {
+    return this.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('application_id', '=', applicationId)
+      .orderBy('created_at')
+      .orderBy('store_order_id')
+      .execute();
+  }
+
+  /** The newest modified time of an application's stored orders, or null. */
+  async newestModified(applicationId: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.max('modified_at').as('m'))
+      .where('application_id', '=', applicationId)
+      .executeTakeFirst();
+    return (row?.m as string | null | undefined) ?? null;
+  }
+
+  sync(applicationId: string): Promise<OrderSyncRow | undefined> {
+    return this.db
+      .selectFrom('order_sync')
+      .selectAll()
+      .where('application_id', '=', applicationId)
+      .executeTakeFirst();
+  }
+
+  /**
+   * The sync row of an application, made with `secretEnc` when there is none yet (two callers
+   * at once: the first one's secret wins, and both read it back).
+   */
+  async ensureSync(applicationId: string, secretEnc: string): Promise<OrderSyncRow> {
+    await this.db
+      .insertInto('order_sync')
+      .values({ application_id: applicationId, webhook_secret_enc: secretEnc })
+      .onConflict((oc) => oc.column('application_id').doNothing())
+      .execute();
+    const row = await this.sync(applicationId);
+    if (!row) throw new Error(`order_sync of ${applicationId} vanished`);
+    return row;
+  }
+
+  async updateSync(
+    applicationId: string,
+    change: Partial<Omit<OrderSyncRow, 'application_id'>>,
+  ): Promise<void> {
+    await this.db
+      .updateTable('order_sync')
+      .set(change)
+      .where('application_id', '=', applicationId)
+      .execute();
+  }
+
+  /** Forgets the webhooks and reconcile state (disconnect); the orders stay. */
+  async dropSync(applicationId: string): Promise<void> {
+    await this.db.deleteFrom('order_sync').where('application_id', '=', applicationId).execute();
+  }
+
+  /**
+   * Verified applications whose reconcile is due (never run, or before `before`), oldest
+   * first, and claims them by setting reconciled_at to `now` — so several api instances share
+   * the work instead of repeating it.
+   */
+  async claimDue(before: string, now: string, limit: number): Promise<string[]> {
+    const due = await this.db
+      .selectFrom('applications')
+      .leftJoin('order_sync', 'order_sync.application_id', 'applications.id')
+      .select('applications.id')
+      .where('applications.is_verified_auth', '=', 1)
+      .where((eb) =>
+        eb.or([
+          eb('order_sync.reconciled_at', 'is', null),
+          eb('order_sync.reconciled_at', '<', before),
+        ]),
+      )
+      .orderBy('order_sync.reconciled_at')
+      .limit(limit)
+      .execute();
+    const claimed: string[] = [];
+    for (const { id } of due) {
+      const result = await this.db
+        .updateTable('order_sync')
+        .set({ reconciled_at: now })
+        .where('application_id', '=', id)
+        .where((eb) => eb.or([eb('reconciled_at', 'is', null), eb('reconciled_at', '<', before)]))
+        .executeTakeFirst();
+      // Without a sync row yet (keys stored, registration never ran): reconcile makes it.
+      const existing = Number(result.numUpdatedRows) > 0 || !(await this.sync(id));
+      if (existing) claimed.push(id);
+    }
+    return claimed;
+  }
+}

@@ -1,0 +1,378 @@
+import { createHmac } from 'node:crypto';
+import { credentialsOf } from '../../../src/domain/applications/credentials';
+import { reconcileApplication, reconcileDue } from '../../../src/domain/orders/sync';
+import type { TestContext } from '../../helpers/app';
+import { createTestContext } from '../../helpers/app';
+import { call, connectApplication, feedOf, rowOf } from '../../helpers/applications';
+import type { TestSandbox } from '../../helpers/sandbox';
+import { startTestSandbox } from '../../helpers/sandbox';
+
+// Orders reach the api as WooCommerce integrations receive them (issue 12 §1): webhooks
+// registered on the real sandbox stores when an application is authorized, signed deliveries
+// to the POS host, and reconcile through REST v3 `GET orders`.
+
+let ctx: TestContext;
+let sandbox: TestSandbox;
+let coffee: string;
+let books: string;
+const silent = { info() {}, warn() {}, error() {} } as never;
+
+beforeAll(async () => {
+  [ctx, sandbox] = await Promise.all([createTestContext(), startTestSandbox()]);
+  [coffee, books] = sandbox.stores;
+});
+afterAll(async () => {
+  await ctx.close();
+  await sandbox.close();
+});
+
+async function until<T>(check: () => Promise<T | undefined | null | false>, ms = 5000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Connects `sub`'s application to `store` and waits for its webhooks and backfill. */
+async function connected(store: string, sub: string, name = 'Coffee') {
+  const { id } = await connectApplication(ctx, sandbox, store, sub, name);
+  await until(async () => (await ctx.app.repos.orders.sync(id))?.backfilled_at);
+  const row = await rowOf(ctx, id);
+  const credentials = credentialsOf(row, ctx.access.secrets)!;
+  const hooks = (await ctx.access.store.webhooks(store, credentials)).filter((w) =>
+    w.deliveryUrl.endsWith(`/wc-webhooks/${id}`),
+  );
+  // The store's REST answer holds the secret the api gave it: the test signs with it.
+  const secret = await storeSecret(store, credentials, hooks[0]!.id);
+  return { id, row, credentials, hooks, secret };
+}
+
+async function storeSecret(
+  store: string,
+  credentials: { consumerKey: string; consumerSecret: string },
+  webhookId: number,
+): Promise<string> {
+  const { authorize } = await import('../../../src/services/store/auth');
+  const { url, headers } = authorize(
+    'GET',
+    `${store}/wp-json/wc/v3/webhooks/${webhookId}`,
+    credentials,
+  );
+  const response = await fetch(url, { headers });
+  return ((await response.json()) as { secret: string }).secret;
+}
+
+const sign = (body: string, secret: string) =>
+  createHmac('sha256', secret).update(body).digest('base64');
+
+function deliver(
+  applicationId: string,
+  topic: string,
+  payload: unknown,
+  signature: string | null | ((body: string) => string),
+) {
+  const body = JSON.stringify(payload);
+  const sig = typeof signature === 'function' ? signature(body) : signature;
+  return ctx.posHost.inject({
+    method: 'POST',
+    url: `/wc-webhooks/${applicationId}`,
+    headers: {
+      'content-type': 'application/json',
+      'x-wc-webhook-source': `${coffee}/`,
+      'x-wc-webhook-topic': topic,
+      'x-wc-webhook-resource': topic.split('.')[0]!,
+      'x-wc-webhook-event': topic.split('.')[1]!,
+      'x-wc-webhook-id': '1',
+      'x-wc-webhook-delivery-id': 'abc',
+      ...(sig === null ? {} : { 'x-wc-webhook-signature': sig }),
+    },
+    payload: body,
+  });
+}
+
+let nextOrderId = 50_000;
+function wcOrder(extra: Record<string, unknown> = {}) {
+  return {
+    id: nextOrderId++,
+    status: 'processing',
+    currency: 'USD',
+    total: '12.34',
+    created_via: 'checkout',
+    date_created_gmt: '2026-11-02T10:00:00',
+    date_modified_gmt: '2026-11-02T10:00:00',
+    line_items: [],
+    meta_data: [],
+    ...extra,
+  };
+}
+
+const orders = (id: string) => ctx.app.repos.orders.list(id);
+
+async function checkout(store: string, email = 'ada@example.test') {
+  const response = await fetch(`${store}/shop/checkout`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ qty_101: '1', qty_201: '1', name: 'Ada L', email }).toString(),
+  });
+  if (response.status !== 200) throw new Error(`checkout answered ${response.status}`);
+}
+
+describe('authorizing an application', () => {
+  it('registers the five webhooks with the POS host delivery URL and backfills this month', async () => {
+    await checkout(coffee, 'before@example.test');
+    const { id, hooks } = await connected(coffee, 'usr_orders_register');
+    expect(hooks.map((h) => h.topic).sort()).toEqual([
+      'customer.created',
+      'order.created',
+      'order.deleted',
+      'order.updated',
+      'product.created',
+    ]);
+    for (const hook of hooks) {
+      expect(hook.status).toBe('active');
+      expect(hook.deliveryUrl).toBe(`${ctx.config.posPublicUrl}/wc-webhooks/${id}`);
+    }
+    const stored = await orders(id);
+    expect(stored.length).toBeGreaterThanOrEqual(1);
+    expect(stored[0]).toMatchObject({ channel: 'web', currency: 'USD', deleted: 0 });
+    // The secret is sealed at rest, never stored in clear.
+    const sync = await ctx.app.repos.orders.sync(id);
+    expect(sync?.webhook_secret_enc).not.toContain(
+      await storeSecret(
+        coffee,
+        credentialsOf(await rowOf(ctx, id), ctx.access.secrets)!,
+        hooks[0]!.id,
+      ),
+    );
+  });
+
+  it('deletes the webhooks on the store when disconnected', async () => {
+    const { id, credentials } = await connected(coffee, 'usr_orders_disconnect');
+    const response = await call(
+      ctx,
+      'PUT',
+      `/applications/${id}`,
+      { deauth: true },
+      'usr_orders_disconnect',
+    );
+    expect(response.statusCode).toBe(200);
+    // The key is revoked too, so the store is asked with another key of its admin.
+    const other = await sandbox.mintKey(coffee);
+    const left = (
+      await ctx.access.store.webhooks(coffee, {
+        consumerKey: other.consumer_key,
+        consumerSecret: other.consumer_secret,
+      })
+    ).filter((w) => w.deliveryUrl.endsWith(`/wc-webhooks/${id}`));
+    expect(left).toEqual([]);
+    expect(credentials.consumerKey).toBeTruthy();
+    expect(await ctx.app.repos.orders.sync(id)).toBeUndefined();
+  });
+
+  it('deletes the webhooks on the store when the application is deleted', async () => {
+    const { id, credentials } = await connected(coffee, 'usr_orders_delete');
+    const response = await call(
+      ctx,
+      'DELETE',
+      `/applications/${id}`,
+      undefined,
+      'usr_orders_delete',
+    );
+    expect(response.statusCode).toBe(204);
+    const left = (await ctx.access.store.webhooks(coffee, credentials)).filter((w) =>
+      w.deliveryUrl.endsWith(`/wc-webhooks/${id}`),
+    );
+    expect(left).toEqual([]);
+  });
+});
+
+describe('deliveries (POST /wc-webhooks/{applicationId} on the POS host)', () => {
+  let app: Awaited<ReturnType<typeof connected>>;
+  beforeAll(async () => {
+    app = await connected(coffee, 'usr_orders_deliver', 'Deliveries');
+  });
+
+  it('answers the activation ping (form-encoded webhook_id) with 200', async () => {
+    const response = await ctx.posHost.inject({
+      method: 'POST',
+      url: `/wc-webhooks/${app.id}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'webhook_id=7',
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('stores a signed order.created with its orderProcessed entry', async () => {
+    const order = wcOrder();
+    const response = await deliver(app.id, 'order.created', order, (b) => sign(b, app.secret));
+    expect(response.statusCode).toBe(200);
+    const row = (await orders(app.id)).find((o) => o.store_order_id === order.id);
+    expect(row).toMatchObject({
+      status: 'processing',
+      total_cents: 1234,
+      currency: 'USD',
+      created_at: '2026-11-02T10:00:00.000Z',
+      channel: 'web',
+      station_pos_id: null,
+      deleted: 0,
+    });
+    const feed = await feedOf(ctx, 'usr_orders_deliver');
+    expect(feed[0]).toMatchObject({
+      feedType: 'orderProcessed',
+      name: `Order #${order.id} was processed in Deliveries`,
+    });
+  });
+
+  it.each([
+    ['missing', null],
+    ['bad', 'bm90IHRoZSBzaWduYXR1cmU='],
+  ])('refuses a %s signature with 401 and stores nothing', async (_label, signature) => {
+    const order = wcOrder();
+    const response = await deliver(app.id, 'order.created', order, signature);
+    expect(response.statusCode).toBe(401);
+    expect((await orders(app.id)).some((o) => o.store_order_id === order.id)).toBe(false);
+  });
+
+  it('refuses a body changed after signing', async () => {
+    const order = wcOrder();
+    const signature = sign(JSON.stringify(order), app.secret);
+    const response = await deliver(app.id, 'order.created', { ...order, total: '0.01' }, signature);
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('keeps one row and one feed entry on a duplicate delivery', async () => {
+    const order = wcOrder();
+    for (let n = 0; n < 2; n += 1) {
+      const response = await deliver(app.id, 'order.created', order, (b) => sign(b, app.secret));
+      expect(response.statusCode).toBe(200);
+    }
+    expect((await orders(app.id)).filter((o) => o.store_order_id === order.id)).toHaveLength(1);
+    const entries = (await feedOf(ctx, 'usr_orders_deliver')).filter((e) =>
+      e.name.startsWith(`Order #${order.id} `),
+    );
+    expect(entries).toHaveLength(1);
+  });
+
+  it('ignores an older update arriving after a newer one', async () => {
+    const order = wcOrder();
+    const newer = { ...order, status: 'completed', date_modified_gmt: '2026-11-02T12:00:00' };
+    const older = { ...order, status: 'on-hold', date_modified_gmt: '2026-11-02T11:00:00' };
+    await deliver(app.id, 'order.updated', newer, (b) => sign(b, app.secret));
+    const late = await deliver(app.id, 'order.updated', older, (b) => sign(b, app.secret));
+    expect(late.statusCode).toBe(200);
+    const row = (await orders(app.id)).find((o) => o.store_order_id === order.id);
+    expect(row).toMatchObject({ status: 'completed', modified_at: '2026-11-02T12:00:00.000Z' });
+  });
+
+  it('marks an order deleted on order.deleted', async () => {
+    const order = wcOrder();
+    await deliver(app.id, 'order.created', order, (b) => sign(b, app.secret));
+    const response = await deliver(app.id, 'order.deleted', { id: order.id }, (b) =>
+      sign(b, app.secret),
+    );
+    expect(response.statusCode).toBe(200);
+    expect((await orders(app.id)).find((o) => o.store_order_id === order.id)?.deleted).toBe(1);
+  });
+
+  it('reads the channel, station and cashier of a Cloud POS order', async () => {
+    const order = wcOrder({
+      created_via: 'cloud-pos',
+      meta_data: [
+        { id: 1, key: 'cloud_pos_station_id', value: '2' },
+        { id: 2, key: 'cloud_pos_cashier_id', value: '3' },
+        { id: 3, key: 'cloud_pos_cashier_name', value: 'Olivia Hart' },
+      ],
+    });
+    await deliver(app.id, 'order.created', order, (b) => sign(b, app.secret));
+    expect((await orders(app.id)).find((o) => o.store_order_id === order.id)).toMatchObject({
+      channel: 'pos',
+      station_pos_id: 2,
+      cashier_wp_user_id: 3,
+      cashier_name: 'Olivia Hart',
+    });
+  });
+
+  it('adds customerAdded and productAdded entries', async () => {
+    await deliver(app.id, 'customer.created', { id: 9, first_name: 'Carl', last_name: 'C' }, (b) =>
+      sign(b, app.secret),
+    );
+    await deliver(app.id, 'product.created', { id: 901, name: 'Mocha' }, (b) =>
+      sign(b, app.secret),
+    );
+    const feed = await feedOf(ctx, 'usr_orders_deliver');
+    expect(feed.slice(0, 2).map((e) => [e.feedType, e.name])).toEqual([
+      ['productAdded', 'Product Mocha was added in Deliveries'],
+      ['customerAdded', 'Customer Carl C was added in Deliveries'],
+    ]);
+  });
+
+  it('refuses an order without its required fields with 400', async () => {
+    const response = await deliver(app.id, 'order.created', { id: 1 }, (b) => sign(b, app.secret));
+    expect(response.statusCode).toBe(400);
+  });
+
+  it("never reaches another user's application: its secret does not sign for this one", async () => {
+    const other = await connected(coffee, 'usr_orders_other', 'Other');
+    const order = wcOrder();
+    const response = await deliver(app.id, 'order.created', order, (b) => sign(b, other.secret));
+    expect(response.statusCode).toBe(401);
+    const unknown = await deliver('no-such-app', 'order.created', order, (b) =>
+      sign(b, app.secret),
+    );
+    expect(unknown.statusCode).toBe(401);
+    expect((await orders(app.id)).some((o) => o.store_order_id === order.id)).toBe(false);
+    expect((await orders(other.id)).some((o) => o.store_order_id === order.id)).toBe(false);
+  });
+});
+
+describe('reconcile', () => {
+  it('fills the gap of deliveries that never came (GET orders modified_after)', async () => {
+    const { id } = await connected(coffee, 'usr_orders_reconcile');
+    const before = (await orders(id)).length;
+    // The store's deliveries go to the POS host's public URL, which nothing answers in tests.
+    await checkout(coffee, 'gap@example.test');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await orders(id)).length).toBe(before);
+    expect(await reconcileApplication(ctx.app.repos, ctx.access, id, silent)).toBe(true);
+    const after = await orders(id);
+    expect(after.length).toBe(before + 1);
+    const feed = await feedOf(ctx, 'usr_orders_reconcile');
+    expect(feed[0]?.feedType).toBe('orderProcessed');
+  });
+
+  it('re-registers a webhook deleted on the store, and claims due applications once', async () => {
+    const { id, credentials, hooks } = await connected(coffee, 'usr_orders_reregister');
+    await ctx.access.store.deleteWebhook(coffee, credentials, hooks[0]!.id);
+    await ctx.app.repos.orders.updateSync(id, { reconciled_at: '2000-01-01T00:00:00.000Z' });
+    expect(await reconcileDue(ctx.app.repos, ctx.access, silent, 60_000)).toBeGreaterThanOrEqual(1);
+    const again = (await ctx.access.store.webhooks(coffee, credentials)).filter((w) =>
+      w.deliveryUrl.endsWith(`/wc-webhooks/${id}`),
+    );
+    expect(again).toHaveLength(5);
+    // Just reconciled: not due again within the interval.
+    const due = await ctx.app.repos.orders.claimDue(
+      new Date(Date.now() - 60_000).toISOString(),
+      new Date().toISOString(),
+      100,
+    );
+    expect(due).not.toContain(id);
+  });
+});
+
+describe('a store without the Cloud POS plugin', () => {
+  beforeAll(() => sandbox.control(books, 'pos-plugin', { active: false }));
+  afterAll(() => sandbox.control(books, 'pos-plugin', { active: true }));
+
+  it('delivers and reconciles orders through WooCommerce core alone', async () => {
+    await checkout(books, 'books@example.test').catch(() => undefined);
+    const { id, hooks, secret } = await connected(books, 'usr_orders_core', 'Books');
+    expect(hooks).toHaveLength(5);
+    const order = wcOrder();
+    const response = await deliver(id, 'order.created', order, (b) => sign(b, secret));
+    expect(response.statusCode).toBe(200);
+    expect((await orders(id)).some((o) => o.store_order_id === order.id)).toBe(true);
+  });
+});
