@@ -246,7 +246,7 @@ export async function reconcileDue(
   return ids.length;
 }
 
-/** Runs {@link reconcileDue} every `intervalMs`; returns the stop function. */
+/** Runs {@link reconcileDue} now and every `intervalMs`; returns the stop function. */
 export function startReconcileJob(
   repos: Repositories,
   access: StoreAccess,
@@ -254,7 +254,7 @@ export function startReconcileJob(
   intervalMs: number,
 ): () => void {
   let running = false;
-  const timer = setInterval(() => {
+  const tick = () => {
     if (running) return;
     running = true;
     reconcileDue(repos, access, log, intervalMs)
@@ -262,7 +262,10 @@ export function startReconcileJob(
       .finally(() => {
         running = false;
       });
-  }, intervalMs);
+  };
+  const timer = setInterval(tick, intervalMs);
   timer.unref();
+  // At start too: applications seeded or authorized while no instance ran get their webhooks.
+  setImmediate(tick);
   return () => clearInterval(timer);
 }
