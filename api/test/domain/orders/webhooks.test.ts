@@ -362,6 +362,21 @@ describe('reconcile', () => {
   });
 });
 
+describe('a store that fails', () => {
+  it('leaves the authorization standing; registration and orders wait for reconcile', async () => {
+    const { id } = await connected(coffee, 'usr_orders_offline');
+    await sandbox.control(coffee, 'offline', { offline: true });
+    try {
+      expect(await reconcileApplication(ctx.app.repos, ctx.access, id, silent)).toBe(false);
+    } finally {
+      await sandbox.control(coffee, 'offline', { offline: false });
+    }
+    expect((await rowOf(ctx, id)).is_verified_auth).toBe(1);
+    expect((await ctx.app.repos.orders.sync(id))?.reconciled_at).toBeTruthy();
+    expect(await reconcileApplication(ctx.app.repos, ctx.access, id, silent)).toBe(true);
+  });
+});
+
 describe('a store without the Cloud POS plugin', () => {
   beforeAll(() => sandbox.control(books, 'pos-plugin', { active: false }));
   afterAll(() => sandbox.control(books, 'pos-plugin', { active: true }));
