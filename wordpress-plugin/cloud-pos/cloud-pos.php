@@ -47,6 +47,9 @@ add_action( 'rest_api_init', array( 'Cloud_POS_REST', 'register_routes' ) );
 add_filter( 'woocommerce_rest_is_request_to_rest_api', array( 'Cloud_POS_REST', 'is_request_to_rest_api' ) );
 add_filter( 'woocommerce_disable_rest_api_access_log', array( 'Cloud_POS_REST', 'note_authenticated_key' ), 10, 2 );
 add_action( 'plugins_loaded', array( 'Cloud_POS_Install', 'maybe_upgrade' ) );
+// Orders made in a station session carry its station and cashier (no-ops without WooCommerce).
+add_action( 'woocommerce_checkout_create_order', array( 'Cloud_POS_Register', 'stamp_checkout_order' ) );
+add_action( 'woocommerce_new_order', array( 'Cloud_POS_Register', 'stamp_new_order' ), 10, 2 );
 
 if ( is_admin() ) {
 	Cloud_POS_Admin::hook();
@@ -56,7 +59,8 @@ if ( is_admin() ) {
 add_action(
 	'before_woocommerce_init',
 	static function () {
-		// The plugin never touches orders, so it works with WooCommerce's order tables.
+		// The plugin touches orders only through WC_Order (stamping POS orders), so it works with
+		// WooCommerce's order tables.
 		if ( class_exists( \Automattic\WooCommerce\Utilities\FeaturesUtil::class ) ) {
 			\Automattic\WooCommerce\Utilities\FeaturesUtil::declare_compatibility( 'custom_order_tables', CLOUD_POS_FILE, true );
 		}

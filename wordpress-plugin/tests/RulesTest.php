@@ -221,4 +221,54 @@ final class RulesTest extends TestCase {
 		$this->assertSame( 'http://127.0.0.1:4300', Cloud_POS_Settings::origin_of( 'http://127.0.0.1:4300/' ) );
 		$this->assertNull( Cloud_POS_Settings::origin_of( 'pos.example.com' ) );
 	}
+
+	public function test_session_stations_follow_the_cookie_naming(): void {
+		$pretty = array( 'wordpress_test_cookie', 'pos_station_session' );
+		$this->assertSame( array( 7 ), Cloud_POS_Rules::session_stations( $pretty, true, 7 ) );
+		// Pretty permalinks: the cookie reaches only /pos/{id} requests, so elsewhere no station.
+		$this->assertSame( array(), Cloud_POS_Rules::session_stations( $pretty, true, 0 ) );
+		$this->assertSame( array(), Cloud_POS_Rules::session_stations( array( 'pos_station_session_7' ), true, 0 ) );
+		$plain = array( 'pos_station_session_12', 'pos_station_session_7', 'pos_station_session_7x', 'pos_station_session_0', 'pos_station_session_', 'pos_station_session', 'other_3' );
+		$this->assertSame( array( 7, 12 ), Cloud_POS_Rules::session_stations( $plain, false, 0 ) );
+		$this->assertSame( array( 12, 7 ), Cloud_POS_Rules::session_stations( $plain, false, 12 ) );
+		$this->assertSame( array( 7, 12 ), Cloud_POS_Rules::session_stations( $plain, false, 99 ) );
+	}
+
+	public function test_order_session_is_the_requests_station_else_the_only_one(): void {
+		$a = array( 'pos_id' => 7 );
+		$b = array( 'pos_id' => 12 );
+		$this->assertNull( Cloud_POS_Rules::order_session( array(), 0 ) );
+		$this->assertNull( Cloud_POS_Rules::order_session( array(), 7 ) );
+		$this->assertSame( $a, Cloud_POS_Rules::order_session( array( $a ), 0 ) );
+		$this->assertSame( $b, Cloud_POS_Rules::order_session( array( $a, $b ), 12 ) );
+		// Two open registers and no way to tell which one made the order: no stamp.
+		$this->assertNull( Cloud_POS_Rules::order_session( array( $a, $b ), 0 ) );
+	}
+
+	public function test_order_stamp_matches_the_api_and_the_sandbox(): void {
+		// api/src/domain/orders/wire.ts POS_CREATED_VIA/POS_META, sandbox/src/store/commerce.ts.
+		$this->assertSame(
+			array(
+				'created_via' => 'cloud-pos',
+				'meta'        => array(
+					'cloud_pos_station_id'   => '7',
+					'cloud_pos_cashier_id'   => '3',
+					'cloud_pos_cashier_name' => 'Casey Cashier',
+				),
+			),
+			Cloud_POS_Rules::order_stamp( 7, 3, 'Casey Cashier', 'Casey C.' )
+		);
+		$this->assertSame( 'Casey C.', Cloud_POS_Rules::order_stamp( 7, 3, ' ', ' Casey C. ' )['meta']['cloud_pos_cashier_name'] );
+		$this->assertSame( 200, mb_strlen( Cloud_POS_Rules::order_stamp( 7, 3, str_repeat( 'é', 300 ), '' )['meta']['cloud_pos_cashier_name'] ) );
+	}
+
+	public function test_needs_stamp_only_when_something_differs(): void {
+		$stamp = Cloud_POS_Rules::order_stamp( 7, 3, 'Casey', '' );
+		$this->assertTrue( Cloud_POS_Rules::needs_stamp( 'checkout', array(), $stamp ) );
+		$this->assertTrue( Cloud_POS_Rules::needs_stamp( 'cloud-pos', array(), $stamp ) );
+		$this->assertFalse( Cloud_POS_Rules::needs_stamp( 'cloud-pos', $stamp['meta'], $stamp ) );
+		$other = array( 'cloud_pos_station_id' => '8' ) + $stamp['meta'];
+		$this->assertTrue( Cloud_POS_Rules::needs_stamp( 'cloud-pos', $other, $stamp ) );
+		$this->assertTrue( Cloud_POS_Rules::needs_stamp( 'store-api', $stamp['meta'], $stamp ) );
+	}
 }

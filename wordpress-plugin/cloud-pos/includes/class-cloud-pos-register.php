@@ -10,7 +10,9 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * Routing and pages of /pos/{id}. The register itself is minimal: it names the station, the
- * person and the store user, and keeps the station session.
+ * person and the store user, and keeps the station session. It rings up no sale itself:
+ * orders that WooCommerce creates while a station session is open (its checkout, or a POS app
+ * using WooCommerce) get the station's `created_via` and meta from the stamp_* hooks.
  */
 final class Cloud_POS_Register {
 
@@ -57,6 +59,92 @@ final class Cloud_POS_Register {
 			self::hand_off( $station );
 		}
 		self::register( $station );
+	}
+
+	/**
+	 * Stamps an order WooCommerce's checkout builds while a station session is open
+	 * (`woocommerce_checkout_create_order`, before the order is saved).
+	 *
+	 * @param mixed $order The order being created.
+	 */
+	public static function stamp_checkout_order( $order ): void {
+		if ( is_a( $order, 'WC_Order' ) ) {
+			self::stamp( $order, false );
+		}
+	}
+
+	/**
+	 * Stamps any other new order (Store API checkout, a POS app over REST, wp-admin) made while
+	 * a station session is open (`woocommerce_new_order`, after the order is saved).
+	 *
+	 * @param mixed $order_id The new order's id.
+	 * @param mixed $order    The order (WooCommerce 5.6+), else looked up.
+	 */
+	public static function stamp_new_order( $order_id, $order = null ): void {
+		if ( ! is_a( $order, 'WC_Order' ) && function_exists( 'wc_get_order' ) ) {
+			$order = wc_get_order( absint( $order_id ) );
+		}
+		if ( is_a( $order, 'WC_Order' ) ) {
+			self::stamp( $order, true );
+		}
+	}
+
+	/**
+	 * Sets `created_via` and the station/cashier meta of the request's station session on the
+	 * order, unless already there; no session, no change.
+	 *
+	 * @param WC_Order $order The order.
+	 * @param bool     $save  Whether to save (the order is already stored).
+	 */
+	private static function stamp( $order, bool $save ): void {
+		if ( ! method_exists( $order, 'set_created_via' ) || ! method_exists( $order, 'update_meta_data' ) ) {
+			return;
+		}
+		$session = self::order_session();
+		if ( null === $session ) {
+			return;
+		}
+		$user  = get_userdata( (int) $session['wp_user_id'] );
+		$stamp = Cloud_POS_Rules::order_stamp(
+			(int) $session['pos_id'],
+			(int) $session['wp_user_id'],
+			$user instanceof WP_User ? (string) $user->display_name : '',
+			(string) $session['name']
+		);
+		$current = array();
+		foreach ( array_keys( $stamp['meta'] ) as $key ) {
+			$current[ $key ] = (string) $order->get_meta( $key, true );
+		}
+		if ( ! Cloud_POS_Rules::needs_stamp( (string) $order->get_created_via(), $current, $stamp ) ) {
+			return;
+		}
+		$order->set_created_via( $stamp['created_via'] );
+		foreach ( $stamp['meta'] as $key => $value ) {
+			$order->update_meta_data( $key, $value );
+		}
+		if ( $save ) {
+			$order->save();
+		}
+	}
+
+	/**
+	 * The open station session this request acts in: the one of its own /pos/{id} station,
+	 * else the only one its cookies name; the person must still have access to the station.
+	 *
+	 * @return array{id: string, pos_id: int, wp_user_id: int, sub: string, name: string, email: string, expires_at: int}|null
+	 */
+	private static function order_session(): ?array {
+		global $wp_query;
+		$request_pos_id = $wp_query instanceof WP_Query ? absint( get_query_var( self::QUERY_VAR ) ) : 0;
+		$live           = array();
+		foreach ( Cloud_POS_Rules::session_stations( array_map( 'strval', array_keys( $_COOKIE ) ), Cloud_POS_Stations::pretty_permalinks(), $request_pos_id ) as $pos_id ) {
+			$session = null === Cloud_POS_Stations::find( $pos_id ) ? null : Cloud_POS_Station_Sessions::current( $pos_id );
+			if ( null !== $session ) {
+				$live[] = $session;
+			}
+		}
+		$session = Cloud_POS_Rules::order_session( $live, $request_pos_id );
+		return null !== $session && Cloud_POS_Stations::may_open( (int) $session['pos_id'], (int) $session['wp_user_id'] ) ? $session : null;
 	}
 
 	/**

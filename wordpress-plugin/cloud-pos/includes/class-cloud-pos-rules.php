@@ -20,6 +20,21 @@ final class Cloud_POS_Rules {
 	/** Roles that give a user access to the POS (the plugin lists only these users). */
 	public const POS_ROLES = array( 'administrator', 'shop_manager', 'cashier', 'kiosk' );
 
+	/** `created_via` of orders rung up at a Cloud POS station (the api's POS_CREATED_VIA). */
+	public const POS_CREATED_VIA = 'cloud-pos';
+
+	/** Order meta naming the station (its pos_id); no leading underscore, so REST shows it. */
+	public const META_STATION = 'cloud_pos_station_id';
+
+	/** Order meta naming the cashier's WP user id. */
+	public const META_CASHIER_ID = 'cloud_pos_cashier_id';
+
+	/** Order meta naming the cashier. */
+	public const META_CASHIER_NAME = 'cloud_pos_cashier_name';
+
+	/** The station session cookie's name (`_{id}` appended without pretty permalinks). */
+	public const SESSION_COOKIE = 'pos_station_session';
+
 	/** Most users one page of `users` holds. */
 	public const MAX_PER_PAGE = 100;
 
@@ -363,6 +378,99 @@ final class Cloud_POS_Rules {
 			'This request was not made with a REST API key, so there is no key to revoke.',
 			array( 'status' => 400 )
 		);
+	}
+
+	/**
+	 * Stations whose session cookie the request carries, the request's own station first: with
+	 * pretty permalinks the cookie is `pos_station_session` on the path `/pos/{id}`, so only a
+	 * request under that path (`$request_pos_id`) has one; without them each station's cookie
+	 * is `pos_station_session_{id}` on the home path and names its station.
+	 *
+	 * @param list<string> $cookie_names   The request's cookie names.
+	 * @param bool         $pretty         Whether the site uses pretty permalinks.
+	 * @param int          $request_pos_id The station of a /pos/{id} request, else 0.
+	 * @return list<int>
+	 */
+	public static function session_stations( array $cookie_names, bool $pretty, int $request_pos_id ): array {
+		$ids = array();
+		foreach ( $cookie_names as $name ) {
+			if ( ! is_string( $name ) ) {
+				continue;
+			}
+			if ( $pretty && self::SESSION_COOKIE === $name && $request_pos_id > 0 ) {
+				$ids[] = $request_pos_id;
+			} elseif ( ! $pretty && preg_match( '/^' . self::SESSION_COOKIE . '_([1-9][0-9]{0,9})$/D', $name, $m ) ) {
+				$ids[] = (int) $m[1];
+			}
+		}
+		$ids = array_values( array_unique( $ids ) );
+		sort( $ids );
+		if ( $request_pos_id > 0 && in_array( $request_pos_id, $ids, true ) ) {
+			$ids = array_merge( array( $request_pos_id ), array_values( array_diff( $ids, array( $request_pos_id ) ) ) );
+		}
+		return $ids;
+	}
+
+	/**
+	 * Which live station session an order belongs to: the request's own station, else the
+	 * only one; null when there is none, or several and the request names none of them.
+	 *
+	 * @param list<array{pos_id: int}> $live           Live sessions, in session_stations() order.
+	 * @param int                      $request_pos_id The station of a /pos/{id} request, else 0.
+	 * @return array{pos_id: int}|null
+	 */
+	public static function order_session( array $live, int $request_pos_id ): ?array {
+		foreach ( $live as $session ) {
+			if ( $request_pos_id > 0 && (int) $session['pos_id'] === $request_pos_id ) {
+				return $session;
+			}
+		}
+		return 1 === count( $live ) ? $live[0] : null;
+	}
+
+	/**
+	 * What a Cloud POS order carries, as the api reads it (`orderFieldsOf` in
+	 * api/src/domain/orders/wire.ts) and the sandbox register sets: `created_via` and the
+	 * station/cashier meta, as strings. The cashier's name is the store user's display name,
+	 * else the signed-in person's name from the hand-off.
+	 *
+	 * @param int    $pos_id       The station.
+	 * @param int    $wp_user_id   The store user the session acts as.
+	 * @param string $display_name That user's display name ('' when there is no such user).
+	 * @param string $session_name The person's name from the hand-off token.
+	 * @return array{created_via: string, meta: array<string, string>}
+	 */
+	public static function order_stamp( int $pos_id, int $wp_user_id, string $display_name, string $session_name ): array {
+		$name = trim( $display_name );
+		$name = '' === $name ? trim( $session_name ) : $name;
+		return array(
+			'created_via' => self::POS_CREATED_VIA,
+			'meta'        => array(
+				self::META_STATION      => (string) $pos_id,
+				self::META_CASHIER_ID   => (string) $wp_user_id,
+				self::META_CASHIER_NAME => mb_substr( $name, 0, 200 ),
+			),
+		);
+	}
+
+	/**
+	 * Whether an order still lacks the stamp (so a second hook, or a save from within one,
+	 * changes nothing).
+	 *
+	 * @param string                                                   $created_via The order's `created_via`.
+	 * @param array<string, string>                                    $meta        The order's values of the stamp's meta keys.
+	 * @param array{created_via: string, meta: array<string, string>} $stamp       The stamp.
+	 */
+	public static function needs_stamp( string $created_via, array $meta, array $stamp ): bool {
+		if ( $stamp['created_via'] !== $created_via ) {
+			return true;
+		}
+		foreach ( $stamp['meta'] as $key => $value ) {
+			if ( ! isset( $meta[ $key ] ) || (string) $meta[ $key ] !== $value ) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/**

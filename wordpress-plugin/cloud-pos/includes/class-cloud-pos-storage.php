@@ -115,7 +115,7 @@ final class Cloud_POS_Remote_Keys implements Cloud_POS_Key_Source {
 final class Cloud_POS_Station_Sessions {
 
 	/** The cookie's name (path `/pos/{id}`, so each station has its own). */
-	public const COOKIE = 'pos_station_session';
+	public const COOKIE = Cloud_POS_Rules::SESSION_COOKIE;
 
 	/** A register stays signed in for a shift. */
 	public const SECONDS = 12 * HOUR_IN_SECONDS;
