@@ -1,4 +1,4 @@
-import { hasScheme, withScheme } from './url';
+import { hasScheme, httpUrlOrNull, withScheme } from './url';
 
 describe('withScheme', () => {
   it('assumes https:// when no scheme was typed', () => {
@@ -22,5 +22,24 @@ describe('hasScheme', () => {
     expect(hasScheme('https://shop.example')).toBe(true);
     expect(hasScheme('shop.example:443')).toBe(false);
     expect(hasScheme('')).toBe(false);
+  });
+});
+
+describe('httpUrlOrNull', () => {
+  it('gives the href of an absolute http(s) URL', () => {
+    expect(httpUrlOrNull('http://127.0.0.1:4201/pos/1')).toBe('http://127.0.0.1:4201/pos/1');
+    expect(httpUrlOrNull('HTTPS://Shop.Example')).toBe('https://shop.example/');
+  });
+
+  it('gives null for any other scheme, a relative path, garbage or a non-string', () => {
+    expect(httpUrlOrNull('javascript:alert(1)')).toBeNull();
+    expect(httpUrlOrNull('data:text/html,<script>alert(1)</script>')).toBeNull();
+    expect(httpUrlOrNull('ftp://shop.example/')).toBeNull();
+    expect(httpUrlOrNull('/pos/1')).toBeNull();
+    expect(httpUrlOrNull('not a url')).toBeNull();
+    expect(httpUrlOrNull('')).toBeNull();
+    expect(httpUrlOrNull(null)).toBeNull();
+    expect(httpUrlOrNull(undefined)).toBeNull();
+    expect(httpUrlOrNull(42)).toBeNull();
   });
 });

@@ -14,3 +14,18 @@ export function withScheme(input: string): string {
   const trimmed = input.trim();
   return trimmed === '' || hasScheme(trimmed) ? trimmed : `https://${trimmed}`;
 }
+
+/**
+ * `value` as an absolute http(s) URL (its normalized href), or null: anything else — a
+ * `javascript:` or `data:` address, a relative path, not a string — must never become a link,
+ * a redirect or a script source.
+ */
+export function httpUrlOrNull(value: unknown): string | null {
+  if (typeof value !== 'string' || value === '') return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}

@@ -58,6 +58,30 @@ describe('runtime files', () => {
     expect(script.loginProviderUrl).toBe('http://login.test');
   });
 
+  it('takes a plain http Stripe.js only from a loopback host (the local payments sandbox)', () => {
+    const jsUrlOf = (jsUrl: string) =>
+      parseConfig({ ...config, stripe: { publishableKey: 'pk_test_abc123', jsUrl } }).stripe;
+    for (const local of [
+      'http://127.0.0.1:4600/v3/',
+      'http://localhost:4600/v3/',
+      'http://[::1]:4600/v3/',
+    ]) {
+      expect(jsUrlOf(local)).toEqual({ publishableKey: 'pk_test_abc123', jsUrl: local });
+    }
+    expect(jsUrlOf('https://payments.example/v3/')).toEqual({
+      publishableKey: 'pk_test_abc123',
+      jsUrl: 'https://payments.example/v3/',
+    });
+    for (const remote of [
+      'http://js.stripe.com/v3',
+      'http://payments.example/v3/',
+      'http://127.0.0.2/v3/',
+      'http://localhost.example/v3/',
+    ]) {
+      expect(jsUrlOf(remote)).toEqual({ publishableKey: '', jsUrl: 'https://js.stripe.com/v3' });
+    }
+  });
+
   it('refuses a config without a usable login provider', () => {
     expect(() => parseConfig({})).toThrow('config.json has no loginProviderUrl');
     expect(() => parseConfig({ loginProviderUrl: 'not a url' })).toThrow();

@@ -1,4 +1,4 @@
-import type { Access, StripeConfig } from '@pos/shared/lean';
+import { httpUrlOrNull, type Access, type StripeConfig } from '@pos/shared/lean';
 import { runtimeFiles } from '../urls';
 
 const ACCESS_VALUES: readonly Access[] = ['all', 'manager', 'admin'];
@@ -77,13 +77,8 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 
 /** The bare http(s) origin of `value`, or '' when it is not one. */
 function originOrEmpty(value: unknown): string {
-  if (typeof value !== 'string') return '';
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : '';
-  } catch {
-    return '';
-  }
+  const href = httpUrlOrNull(value);
+  return href === null ? '' : new URL(href).origin;
 }
 
 /** Stripe's own Stripe.js, used when /config.json names none. */
@@ -92,14 +87,18 @@ export const STRIPE_JS_URL = 'https://js.stripe.com/v3';
 /** A publishable key is Stripe's pk_test_… or pk_live_…; a secret key must never reach a browser. */
 const PUBLISHABLE_KEY = /^pk_(test|live)_[A-Za-z0-9]+$/;
 
-/** The http(s) URL `value` names, or null. */
-function httpUrlOrNull(value: string): string | null {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-  } catch {
-    return null;
-  }
+/** Hosts a plain http: Stripe.js may come from: the local payments sandbox, never the network. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * The Stripe.js URL `value` names, or null: https:, or http: on a loopback host only (a script
+ * fetched over plain http from anywhere else could be swapped on the way and read card numbers).
+ */
+function stripeJsUrlOrNull(value: string): string | null {
+  const href = httpUrlOrNull(value);
+  if (href === null) return null;
+  const url = new URL(href);
+  return url.protocol === 'https:' || LOOPBACK_HOSTS.has(url.hostname) ? href : null;
 }
 
 /**
@@ -110,9 +109,11 @@ function parseStripe(raw: unknown): StripeConfig {
   const value = isRecord(raw) ? raw : {};
   const key = typeof value.publishableKey === 'string' ? value.publishableKey.trim() : '';
   const named = typeof value.jsUrl === 'string' && value.jsUrl ? value.jsUrl : null;
-  const jsUrl = named === null ? STRIPE_JS_URL : httpUrlOrNull(named);
+  const jsUrl = named === null ? STRIPE_JS_URL : stripeJsUrlOrNull(named);
   if (jsUrl === null || (key && !PUBLISHABLE_KEY.test(key))) {
-    console.warn('config.json stripe is unusable (an http(s) jsUrl and a pk_ key); no card entry');
+    console.warn(
+      'config.json stripe is unusable (an https jsUrl, http only on loopback, and a pk_ key); no card entry',
+    );
     return { publishableKey: '', jsUrl: jsUrl ?? STRIPE_JS_URL };
   }
   return { publishableKey: key, jsUrl };
