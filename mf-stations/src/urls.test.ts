@@ -2,7 +2,6 @@ import {
   applicationStationsPath,
   cloudStationUrl,
   cloudStationUrlPrefix,
-  isHttpUrl,
   quickLaunchKey,
   sharedStationsPath,
   storeStationsAdminUrl,
@@ -43,16 +42,5 @@ describe('the stations paths', () => {
 
   it('key a station of quick launch by application and station', () => {
     expect(quickLaunchKey('app_1', '3')).toBe('app_1/3');
-  });
-});
-
-describe('isHttpUrl', () => {
-  it('accepts absolute http and https addresses only', () => {
-    expect(isHttpUrl('http://127.0.0.1:4201/pos/1')).toBe(true);
-    expect(isHttpUrl('HTTPS://shop.example.com/pos/2')).toBe(true);
-    expect(isHttpUrl('javascript:alert(1)')).toBe(false);
-    expect(isHttpUrl('data:text/html,<script>alert(1)</script>')).toBe(false);
-    expect(isHttpUrl('/pos/1')).toBe(false);
-    expect(isHttpUrl('')).toBe(false);
   });
 });

@@ -59,16 +59,3 @@ export const stationsApiPaths = {
   sharedStations: 'shared-stations',
   userSettings: 'user-settings',
 } as const;
-
-/**
- * Whether `url` is an absolute http(s) address. Addresses that come from a store are shown as
- * links only then: a `javascript:` or `data:` address must never become a clickable link.
- */
-export function isHttpUrl(url: string): boolean {
-  try {
-    const { protocol } = new URL(url);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
-}

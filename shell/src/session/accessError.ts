@@ -1,5 +1,5 @@
 import { parseCookie, stringifySetCookie } from 'cookie';
-import type { AccessError } from '@pos/shared/lean';
+import { httpUrlOrNull, type AccessError } from '@pos/shared/lean';
 
 /** The short-lived cookie the POS host sets when a station may not be opened (spec 2.13, 9). */
 export const ACCESS_ERROR_COOKIE = 'pos_access_error';
@@ -8,15 +8,6 @@ export const ACCESS_ERROR_STORAGE_KEY = 'pos.accessError';
 
 const ID = /^[A-Za-z0-9_-]{0,64}$/;
 const MAX_TEXT = 500;
-
-const isHttpUrl = (value: string): boolean => {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-};
 
 function decodeBase64Url(value: string): string {
   const base64 = value.replace(/-/g, '+').replace(/_/g, '/');
@@ -50,7 +41,7 @@ export function parseAccessError(raw: string | null | undefined): AccessError | 
   };
   if (!error.text && !error.name) return null;
   if (!ID.test(error.appId) || !ID.test(error.posId)) return null;
-  if (error.wpHome && !isHttpUrl(error.wpHome)) return null;
+  if (error.wpHome && httpUrlOrNull(error.wpHome) === null) return null;
   return error;
 }
 

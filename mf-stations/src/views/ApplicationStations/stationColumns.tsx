@@ -1,4 +1,4 @@
-import { CellLabel, Toggle, type TableColumn } from '@pos/shared';
+import { CellLabel, Toggle, httpUrlOrNull, type TableColumn } from '@pos/shared';
 import { OpenStationLink } from '../../components/OpenStationLink';
 import { QuickLaunchToggle, type QuickLaunchToggleProps } from '../../components/QuickLaunchToggle';
 import { SlugField } from '../../components/SlugField';
@@ -7,7 +7,7 @@ import { isDefaultStation } from '../../stationRules';
 import { stationsTestIds } from '../../testIds';
 import { defaultToggleLabel, viewPosLabel } from '../../texts';
 import type { Station, StationApplication } from '../../types';
-import { cloudStationUrl, cloudStationUrlPrefix, isHttpUrl } from '../../urls';
+import { cloudStationUrl, cloudStationUrlPrefix } from '../../urls';
 
 const ids = stationsTestIds.applicationStations;
 
@@ -45,7 +45,8 @@ export function stationColumns({
       cell: (station) => (
         <>
           <CellLabel>Application URL</CellLabel>
-          {isHttpUrl(station.url) ? (
+          {/* A store's address becomes a link only as a web page (never javascript: or data:). */}
+          {httpUrlOrNull(station.url) !== null ? (
             <a
               href={station.url}
               target="_blank"

@@ -1,4 +1,4 @@
-import { Button } from '@pos/shared';
+import { Button, httpUrlOrNull } from '@pos/shared';
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAccount } from '../../account/AccountContext';
@@ -8,20 +8,6 @@ import { useShell } from '../../app/ShellContext';
 import { testIds } from '../../testIds';
 import { isSubscriptionPlansPath, mailtoUrl, paths } from '../../urls';
 import { Banner } from './Banner';
-
-/**
- * An invoice link as an http(s) URL, or null: the links come from the payment provider through
- * the api, and only web pages may become hrefs (never javascript: or data:).
- */
-function httpUrl(value: string | null | undefined): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The bubble after a resent activation email. */
 export const ACTIVATION_EMAIL_SENT = 'Activation email sent';
@@ -108,8 +94,10 @@ export function AccountBanners() {
           )}
           <ul>
             {overdue.map((invoice) => {
-              const pay = httpUrl(invoice.hosted_invoice_url);
-              const pdf = httpUrl(invoice.invoice_pdf);
+              // The links come from the payment provider through the api: only web pages may
+              // become hrefs (never javascript: or data:).
+              const pay = httpUrlOrNull(invoice.hosted_invoice_url);
+              const pdf = httpUrlOrNull(invoice.invoice_pdf);
               return (
                 <li key={invoice.number}>
                   {pay ? (
