@@ -122,14 +122,17 @@ export const NO_CARD_FOR_PAID_PLAN = 'Add a card to subscribe to a paid plan.';
 export const SELECT_A_PLAN = 'Choose a plan above to see what is due now.';
 export const PAYMENT = 'Payment';
 
-/** Spec 8: the payment methods' errors, one pattern. */
-const paymentError = (what: string) =>
-  `An error occurred while ${what} payment methods.\nPlease try again later`;
+/**
+ * Spec 8: the payment methods' errors, one pattern, character for character (the list is
+ * 'payment methods', one card 'payment method'; the newline is shown as a line break).
+ */
+const paymentMethodError = (doing: string) =>
+  `An error occurred while ${doing}.\nPlease try again later`;
 export const PAYMENT_METHOD_ERRORS = {
-  receiving: paymentError('receiving'),
-  attaching: 'An error occurred while attaching payment method.\nPlease try again later',
-  updating: 'An error occurred while updating payment method.\nPlease try again later',
-  deleting: 'An error occurred while deleting payment method.\nPlease try again later',
+  receiving: paymentMethodError('receiving payment methods'),
+  attaching: paymentMethodError('attaching payment method'),
+  updating: paymentMethodError('updating payment method'),
+  deleting: paymentMethodError('deleting payment method'),
 } as const;
 
 /** Spec 2.3: the dashboard tile. */

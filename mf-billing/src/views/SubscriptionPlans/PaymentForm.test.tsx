@@ -277,10 +277,16 @@ describe('PaymentForm: payment methods', () => {
       overrides: ({ url }) => (url === 'payment-methods' ? { status: 500 } : undefined),
     });
     renderWithParcel(<PaymentForm plan={proPlan} currentPlan={proPlan} />, { api });
-    expect(await screen.findByTestId(ids.cards.error)).toHaveTextContent(
-      'An error occurred while receiving payment methods. Please try again later',
-      { normalizeWhitespace: true },
+    const error = await screen.findByTestId(ids.cards.error);
+    // The exact text, newline included; pre-line shows it as a line break.
+    const message = within(error).getByText(
+      'An error occurred while receiving payment methods.\nPlease try again later',
+      { normalizer: (text) => text },
     );
+    expect(message.textContent).toBe(
+      'An error occurred while receiving payment methods.\nPlease try again later',
+    );
+    expect(message).toHaveClass('pos-payment__pre');
   });
 });
 
