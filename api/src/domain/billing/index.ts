@@ -50,6 +50,71 @@ export interface PromoResult<S extends string> {
   promo: Discount | null;
 }
 
+/** A plan the user may choose (public, or private and offered to them), or `not-found`. */
+async function visiblePlan(repos: Repositories, userId: string, planId: string): Promise<Plan> {
+  const plan = (await repos.plans.visibleTo(userId)).find((p) => p.id === planId);
+  if (!plan) throw new BillingError('not-found', BILLING_TEXTS.planNotFound);
+  return plan;
+}
+
+async function planNow(repos: Repositories, userId: string): Promise<Plan> {
+  const plan = await repos.plans.current(userId);
+  if (!plan) throw new Error(`the plan of ${userId} was just stored but is missing`);
+  return plan;
+}
+
+/** The chosen plan (checked against the user's role) and the user's stored subscription. */
+async function subscribeContext(repos: Repositories, user: UserRow, planId: string) {
+  const plan = await visiblePlan(repos, user.id, planId);
+  if (user.user_role === 'manager' && plan.roleType === 'cashier') {
+    throw new BillingError('invalid', BILLING_TEXTS.managerToCashier);
+  }
+  const promote = user.user_role !== 'manager' && plan.isManagerPlan;
+  const current = await repos.billing.subscriptionOf(user.id);
+  const live =
+    current?.stripeSubscriptionId && !ENDED.has(current.stripeStatus ?? '') ? current : null;
+  return { plan, promote, current, live };
+}
+
+/** A free plan with no Stripe subscription to end: the plan changes at once. */
+async function storeFreePlan(
+  repos: Repositories,
+  userId: string,
+  plan: Plan,
+  promote: boolean,
+): Promise<SubscribeResult> {
+  await repos.billing.storeSubscription(
+    userId,
+    {
+      planId: plan.id,
+      stripeSubscriptionId: null,
+      stripeStatus: null,
+      currentPeriodEnd: null,
+      cancelDate: null,
+    },
+    promote,
+  );
+  return {
+    subStatus: plan.id === freePlanIdFor('manager') ? 'trialing' : 'active',
+    plan: await planNow(repos, userId),
+  };
+}
+
+/**
+ * POST /subscription on a server without Stripe: a free plan the user can take without
+ * Stripe (no live Stripe subscription to end) is stored; anything else answers null (the
+ * route's 503), so a new user can still choose their free plan.
+ */
+export async function subscribeWithoutStripe(
+  repos: Repositories,
+  user: UserRow,
+  planId: string,
+): Promise<SubscribeResult | null> {
+  const { plan, promote, live } = await subscribeContext(repos, user, planId);
+  if (!plan.isFree || live) return null;
+  return storeFreePlan(repos, user.id, plan, promote);
+}
+
 /**
  * Plans, cards and promo codes on Stripe, and what Stripe's webhooks tell: the rules of spec
  * 4, 5 and 9 and the contract of issue 11. The database keeps what the read path needs (the
@@ -68,9 +133,7 @@ export class Billing {
 
   /** A plan the user may choose (public, or private and offered to them), or `not-found`. */
   private async visiblePlan(userId: string, planId: string): Promise<Plan> {
-    const plan = (await this.repos.plans.visibleTo(userId)).find((p) => p.id === planId);
-    if (!plan) throw new BillingError('not-found', BILLING_TEXTS.planNotFound);
-    return plan;
+    return visiblePlan(this.repos, userId, planId);
   }
 
   /** The plan's monthly price on Stripe (by lookup key). */
@@ -132,14 +195,7 @@ export class Billing {
     planId: string,
     promoCodeId: string | null,
   ): Promise<SubscribeResult> {
-    const plan = await this.visiblePlan(user.id, planId);
-    if (user.user_role === 'manager' && plan.roleType === 'cashier') {
-      throw new BillingError('invalid', BILLING_TEXTS.managerToCashier);
-    }
-    const promote = user.user_role !== 'manager' && plan.isManagerPlan;
-    const current = await this.repos.billing.subscriptionOf(user.id);
-    const live =
-      current?.stripeSubscriptionId && !ENDED.has(current.stripeStatus ?? '') ? current : null;
+    const { plan, promote, current, live } = await subscribeContext(this.repos, user, planId);
 
     if (plan.isFree) {
       if (live) {
@@ -151,21 +207,7 @@ export class Billing {
           live.updatedAt,
         );
       }
-      await this.repos.billing.storeSubscription(
-        user.id,
-        {
-          planId: plan.id,
-          stripeSubscriptionId: null,
-          stripeStatus: null,
-          currentPeriodEnd: null,
-          cancelDate: null,
-        },
-        promote,
-      );
-      return {
-        subStatus: plan.id === freePlanIdFor('manager') ? 'trialing' : 'active',
-        plan: await this.planNow(user.id),
-      };
+      return storeFreePlan(this.repos, user.id, plan, promote);
     }
 
     const customer = await this.customerId(user, true);
@@ -323,9 +365,7 @@ export class Billing {
   }
 
   private async planNow(userId: string): Promise<Plan> {
-    const plan = await this.repos.plans.current(userId);
-    if (!plan) throw new Error(`the plan of ${userId} was just stored but is missing`);
-    return plan;
+    return planNow(this.repos, userId);
   }
 
   // -------------------------------------------------------------------------------- cards

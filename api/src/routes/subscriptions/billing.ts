@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { BillingErrorKind } from '../../domain/billing';
-import { Billing, BillingError } from '../../domain/billing';
+import { Billing, BillingError, subscribeWithoutStripe } from '../../domain/billing';
 import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import type { PaymentsAccess } from '../common';
@@ -64,9 +64,16 @@ const billingRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsAccess | null
   };
 
   app.post('/subscription', { schema: subscribeSchema }, async (request) =>
-    answer(() =>
-      need().subscribe(currentUser(request), request.body.planId, request.body.promoCodeId ?? null),
-    ),
+    answer(async () => {
+      const user = currentUser(request);
+      if (billing) {
+        return billing.subscribe(user, request.body.planId, request.body.promoCodeId ?? null);
+      }
+      // Without Stripe a free plan (a new user's first choice) still works; paid plans are 503.
+      const result = await subscribeWithoutStripe(app.repos, user, request.body.planId);
+      if (!result) throw paymentsOff();
+      return result;
+    }),
   );
 
   app.get(

@@ -172,4 +172,17 @@ describe('billing without Stripe configured', () => {
     expect(response.json().message).toBe('Payments are not configured on this server.');
     expect((await monitor('usr_no_stripe')).statusCode).toBe(200);
   });
+
+  it('lets a new user (no plan yet) choose the free plan', async () => {
+    await userId('usr_no_stripe_new', 'manager', false);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/connect-ui/subscription',
+      headers: await ctx.bearer(asUser('usr_no_stripe_new')),
+      payload: { planId: PLAN_IDS.trial },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ subStatus: 'trialing', plan: { name: 'Trial' } });
+    expect((await monitor('usr_no_stripe_new')).json().plan.name).toBe('Trial');
+  });
 });
