@@ -17,7 +17,11 @@ describe('MyPlanTile', () => {
     expect(screen.getByTestId(ids.orders)).toHaveTextContent('2000 Orders included');
     expect(screen.getByText('$0.03 per extra over')).toBeInTheDocument();
     expect(screen.queryByTestId(ids.expiresSoon)).not.toBeInTheDocument();
-    const tile = within(screen.getByRole('region', { name: 'My Plan' }));
+    const region = screen.getByRole('region', { name: 'My Plan' });
+    // The kit's StatTile, with the price as its number (no copy of its styles here).
+    expect(region).toHaveClass('pos-stat-tile', 'pos-plan-tile');
+    expect(within(region).getByText('$79')).toHaveClass('pos-stat-tile__number');
+    const tile = within(region);
     expect(tile.getByRole('link', { name: 'View plans' })).toHaveAttribute(
       'href',
       '/subscription-plans',

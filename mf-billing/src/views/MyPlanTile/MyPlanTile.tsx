@@ -1,12 +1,10 @@
-import { Link } from 'react-router-dom';
 import {
   Badge,
-  Card,
-  ErrorState,
-  Icon,
-  LoadingState,
+  StatTile,
   apiErrorMessage,
   useParcel,
+  type StatTileLink,
+  type StatTileState,
 } from '@pos/shared';
 import { usePlanState } from '../../hooks/usePlanState';
 import { formatUsd, ordersIncludedText, overLimitText, planTone } from '../../planRules';
@@ -28,19 +26,32 @@ import './MyPlanTile.css';
 
 const ids = billingTestIds.tile;
 
+const plansLink = (label: string): StatTileLink => ({
+  to: SUBSCRIPTION_PLANS_PATH,
+  label,
+  'data-testid': ids.link,
+});
+
 /**
- * The dashboard's My Plan tile (spec 2.3): the viewer's plan, its price a month, the orders it
- * includes, 'Expires Soon' when it is set to end, and a link to /subscription-plans. A banned
- * account gets it greyed out, without the link, and asks the api nothing (it would answer 402).
+ * The dashboard's My Plan tile (spec 2.3), on the kit's StatTile: the viewer's plan's price a
+ * month as the number, then its name, 'Expires Soon' when it is set to end and the orders it
+ * includes, and a link to /subscription-plans. A banned account gets it greyed out, without the
+ * link, and asks the api nothing (it would answer 402).
  */
 export function MyPlanTile() {
   const { viewer } = useParcel();
   if (viewer.isBanned) {
     return (
-      <Card title={MY_PLAN} disabled className="pos-plan-tile" data-testid={ids.root}>
-        <p className="pos-plan-tile__muted">{UNAVAILABLE_WHILE_PAUSED}</p>
-        <span className="pos-plan-tile__link is-disabled">{VIEW_PLANS}</span>
-      </Card>
+      <StatTile
+        title={MY_PLAN}
+        className="pos-plan-tile"
+        state={{ status: 'unavailable', message: UNAVAILABLE_WHILE_PAUSED }}
+        loadingMessage={LOADING_PLAN}
+        label={PER_MONTH}
+        link={plansLink(VIEW_PLANS)}
+        disabled
+        data-testid={ids.root}
+      />
     );
   }
   return <LiveMyPlanTile />;
@@ -49,22 +60,28 @@ export function MyPlanTile() {
 function LiveMyPlanTile() {
   const { status, data, error, reload } = usePlanState();
   const plan = data?.plan ?? null;
+  const state: StatTileState =
+    status === 'error'
+      ? { status: 'error', message: apiErrorMessage(error), onRetry: reload }
+      : data === null
+        ? { status: 'loading' }
+        : plan
+          ? { status: 'success', value: plan.perMonth }
+          : { status: 'unavailable', message: NO_PLAN };
   return (
-    <Card title={MY_PLAN} className="pos-plan-tile" data-testid={ids.root}>
-      {status === 'error' ? (
-        <ErrorState message={apiErrorMessage(error)} onRetry={reload} />
-      ) : data === null ? (
-        <LoadingState message={LOADING_PLAN} />
-      ) : plan ? (
-        <PlanSummary plan={plan} />
-      ) : (
-        <p className="pos-plan-tile__muted">{NO_PLAN}</p>
-      )}
-      <Link to={SUBSCRIPTION_PLANS_PATH} className="pos-plan-tile__link" data-testid={ids.link}>
-        {plan ? VIEW_PLANS : CHOOSE_PLAN}
-        <Icon name="arrow-right" size={16} />
-      </Link>
-    </Card>
+    <StatTile
+      title={MY_PLAN}
+      className="pos-plan-tile"
+      state={state}
+      loadingMessage={LOADING_PLAN}
+      formatValue={formatUsd}
+      label={PER_MONTH}
+      link={plansLink(plan ? VIEW_PLANS : CHOOSE_PLAN)}
+      data-testid={ids.root}
+      totalTestId={ids.price}
+    >
+      {plan && <PlanSummary plan={plan} />}
+    </StatTile>
   );
 }
 
@@ -81,10 +98,6 @@ function PlanSummary({ plan }: { plan: Plan }) {
             {EXPIRES_SOON}
           </Badge>
         )}
-      </p>
-      <p className="pos-plan-tile__price" data-testid={ids.price}>
-        <span className="pos-plan-tile__amount">{formatUsd(plan.perMonth)}</span>
-        <span className="pos-plan-tile__per">{PER_MONTH}</span>
       </p>
       <ul className="pos-plan-tile__facts">
         {orders && <li data-testid={ids.orders}>{orders}</li>}

@@ -46,6 +46,17 @@ describe('StatTile', () => {
     expect(screen.getByText('thing in total')).toBeInTheDocument();
   });
 
+  it('writes the number as told, e.g. a price, with a test id on the number and its label', () => {
+    renderTile({
+      state: { status: 'success', value: 79 },
+      formatValue: (value) => `$${value}`,
+      label: '/month',
+      totalTestId: 'things-total',
+    });
+    expect(screen.getByTestId('things-count')).toHaveTextContent(/^\$79$/);
+    expect(screen.getByTestId('things-total')).toHaveTextContent(/^\$79\/month$/);
+  });
+
   it('shows more under the number, only once the number is there', () => {
     const more = (
       <ul aria-label="Pinned">

@@ -35,8 +35,12 @@ export interface StatTileProps {
   disabled?: boolean;
   className?: string;
   'data-testid'?: string;
+  /** How the number is written; en-US digits with separators unless told (e.g. a price). */
+  formatValue?: (value: number) => ReactNode;
   /** Test id of the number. */
   valueTestId?: string;
+  /** Test id of the number with its label. */
+  totalTestId?: string;
   /** More under the number, shown only with it (e.g. the POS tile's quick-launch stations). */
   children?: ReactNode;
 }
@@ -54,7 +58,9 @@ export function StatTile({
   disabled = false,
   className,
   'data-testid': testId,
+  formatValue = (value) => value.toLocaleString('en-US'),
   valueTestId,
+  totalTestId,
   children,
 }: StatTileProps) {
   return (
@@ -77,9 +83,9 @@ export function StatTile({
       )}
       {state.status === 'success' && (
         <>
-          <p className="pos-stat-tile__total">
+          <p className="pos-stat-tile__total" data-testid={totalTestId}>
             <span className="pos-stat-tile__number" data-testid={valueTestId}>
-              {state.value.toLocaleString('en-US')}
+              {formatValue(state.value)}
             </span>
             <span className="pos-stat-tile__label">
               {typeof label === 'function' ? label(state.value) : label}
