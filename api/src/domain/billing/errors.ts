@@ -38,6 +38,7 @@ export const BILLING_TEXTS = {
   promoEmpty: 'body/promoCode must not be empty',
   managerToCashier: 'A manager account cannot move to the Cashier plan.',
   provider: 'The payment provider could not be reached. Please try again later.',
+  busy: 'Another plan change is in progress. Please try again.',
 } as const;
 
 /**
@@ -50,6 +51,9 @@ export function fromStripe(error: unknown, notFound: string = BILLING_TEXTS.card
   const stripe = stripeErrorOf(error);
   if (!stripe) return error instanceof Error ? error : new Error(String(error));
   if (stripe.type === 'StripeCardError') return new BillingError('card', stripe.message);
+  // The same Idempotency-Key with other parameters: a concurrent, different request won.
+  if (stripe.type === 'StripeIdempotencyError')
+    return new BillingError('conflict', BILLING_TEXTS.busy);
   if (stripe.type === 'StripeInvalidRequestError') {
     if (stripe.code === 'resource_missing') return new BillingError('not-found', notFound);
     return new BillingError('card', stripe.message);

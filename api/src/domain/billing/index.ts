@@ -262,11 +262,14 @@ export class Billing {
             metadata: { user_id: user.id, plan_id: plan.id },
           },
           {
+            // One key per user and stored state, whatever the plan or promo: two requests
+            // for different plans at once cannot both create a subscription (the second gets
+            // Stripe's idempotency error, a 409, and is an update once the first is stored).
             idempotencyKey: this.requestKey(
               'create',
               user.id,
-              plan.id,
-              promoCodeId,
+              '*',
+              null,
               current?.updatedAt ?? 'none',
             ),
           },

@@ -98,6 +98,22 @@ describe('POST /subscription', () => {
     expect(await stripeSubscriptions(id)).toHaveLength(1);
   });
 
+  it('makes one Stripe subscription for two different paid plans asked at once', async () => {
+    const id = await signUp('usr_sub_race');
+    await addCard('usr_sub_race');
+    const answers = await Promise.all([
+      subscribe('usr_sub_race', PLAN_IDS.basics),
+      subscribe('usr_sub_race', PLAN_IDS.pro),
+    ]);
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes).toEqual([200, 409]);
+    const loser = answers.find((a) => a.statusCode === 409)!;
+    expect(loser.json().message).toBe('Another plan change is in progress. Please try again.');
+    await ctx.webhooksIdle();
+    const live = (await stripeSubscriptions(id)).filter((s) => s.status !== 'canceled');
+    expect(live).toHaveLength(1);
+  });
+
   it('changes a subscription Stripe has but the database lost track of, rather than making a second', async () => {
     const id = await signUp('usr_sub_lost');
     await addCard('usr_sub_lost');
