@@ -1,10 +1,10 @@
 import type { SubmissionErrors } from 'final-form';
 import { Form } from 'react-final-form';
-import { Button, Card, FormError, TextField, UrlField, withScheme } from '@pos/shared';
+import { Button, Card, FormError, withScheme } from '@pos/shared';
 import { applicationsTestIds } from '../../testIds';
 import type { Application } from '../../types';
 import type { CheckSite } from '../../hooks/useSiteCheck';
-import { SiteCheckHint } from '../SiteCheckHint';
+import { ApplicationFields } from '../ApplicationFields';
 import './ApplicationForm.css';
 import '../../styles/page.css';
 
@@ -72,34 +72,12 @@ export function ApplicationForm({
               }}
               data-testid={ids.form}
             >
-              <TextField
-                name="name"
-                label="Name"
-                maxLength={100}
-                autoComplete="off"
-                data-testid={ids.name}
+              <ApplicationFields
+                lockedUrl={urlLocked ? application.homeUrl : undefined}
+                checkSite={checkSite}
+                savedUrl={application.homeUrl}
+                testIds={ids}
               />
-              <UrlField
-                name="homeUrl"
-                label="URL"
-                // Locked, it shows the stored URL, whatever was typed before it was authorized.
-                format={urlLocked ? () => application.homeUrl : undefined}
-                disabled={urlLocked}
-                hint={
-                  urlLocked
-                    ? 'The URL of an authorized application cannot be changed. Disconnect it first.'
-                    : undefined
-                }
-                data-testid={ids.url}
-              />
-              {!urlLocked && checkSite && (
-                <SiteCheckHint
-                  name="homeUrl"
-                  check={checkSite}
-                  unchangedFrom={application.homeUrl}
-                  data-testid={ids.siteCheck}
-                />
-              )}
               <FormError />
               <div className="pos-apps-form__actions">
                 <Button

@@ -6,8 +6,6 @@ import {
   Button,
   Card,
   FormError,
-  TextField,
-  UrlField,
   apiErrorMessage,
   useParcel,
   useMounted,
@@ -15,7 +13,7 @@ import {
   withScheme,
 } from '@pos/shared';
 import { checkSite, createApplication } from '../../api';
-import { SiteCheckHint } from '../../components/SiteCheckHint';
+import { ApplicationFields } from '../../components/ApplicationFields';
 import { applicationsTestIds } from '../../testIds';
 import { MY_APPLICATIONS } from '../../texts';
 import { APPLICATIONS_PATH, applicationPath } from '../../urls';
@@ -91,21 +89,7 @@ export function ApplicationCreate() {
                 }}
                 data-testid={ids.form}
               >
-                <TextField
-                  name="name"
-                  label="Name"
-                  maxLength={100}
-                  autoComplete="off"
-                  data-testid={ids.name}
-                />
-                <UrlField
-                  name="homeUrl"
-                  label="URL"
-                  placeholder="https://your-store.example"
-                  hint="The address of the WordPress site where WooCommerce runs."
-                  data-testid={ids.url}
-                />
-                <SiteCheckHint name="homeUrl" check={check} data-testid={ids.siteCheck} />
+                <ApplicationFields checkSite={check} testIds={ids} />
                 <FormError data-testid={ids.error} />
                 <div className="pos-apps-create__actions">
                   <Button

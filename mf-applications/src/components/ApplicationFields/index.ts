@@ -1,0 +1,2 @@
+export { ApplicationFields } from './ApplicationFields';
+export type { ApplicationFieldsProps } from './ApplicationFields';
