@@ -214,6 +214,8 @@ export class Billing {
     const hasCard = await this.defaultCardOf(customer);
     if (!hasCard) throw new BillingError('invalid', BILLING_TEXTS.needCard);
     const price = await this.priceOf(plan.id);
+    // The client's promo code id gets the checks POST /promotion-code makes before Stripe sees it.
+    if (promoCodeId) await this.checkPromoId(promoCodeId, plan, customer);
     const discounts = promoCodeId ? [{ promotion_code: promoCodeId }] : undefined;
 
     let subscription: Stripe.Subscription;
@@ -694,32 +696,65 @@ export class Billing {
         limit: 10,
         expand: ['data.promotion.coupon'],
       });
-      const now = Date.now() / 1000;
       for (const candidate of found.data) {
-        if (candidate.code.toLowerCase() !== code.toLowerCase() || !candidate.active) continue;
-        if (candidate.expires_at && candidate.expires_at <= now) continue;
-        if (candidate.max_redemptions && candidate.times_redeemed >= candidate.max_redemptions) {
-          continue;
-        }
-        const owner = idOf(candidate.customer);
-        if (owner && owner !== customerId) continue;
-        const coupon = await this.couponOf(candidate);
-        if (!coupon.valid) continue;
-        const products = coupon.applies_to?.products;
-        if (products?.length) {
-          const price = await this.priceOf(plan.id);
-          if (!products.includes(idOf(price.product) ?? '')) continue;
-        }
-        return {
-          status: 'success',
-          message: null,
-          promo: this.toDiscount(candidate, coupon, plan.id),
-        };
+        if (candidate.code.toLowerCase() !== code.toLowerCase()) continue;
+        const promo = await this.usablePromo(candidate, plan, customerId);
+        if (promo) return { status: 'success', message: null, promo };
       }
     } catch (error) {
       throw fromStripe(error);
     }
     return refuse(BILLING_TEXTS.promoInvalid);
+  }
+
+  /**
+   * The discount of a promotion code this customer can use on `plan` now (active, not
+   * expired, not used up, not another customer's, its coupon valid and for the plan's
+   * product), or null.
+   */
+  private async usablePromo(
+    candidate: Stripe.PromotionCode,
+    plan: Plan,
+    customerId: string | null,
+  ): Promise<Discount | null> {
+    if (!candidate.active) return null;
+    if (candidate.expires_at && candidate.expires_at <= Date.now() / 1000) return null;
+    if (candidate.max_redemptions && candidate.times_redeemed >= candidate.max_redemptions) {
+      return null;
+    }
+    const owner = idOf(candidate.customer);
+    if (owner && owner !== customerId) return null;
+    const coupon = await this.couponOf(candidate);
+    if (!coupon.valid) return null;
+    const products = coupon.applies_to?.products;
+    if (products?.length) {
+      const price = await this.priceOf(plan.id);
+      if (!products.includes(idOf(price.product) ?? '')) return null;
+    }
+    return this.toDiscount(candidate, coupon, plan.id);
+  }
+
+  /** Refuses (400, the promo error text) a promotion code id this customer cannot use on `plan`. */
+  private async checkPromoId(promoCodeId: string, plan: Plan, customerId: string): Promise<void> {
+    let candidate: Stripe.PromotionCode;
+    try {
+      candidate = await this.stripe.promotionCodes.retrieve(promoCodeId, {
+        expand: ['promotion.coupon'],
+      });
+    } catch (error) {
+      const refusal = fromStripe(error);
+      if (refusal instanceof BillingError && refusal.kind === 'not-found') {
+        throw new BillingError('invalid', BILLING_TEXTS.promoInvalid);
+      }
+      throw refusal;
+    }
+    let promo: Discount | null;
+    try {
+      promo = await this.usablePromo(candidate, plan, customerId);
+    } catch (error) {
+      throw fromStripe(error);
+    }
+    if (!promo) throw new BillingError('invalid', BILLING_TEXTS.promoInvalid);
   }
 
   /** GET /promotion-code/active: the discount on the user's subscription of `planId`, if any. */
