@@ -812,7 +812,25 @@ export class Billing {
       event.type.startsWith('customer.subscription.') && 'id' in event.data.object
         ? await this.currentSubscription(event.data.object as Stripe.Subscription)
         : null;
-    return this.repos.billing.applyEventOnce(event, (tx) => this.apply(tx, event, fresh));
+    // Likewise an invoice event: a late invoice.payment_failed after invoice.paid must not
+    // bring the paid invoice back, so the invoice is judged as Stripe has it now.
+    const invoice =
+      event.type.startsWith('invoice.') && 'id' in event.data.object
+        ? await this.currentInvoice(event.data.object as Stripe.Invoice)
+        : null;
+    return this.repos.billing.applyEventOnce(event, (tx) => this.apply(tx, event, fresh, invoice));
+  }
+
+  /** The invoice as Stripe has it now (one Stripe no longer has is taken as the event sent it). */
+  private async currentInvoice(stale: Stripe.Invoice): Promise<Stripe.Invoice> {
+    if (!stale.id) return stale;
+    try {
+      return await this.stripe.invoices.retrieve(stale.id);
+    } catch (error) {
+      const refusal = fromStripe(error);
+      if (refusal instanceof BillingError && refusal.kind === 'not-found') return stale;
+      throw refusal;
+    }
   }
 
   /** The subscription as Stripe has it now (a vanished one reads as canceled). */
@@ -832,6 +850,7 @@ export class Billing {
     tx: BillingTransaction,
     event: Stripe.Event,
     fresh: Stripe.Subscription | null,
+    invoice: Stripe.Invoice | null,
   ): Promise<void> {
     switch (event.type) {
       case 'customer.subscription.created':
@@ -844,7 +863,12 @@ export class Billing {
         );
       case 'invoice.payment_failed':
       case 'invoice.paid':
-        return this.applyInvoice(tx, event.data.object, event.type === 'invoice.paid');
+        // Only an invoice still open is past due, whatever the event says.
+        return this.applyInvoice(
+          tx,
+          invoice ?? event.data.object,
+          event.type === 'invoice.paid' || (invoice ?? event.data.object).status !== 'open',
+        );
       default:
         // Other events (cards, setup intents) change nothing the api keeps.
         return;

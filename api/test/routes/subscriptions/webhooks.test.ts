@@ -222,5 +222,10 @@ describe('renewals through the sandbox clock', () => {
     await ctx.stripe.invoices.pay(failed!.id);
     await ctx.webhooksIdle();
     expect((await monitor('usr_renew_overdue')).pastDueInvoices).toEqual([]);
+
+    // A payment_failed arriving after the invoice was paid (out of order) does not bring it back.
+    const late = invoiceEvent('evt_late_failed', 'invoice.payment_failed', customer, failed!.id);
+    expect((await deliver(late)).statusCode).toBe(200);
+    expect((await monitor('usr_renew_overdue')).pastDueInvoices).toEqual([]);
   });
 });
