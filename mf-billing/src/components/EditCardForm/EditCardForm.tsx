@@ -1,6 +1,6 @@
 import { FORM_ERROR } from 'final-form';
 import { Form } from 'react-final-form';
-import { Button, FormError, TextField, required } from '@pos/shared';
+import { Button, FormError, TextField, required, type TextFieldProps } from '@pos/shared';
 import { billingTestIds } from '../../testIds';
 import {
   ADDRESS_LABELS,
@@ -61,7 +61,42 @@ export interface EditCardFormProps {
   onBack: () => void;
 }
 
-const requiredAddress = (label: string) => required<string>(fieldCannotBeEmpty(label));
+type AddressKey = keyof typeof ADDRESS_LABELS;
+
+/** What each address field adds to its label: autofill, and the rest (Address 2 is optional). */
+const ADDRESS_FIELDS: Record<
+  AddressKey,
+  { autoComplete: string; optional?: true } & Partial<TextFieldProps>
+> = {
+  line1: { autoComplete: 'address-line1' },
+  line2: { autoComplete: 'address-line2', optional: true },
+  city: { autoComplete: 'address-level2' },
+  state: { autoComplete: 'address-level1' },
+  country: {
+    autoComplete: 'country',
+    hint: COUNTRY_HINT,
+    maxLength: 2,
+    autoCapitalize: 'characters',
+  },
+};
+
+/** The address fields top to bottom; City and State share a row. */
+const ADDRESS_ROWS: readonly (readonly AddressKey[])[] = [
+  ['line1'],
+  ['line2'],
+  ['city', 'state'],
+  ['country'],
+];
+
+/** Spec 5: '{label} field cannot be emptry', made once per field, not on every render. */
+const ADDRESS_VALIDATORS = Object.fromEntries(
+  (Object.keys(ADDRESS_LABELS) as AddressKey[]).map((key) => [
+    key,
+    ADDRESS_FIELDS[key].optional
+      ? undefined
+      : required<string>(fieldCannotBeEmpty(ADDRESS_LABELS[key])),
+  ]),
+) as Record<AddressKey, TextFieldProps['validate']>;
 
 /**
  * A card's billing details (spec 5): 'Name on Invoice cannot be empty'; Address 1, City, State
@@ -91,45 +126,28 @@ export function EditCardForm({ card, onSave, onBack }: EditCardFormProps) {
             validate={required(NAME_ON_INVOICE_REQUIRED)}
             busy={submitting}
           />
-          <TextField
-            name="line1"
-            label={ADDRESS_LABELS.line1}
-            autoComplete="address-line1"
-            validate={requiredAddress(ADDRESS_LABELS.line1)}
-            busy={submitting}
-          />
-          <TextField
-            name="line2"
-            label={ADDRESS_LABELS.line2}
-            autoComplete="address-line2"
-            busy={submitting}
-          />
-          <div className="pos-edit-card__row">
-            <TextField
-              name="city"
-              label={ADDRESS_LABELS.city}
-              autoComplete="address-level2"
-              validate={requiredAddress(ADDRESS_LABELS.city)}
-              busy={submitting}
-            />
-            <TextField
-              name="state"
-              label={ADDRESS_LABELS.state}
-              autoComplete="address-level1"
-              validate={requiredAddress(ADDRESS_LABELS.state)}
-              busy={submitting}
-            />
-          </div>
-          <TextField
-            name="country"
-            label={ADDRESS_LABELS.country}
-            hint={COUNTRY_HINT}
-            autoComplete="country"
-            maxLength={2}
-            autoCapitalize="characters"
-            validate={requiredAddress(ADDRESS_LABELS.country)}
-            busy={submitting}
-          />
+          {ADDRESS_ROWS.map((row) => {
+            const fields = row.map((key) => {
+              const { optional: _optional, ...props } = ADDRESS_FIELDS[key];
+              return (
+                <TextField
+                  key={key}
+                  {...props}
+                  name={key}
+                  label={ADDRESS_LABELS[key]}
+                  validate={ADDRESS_VALIDATORS[key]}
+                  busy={submitting}
+                />
+              );
+            });
+            return fields.length > 1 ? (
+              <div key={row.join('-')} className="pos-edit-card__row">
+                {fields}
+              </div>
+            ) : (
+              fields
+            );
+          })}
           <FormError />
           <div className="pos-edit-card__actions">
             <Button type="submit" loading={submitting}>
