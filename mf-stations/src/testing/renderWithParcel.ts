@@ -1,5 +1,4 @@
 import { createRenderWithParcel, managerViewer } from '@pos/shared/testing';
-import type { Viewer } from '@pos/shared';
 import { STATIONS_PATH } from '../urls';
 
 /**
@@ -11,12 +10,3 @@ export const renderWithParcel = createRenderWithParcel({
   viewer: managerViewer,
   strict: true,
 });
-
-/** The demo cashier (cashier@demo.test): not a manager, sees shared stations only. */
-export const cashierViewer: Viewer = {
-  userRole: 'other',
-  isAdmin: false,
-  isBanned: false,
-  fullName: 'Cash Ier',
-  email: 'cashier@demo.test',
-};

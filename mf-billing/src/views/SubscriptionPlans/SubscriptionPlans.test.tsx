@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { cashierPlan, createFakeBillingApi, proPlan, sampleCard, trialPlan } from '../../fixtures';
 import { billingTestIds } from '../../testIds';
 import { installFakeStripe } from '../../testing/fakeStripe';
-import { cashierViewer, renderWithParcel } from '../../testing/renderWithParcel';
+import { cashierViewer } from '@pos/shared/testing';
+import { renderWithParcel } from '../../testing/renderWithParcel';
 import { SubscriptionPlans } from './SubscriptionPlans';
 
 const ids = billingTestIds;

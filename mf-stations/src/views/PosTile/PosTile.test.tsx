@@ -2,7 +2,8 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createFakeStationsApi, gardenApplication, sampleApplications } from '../../fixtures';
 import { stationsTestIds } from '../../testIds';
-import { cashierViewer, renderWithParcel } from '../../testing/renderWithParcel';
+import { cashierViewer } from '@pos/shared/testing';
+import { renderWithParcel } from '../../testing/renderWithParcel';
 import { PosTile } from './PosTile';
 
 const ids = stationsTestIds.tile;

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createFakeStationsApi } from '../../fixtures';
 import { stationsTestIds } from '../../testIds';
-import { cashierViewer, renderWithParcel } from '../../testing/renderWithParcel';
+import { cashierViewer } from '@pos/shared/testing';
+import { renderWithParcel } from '../../testing/renderWithParcel';
 import { SharedStations } from './SharedStations';
 
 const ids = stationsTestIds.applicationStations;

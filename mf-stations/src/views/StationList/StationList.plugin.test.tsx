@@ -6,7 +6,8 @@ import {
   sampleApplications,
 } from '../../fixtures';
 import { stationsTestIds } from '../../testIds';
-import { cashierViewer, renderWithParcel } from '../../testing/renderWithParcel';
+import { cashierViewer } from '@pos/shared/testing';
+import { renderWithParcel } from '../../testing/renderWithParcel';
 import { StationList } from './StationList';
 
 const ids = stationsTestIds.stations;

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createFakeStationsApi, sampleApplication, teaGroup } from '../../fixtures';
 import { stationsTestIds } from '../../testIds';
-import { cashierViewer, renderWithParcel } from '../../testing/renderWithParcel';
+import { cashierViewer } from '@pos/shared/testing';
+import { renderWithParcel } from '../../testing/renderWithParcel';
 import { StationList } from './StationList';
 
 const ids = stationsTestIds.stations;

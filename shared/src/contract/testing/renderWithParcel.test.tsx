@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { useParcel } from '../lifecycles';
 import { createFakeApi } from './fakeApi';
 import { createRenderWithParcel, renderWithParcel } from './renderWithParcel';
-import { adminViewer } from './viewers';
+import { adminViewer, cashierViewer } from './viewers';
 
 function Probe() {
   const { basePath, viewer, bus } = useParcel();
@@ -59,6 +59,12 @@ describe('renderWithParcel', () => {
     render(<Probe />, { api, viewer: { isBanned: true } });
     expect(screen.getByText('Ada Admin at /admin-panel (banned)')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/admin-panel');
+  });
+
+  it('has the demo cashier for the remotes that show a non-manager their pages', () => {
+    renderWithParcel(<Probe />, { api, viewer: cashierViewer });
+    expect(screen.getByText('Cash Ier at /')).toBeInTheDocument();
+    expect(cashierViewer).toMatchObject({ userRole: 'other', isAdmin: false, isBanned: false });
   });
 });
 

@@ -17,3 +17,15 @@ export const managerViewer: Viewer = {
   fullName: 'Maya Manager',
   email: 'manager@demo.test',
 };
+
+/**
+ * The demo cashier (cashier@demo.test) as the shell describes it to a parcel: not a manager, on
+ * the free Cashier plan, sees shared stations only.
+ */
+export const cashierViewer: Viewer = {
+  userRole: 'other',
+  isAdmin: false,
+  isBanned: false,
+  fullName: 'Cash Ier',
+  email: 'cashier@demo.test',
+};
