@@ -39,6 +39,8 @@ export const BILLING_TEXTS = {
   managerToCashier: 'A manager account cannot move to the Cashier plan.',
   provider: 'The payment provider could not be reached. Please try again later.',
   busy: 'Another plan change is in progress. Please try again.',
+  previousCardKept:
+    'The new card replaced the old one, but the old card could not be removed. Delete it from your cards.',
 } as const;
 
 /**

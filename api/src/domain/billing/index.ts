@@ -586,7 +586,13 @@ export class Billing {
         if (attached) await this.detachQuietly(target);
         throw fromStripe(error);
       }
-      await this.detachQuietly(previous);
+      try {
+        await this.stripe.paymentMethods.detach(previous);
+      } catch {
+        // The new card took the old one's place, but the old one is still saved (a third card
+        // would be hidden): say so rather than answer success.
+        throw new BillingError('conflict', BILLING_TEXTS.previousCardKept);
+      }
     } else {
       await this.ownCard(customerId, target);
       try {
@@ -634,7 +640,16 @@ export class Billing {
         : defaultCard;
     try {
       await this.stripe.paymentMethods.detach(paymentMethodId);
-      if (defaultCard === paymentMethodId && next) await this.setDefault(customerId, next);
+    } catch (error) {
+      throw fromStripe(error);
+    }
+    if (defaultCard !== paymentMethodId) return;
+    // The card is gone from Stripe: the database must not keep it as the default, even if
+    // making the other card the default fails below.
+    await this.repos.billing.setDefaultPaymentMethod(user.id, null);
+    if (!next) return;
+    try {
+      await this.setDefault(customerId, next);
     } catch (error) {
       throw fromStripe(error);
     }

@@ -1,3 +1,4 @@
+import Stripe from 'stripe';
 import { PLAN_IDS } from '../../../src/db/plans';
 import type { BillingContext } from '../../helpers/payments';
 import { createBillingContext, newCard } from '../../helpers/payments';
@@ -174,6 +175,57 @@ describe('cards', () => {
     expect(
       (await ctx.call('usr_card_delete', 'GET', '/payment-methods')).json().cards,
     ).toHaveLength(1);
+  });
+
+  it('keeps no deleted card as the default when making the other card the default fails', async () => {
+    const id = await signUp('usr_card_del_default');
+    const first = (await addCard('usr_card_del_default')).json().card.id as string;
+    await addCard('usr_card_del_default', 'tok_mastercard');
+    // Every client of the SDK shares its resources' prototypes: the api's update fails once.
+    const update = jest
+      .spyOn(Object.getPrototypeOf(ctx.stripe.customers) as Stripe.CustomersResource, 'update')
+      .mockRejectedValueOnce(
+        new Stripe.errors.StripeAPIError({ message: 'boom', type: 'api_error' }),
+      );
+    try {
+      const failed = await ctx.call('usr_card_del_default', 'DELETE', `/payment-methods/${first}`);
+      expect(failed.statusCode).toBe(502);
+    } finally {
+      update.mockRestore();
+    }
+    const row = await ctx.database.db
+      .selectFrom('billing_customers')
+      .select('default_payment_method')
+      .where('user_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.default_payment_method).toBeNull();
+  });
+
+  it('says so when the replaced card cannot be removed', async () => {
+    await signUp('usr_card_keep_old');
+    const old = (await addCard('usr_card_keep_old')).json().card.id as string;
+    const replacement = await newCard(ctx.stripe, 'tok_mastercard');
+    const detach = jest
+      .spyOn(
+        Object.getPrototypeOf(ctx.stripe.paymentMethods) as Stripe.PaymentMethodsResource,
+        'detach',
+      )
+      .mockRejectedValueOnce(
+        new Stripe.errors.StripeAPIError({ message: 'boom', type: 'api_error' }),
+      );
+    let replaced;
+    try {
+      replaced = await ctx.call('usr_card_keep_old', 'PUT', '/payment-method', {
+        paymentMethodId: replacement,
+        prevPaymentMethodId: old,
+      });
+    } finally {
+      detach.mockRestore();
+    }
+    expect(replaced.statusCode).toBe(409);
+    expect(replaced.json().message).toBe(
+      'The new card replaced the old one, but the old card could not be removed. Delete it from your cards.',
+    );
   });
 
   it('validates every card route', async () => {
