@@ -183,7 +183,7 @@ describe('cards', () => {
     await addCard('usr_card_del_default', 'tok_mastercard');
     // Every client of the SDK shares its resources' prototypes: the api's update fails once.
     const update = jest
-      .spyOn(Object.getPrototypeOf(ctx.stripe.customers) as Stripe.CustomersResource, 'update')
+      .spyOn(Object.getPrototypeOf(ctx.stripe.customers) as typeof ctx.stripe.customers, 'update')
       .mockRejectedValueOnce(
         new Stripe.errors.StripeAPIError({ message: 'boom', type: 'api_error' }),
       );
@@ -207,7 +207,7 @@ describe('cards', () => {
     const replacement = await newCard(ctx.stripe, 'tok_mastercard');
     const detach = jest
       .spyOn(
-        Object.getPrototypeOf(ctx.stripe.paymentMethods) as Stripe.PaymentMethodsResource,
+        Object.getPrototypeOf(ctx.stripe.paymentMethods) as typeof ctx.stripe.paymentMethods,
         'detach',
       )
       .mockRejectedValueOnce(
