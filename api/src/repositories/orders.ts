@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { newId, nowIso } from '../db/ids';
 import type { Database, OrderRow, OrderSyncRow } from '../db/types';
 import type { NewActivity } from './activities';
@@ -126,18 +126,61 @@ export class OrdersRepository {
   }
 
   /**
-   * The sync row of an application, made with `secretEnc` when there is none yet (two callers
-   * at once: the first one's secret wins, and both read it back).
+   * Claims an application's webhook registration by making its sync row with `secretEnc`, only
+   * while the application is still verified with the keys `consumerKeyEnc` (a disconnect that
+   * ran since they were read makes nothing). Two callers at once: one inserts and registers,
+   * the other gets false. Returns the row and whether this call made it.
    */
-  async ensureSync(applicationId: string, secretEnc: string): Promise<OrderSyncRow> {
-    await this.db
+  async claimSync(
+    applicationId: string,
+    consumerKeyEnc: string,
+    secretEnc: string,
+  ): Promise<{ sync: OrderSyncRow | undefined; inserted: boolean }> {
+    const result = await this.db
       .insertInto('order_sync')
-      .values({ application_id: applicationId, webhook_secret_enc: secretEnc })
+      .columns(['application_id', 'webhook_secret_enc'])
+      .expression((eb) =>
+        eb
+          .selectFrom('applications')
+          .select([
+            sql<string>`cast(${applicationId} as text)`.as('application_id'),
+            sql<string>`cast(${secretEnc} as text)`.as('webhook_secret_enc'),
+          ])
+          .where('id', '=', applicationId)
+          .where('is_verified_auth', '=', 1)
+          .where('consumer_key_enc', '=', consumerKeyEnc),
+      )
       .onConflict((oc) => oc.column('application_id').doNothing())
-      .execute();
-    const row = await this.sync(applicationId);
-    if (!row) throw new Error(`order_sync of ${applicationId} vanished`);
-    return row;
+      .executeTakeFirst();
+    const inserted = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    return { sync: await this.sync(applicationId), inserted };
+  }
+
+  /**
+   * Saves the webhook ids while the application is still verified with the keys
+   * `consumerKeyEnc` and its sync row exists; false otherwise (disconnected meanwhile).
+   */
+  async saveWebhookIds(
+    applicationId: string,
+    consumerKeyEnc: string,
+    change: Pick<OrderSyncRow, 'webhook_ids'> & Partial<Pick<OrderSyncRow, 'registered_at'>>,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('order_sync')
+      .set(change)
+      .where('application_id', '=', applicationId)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('applications')
+            .select('applications.id')
+            .where('applications.id', '=', applicationId)
+            .where('applications.is_verified_auth', '=', 1)
+            .where('applications.consumer_key_enc', '=', consumerKeyEnc),
+        ),
+      )
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   async updateSync(
@@ -169,7 +212,13 @@ export class OrdersRepository {
       .where('applications.is_verified_auth', '=', 1)
       .where((eb) =>
         eb.or([
-          eb('order_sync.reconciled_at', 'is', null),
+          // No row yet: whoever inserts it registers (claimSync), the others skip.
+          eb('order_sync.application_id', 'is', null),
+          // A row without registration or reconcile yet: its first registration runs.
+          eb.and([
+            eb('order_sync.reconciled_at', 'is', null),
+            eb('order_sync.registered_at', 'is not', null),
+          ]),
           eb('order_sync.reconciled_at', '<', before),
         ]),
       )
@@ -182,9 +231,15 @@ export class OrdersRepository {
         .updateTable('order_sync')
         .set({ reconciled_at: now })
         .where('application_id', '=', id)
-        .where((eb) => eb.or([eb('reconciled_at', 'is', null), eb('reconciled_at', '<', before)]))
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('reconciled_at', 'is', null), eb('registered_at', 'is not', null)]),
+            eb('reconciled_at', '<', before),
+          ]),
+        )
         .executeTakeFirst();
-      // Without a sync row yet (keys stored, registration never ran): reconcile makes it.
+      // Without a sync row yet (keys stored, registration never ran): reconcile makes it,
+      // unless another caller inserts it first.
       const existing = Number(result.numUpdatedRows) > 0 || !(await this.sync(id));
       if (existing) claimed.push(id);
     }

@@ -49,48 +49,67 @@ function parseIds(json: string): number[] {
  * Makes sure the store has an active webhook of each topic to this application's delivery URL
  * with its secret (a secret made and sealed on first use), creating the missing ones and
  * replacing paused or disabled ones (WooCommerce disables a webhook after repeated failed
- * deliveries). The ids are kept for the disconnect.
+ * deliveries). The ids are saved after each create, so a disconnect can remove them after a
+ * partial failure.
+ *
+ * Making the sync row is the claim: of two callers at once for an application without one,
+ * only the one that inserted it registers (the store would otherwise get every webhook twice).
+ * A row that already existed is re-checked only by the reconcile (`claimed`, which claimed it
+ * in the database), and only once its first registration finished or failed. The row is made, and the ids saved, only while the application is still
+ * verified with the keys of `row`: a disconnect that ran after `row` was read leaves nothing,
+ * and webhooks created meanwhile are deleted again. Returns whether it registered.
  */
 export async function registerWebhooks(
   repos: Repositories,
   access: StoreAccess,
   row: ApplicationRow,
   credentials: StoreCredentials,
-): Promise<void> {
+  { claimed = false }: { claimed?: boolean } = {},
+): Promise<boolean> {
+  const keyEnc = row.consumer_key_enc;
+  if (!keyEnc) return false;
   const secret = randomBytes(32).toString('base64url');
-  const sync = await repos.orders.ensureSync(
+  const { sync, inserted } = await repos.orders.claimSync(
     row.id,
+    keyEnc,
     access.secrets.seal(secret, webhookSecretContext(row.id)),
   );
+  // A row made by another caller that has neither registered nor failed yet: still theirs.
+  const settled = Boolean(sync?.registered_at ?? sync?.reconciled_at);
+  if (!sync || !(inserted || (claimed && settled))) return false;
   const clear = webhookSecretOf(sync, access);
   const url = deliveryUrl(access, row.id);
   const existing = (await access.store.webhooks(row.home_url, credentials)).filter(
     (w) => w.deliveryUrl === url,
   );
+  const kept = parseIds(sync.webhook_ids);
   const ids: number[] = [];
+  const save = (change: { registered_at?: string } = {}) =>
+    repos.orders.saveWebhookIds(row.id, keyEnc, { webhook_ids: JSON.stringify(ids), ...change });
   for (const topic of WEBHOOK_TOPICS) {
     const mine = existing.filter((w) => w.topic === topic);
-    const active = mine.find(
-      (w) => w.status === 'active' && parseIds(sync.webhook_ids).includes(w.id),
-    );
+    const active = mine.find((w) => w.status === 'active' && kept.includes(w.id));
     for (const stale of mine.filter((w) => w !== active)) {
       await access.store.deleteWebhook(row.home_url, credentials, stale.id);
     }
-    ids.push(
-      active
-        ? active.id
-        : await access.store.createWebhook(row.home_url, credentials, {
-            name: WEBHOOK_NAME,
-            topic,
-            deliveryUrl: url,
-            secret: clear,
-          }),
-    );
+    if (active) {
+      ids.push(active.id);
+      continue;
+    }
+    const id = await access.store.createWebhook(row.home_url, credentials, {
+      name: WEBHOOK_NAME,
+      topic,
+      deliveryUrl: url,
+      secret: clear,
+    });
+    ids.push(id);
+    if (!(await save())) {
+      // Disconnected meanwhile: its webhooks were removed with the ids read before this one.
+      await access.store.deleteWebhook(row.home_url, credentials, id).catch(() => undefined);
+      return false;
+    }
   }
-  await repos.orders.updateSync(row.id, {
-    webhook_ids: JSON.stringify(ids),
-    registered_at: new Date().toISOString(),
-  });
+  return save({ registered_at: new Date().toISOString() });
 }
 
 /**
@@ -163,9 +182,10 @@ export async function connectOrdersQuietly(
   row: ApplicationRow,
   log: FastifyBaseLogger,
   credentials: StoreCredentials,
+  { claimed = false }: { claimed?: boolean } = {},
 ): Promise<boolean> {
   try {
-    await registerWebhooks(repos, access, row, credentials);
+    if (!(await registerWebhooks(repos, access, row, credentials, { claimed }))) return false;
     await pullOrders(repos, access, row, credentials);
     return true;
   } catch (error) {
@@ -173,6 +193,10 @@ export async function connectOrdersQuietly(
       { applicationId: row.id, err: error instanceof Error ? error.message : String(error) },
       'store webhooks or orders not synced; reconcile tries again',
     );
+    // Failed: the reconcile takes the registration over after its interval.
+    await repos.orders
+      .updateSync(row.id, { reconciled_at: new Date().toISOString() })
+      .catch(() => undefined);
     return false;
   }
 }
@@ -193,7 +217,7 @@ export async function reconcileApplication(
     credentials = null;
   }
   if (!credentials) return false;
-  const done = await connectOrdersQuietly(repos, access, row, log, credentials);
+  const done = await connectOrdersQuietly(repos, access, row, log, credentials, { claimed: true });
   await repos.orders.updateSync(row.id, { reconciled_at: new Date().toISOString() });
   return done;
 }

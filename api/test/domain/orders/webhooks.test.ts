@@ -1,6 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { credentialsOf } from '../../../src/domain/applications/credentials';
-import { reconcileApplication, reconcileDue } from '../../../src/domain/orders/sync';
+import {
+  connectOrdersQuietly,
+  reconcileApplication,
+  reconcileDue,
+} from '../../../src/domain/orders/sync';
+import type { StoreAccess } from '../../../src/domain/store-access';
 import type { TestContext } from '../../helpers/app';
 import { createTestContext } from '../../helpers/app';
 import { call, connectApplication, feedOf, rowOf } from '../../helpers/applications';
@@ -389,5 +394,76 @@ describe('a store without the Cloud POS plugin', () => {
     const response = await deliver(id, 'order.created', order, (b) => sign(b, secret));
     expect(response.statusCode).toBe(200);
     expect((await orders(id)).some((o) => o.store_order_id === order.id)).toBe(true);
+  });
+});
+
+describe('registration racing a disconnect or another registration', () => {
+  const mine = async (store: string, id: string) => {
+    const other = await sandbox.mintKey(store);
+    return (
+      await ctx.access.store.webhooks(store, {
+        consumerKey: other.consumer_key,
+        consumerSecret: other.consumer_secret,
+      })
+    ).filter((w) => w.deliveryUrl.endsWith(`/wc-webhooks/${id}`));
+  };
+  const deauth = (id: string, sub: string) =>
+    call(ctx, 'PUT', `/applications/${id}`, { deauth: true }, sub);
+
+  it('a registration that read the application before its disconnect recreates nothing', async () => {
+    const { id, credentials } = await connected(coffee, 'usr_orders_race_before');
+    const stale = await rowOf(ctx, id);
+    expect((await deauth(id, 'usr_orders_race_before')).statusCode).toBe(200);
+    const other = await sandbox.mintKey(coffee);
+    const admin = { consumerKey: other.consumer_key, consumerSecret: other.consumer_secret };
+    expect(credentials.consumerKey).toBeTruthy();
+    for (const claimed of [false, true]) {
+      expect(
+        await connectOrdersQuietly(ctx.app.repos, ctx.access, stale, silent, admin, { claimed }),
+      ).toBe(false);
+    }
+    expect(await ctx.app.repos.orders.sync(id)).toBeUndefined();
+    expect(await mine(coffee, id)).toEqual([]);
+  });
+
+  it('a disconnect during registration leaves no webhook it created', async () => {
+    const { id, hooks, credentials } = await connected(coffee, 'usr_orders_race_during');
+    const stale = await rowOf(ctx, id);
+    for (const hook of hooks) await ctx.access.store.deleteWebhook(coffee, credentials, hook.id);
+    const other = await sandbox.mintKey(coffee);
+    const admin = { consumerKey: other.consumer_key, consumerSecret: other.consumer_secret };
+    let disconnected = false;
+    const store = Object.create(ctx.access.store) as StoreAccess['store'];
+    store.createWebhook = async (...args) => {
+      const created = await ctx.access.store.createWebhook(...args);
+      if (!disconnected) {
+        disconnected = true;
+        expect((await deauth(id, 'usr_orders_race_during')).statusCode).toBe(200);
+      }
+      return created;
+    };
+    expect(
+      await connectOrdersQuietly(ctx.app.repos, { ...ctx.access, store }, stale, silent, admin, {
+        claimed: true,
+      }),
+    ).toBe(false);
+    expect(disconnected).toBe(true);
+    expect(await ctx.app.repos.orders.sync(id)).toBeUndefined();
+    expect(await mine(coffee, id)).toEqual([]);
+  });
+
+  it('two registrations at once for an application without a sync row make 5 webhooks, not 10', async () => {
+    const { id, hooks, credentials, row } = await connected(coffee, 'usr_orders_twice');
+    for (const hook of hooks) await ctx.access.store.deleteWebhook(coffee, credentials, hook.id);
+    await ctx.app.repos.orders.dropSync(id);
+    await Promise.all([
+      connectOrdersQuietly(ctx.app.repos, ctx.access, row, silent, credentials),
+      reconcileApplication(ctx.app.repos, ctx.access, id, silent),
+      connectOrdersQuietly(ctx.app.repos, ctx.access, row, silent, credentials),
+    ]);
+    const now = await mine(coffee, id);
+    expect(now).toHaveLength(5);
+    const sync = await ctx.app.repos.orders.sync(id);
+    expect(JSON.parse(sync!.webhook_ids)).toEqual(expect.arrayContaining(now.map((w) => w.id)));
   });
 });
