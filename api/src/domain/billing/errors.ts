@@ -43,6 +43,28 @@ export const BILLING_TEXTS = {
     'The new card replaced the old one, but the old card could not be removed. Delete it from your cards.',
 } as const;
 
+/** Stripe's codes of a refused card or promo code on a request error. */
+const CARD_OR_PROMO_CODES = new Set([
+  'card_declined',
+  'expired_card',
+  'incorrect_cvc',
+  'incorrect_number',
+  'invalid_cvc',
+  'invalid_expiry_month',
+  'invalid_expiry_year',
+  'invalid_number',
+  'payment_method_unactivated',
+  'payment_method_unexpected_state',
+  'coupon_expired',
+  'promotion_code_expired',
+]);
+
+function isCardOrPromo(error: { code?: string; param?: string }): boolean {
+  if (error.code && CARD_OR_PROMO_CODES.has(error.code)) return true;
+  const param = error.param ?? '';
+  return /^(card|payment_method)\b|promotion_code|coupon|discounts/.test(param);
+}
+
 /**
  * The refusal a failed Stripe call means to the caller: a card error or a refused request in
  * Stripe's own words, a missing object as `notFound`, anything else (network, Stripe's own
@@ -58,7 +80,10 @@ export function fromStripe(error: unknown, notFound: string = BILLING_TEXTS.card
     return new BillingError('conflict', BILLING_TEXTS.busy);
   if (stripe.type === 'StripeInvalidRequestError') {
     if (stripe.code === 'resource_missing') return new BillingError('not-found', notFound);
-    return new BillingError('card', stripe.message);
+    // Only a refused card or promo code is the user's to read; any other refused request is
+    // ours (a bad parameter, the account's setup) and gets the generic text.
+    if (isCardOrPromo(stripe)) return new BillingError('card', stripe.message);
+    return new BillingError('provider', BILLING_TEXTS.provider);
   }
   return new BillingError('provider', BILLING_TEXTS.provider);
 }
