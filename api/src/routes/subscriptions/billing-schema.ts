@@ -152,7 +152,10 @@ export const BillingDetailsBody = Type.Object(
         line2: Type.Optional(Type.String({ maxLength: 200 })),
         city: AddressLine(),
         state: AddressLine(),
-        country: AddressLine(),
+        country: Type.String({
+          pattern: '^[A-Za-z]{2}$',
+          description: 'The two-letter ISO country code (US)',
+        }),
       },
       { additionalProperties: false },
     ),

@@ -246,11 +246,19 @@ describe('cards', () => {
           },
         },
       ],
+      ...['United States', 'U', 'USA', '1A', ' US'].map((country): [string, string, object] => [
+        'PUT',
+        '/payment-method',
+        {
+          paymentMethodId: 'pm_1',
+          billingDetails: { name: 'A', address: { line1: 'L', city: 'C', state: 'S', country } },
+        },
+      ]),
       ['DELETE', '/payment-methods/not-a-card', undefined],
     ];
     for (const [method, url, payload] of cases) {
       const response = await ctx.call('usr_card_bad', method as 'POST', url, payload);
-      expect([method, url, response.statusCode]).toEqual([method, url, 400]);
+      expect([method, url, payload, response.statusCode]).toEqual([method, url, payload, 400]);
       expect(response.json().message).toEqual(expect.any(String));
     }
   });
