@@ -48,6 +48,8 @@ export class OrdersRepository {
         station_pos_id: order.stationPosId,
         cashier_wp_user_id: order.cashierWpUserId,
         cashier_name: order.cashierName,
+        // A newer version of a deleted order (restored from the trash) is live again.
+        deleted: 0,
       };
       const row = await trx
         .insertInto('orders')
@@ -85,15 +87,44 @@ export class OrdersRepository {
     });
   }
 
-  /** Marks a store order deleted; false when the api never had it. */
-  async markDeleted(applicationId: string, storeOrderId: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable('orders')
-      .set({ deleted: 1 })
-      .where('application_id', '=', applicationId)
-      .where('store_order_id', '=', storeOrderId)
+  /**
+   * Marks a store order deleted at `now` (its modified time moves up to `now`, so a created or
+   * updated version from before the delete, delivered late or again, stays stale). An order
+   * the api never had gets a deleted stub row, so its late order.created does not bring it
+   * back; a newer version (restored from the trash) does. False when the api never had it.
+   */
+  async markDeleted(
+    applicationId: string,
+    storeOrderId: number,
+    now = new Date().toISOString(),
+  ): Promise<boolean> {
+    const id = newId();
+    const row = await this.db
+      .insertInto('orders')
+      .values({
+        id,
+        application_id: applicationId,
+        store_order_id: storeOrderId,
+        status: 'trash',
+        total_cents: 0,
+        currency: '',
+        created_at: now,
+        modified_at: now,
+        channel: 'web',
+        station_pos_id: null,
+        cashier_wp_user_id: null,
+        cashier_name: null,
+        deleted: 1,
+      })
+      .onConflict((oc) =>
+        oc.columns(['application_id', 'store_order_id']).doUpdateSet({
+          deleted: 1,
+          modified_at: sql<string>`case when orders.modified_at < ${now} then ${now} else orders.modified_at end`,
+        }),
+      )
+      .returning('id')
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    return row?.id !== id;
   }
 
   /** An application's orders, oldest first (tests and the analytics to come). */

@@ -282,6 +282,33 @@ describe('deliveries (POST /wc-webhooks/{applicationId} on the POS host)', () =>
     expect((await orders(app.id)).find((o) => o.store_order_id === order.id)?.deleted).toBe(1);
   });
 
+  it('a newer order.updated (restored from the trash) clears deleted; a late older one does not', async () => {
+    const order = wcOrder();
+    const send = (topic: string, payload: unknown) =>
+      deliver(app.id, topic, payload, (b) => sign(b, app.secret));
+    await send('order.created', order);
+    await send('order.deleted', { id: order.id });
+    const find = async () => (await orders(app.id)).find((o) => o.store_order_id === order.id);
+    // The version from before the delete, delivered again: still deleted.
+    await send('order.updated', order);
+    expect((await find())?.deleted).toBe(1);
+    await send('order.updated', { ...order, date_modified_gmt: '2099-01-01T00:00:00' });
+    expect(await find()).toMatchObject({ deleted: 0, status: 'processing' });
+  });
+
+  it('keeps an order.deleted that arrives before its order.created', async () => {
+    const order = wcOrder();
+    const send = (topic: string, payload: unknown) =>
+      deliver(app.id, topic, payload, (b) => sign(b, app.secret));
+    const feedBefore = (await feedOf(ctx, 'usr_orders_deliver')).length;
+    expect((await send('order.deleted', { id: order.id })).statusCode).toBe(200);
+    expect((await send('order.created', order)).statusCode).toBe(200);
+    const rows = (await orders(app.id)).filter((o) => o.store_order_id === order.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.deleted).toBe(1);
+    expect((await feedOf(ctx, 'usr_orders_deliver')).length).toBe(feedBefore);
+  });
+
   it('reads the channel, station and cashier of a Cloud POS order', async () => {
     const order = wcOrder({
       created_via: 'cloud-pos',
