@@ -134,7 +134,7 @@ test.describe('billing', () => {
     await billing.backToSubscribe();
     await billing.choosePlan('Pro');
     await expect(
-      billing.paymentForm.getByText('Add a card to subscribe to a paid plan.'),
+      billing.paymentForm.getByText('Add a payment method to subscribe to a paid plan.'),
     ).toBeVisible();
     await expect(billing.subscribeButton).toBeDisabled();
     expect((await planStateOf(page)).plan?.name).toBe('Trial');

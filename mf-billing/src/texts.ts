@@ -97,7 +97,8 @@ export const DELETE_CARD = 'Delete card';
 export const MAKE_DEFAULT = 'Make default';
 export const DEFAULT_CARD = 'Default';
 export const NO_CARDS = 'No saved cards yet';
-export const CARD_LIMIT_REACHED = 'You can save up to 2 cards. Delete one to add another.';
+/** The api's words (BILLING_TEXTS.tooManyCards), then what to do. */
+export const CARD_LIMIT_REACHED = 'You can save at most 2 cards. Delete one to add another.';
 export const LOADING_CARDS = 'Loading payment methods';
 export const LOADING_STRIPE = 'Loading the secure card form';
 export const CARD_IN_USE = (services: readonly string[]) => `Used by ${services.join(', ')}`;
@@ -118,7 +119,8 @@ export const ADDRESS_LABELS = {
 export const COUNTRY_HINT = 'Two-letter country code, e.g. US';
 /** Spec 5, character for character ('emptry' included). */
 export const fieldCannotBeEmpty = (label: string) => `${label} field cannot be emptry`;
-export const NO_CARD_FOR_PAID_PLAN = 'Add a card to subscribe to a paid plan.';
+/** The api's own text (BILLING_TEXTS.needCard). */
+export const NO_CARD_FOR_PAID_PLAN = 'Add a payment method to subscribe to a paid plan.';
 export const SELECT_A_PLAN = 'Choose a plan above to see what is due now.';
 export const PAYMENT = 'Payment';
 

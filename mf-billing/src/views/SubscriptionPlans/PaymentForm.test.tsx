@@ -198,7 +198,7 @@ describe('PaymentForm: payment methods', () => {
     await savedCards();
     expect(screen.queryByTestId(ids.cards.addForm)).not.toBeInTheDocument();
     expect(screen.getByTestId(ids.cards.limit)).toHaveTextContent(
-      'You can save up to 2 cards. Delete one to add another.',
+      'You can save at most 2 cards. Delete one to add another.',
     );
   });
 
@@ -373,7 +373,9 @@ describe('PaymentForm: new card through Stripe', () => {
     });
     const changes: unknown[] = [];
     bus.on('plan-changed', (payload) => changes.push(payload));
-    expect(await screen.findByText('Add a card to subscribe to a paid plan.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Add a payment method to subscribe to a paid plan.'),
+    ).toBeInTheDocument();
     expect(screen.getByTestId(ids.payment.subscribe)).toBeDisabled();
     const form = within(await screen.findByTestId(ids.cards.addForm));
     expect(stripe.keys).toContain('pk_test_parcel');
