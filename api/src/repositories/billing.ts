@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DialectName } from '../db';
 import { nowIso } from '../db/ids';
-import type { Database } from '../db/types';
+import type { Database, SubscriptionRow } from '../db/types';
 
 /** An invoice left unpaid, as stored from invoice.payment_failed (with its id, to clear it). */
 export interface StoredInvoice {
@@ -24,6 +24,19 @@ export interface StripeSubscriptionState {
 export interface BillingSubscription extends StripeSubscriptionState {
   userId: string;
   updatedAt: string;
+}
+
+/** A subscriptions row as billing reads it. */
+function toBillingSubscription(row: SubscriptionRow): BillingSubscription {
+  return {
+    userId: row.user_id,
+    planId: row.plan_id,
+    stripeSubscriptionId: row.stripe_subscription_id,
+    stripeStatus: row.stripe_status,
+    currentPeriodEnd: row.current_period_end,
+    cancelDate: row.cancel_date,
+    updatedAt: row.updated_at,
+  };
 }
 
 function parseStored(json: string): StoredInvoice[] {
@@ -103,16 +116,7 @@ export class BillingRepository {
       .selectAll()
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    if (!row) return undefined;
-    return {
-      userId,
-      planId: row.plan_id,
-      stripeSubscriptionId: row.stripe_subscription_id,
-      stripeStatus: row.stripe_status,
-      currentPeriodEnd: row.current_period_end,
-      cancelDate: row.cancel_date,
-      updatedAt: row.updated_at,
-    };
+    return row ? toBillingSubscription(row) : undefined;
   }
 
   /**
@@ -222,16 +226,7 @@ export class BillingTransaction {
       .where('user_id', '=', userId)
       .$if(this.dialect === 'postgres', (qb) => qb.forUpdate())
       .executeTakeFirst();
-    if (!row) return undefined;
-    return {
-      userId,
-      planId: row.plan_id,
-      stripeSubscriptionId: row.stripe_subscription_id,
-      stripeStatus: row.stripe_status,
-      currentPeriodEnd: row.current_period_end,
-      cancelDate: row.cancel_date,
-      updatedAt: row.updated_at,
-    };
+    return row ? toBillingSubscription(row) : undefined;
   }
 
   /** Changes the user's overdue invoices (the row is read and written under its lock). */
