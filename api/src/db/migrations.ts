@@ -370,6 +370,24 @@ function orders(): Migration {
   };
 }
 
+/** The created-topic deliveries already handled, so a redelivery adds no second feed entry. */
+function webhookDeliveries(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('webhook_deliveries')
+        .addColumn('application_id', 'text', (c) =>
+          c.notNull().references('applications.id').onDelete('cascade'),
+        )
+        // The topic and the resource's store id (customer.created:42).
+        .addColumn('delivery_key', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('webhook_deliveries_pk', ['application_id', 'delivery_key'])
+        .execute();
+    },
+  };
+}
+
 /** Every migration in order; names sort in the order they must run. */
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -382,6 +400,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0007_store_connection': storeConnection(),
     '0008_billing': billing(),
     '0009_orders': orders(),
+    '0010_webhook_deliveries': webhookDeliveries(),
   };
 }
 

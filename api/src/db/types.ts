@@ -208,6 +208,13 @@ export interface OrderSyncTable {
   last_modified_at: string | null;
 }
 
+/** webhook_deliveries: customer.created / product.created deliveries already handled. */
+export interface WebhookDeliveriesTable {
+  application_id: string;
+  delivery_key: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   user_settings: UserSettingsTable;
@@ -223,6 +230,7 @@ export interface Database {
   stripe_events: StripeEventsTable;
   orders: OrdersTable;
   order_sync: OrderSyncTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -127,6 +127,38 @@ export class OrdersRepository {
     return row?.id !== id;
   }
 
+  /**
+   * Adds `entry` to the owner's feed once per (application, `deliveryKey`): a redelivery of
+   * the same created topic changes nothing. Returns whether the entry was added.
+   */
+  feedOnce(
+    applicationId: string,
+    deliveryKey: string,
+    feed: { userId: string; entry: NewActivity },
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .insertInto('webhook_deliveries')
+        .values({ application_id: applicationId, delivery_key: deliveryKey, created_at: nowIso() })
+        .onConflict((oc) => oc.columns(['application_id', 'delivery_key']).doNothing())
+        .executeTakeFirst();
+      if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+      await trx
+        .insertInto('activities')
+        .values({
+          id: newId(),
+          user_id: feed.userId,
+          name: feed.entry.name,
+          feed_type: feed.entry.feedType,
+          link: feed.entry.link ?? null,
+          link_name: feed.entry.linkName ?? null,
+          created_at: nowIso(),
+        })
+        .execute();
+      return true;
+    });
+  }
+
   /** An application's orders, oldest first (tests and the analytics to come). */
   list(applicationId: string): Promise<OrderRow[]> {
     return this.db

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Repositories } from '../../repositories';
+import type { NewActivity } from '../../repositories/activities';
 import type { StoreAccess } from '../store-access';
 import { storeFeed } from './feed';
 import { webhookSecretOf } from './sync';
@@ -92,6 +93,19 @@ export async function acceptDelivery(
     return { status: 400, message: 'The delivery body must be a JSON object' };
   }
   const fields = body as Record<string, unknown>;
+  // A created topic adds its feed entry once per resource (WooCommerce redelivers after a
+  // failed or slow answer, each time with a new delivery id); one without an id just adds it.
+  const feedOnce = async (resource: Record<string, unknown>, entry: NewActivity) => {
+    const id = resource.id;
+    if (typeof id !== 'number' || !Number.isInteger(id)) {
+      await repos.activities.create(row.user_id, entry);
+      return true;
+    }
+    return repos.orders.feedOnce(row.id, `${headers.topic}:${id}`, {
+      userId: row.user_id,
+      entry,
+    });
+  };
   switch (headers.topic) {
     case 'order.created':
     case 'order.updated': {
@@ -119,14 +133,14 @@ export async function acceptDelivery(
         text(fields.email, 200) ||
         (typeof fields.id === 'number' ? `#${fields.id}` : null);
       if (!name) return { status: 400, message: 'The customer has no name, email or id' };
-      await repos.activities.create(row.user_id, storeFeed.customerAdded(row, name));
-      return { status: 200, message: 'Customer added' };
+      const added = await feedOnce(fields, storeFeed.customerAdded(row, name));
+      return { status: 200, message: added ? 'Customer added' : 'Customer already added' };
     }
     case 'product.created': {
       const name = text(fields.name, 200);
       if (!name) return { status: 400, message: 'The product has no name' };
-      await repos.activities.create(row.user_id, storeFeed.productAdded(row, name));
-      return { status: 200, message: 'Product added' };
+      const added = await feedOnce(fields, storeFeed.productAdded(row, name));
+      return { status: 200, message: added ? 'Product added' : 'Product already added' };
     }
     default:
       return { status: 200, message: 'Topic ignored' };

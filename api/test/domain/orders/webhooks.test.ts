@@ -341,6 +341,18 @@ describe('deliveries (POST /wc-webhooks/{applicationId} on the POS host)', () =>
     ]);
   });
 
+  it('adds one feed entry for a customer.created or product.created delivered again', async () => {
+    const send = (topic: string, payload: unknown) =>
+      deliver(app.id, topic, payload, (b) => sign(b, app.secret));
+    const before = (await feedOf(ctx, 'usr_orders_deliver')).length;
+    for (let i = 0; i < 2; i += 1) {
+      expect((await send('customer.created', { id: 77, first_name: 'Dup' })).statusCode).toBe(200);
+      expect((await send('product.created', { id: 977, name: 'Dup' })).statusCode).toBe(200);
+    }
+    const feed = await feedOf(ctx, 'usr_orders_deliver');
+    expect(feed.length).toBe(before + 2);
+  });
+
   it('refuses an order without its required fields with 400', async () => {
     const response = await deliver(app.id, 'order.created', { id: 1 }, (b) => sign(b, app.secret));
     expect(response.statusCode).toBe(400);
