@@ -4,6 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import Stripe from 'stripe';
 import type { RunningSandbox } from '@pos/sandbox';
 import { startSandbox } from '@pos/sandbox';
+import { PLAN_IDS } from '../../src/db/plans';
 import type { TestContext, TestContextOptions } from './app';
 import { asUser, createTestContext } from './app';
 
@@ -138,4 +139,41 @@ export async function createBillingContext(
 export async function newCard(stripe: Stripe, token = 'tok_visa'): Promise<string> {
   const method = await stripe.paymentMethods.create({ type: 'card', card: { token } });
   return method.id;
+}
+
+/**
+ * Signs the user in once (the api creates them without a plan), gives them `role` and, as the
+ * subscription page does for a new user (spec 2.2), their role's free plan; answers their id.
+ */
+export async function signUpOnFreePlan(
+  ctx: BillingContext,
+  sub: string,
+  role: 'manager' | 'other' = 'manager',
+): Promise<string> {
+  await ctx.call(sub, 'GET', '/user-data');
+  const { id } = await ctx.database.db
+    .selectFrom('users')
+    .select('id')
+    .where('sub', '=', sub)
+    .executeTakeFirstOrThrow();
+  await ctx.database.db
+    .updateTable('users')
+    .set({ user_role: role })
+    .where('id', '=', id)
+    .execute();
+  const free = await ctx.call(sub, 'POST', '/subscription', {
+    planId: role === 'other' ? PLAN_IDS.cashier : PLAN_IDS.trial,
+  });
+  expect(free.statusCode).toBe(200);
+  return id;
+}
+
+/** The user's Stripe customer id, as the api stored it. */
+export async function stripeCustomerOf(ctx: BillingContext, userId: string): Promise<string> {
+  const row = await ctx.database.db
+    .selectFrom('billing_customers')
+    .select('stripe_customer_id')
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.stripe_customer_id;
 }

@@ -1,7 +1,12 @@
 import Stripe from 'stripe';
 import { PLAN_IDS } from '../../../src/db/plans';
 import type { BillingContext } from '../../helpers/payments';
-import { createBillingContext, newCard } from '../../helpers/payments';
+import {
+  createBillingContext,
+  newCard,
+  signUpOnFreePlan,
+  stripeCustomerOf,
+} from '../../helpers/payments';
 
 let ctx: BillingContext;
 beforeAll(async () => {
@@ -9,26 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** Signs the user in once (the api creates them on Trial) and answers their id. */
-async function signUp(sub: string, role: 'manager' | 'other' = 'manager'): Promise<string> {
-  await ctx.call(sub, 'GET', '/user-data');
-  const { id } = await ctx.database.db
-    .selectFrom('users')
-    .select('id')
-    .where('sub', '=', sub)
-    .executeTakeFirstOrThrow();
-  await ctx.database.db
-    .updateTable('users')
-    .set({ user_role: role })
-    .where('id', '=', id)
-    .execute();
-  // New users have no plan (spec 2.2): they choose their role's free one first, as on the page.
-  const free = await ctx.call(sub, 'POST', '/subscription', {
-    planId: role === 'other' ? PLAN_IDS.cashier : PLAN_IDS.trial,
-  });
-  expect(free.statusCode).toBe(200);
-  return id;
-}
+const signUp = (sub: string, role: 'manager' | 'other' = 'manager') =>
+  signUpOnFreePlan(ctx, sub, role);
 
 async function addCard(sub: string, token = 'tok_visa') {
   return ctx.call(sub, 'POST', '/payment-method', {
@@ -36,14 +23,7 @@ async function addCard(sub: string, token = 'tok_visa') {
   });
 }
 
-async function customerOf(userId: string): Promise<string> {
-  const row = await ctx.database.db
-    .selectFrom('billing_customers')
-    .select('stripe_customer_id')
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return row.stripe_customer_id;
-}
+const customerOf = (userId: string) => stripeCustomerOf(ctx, userId);
 
 const monitor = async (sub: string) => (await ctx.call(sub, 'GET', '/subscription-monitor')).json();
 

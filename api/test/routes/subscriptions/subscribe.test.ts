@@ -1,6 +1,6 @@
 import { PLAN_IDS } from '../../../src/db/plans';
 import type { BillingContext } from '../../helpers/payments';
-import { createBillingContext, newCard } from '../../helpers/payments';
+import { createBillingContext, newCard, signUpOnFreePlan } from '../../helpers/payments';
 
 let ctx: BillingContext;
 beforeAll(async () => {
@@ -8,26 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** Signs the user in once (the api creates them on Trial) and answers their id. */
-async function signUp(sub: string, role: 'manager' | 'other' = 'manager'): Promise<string> {
-  await ctx.call(sub, 'GET', '/user-data');
-  const { id } = await ctx.database.db
-    .selectFrom('users')
-    .select('id')
-    .where('sub', '=', sub)
-    .executeTakeFirstOrThrow();
-  await ctx.database.db
-    .updateTable('users')
-    .set({ user_role: role })
-    .where('id', '=', id)
-    .execute();
-  // New users have no plan (spec 2.2): they choose their role's free one first, as on the page.
-  const free = await ctx.call(sub, 'POST', '/subscription', {
-    planId: role === 'other' ? PLAN_IDS.cashier : PLAN_IDS.trial,
-  });
-  expect(free.statusCode).toBe(200);
-  return id;
-}
+const signUp = (sub: string, role: 'manager' | 'other' = 'manager') =>
+  signUpOnFreePlan(ctx, sub, role);
 
 async function addCard(sub: string, token = 'tok_visa'): Promise<string> {
   const response = await ctx.call(sub, 'POST', '/payment-method', {

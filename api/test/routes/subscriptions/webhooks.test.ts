@@ -1,7 +1,13 @@
 import { signatureHeader } from '@pos/sandbox';
 import { PLAN_IDS } from '../../../src/db/plans';
 import type { BillingContext } from '../../helpers/payments';
-import { createBillingContext, newCard, WEBHOOK_PATH } from '../../helpers/payments';
+import {
+  createBillingContext,
+  newCard,
+  signUpOnFreePlan,
+  stripeCustomerOf,
+  WEBHOOK_PATH,
+} from '../../helpers/payments';
 
 // The sandbox's clock moves in this file (renewals), so it has a sandbox of its own.
 let ctx: BillingContext;
@@ -10,18 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function signUp(sub: string): Promise<string> {
-  // New users have no plan (spec 2.2): they choose Trial first, as on the page.
-  expect(
-    (await ctx.call(sub, 'POST', '/subscription', { planId: PLAN_IDS.trial })).statusCode,
-  ).toBe(200);
-  const { id } = await ctx.database.db
-    .selectFrom('users')
-    .select('id')
-    .where('sub', '=', sub)
-    .executeTakeFirstOrThrow();
-  return id;
-}
+const signUp = (sub: string) => signUpOnFreePlan(ctx, sub);
 
 async function subscribeWithCard(sub: string, planId: string, token = 'tok_visa') {
   const card = await ctx.call(sub, 'POST', '/payment-method', {
@@ -36,14 +31,7 @@ async function subscribeWithCard(sub: string, planId: string, token = 'tok_visa'
 const monitor = async (sub: string) =>
   (await ctx.call(sub, 'GET', '/subscription-monitor')).json().plan;
 
-async function customerOf(userId: string): Promise<string> {
-  const row = await ctx.database.db
-    .selectFrom('billing_customers')
-    .select('stripe_customer_id')
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return row.stripe_customer_id;
-}
+const customerOf = (userId: string) => stripeCustomerOf(ctx, userId);
 
 /** POSTs an event to the webhook as Stripe would, signed at `timestamp` with `secret`. */
 function deliver(
