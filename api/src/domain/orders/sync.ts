@@ -123,6 +123,7 @@ export async function pullOrders(
   row: ApplicationRow,
   credentials: StoreCredentials,
   now = new Date(),
+  { log, maxPages = MAX_PAGES }: { log?: FastifyBaseLogger; maxPages?: number } = {},
 ): Promise<number> {
   const sync = await repos.orders.sync(row.id);
   const backfill = !sync?.backfilled_at;
@@ -137,7 +138,8 @@ export async function pullOrders(
   let newest = sync?.last_modified_at ?? null;
   let read = 0;
   let totalPages = 1;
-  for (let page = 1; page <= Math.min(totalPages, MAX_PAGES); page += 1) {
+  let complete = false;
+  for (let page = 1; page <= Math.min(totalPages, maxPages); page += 1) {
     const result = await access.store.ordersPage(
       row.home_url,
       credentials,
@@ -159,11 +161,21 @@ export async function pullOrders(
       );
       if (!newest || fields.modifiedAt > newest) newest = fields.modifiedAt;
     }
-    if (result.orders.length < 100) break;
+    if (result.orders.length < 100 || page >= totalPages) {
+      complete = true;
+      break;
+    }
+  }
+  if (!complete) {
+    // Stopped at maxPages: the backfill is not done, the next run reads on.
+    log?.warn(
+      { applicationId: row.id, pages: maxPages, totalPages },
+      'store orders truncated at the page limit',
+    );
   }
   await repos.orders.updateSync(row.id, {
     last_modified_at: newest,
-    ...(backfill ? { backfilled_at: now.toISOString() } : {}),
+    ...(backfill && complete ? { backfilled_at: now.toISOString() } : {}),
   });
   return read;
 }
@@ -186,7 +198,7 @@ export async function connectOrdersQuietly(
 ): Promise<boolean> {
   try {
     if (!(await registerWebhooks(repos, access, row, credentials, { claimed }))) return false;
-    await pullOrders(repos, access, row, credentials);
+    await pullOrders(repos, access, row, credentials, new Date(), { log });
     return true;
   } catch (error) {
     log.warn(

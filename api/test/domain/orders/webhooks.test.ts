@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { credentialsOf } from '../../../src/domain/applications/credentials';
 import {
   connectOrdersQuietly,
+  pullOrders,
   reconcileApplication,
   reconcileDue,
 } from '../../../src/domain/orders/sync';
@@ -403,6 +404,36 @@ describe('reconcile', () => {
       100,
     );
     expect(due).not.toContain(id);
+  });
+});
+
+describe('a backfill longer than the page limit', () => {
+  it('is not marked done, and says it was truncated', async () => {
+    const { id, row, credentials } = await connected(coffee, 'usr_orders_truncated');
+    await ctx.app.repos.orders.updateSync(id, { backfilled_at: null, last_modified_at: null });
+    const store = Object.create(ctx.access.store) as StoreAccess['store'];
+    let pages = 0;
+    store.ordersPage = async () => {
+      pages += 1;
+      const orders = Array.from({ length: 100 }, () => wcOrder());
+      return { orders, totalPages: 3 } as Awaited<ReturnType<StoreAccess['store']['ordersPage']>>;
+    };
+    const warnings: unknown[] = [];
+    const log = {
+      info() {},
+      error() {},
+      warn: (...args: unknown[]) => warnings.push(args),
+    } as never;
+    const access = { ...ctx.access, store };
+    expect(
+      await pullOrders(ctx.app.repos, access, row, credentials, new Date(), { log, maxPages: 2 }),
+    ).toBe(200);
+    expect(pages).toBe(2);
+    expect((await ctx.app.repos.orders.sync(id))?.backfilled_at).toBeNull();
+    expect(JSON.stringify(warnings)).toContain('truncated');
+    // All pages read: done.
+    await pullOrders(ctx.app.repos, access, row, credentials, new Date(), { log, maxPages: 3 });
+    expect((await ctx.app.repos.orders.sync(id))?.backfilled_at).toBeTruthy();
   });
 });
 
