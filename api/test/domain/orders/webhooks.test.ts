@@ -522,6 +522,26 @@ describe('registration racing a disconnect or another registration', () => {
     expect(await mine(coffee, id)).toEqual([]);
   });
 
+  it('keeps the ids of the webhooks made before a failure, so a disconnect removes them', async () => {
+    const { id, hooks, credentials, row } = await connected(coffee, 'usr_orders_partial');
+    for (const hook of hooks) await ctx.access.store.deleteWebhook(coffee, credentials, hook.id);
+    await ctx.app.repos.orders.dropSync(id);
+    const store = Object.create(ctx.access.store) as StoreAccess['store'];
+    let made = 0;
+    store.createWebhook = async (...args) => {
+      if (made === 2) throw new Error('store failed');
+      made += 1;
+      return ctx.access.store.createWebhook(...args);
+    };
+    expect(
+      await connectOrdersQuietly(ctx.app.repos, { ...ctx.access, store }, row, silent, credentials),
+    ).toBe(false);
+    const sync = await ctx.app.repos.orders.sync(id);
+    expect(JSON.parse(sync!.webhook_ids)).toHaveLength(2);
+    expect((await deauth(id, 'usr_orders_partial')).statusCode).toBe(200);
+    expect(await mine(coffee, id)).toEqual([]);
+  });
+
   it('two registrations at once for an application without a sync row make 5 webhooks, not 10', async () => {
     const { id, hooks, credentials, row } = await connected(coffee, 'usr_orders_twice');
     for (const hook of hooks) await ctx.access.store.deleteWebhook(coffee, credentials, hook.id);
