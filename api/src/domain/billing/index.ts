@@ -220,6 +220,7 @@ export class Billing {
 
     let subscription: Stripe.Subscription;
     let subStatus: SubStatus;
+    let attempt: number | null = null;
     try {
       // A subscription Stripe has but the database does not (a concurrent request stored it a
       // moment ago, or its answer was lost) is changed rather than doubled.
@@ -255,6 +256,7 @@ export class Billing {
         );
         subStatus = 'updated';
       } else {
+        attempt = await this.createAttemptOf(customer);
         subscription = await this.stripe.subscriptions.create(
           {
             customer,
@@ -264,22 +266,27 @@ export class Billing {
             metadata: { user_id: user.id, plan_id: plan.id },
           },
           {
-            // One key per user and stored state, whatever the plan or promo: two requests
-            // for different plans at once cannot both create a subscription (the second gets
-            // Stripe's idempotency error, a 409, and is an update once the first is stored).
+            // One key per user, stored state and failed attempt, whatever the plan or promo:
+            // two requests for different plans at once cannot both create a subscription (the
+            // second gets Stripe's idempotency error, a 409, and is an update once the first
+            // is stored); after a refusal the attempt moves on, so the next try is a new key.
             idempotencyKey: this.requestKey(
               'create',
               user.id,
               '*',
               null,
-              current?.updatedAt ?? 'none',
+              `${current?.updatedAt ?? 'none'}#${attempt}`,
             ),
           },
         );
         subStatus = this.statusOf(subscription.status);
       }
     } catch (error) {
-      throw fromStripe(error, BILLING_TEXTS.planNotFound);
+      const refusal = fromStripe(error, BILLING_TEXTS.planNotFound);
+      if (attempt !== null && !(refusal instanceof BillingError && refusal.kind === 'conflict')) {
+        await this.nextCreateAttempt(customer, attempt);
+      }
+      throw refusal;
     }
     await this.repos.billing.storeSubscription(
       user.id,
@@ -287,6 +294,24 @@ export class Billing {
       promote,
     );
     return { subStatus, plan: await this.planNow(user.id) };
+  }
+
+  /** How many subscription creates Stripe refused this customer (kept in its metadata). */
+  private async createAttemptOf(customerId: string): Promise<number> {
+    const customer = await this.stripe.customers.retrieve(customerId);
+    if (customer.deleted) return 0;
+    return Number(customer.metadata?.subscribe_attempt ?? 0) || 0;
+  }
+
+  /** Counts a refused create, so that Stripe does not replay its refusal to the next one. */
+  private async nextCreateAttempt(customerId: string, attempt: number): Promise<void> {
+    try {
+      await this.stripe.customers.update(customerId, {
+        metadata: { subscribe_attempt: String(attempt + 1) },
+      });
+    } catch {
+      // Best effort: the refusal itself is what the caller must hear.
+    }
   }
 
   /**

@@ -99,6 +99,23 @@ describe('POST /subscription', () => {
     expect(live).toHaveLength(1);
   });
 
+  it('subscribes to another plan with a new card after a declined one', async () => {
+    await signUp('usr_sub_retry');
+    await addCard('usr_sub_retry', 'tok_chargeCustomerFail');
+    expect((await subscribe('usr_sub_retry', PLAN_IDS.basics)).statusCode).toBe(400);
+    const good = await addCard('usr_sub_retry', 'tok_mastercard');
+    const made = await ctx.call('usr_sub_retry', 'PUT', '/payment-method', {
+      paymentMethodId: good,
+    });
+    expect(made.statusCode).toBe(200);
+    const response = await subscribe('usr_sub_retry', PLAN_IDS.pro);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().plan.name).toBe('Pro');
+    // The same plan again with the good card is not the declined answer replayed.
+    const again = await subscribe('usr_sub_retry', PLAN_IDS.pro);
+    expect(again.statusCode).toBe(200);
+  });
+
   it('changes a subscription Stripe has but the database lost track of, rather than making a second', async () => {
     const id = await signUp('usr_sub_lost');
     await addCard('usr_sub_lost');
