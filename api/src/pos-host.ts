@@ -7,7 +7,7 @@ import { registerCloudPos } from './cloud-pos/route';
 import type { DatabaseHandle } from './db';
 import type { CallbackRefusal } from './domain/applications/authorization';
 import { acceptWcCallback } from './domain/applications/authorization';
-import { MAX_DELIVERY_BYTES, acceptDelivery, isPing } from './domain/orders/ingest';
+import { MAX_DELIVERY_BYTES, RefusalLog, acceptDelivery, isPing } from './domain/orders/ingest';
 import type { StoreAccess } from './domain/store-access';
 import errorsPlugin from './plugins/errors';
 import { validatorCompiler } from './plugins/validation';
@@ -128,6 +128,7 @@ export async function buildPosHost(options: PosHostOptions): Promise<FastifyInst
     );
     const header = (value: string | string[] | undefined) =>
       typeof value === 'string' ? value : undefined;
+    const refusals = new RefusalLog();
     scope.post(
       '/wc-webhooks/:applicationId',
       {
@@ -158,15 +159,18 @@ export async function buildPosHost(options: PosHostOptions): Promise<FastifyInst
           },
           raw,
         );
-        if (outcome.status !== 200) {
+        const logged =
+          outcome.status !== 200 ? refusals.shouldLog(request.params.applicationId) : null;
+        if (logged) {
           request.log.warn(
             {
               applicationId: request.params.applicationId,
               topic: h['x-wc-webhook-topic'],
               deliveryId: h['x-wc-webhook-delivery-id'],
               status: outcome.status,
+              refusedSinceLastLog: logged.skipped,
             },
-            'webhook delivery refused',
+            'webhook delivery refused (logged at most once a minute per application)',
           );
         }
         return reply.code(outcome.status).send({ message: outcome.message });

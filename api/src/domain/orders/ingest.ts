@@ -3,7 +3,7 @@ import type { Repositories } from '../../repositories';
 import type { NewActivity } from '../../repositories/activities';
 import type { StoreAccess } from '../store-access';
 import { storeFeed } from './feed';
-import { webhookSecretOf } from './sync';
+import { storedIdsOf, webhookSecretOf } from './sync';
 import { orderFieldsOf } from './wire';
 
 /** Largest delivery body read (WooCommerce orders with many lines stay far below). */
@@ -82,6 +82,12 @@ export async function acceptDelivery(
     return unauthorized;
   }
   if (!signatureMatches(headers.signature, raw, secret)) return unauthorized;
+  // Signed with this application's secret, from one of its webhooks (a webhook left on the
+  // store by a registration that lost a race is refused, so WooCommerce disables it).
+  const webhookId = Number(headers.webhookId);
+  if (!Number.isInteger(webhookId) || !storedIdsOf(sync).includes(webhookId)) {
+    return { status: 401, message: 'Unknown webhook' };
+  }
 
   let body: unknown;
   try {
@@ -144,5 +150,29 @@ export async function acceptDelivery(
     }
     default:
       return { status: 200, message: 'Topic ignored' };
+  }
+}
+
+/**
+ * Whether a refused delivery is logged: at most once a minute per application (a store that
+ * keeps retrying, or a caller guessing, must not flood the log). Returns the count of refusals
+ * not logged since the last logged one, or null to stay silent.
+ */
+export class RefusalLog {
+  private readonly last = new Map<string, { at: number; skipped: number }>();
+  constructor(
+    private readonly intervalMs = 60_000,
+    private readonly maxKeys = 10_000,
+  ) {}
+
+  shouldLog(applicationId: string, now = Date.now()): { skipped: number } | null {
+    const seen = this.last.get(applicationId);
+    if (seen && now - seen.at < this.intervalMs) {
+      seen.skipped += 1;
+      return null;
+    }
+    if (!seen && this.last.size >= this.maxKeys) this.last.clear();
+    this.last.set(applicationId, { at: now, skipped: 0 });
+    return { skipped: seen?.skipped ?? 0 };
   }
 }

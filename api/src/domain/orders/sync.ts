@@ -258,6 +258,11 @@ export async function removeWebhooksQuietly(
   }
 }
 
+/** The webhook ids of a sync row. */
+export function storedIdsOf(sync: OrderSyncRow): number[] {
+  return parseIds(sync.webhook_ids);
+}
+
 /** The webhook ids stored for an application (read before a disconnect or delete). */
 export async function storedWebhookIds(
   repos: Repositories,

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { credentialsOf } from '../../../src/domain/applications/credentials';
+import { RefusalLog } from '../../../src/domain/orders/ingest';
 import {
   connectOrdersQuietly,
   pullOrders,
@@ -74,12 +75,16 @@ async function storeSecret(
 const sign = (body: string, secret: string) =>
   createHmac('sha256', secret).update(body).digest('base64');
 
-function deliver(
+/** A delivery as the store sends it: from the application's first stored webhook by default. */
+async function deliver(
   applicationId: string,
   topic: string,
   payload: unknown,
   signature: string | null | ((body: string) => string),
+  webhookId?: string,
 ) {
+  const sync = await ctx.app.repos.orders.sync(applicationId);
+  const stored = sync ? (JSON.parse(sync.webhook_ids) as number[]) : [];
   const body = JSON.stringify(payload);
   const sig = typeof signature === 'function' ? signature(body) : signature;
   return ctx.posHost.inject({
@@ -91,7 +96,7 @@ function deliver(
       'x-wc-webhook-topic': topic,
       'x-wc-webhook-resource': topic.split('.')[0]!,
       'x-wc-webhook-event': topic.split('.')[1]!,
-      'x-wc-webhook-id': '1',
+      'x-wc-webhook-id': webhookId ?? String(stored[0] ?? 0),
       'x-wc-webhook-delivery-id': 'abc',
       ...(sig === null ? {} : { 'x-wc-webhook-signature': sig }),
     },
@@ -352,6 +357,30 @@ describe('deliveries (POST /wc-webhooks/{applicationId} on the POS host)', () =>
     }
     const feed = await feedOf(ctx, 'usr_orders_deliver');
     expect(feed.length).toBe(before + 2);
+  });
+
+  it("refuses a signed delivery whose X-WC-Webhook-ID is not one of the application's webhooks", async () => {
+    const order = wcOrder();
+    for (const id of ['999999', '']) {
+      const response = await deliver(
+        app.id,
+        'order.created',
+        order,
+        (b) => sign(b, app.secret),
+        id,
+      );
+      expect(response.statusCode).toBe(401);
+    }
+    expect((await orders(app.id)).some((o) => o.store_order_id === order.id)).toBe(false);
+  });
+
+  it('logs refused deliveries at most once a minute per application', () => {
+    const refusals = new RefusalLog();
+    expect(refusals.shouldLog('a', 0)).toEqual({ skipped: 0 });
+    expect(refusals.shouldLog('a', 1_000)).toBeNull();
+    expect(refusals.shouldLog('a', 59_999)).toBeNull();
+    expect(refusals.shouldLog('b', 59_999)).toEqual({ skipped: 0 });
+    expect(refusals.shouldLog('a', 60_000)).toEqual({ skipped: 2 });
   });
 
   it('refuses an order without its required fields with 400', async () => {
