@@ -24,6 +24,7 @@ import { migrateToLatest } from '../src/db/migrations';
 import {
   benchConfig,
   measure,
+  activatePosPlugin,
   mintKey,
   percentile,
   positiveWhole,
@@ -96,6 +97,7 @@ async function main(): Promise<void> {
         name,
         homeUrl: store.url,
       })) as { data: { id: string } };
+      await activatePosPlugin(store.url);
       const key = await mintKey(store.url);
       const authorized = (await request(ready, manager, 'PUT', `/applications/${created.data.id}`, {
         consumerKey: key.consumer_key,

@@ -63,6 +63,19 @@ export async function mintKey(store: string): Promise<StoreKey> {
   return (await response.json()) as StoreKey;
 }
 
+/**
+ * Switches the store's Cloud POS plugin on through its test control (the third sandbox store
+ * starts without it, and a live check of such a store counts no stations).
+ */
+export async function activatePosPlugin(store: string): Promise<void> {
+  const response = await fetch(`${store}/_control/pos-plugin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ active: true }),
+  });
+  if (response.status !== 200) throw new Error(`${store} kept its plugin off: ${response.status}`);
+}
+
 /** The claims of a provider token that differ between the benchmarks' users. */
 export interface BenchClaims {
   email: string;
