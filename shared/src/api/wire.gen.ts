@@ -1029,6 +1029,7 @@ export interface paths {
                 line2?: string;
                 city: string;
                 state: string;
+                /** @description The two-letter ISO country code (US) */
                 country: string;
               };
             };
