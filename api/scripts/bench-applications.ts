@@ -65,6 +65,7 @@ async function main(): Promise<void> {
 
   const sandbox = await startSandbox({
     loginPort: 0,
+    paymentsPort: 0,
     mailHttpPort: 0,
     smtpPort: 0,
     storePorts: Array.from({ length: APPLICATIONS }, () => 0),

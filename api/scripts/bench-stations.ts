@@ -114,6 +114,7 @@ async function main(): Promise<void> {
       sandboxes.push(
         await startSandbox({
           loginPort: 0,
+          paymentsPort: 0,
           mailHttpPort: 0,
           smtpPort: 0,
           storePorts: [0],
