@@ -30,6 +30,8 @@ beforeAll(async () => {
   ctx = await createTestContext();
   sandbox = await startSandbox({
     loginPort: 0,
+    // The payments sandbox's default port (4600) is the running stack's: tests take a free one.
+    paymentsPort: 0,
     mailHttpPort: 0,
     smtpPort: 0,
     storePorts: [0],
