@@ -17,8 +17,18 @@ export interface PosEventMap {
   'plan-changed': Record<string, never>;
   /** Assistant tasks changed. */
   'tasks-changed': Record<string, never>;
-  /** An activity feed entry was written. */
+  /**
+   * An activity feed entry was written: by this browser (a danger bubble logged as
+   * errorNotification) or, through the live stream, by the api (an order, a new customer…).
+   */
   'activity-logged': { feedType: string; name: string };
+  /**
+   * Orders of an application changed on the api (created, updated or deleted by a store's
+   * webhook or reconcile), pushed by the live stream: order counts and charts reload.
+   */
+  'orders-changed': { applicationId: string };
+  /** The live stream's state, for whoever shows that the figures are live. */
+  'live-status': { connected: boolean };
   /** User settings (role, quick launch…) changed. */
   'settings-changed': Record<string, never>;
 }
