@@ -2,7 +2,9 @@
 // listening on a free port of 127.0.0.1 and called over HTTP: real JWKS verification (a local
 // JWKS server) and real signed tokens. The database holds `BENCH_USERS` bulk users (each with a
 // plan) and `BENCH_BILLED` billed users, each with a Stripe customer, a default card, a paid
-// plan set to cancel and two past-due invoices; the calls cycle through the billed users.
+// plan set to cancel and two past-due invoices, and `BENCH_ORDERS_PER_USER` orders over two
+// applications and 90 days (the answer's usage counts this month's); the calls cycle through
+// the billed users.
 // The api is configured with Stripe pointed at a local listener that counts requests: the read
 // path must make none (the run fails otherwise).
 // Prints a table, then one JSON line {p50Ms, p99Ms, users, billed, requests, stripeCalls}.
@@ -32,6 +34,8 @@ import {
 const USERS = Number(process.env.BENCH_USERS || 20_000);
 const BILLED = Number(process.env.BENCH_BILLED || 50);
 const ROUNDS = Number(process.env.BENCH_REQUESTS || 1000);
+/** Orders of each billed user, over two applications and 90 days (1 in 50 deleted). */
+const ORDERS = Number(process.env.BENCH_ORDERS_PER_USER || 2000);
 const WARM_UP = 50;
 /** The budget of issue 11 §7. */
 export const MONITOR_P99_BUDGET_MS = 20;
@@ -125,6 +129,64 @@ async function main(): Promise<void> {
         })
         .execute();
     }
+    // Their stores' orders, which the answer's usage counts (this month's, on Pro).
+    const users = await database.db
+      .selectFrom('users')
+      .select('id')
+      .where('sub', 'like', 'usr_bench_billed_%')
+      .execute();
+    const now = Date.now();
+    for (const [u, { id: userId }] of users.entries()) {
+      const appIds = [0, 1].map((n) => `app_bench_${u}_${n}`);
+      await database.db
+        .insertInto('applications')
+        .values(
+          appIds.map((appId) => ({
+            id: appId,
+            user_id: userId,
+            name: appId,
+            home_url: `https://${appId}.bench.test`,
+            home_url_key: `${appId}.bench.test`,
+            slug: appId.replaceAll('_', '-'),
+            auth_type: 'keys' as const,
+            is_verified_auth: 0 as const,
+            key_id: null,
+            consumer_key_enc: null,
+            consumer_secret_enc: null,
+            wp_user: null,
+            auth_token_hash: null,
+            auth_token_expires_at: null,
+            auth_return_path: null,
+            created_at: nowIso(),
+            updated_at: nowIso(),
+          })),
+        )
+        .execute();
+      const orders = Array.from({ length: ORDERS }, (_, n) => {
+        const created = new Date(now - Math.floor((n / ORDERS) * 90 * 86_400_000)).toISOString();
+        return {
+          id: `ord_bench_${u}_${n}`,
+          application_id: appIds[n % 2] ?? '',
+          store_order_id: n + 1,
+          status: 'completed',
+          total_cents: 1000 + n,
+          currency: 'USD',
+          created_at: created,
+          modified_at: created,
+          channel: n % 3 === 0 ? 'web' : 'pos',
+          station_pos_id: 1,
+          cashier_wp_user_id: 1,
+          cashier_name: 'Bench',
+          deleted: n % 50 === 0 ? 1 : 0,
+        };
+      });
+      for (let start = 0; start < orders.length; start += 500) {
+        await database.db
+          .insertInto('orders')
+          .values(orders.slice(start, start + 500))
+          .execute();
+      }
+    }
     // Measure a settled database, as a server that has been running has.
     await sql`pragma wal_checkpoint(truncate)`.execute(database.db);
 
@@ -138,9 +200,12 @@ async function main(): Promise<void> {
       const body = (await response.json()) as {
         plan: { name: string; pastDueInvoices: unknown[] } | null;
         isHavePaymentMethod: boolean;
+        usage: { orders: number; period: string } | null;
       };
       if (
         !response.ok ||
+        body.usage?.period !== 'month' ||
+        !(body.usage.orders > 0) ||
         body.plan?.name !== 'Pro' ||
         body.plan.pastDueInvoices.length !== 2 ||
         !body.isHavePaymentMethod
@@ -166,6 +231,7 @@ async function main(): Promise<void> {
         p99Ms,
         users: USERS + BILLED,
         billed: BILLED,
+        ordersPerBilledUser: ORDERS,
         requests: ROUNDS,
         stripeCalls: stripe.calls(),
       }),

@@ -215,6 +215,19 @@ export interface WebhookDeliveriesTable {
   created_at: string;
 }
 
+/** usage_reports: the excess orders of paid plans to report as metered usage (an outbox). */
+export interface UsageReportsTable {
+  order_id: string;
+  user_id: string;
+  order_created_at: string;
+  created_at: string;
+  /** When the payments provider took it; null while pending. */
+  reported_at: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  next_attempt_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   user_settings: UserSettingsTable;
@@ -231,6 +244,7 @@ export interface Database {
   orders: OrdersTable;
   order_sync: OrderSyncTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  usage_reports: UsageReportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

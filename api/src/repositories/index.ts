@@ -7,6 +7,7 @@ import { OrdersRepository } from './orders';
 import { PlansRepository } from './plans';
 import { SettingsRepository } from './settings';
 import { StationSlugsRepository } from './station-slugs';
+import { UsageRepository } from './usage';
 import { UsersRepository } from './users';
 
 /** Every repository, built over one database. */
@@ -20,6 +21,7 @@ export interface Repositories {
   members: MembersRepository;
   billing: BillingRepository;
   orders: OrdersRepository;
+  usage: UsageRepository;
 }
 
 /** Builds the repositories over an open database. */
@@ -34,5 +36,6 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     members: new MembersRepository(handle.db),
     billing: new BillingRepository(handle.db, handle.dialect),
     orders: new OrdersRepository(handle.db),
+    usage: new UsageRepository(handle.db, handle.dialect),
   };
 }

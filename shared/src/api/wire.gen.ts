@@ -679,6 +679,347 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/connect-ui/activities/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Recomputes the caller's activity hash chain and reports the first broken entry */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ok: boolean;
+              /** @description Entries read */
+              checked: number;
+              firstBroken: {
+                id: string;
+                createdAt: string;
+              } | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/connect-ui/activities/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The caller's activity entries of a period as CSV, oldest first (managers)
+     * @description text/csv; header createdAt,feedType,name,link,linkName,seq,hash; cells starting with = + - @ are prefixed with '.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description First day (YYYY-MM-DD) in tz */
+          from: string;
+          /** @description Last day (YYYY-MM-DD) in tz, at most 366 days after from */
+          to: string;
+          /** @description IANA time zone of the days */
+          tz: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description CSV (RFC 4180) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': string;
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/connect-ui/analytics/orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Orders of a day, of its month and of all time, over the caller's applications
+     * @description Days and months are those of tz. Deleted orders count only with includeDeleted=true. An appId that is not one of the caller's applications answers 404.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description One of the caller's applications; absent: all of them */
+          appId?: string;
+          /** @description IANA time zone whose days, months and hours are counted */
+          tz?: string;
+          /** @description Count deleted orders too */
+          includeDeleted: boolean;
+          /** @description YYYY-MM-DD in tz; default: today in tz */
+          date?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OrderCounts'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/connect-ui/analytics/usage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Usage analytics (spec 3) of a period, over the caller's applications
+     * @description from and to are days of tz, both included, at most 366 days apart (default: the last 30 days ending today). Deleted orders count only with includeDeleted=true.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description One of the caller's applications; absent: all of them */
+          appId?: string;
+          /** @description IANA time zone whose days, months and hours are counted */
+          tz?: string;
+          /** @description Count deleted orders too */
+          includeDeleted: boolean;
+          /** @description First day (YYYY-MM-DD in tz, included); default: 29 days before to */
+          from?: string;
+          /** @description Last day (YYYY-MM-DD in tz, included); default: today in tz */
+          to?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['UsageAnalytics'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/connect-ui/subscription-monitor': {
     parameters: {
       query?: never;
@@ -708,6 +1049,19 @@ export interface paths {
             'application/json': {
               plan: components['schemas']['Plan'] | (never | null);
               isHavePaymentMethod: boolean;
+              usage: {
+                /** @description Live orders of the period over all applications */
+                orders: number;
+                /** @description The plan's upTo; null is unlimited */
+                limit: number | null;
+                /**
+                 * @description A free plan counts all orders, a paid plan this calendar month (UTC)
+                 * @enum {string}
+                 */
+                period: 'total' | 'month';
+                /** @description The limit is reached: the stations are paused */
+                reached: boolean;
+              } | null;
             };
           };
         };
@@ -2900,7 +3254,7 @@ export interface paths {
     };
     /**
      * What a POS station needs to start: the application, the station and the user
-     * @description For the owner or a user the store lists. `stationSlug` is a cloud POS slug, or the numeric id of a station without one.
+     * @description For the owner or a user the store lists. `stationSlug` is a cloud POS slug, or the numeric id of a station without one. 403 (ERR_PLAN_LIMIT_REACHED) while the owner's plan is at its order limit.
      */
     get: {
       parameters: {
@@ -3353,6 +3707,82 @@ export interface components {
       createdAt: string;
       /** @enum {string} */
       block: 'block' | 'unblock';
+    };
+    OrderCounts: {
+      /** @description Orders created on date (in tz) */
+      perDay: number;
+      /** @description Orders created in the month of date */
+      perMonth: number;
+      /** @description Orders of all time */
+      total: number;
+    };
+    UsageAnalytics: {
+      date: {
+        from: string;
+        to: string;
+        tz: string;
+      };
+      totals: {
+        orders: number;
+        pos: number;
+        web: number;
+      };
+      /** @description Every application in scope, by orders (largest first), then name */
+      applicationAnalytics: {
+        applicationId: string;
+        name: string;
+        orders: number;
+        pos: number;
+        web: number;
+        revenue: {
+          currency: string;
+          cents: number;
+        }[];
+      }[];
+      /** @description 24 entries: the hour of day in tz */
+      timePeriodAnalytics: {
+        hour: number;
+        orders: number;
+        pos: number;
+        web: number;
+      }[];
+      /** @description POS orders per station, largest first */
+      stationAnalytics: {
+        applicationId: string;
+        applicationName: string;
+        posId: number;
+        name: string;
+        orders: number;
+      }[];
+      /** @description POS orders per cashier, largest first */
+      userAnalytics: {
+        applicationId: string;
+        applicationName: string;
+        cashierId: number;
+        name: string;
+        orders: number;
+      }[];
+      /** @description 7 entries: ISO weekday in tz, 1 = Monday */
+      dayOfWeekAnalytics: {
+        day: number;
+        orders: number;
+        pos: number;
+        web: number;
+      }[];
+      /** @description Every day of the period, oldest first */
+      perDay: {
+        date: string;
+        orders: number;
+        pos: number;
+        web: number;
+      }[];
+      /** @description Every month the period touches, oldest first */
+      perMonth: {
+        month: string;
+        orders: number;
+        pos: number;
+        web: number;
+      }[];
     };
     Application: {
       id: string;

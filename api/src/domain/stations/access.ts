@@ -8,6 +8,7 @@ import { mayOpen } from '../../services/store-client';
 import { NOT_AUTHORIZED_MESSAGE, verifiedCredentials } from '../applications/credentials';
 import { PluginMissingError, withPlugin } from '../applications/plugin';
 import { knownStoreFailureText } from '../applications/store-failure';
+import { ownerPause } from '../billing/usage';
 import { reachOf } from '../members/reach';
 import type { StoreAccess } from '../store-access';
 import { STATION_OPENED_EVERY_MS, stationFeed } from './feed';
@@ -73,7 +74,8 @@ export function sameOrigin(url: string, homeUrl: string): boolean {
 
 /**
  * Decides whether `user` may open the station at /{appSlug}/{stationSlug} (spec 3): not while
- * banned; only the owner or a member of the store; only a station the store lists, that lets
+ * banned; only the owner or a member of the store; not while the owner's plan is at its order
+ * limit (spec 4, see ownerPause); only a station the store lists, that lets
  * the store user in, and whose page is on the store's own site (the token goes there). A
  * refusal is the access error the dashboard shows; a store that fails is 'Store unavailable'.
  */
@@ -93,6 +95,9 @@ export async function decideOpening(
   if (posId === null) return anonymous(DENIALS.notFound);
 
   const about = { appId: row.id, wpHome: row.home_url, posId };
+  // The owner's plan at its limit pauses every station of theirs, for staff and shared users too.
+  const pause = await ownerPause(repos, row.user_id);
+  if (pause) return { ...about, ...pause };
   let stations: StoreStation[];
   let wpUserId: number;
   try {

@@ -8,6 +8,7 @@ import {
   inviteStoreUser,
   sharedUsers,
 } from '../../domain/applications/sharing';
+import { ownerPause } from '../../domain/billing/usage';
 import { reachOf } from '../../domain/members/reach';
 import type { StoreAccess } from '../../domain/store-access';
 import { HttpError } from '../../errors';
@@ -109,6 +110,9 @@ const sharing: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app, 
     // The owner, or a user the store lists (a member): anyone else gets the owner's 404.
     const row = await app.repos.applications.findById(request.params.id);
     if (!row || !(await reachOf(app.repos, row, user))) throw applicationNotFound();
+    // The same rule as the cloud POS address: an owner at the plan's limit opens no station.
+    const pause = await ownerPause(app.repos, row.user_id);
+    if (pause) throw new HttpError(403, `${pause.name}: ${pause.text}`, 'ERR_PLAN_LIMIT_REACHED');
     let station;
     try {
       station = await entryStation(app.repos, access, row, request.query.stationSlug);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { PaymentsAccess } from '../common';
+import { planUsage } from '../../domain/billing/usage';
 import { currentUser } from '../../plugins/auth';
 import { freePlanIdFor } from '../../repositories/plans';
 import billing from './billing';
@@ -20,7 +21,11 @@ const subscriptions: FastifyPluginAsyncTypebox<{ payments: PaymentsAccess | null
         plan = await app.repos.plans.subscribeIfNone(user.id, freePlanIdFor(user.user_role));
       }
       // From the database only: the default card's id is kept in step by the card routes.
-      return { plan, isHavePaymentMethod: await app.repos.billing.hasPaymentMethod(user.id) };
+      const [isHavePaymentMethod, usage] = await Promise.all([
+        app.repos.billing.hasPaymentMethod(user.id),
+        plan ? planUsage(app.repos, user.id, plan) : null,
+      ]);
+      return { plan, isHavePaymentMethod, usage };
     },
   );
 

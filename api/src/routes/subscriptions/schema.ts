@@ -40,13 +40,31 @@ export const MonitorQuery = Type.Object(
   { additionalProperties: false },
 );
 
+export const PlanUsageSchema = Type.Object(
+  {
+    orders: Type.Integer({ description: 'Live orders of the period over all applications' }),
+    limit: Nullable(Type.Integer({ description: "The plan's upTo; null is unlimited" })),
+    period: StringEnum(['total', 'month'], {
+      description: 'A free plan counts all orders, a paid plan this calendar month (UTC)',
+    }),
+    reached: Type.Boolean({ description: 'The limit is reached: the stations are paused' }),
+  },
+  { additionalProperties: false },
+);
+/** The caller's orders against their plan's limit (spec 4, 9). */
+export type PlanUsageWire = Static<typeof PlanUsageSchema>;
+
 export const monitorSchema = {
   tags: ['subscriptions'],
   summary: "The caller's current plan",
   querystring: MonitorQuery,
   response: {
     200: Type.Object(
-      { plan: Nullable(Ref(PlanSchema)), isHavePaymentMethod: Type.Boolean() },
+      {
+        plan: Nullable(Ref(PlanSchema)),
+        isHavePaymentMethod: Type.Boolean(),
+        usage: Nullable(PlanUsageSchema),
+      },
       { additionalProperties: false },
     ),
     ...authErrors,
