@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '../db';
 import { ActivitiesRepository } from './activities';
+import { AnalyticsRepository } from './analytics';
 import { ApplicationsRepository } from './applications';
 import { BillingRepository } from './billing';
 import { MembersRepository } from './members';
@@ -21,6 +22,7 @@ export interface Repositories {
   members: MembersRepository;
   billing: BillingRepository;
   orders: OrdersRepository;
+  analytics: AnalyticsRepository;
   usage: UsageRepository;
 }
 
@@ -36,6 +38,7 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     members: new MembersRepository(handle.db),
     billing: new BillingRepository(handle.db, handle.dialect),
     orders: new OrdersRepository(handle.db),
+    analytics: new AnalyticsRepository(handle.db),
     usage: new UsageRepository(handle.db, handle.dialect),
   };
 }

@@ -29,9 +29,6 @@ export interface AdminUserRecord {
   email: string | null;
   subscription_type: UserRow['subscription_type'];
   plan_name: string | null;
-  orders_count: number;
-  orders_count_month: number;
-  orders_count_today: number;
   user_role: UserRow['user_role'];
   created_at: string;
   block: UserRow['block'];
@@ -239,9 +236,6 @@ export class UsersRepository {
         'u.email',
         'u.subscription_type',
         'p.name as plan_name',
-        'u.orders_count',
-        'u.orders_count_month',
-        'u.orders_count_today',
         'u.user_role',
         'u.created_at',
         'u.block',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import activities from './activities';
+import analytics from './analytics';
 import adminPanel from './admin-panel';
 import applications from './applications';
 import type { RouteOptions } from './common';
@@ -21,6 +22,7 @@ const routes: FastifyPluginAsyncTypebox<RouteOptions> = async (
   await app.register(userData, options);
   await app.register(session, options);
   await app.register(activities);
+  await app.register(analytics);
   await app.register(subscriptions, { payments });
   await app.register(adminPanel);
   await app.register(applications, { access: stores });

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ActivitySchema } from './activities/schema';
 import { AdminUserRowSchema } from './admin-panel/schema';
+import { OrderCountsSchema, UsageAnalyticsSchema } from './analytics/schema';
 import {
   ApplicationSchema,
   ApplicationStatusSchema,
@@ -24,6 +25,8 @@ import { ErrorSchema } from './common';
 export const namedSchemas = [
   ActivitySchema,
   AdminUserRowSchema,
+  OrderCountsSchema,
+  UsageAnalyticsSchema,
   ApplicationSchema,
   ApplicationStatusSchema,
   AuthFailureSchema,

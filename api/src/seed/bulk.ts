@@ -38,7 +38,6 @@ export function bulkUser(
   index: number,
   prefix: string,
   createdAt: Date,
-  random: () => number,
 ): { user: Insertable<UsersTable>; subscription: Insertable<SubscriptionsTable> } {
   const first = FIRST_NAMES[index % FIRST_NAMES.length] ?? 'Anna';
   const last = LAST_NAMES[Math.floor(index / FIRST_NAMES.length) % LAST_NAMES.length] ?? 'Adams';
@@ -46,8 +45,6 @@ export function bulkUser(
   const fullName = `${first} ${last}`;
   const email = `${prefix}${number}@demo.test`;
   const manager = index % 7 !== 3;
-  const ordersCount = Math.floor(random() * 5000);
-  const ordersCountMonth = Math.min(ordersCount, Math.floor(random() * 400));
   const created = createdAt.toISOString();
   const id = newId();
   return {
@@ -61,9 +58,6 @@ export function bulkUser(
       user_role: manager ? 'manager' : 'other',
       block: index % 11 === 5 ? 'block' : 'unblock',
       subscription_type: TYPES[index % TYPES.length] ?? 'cloud',
-      orders_count: ordersCount,
-      orders_count_month: ordersCountMonth,
-      orders_count_today: Math.min(ordersCountMonth, Math.floor(random() * 30)),
       created_at: created,
       last_access_at: null,
       search_text: searchTextOf(fullName, email),
@@ -83,7 +77,7 @@ export function bulkUser(
 
 /**
  * Inserts `count` generated users (subs `usr_{prefix}_NNN`, emails `{prefix}NNN@demo.test`,
- * Latin names, creation times spread from 2020-01 to `until`, varied types, orders, plans and
+ * Latin names, creation times spread from 2020-01 to `until`, varied types, plans and
  * a few blocked) in batches inside one transaction. Users that already exist are skipped, so
  * running it twice changes nothing. Returns how many users were asked for.
  */
@@ -102,7 +96,7 @@ export async function seedBulkUsers(
       for (let i = start; i < Math.min(count, start + BATCH); i += 1) {
         // Evenly spread, oldest first, with a little jitter so that times are not all round.
         const at = FIRST_DAY + Math.floor(((i + random() * 0.9) / count) * span);
-        batch.push(bulkUser(i + 1, prefix, new Date(at), random));
+        batch.push(bulkUser(i + 1, prefix, new Date(at)));
       }
       const inserted = await trx
         .insertInto('users')

@@ -44,6 +44,16 @@ const adminPanel: FastifyPluginAsyncTypebox = async (app) => {
         startDate,
         endDate,
       });
+      // The order counts of the page's users, from their applications' orders (UTC days).
+      const now = new Date().toISOString();
+      const counts = await app.repos.analytics.ordersOfUsers(
+        result.rows.map((row) => row.id),
+        {
+          monthStart: `${now.slice(0, 7)}-01T00:00:00.000Z`,
+          dayStart: `${now.slice(0, 10)}T00:00:00.000Z`,
+        },
+      );
+      const none = { total: 0, month: 0, today: 0 };
       return {
         list: result.rows.map((row) => ({
           id: row.id,
@@ -51,9 +61,9 @@ const adminPanel: FastifyPluginAsyncTypebox = async (app) => {
           email: row.email ?? '',
           type: row.subscription_type,
           plan: row.plan_name,
-          ordersCount: Number(row.orders_count),
-          ordersCountMonth: Number(row.orders_count_month),
-          ordersCountToday: Number(row.orders_count_today),
+          ordersCount: (counts.get(row.id) ?? none).total,
+          ordersCountMonth: (counts.get(row.id) ?? none).month,
+          ordersCountToday: (counts.get(row.id) ?? none).today,
           userRole: row.user_role,
           createdAt: row.created_at,
           block: row.block,

@@ -4,10 +4,13 @@ import { searchTextOf } from '../../../src/repositories/users';
 import { seedBulkUsers } from '../../../src/seed/bulk';
 import type { TestContext } from '../../helpers/app';
 import { asUser, createTestContext } from '../../helpers/app';
+import { insertApplication, insertOrders } from '../../helpers/orders';
 
 let ctx: TestContext;
 let adminHeaders: { authorization: string };
 let adminId: string;
+/** Bob's orders of today: 2 on the 1st of a month (his "earlier this month" is today). */
+let bobToday = 1;
 
 interface Row {
   id: string;
@@ -53,9 +56,6 @@ beforeAll(async () => {
         user_role: 'manager',
         block: 'unblock',
         subscription_type: 'cloud',
-        orders_count: 7,
-        orders_count_month: 3,
-        orders_count_today: 1,
         created_at: createdAt,
         last_access_at: null,
         search_text: searchTextOf(name, email),
@@ -72,6 +72,30 @@ beforeAll(async () => {
         updated_at: createdAt,
       })
       .execute();
+  }
+  // Bob's two stores have orders: today, earlier this month, last month, and a deleted one.
+  const bob = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'BOB@Example.COM')
+    .executeTakeFirstOrThrow();
+  const now = new Date();
+  const dayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+  // On the 1st of a month "earlier this month" is today too: the order goes after midnight.
+  const earlierThisMonth = dayStart === monthStart ? now.getTime() : monthStart;
+  if (dayStart === monthStart) bobToday = 2;
+  for (const [name, times] of [
+    ['Bob One', [dayStart, monthStart - 1]],
+    ['Bob Two', [earlierThisMonth]],
+  ] as const) {
+    const app = await insertApplication(ctx, bob.id, name);
+    await insertOrders(
+      ctx,
+      app,
+      times.map((ms) => ({ createdAt: new Date(ms).toISOString() })),
+    );
+    await insertOrders(ctx, app, [{ createdAt: new Date(dayStart).toISOString(), deleted: true }]);
   }
   adminHeaders = await ctx.bearer(
     asUser('usr_the_admin', { isAdmin: true, name: 'The Admin', email: 'admin@admin.test' }),
@@ -111,9 +135,9 @@ describe('GET /admin-panel/users', () => {
       email: 'BOB@Example.COM',
       type: 'cloud',
       plan: 'Plus',
-      ordersCount: 7,
-      ordersCountMonth: 3,
-      ordersCountToday: 1,
+      ordersCount: 3,
+      ordersCountMonth: 2,
+      ordersCountToday: bobToday,
       userRole: 'manager',
       createdAt: '2024-04-01T00:00:00.000Z',
       block: 'unblock',

@@ -1,0 +1,272 @@
+import {
+  addDays,
+  AnalyticsInputError,
+  bucketLength,
+  bucketStartMs,
+  calendarDate,
+  canonicalTimeZone,
+  dayStartUtc,
+  daysBetween,
+  nextMonthStart,
+  todayIn,
+  ZoneClock,
+} from './time';
+
+/** Longest usage period, in days (from and to included). */
+export const MAX_USAGE_DAYS = 366;
+/** Days of the usage period when the caller names none: the last 30, today included. */
+export const DEFAULT_USAGE_DAYS = 30;
+
+/** The instants (ISO-8601 UTC) the order counts of one day compare created_at with. */
+export interface OrderCountPeriod {
+  date: string;
+  tz: string;
+  /** Start of `date` in tz, and of the next day. */
+  dayStart: string;
+  dayEnd: string;
+  /** Start of the month of `date` in tz, and of the next month. */
+  monthStart: string;
+  monthEnd: string;
+}
+
+/**
+ * The day and month of `date` (default: today) in time zone `tz` (default UTC) as UTC
+ * instants. Throws {@link AnalyticsInputError} for an unknown zone or a date that is no real day.
+ */
+export function orderCountPeriod(
+  input: { date?: string; tz?: string },
+  now = new Date(),
+): OrderCountPeriod {
+  const tz = canonicalTimeZone(input.tz ?? 'UTC');
+  const date = input.date === undefined ? todayIn(tz, now) : calendarDate('date', input.date);
+  const monthFirst = `${date.slice(0, 7)}-01`;
+  return {
+    date,
+    tz,
+    dayStart: dayStartUtc(date, tz),
+    dayEnd: dayStartUtc(addDays(date, 1), tz),
+    monthStart: dayStartUtc(monthFirst, tz),
+    monthEnd: dayStartUtc(nextMonthStart(monthFirst), tz),
+  };
+}
+
+/** A usage period: local days `from`…`to` of `tz`, and what the database reads for it. */
+export interface UsagePeriod {
+  from: string;
+  to: string;
+  tz: string;
+  /** created_at ≥ start and < end (ISO-8601 UTC). */
+  start: string;
+  end: string;
+  /** How many leading characters of created_at the database groups by (see bucketLength). */
+  bucketLength: 13 | 16;
+}
+
+/**
+ * The usage period asked for: `from`…`to` inclusive in `tz` (default UTC), by default the
+ * last {@link DEFAULT_USAGE_DAYS} days ending today (a missing `from` counts back from `to`, a
+ * missing `to` is today). Throws {@link AnalyticsInputError} for an unknown zone, a date that
+ * is no real day, from after to, or more than {@link MAX_USAGE_DAYS} days.
+ */
+export function usagePeriod(
+  input: { from?: string; to?: string; tz?: string },
+  now = new Date(),
+): UsagePeriod {
+  const tz = canonicalTimeZone(input.tz ?? 'UTC');
+  const to = input.to === undefined ? todayIn(tz, now) : calendarDate('to', input.to);
+  const from =
+    input.from === undefined
+      ? addDays(to, 1 - DEFAULT_USAGE_DAYS)
+      : calendarDate('from', input.from);
+  if (from > to) throw new AnalyticsInputError('from must not be after to');
+  if (daysBetween(from, to) + 1 > MAX_USAGE_DAYS) {
+    throw new AnalyticsInputError(`The period may span at most ${MAX_USAGE_DAYS} days`);
+  }
+  const start = dayStartUtc(from, tz);
+  const end = dayStartUtc(addDays(to, 1), tz);
+  return {
+    from,
+    to,
+    tz,
+    start,
+    end,
+    bucketLength: bucketLength(tz, Date.parse(start), Date.parse(end)),
+  };
+}
+
+/** An application in the scope of the analytics. */
+export interface ScopeApplication {
+  id: string;
+  name: string;
+}
+
+/** What the database counted for a usage period (see AnalyticsRepository.usage). */
+export interface UsageRows {
+  /** Orders per created_at bucket (UTC hour or minute, see UsagePeriod) and channel. */
+  buckets: Array<{ bucket: string; channel: string; orders: number }>;
+  /** Orders and their total cents per application, channel and currency. */
+  applications: Array<{
+    applicationId: string;
+    channel: string;
+    currency: string;
+    orders: number;
+    cents: number;
+  }>;
+  /** POS orders per application and station. */
+  stations: Array<{ applicationId: string; posId: number; orders: number }>;
+  /** POS orders per application and cashier, with a name the orders carry (null: none). */
+  cashiers: Array<{
+    applicationId: string;
+    cashierId: number;
+    name: string | null;
+    orders: number;
+  }>;
+}
+
+/** Orders split by channel. */
+export interface ChannelCounts {
+  orders: number;
+  pos: number;
+  web: number;
+}
+
+/** The usage analytics of spec 3 as GET analytics/usage answers them. */
+export interface UsageAnalytics {
+  date: { from: string; to: string; tz: string };
+  totals: ChannelCounts;
+  applicationAnalytics: Array<
+    {
+      applicationId: string;
+      name: string;
+      revenue: Array<{ currency: string; cents: number }>;
+    } & ChannelCounts
+  >;
+  timePeriodAnalytics: Array<{ hour: number } & ChannelCounts>;
+  stationAnalytics: Array<{
+    applicationId: string;
+    applicationName: string;
+    posId: number;
+    name: string;
+    orders: number;
+  }>;
+  userAnalytics: Array<{
+    applicationId: string;
+    applicationName: string;
+    cashierId: number;
+    name: string;
+    orders: number;
+  }>;
+  dayOfWeekAnalytics: Array<{ day: number } & ChannelCounts>;
+  perDay: Array<{ date: string } & ChannelCounts>;
+  perMonth: Array<{ month: string } & ChannelCounts>;
+}
+
+const zero = (): ChannelCounts => ({ orders: 0, pos: 0, web: 0 });
+
+function add(counts: ChannelCounts, channel: string, orders: number): void {
+  counts.orders += orders;
+  if (channel === 'pos') counts.pos += orders;
+  else counts.web += orders;
+}
+
+/** The name a station is shown by: the api keeps no station names (they live in the store). */
+export const stationName = (posId: number): string => `Station #${posId}`;
+
+/** The name a cashier is shown by: the one the orders carry, else `User #{id}`. */
+export const cashierName = (id: number, name: string | null): string =>
+  name && name.trim() ? name : `User #${id}`;
+
+/** Largest count first, then by `tie` (a name), so equal counts keep a stable order. */
+function byOrders<T extends { orders: number }>(tie: (row: T) => string) {
+  return (a: T, b: T) => b.orders - a.orders || tie(a).localeCompare(tie(b));
+}
+
+/**
+ * Folds what the database counted for `period` into every chart's data: the created_at
+ * buckets become the local days, months, hours and weekdays of the period's time zone (every
+ * day, month, hour and weekday listed, zeros included); applications (every one of `scope`,
+ * also those without orders), stations and cashiers are sorted by orders, largest first.
+ */
+export function buildUsage(
+  period: UsagePeriod,
+  scope: ScopeApplication[],
+  rows: UsageRows,
+): UsageAnalytics {
+  const days = new Map<string, ChannelCounts>();
+  const months = new Map<string, ChannelCounts>();
+  for (let day = period.from; day <= period.to; day = addDays(day, 1)) {
+    days.set(day, zero());
+    const month = day.slice(0, 7);
+    if (!months.has(month)) months.set(month, zero());
+  }
+  const hours = Array.from({ length: 24 }, (_, hour) => ({ hour, ...zero() }));
+  const weekdays = Array.from({ length: 7 }, (_, i) => ({ day: i + 1, ...zero() }));
+  const totals = zero();
+  const clock = new ZoneClock(period.tz);
+  for (const { bucket, channel, orders } of rows.buckets) {
+    const local = clock.local(bucketStartMs(bucket));
+    const day = days.get(local.date);
+    // The database range is the period's exact instants, so every bucket lands on a day of it.
+    if (!day) continue;
+    add(day, channel, orders);
+    add(months.get(local.month) ?? zero(), channel, orders);
+    add(hours[local.hour] ?? zero(), channel, orders);
+    add(weekdays[local.weekday - 1] ?? zero(), channel, orders);
+    add(totals, channel, orders);
+  }
+
+  const names = new Map(scope.map((app) => [app.id, app.name]));
+  const perApplication = new Map(
+    scope.map((app) => [
+      app.id,
+      { applicationId: app.id, name: app.name, ...zero(), revenue: new Map<string, number>() },
+    ]),
+  );
+  for (const row of rows.applications) {
+    const app = perApplication.get(row.applicationId);
+    if (!app) continue;
+    add(app, row.channel, row.orders);
+    // A deleted order the api never had is a stub without a currency or total.
+    if (row.currency)
+      app.revenue.set(row.currency, (app.revenue.get(row.currency) ?? 0) + row.cents);
+  }
+  const applicationAnalytics = [...perApplication.values()]
+    .map(({ revenue, ...app }) => ({
+      ...app,
+      revenue: [...revenue]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([currency, cents]) => ({ currency, cents })),
+    }))
+    .sort(byOrders((app) => app.name));
+
+  const stationAnalytics = rows.stations
+    .map((row) => ({
+      applicationId: row.applicationId,
+      applicationName: names.get(row.applicationId) ?? '',
+      posId: row.posId,
+      name: stationName(row.posId),
+      orders: row.orders,
+    }))
+    .sort(byOrders((row) => `${row.applicationName}\n${String(row.posId).padStart(12, '0')}`));
+  const userAnalytics = rows.cashiers
+    .map((row) => ({
+      applicationId: row.applicationId,
+      applicationName: names.get(row.applicationId) ?? '',
+      cashierId: row.cashierId,
+      name: cashierName(row.cashierId, row.name),
+      orders: row.orders,
+    }))
+    .sort(byOrders((row) => `${row.name}\n${row.applicationName}`));
+
+  return {
+    date: { from: period.from, to: period.to, tz: period.tz },
+    totals,
+    applicationAnalytics,
+    timePeriodAnalytics: hours,
+    stationAnalytics,
+    userAnalytics,
+    dayOfWeekAnalytics: weekdays,
+    perDay: [...days].map(([date, counts]) => ({ date, ...counts })),
+    perMonth: [...months].map(([month, counts]) => ({ month, ...counts })),
+  };
+}

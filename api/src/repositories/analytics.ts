@@ -1,0 +1,190 @@
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Database } from '../db/types';
+import type { ScopeApplication, UsageRows } from '../domain/analytics/usage';
+
+/** Orders of a day, of its month and of all time. */
+export interface OrderCounts {
+  perDay: number;
+  perMonth: number;
+  total: number;
+}
+
+/** The live orders of one user's applications: all time, this month, today. */
+export interface UserOrderCounts {
+  total: number;
+  month: number;
+  today: number;
+}
+
+/** PostgreSQL answers counts and sums as bigint text, SQLite as numbers. */
+const num = (value: unknown): number => Number(value ?? 0);
+
+/**
+ * The order counts of the analytics and of the admin panel. Every query reads orders by
+ * application and a created_at range (orders_analytics_idx, migration 0013); created_at is
+ * ISO-8601 UTC text, so ranges compare as text and substr() buckets work on both engines.
+ */
+export class AnalyticsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * The applications of `userId` in scope: all of them, or only `applicationId` (none when it
+   * is another user's or does not exist), by name.
+   */
+  scope(userId: string, applicationId?: string): Promise<ScopeApplication[]> {
+    let query = this.db
+      .selectFrom('applications')
+      .select(['id', 'name'])
+      .where('user_id', '=', userId);
+    if (applicationId !== undefined) query = query.where('id', '=', applicationId);
+    return query.orderBy('name').orderBy('id').execute();
+  }
+
+  /** The orders of `applicationIds` (deleted ones only with `includeDeleted`). */
+  private orders(applicationIds: string[], includeDeleted: boolean) {
+    let query = this.db.selectFrom('orders').where('application_id', 'in', applicationIds);
+    if (!includeDeleted) query = query.where('deleted', '=', 0);
+    return query;
+  }
+
+  /**
+   * Orders created in [dayStart, dayEnd), in [monthStart, monthEnd) and ever, over
+   * `applicationIds`. The day and month counts read only their range of the index; the total
+   * reads every entry of the applications, still from the index alone.
+   */
+  async orderCounts(
+    applicationIds: string[],
+    range: { dayStart: string; dayEnd: string; monthStart: string; monthEnd: string },
+    includeDeleted: boolean,
+  ): Promise<OrderCounts> {
+    if (applicationIds.length === 0) return { perDay: 0, perMonth: 0, total: 0 };
+    const count = (from: string | null, to: string | null) => {
+      let query = this.orders(applicationIds, includeDeleted);
+      if (from !== null && to !== null) {
+        query = query.where('created_at', '>=', from).where('created_at', '<', to);
+      }
+      return query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+    };
+    const [day, month, total] = await Promise.all([
+      count(range.dayStart, range.dayEnd),
+      count(range.monthStart, range.monthEnd),
+      count(null, null),
+    ]);
+    return { perDay: num(day?.n), perMonth: num(month?.n), total: num(total?.n) };
+  }
+
+  /**
+   * What the usage analytics fold, for orders of `applicationIds` created in [start, end):
+   * counts per created_at bucket (its first `bucketLength` characters) and channel, per
+   * application, channel and currency (with the cents), per POS station and per POS cashier.
+   */
+  async usage(
+    applicationIds: string[],
+    range: { start: string; end: string; bucketLength: number },
+    includeDeleted: boolean,
+  ): Promise<UsageRows> {
+    if (applicationIds.length === 0) {
+      return { buckets: [], applications: [], stations: [], cashiers: [] };
+    }
+    const inRange = <O>(query: SelectQueryBuilder<Database, 'orders', O>) =>
+      query.where('created_at', '>=', range.start).where('created_at', '<', range.end);
+    const base = inRange(this.orders(applicationIds, includeDeleted));
+    const bucket = sql<string>`substr(created_at, 1, ${sql.lit(range.bucketLength)})`;
+    const [buckets, applications, stations, cashiers] = await Promise.all([
+      base
+        .select([bucket.as('bucket'), 'channel'])
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .groupBy([bucket, 'channel'])
+        .execute(),
+      base
+        .select(['application_id', 'channel', 'currency'])
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('n'),
+          eb.fn.sum<number | string>('total_cents').as('cents'),
+        ])
+        .groupBy(['application_id', 'channel', 'currency'])
+        .execute(),
+      base
+        .where('channel', '=', 'pos')
+        .where('station_pos_id', 'is not', null)
+        .select(['application_id', 'station_pos_id'])
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .groupBy(['application_id', 'station_pos_id'])
+        .execute(),
+      base
+        .where('channel', '=', 'pos')
+        .where('cashier_wp_user_id', 'is not', null)
+        .select(['application_id', 'cashier_wp_user_id'])
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('n'),
+          eb.fn.max('cashier_name').as('name'),
+        ])
+        .groupBy(['application_id', 'cashier_wp_user_id'])
+        .execute(),
+    ]);
+    return {
+      buckets: buckets.map((row) => ({
+        bucket: row.bucket,
+        channel: row.channel,
+        orders: num(row.n),
+      })),
+      applications: applications.map((row) => ({
+        applicationId: row.application_id,
+        channel: row.channel,
+        currency: row.currency,
+        orders: num(row.n),
+        cents: num(row.cents),
+      })),
+      stations: stations.map((row) => ({
+        applicationId: row.application_id,
+        posId: num(row.station_pos_id),
+        orders: num(row.n),
+      })),
+      cashiers: cashiers.map((row) => ({
+        applicationId: row.application_id,
+        cashierId: num(row.cashier_wp_user_id),
+        name: row.name ?? null,
+        orders: num(row.n),
+      })),
+    };
+  }
+
+  /**
+   * The live (not deleted) orders of each of `userIds`' applications, all time, since
+   * `monthStart` and since `dayStart` (ISO-8601 UTC), in one grouped query. A user without
+   * orders is absent from the map.
+   */
+  async ordersOfUsers(
+    userIds: string[],
+    since: { monthStart: string; dayStart: string },
+  ): Promise<Map<string, UserOrderCounts>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('applications as a')
+      .innerJoin('orders as o', 'o.application_id', 'a.id')
+      .where('a.user_id', 'in', userIds)
+      .where('o.deleted', '=', 0)
+      .select('a.user_id')
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('total'),
+        eb.fn
+          .sum<number | string>(
+            eb.case().when('o.created_at', '>=', since.monthStart).then(1).else(0).end(),
+          )
+          .as('month'),
+        eb.fn
+          .sum<number | string>(
+            eb.case().when('o.created_at', '>=', since.dayStart).then(1).else(0).end(),
+          )
+          .as('today'),
+      ])
+      .groupBy('a.user_id')
+      .execute();
+    return new Map(
+      rows.map((row) => [
+        row.user_id,
+        { total: num(row.total), month: num(row.month), today: num(row.today) },
+      ]),
+    );
+  }
+}

@@ -1,0 +1,169 @@
+import {
+  AnalyticsInputError,
+  bucketLength,
+  canonicalTimeZone,
+  dayStartUtc,
+  ZoneClock,
+} from '../../../src/domain/analytics/time';
+import type { UsageRows } from '../../../src/domain/analytics/usage';
+import { buildUsage, orderCountPeriod, usagePeriod } from '../../../src/domain/analytics/usage';
+
+const noRows: UsageRows = { buckets: [], applications: [], stations: [], cashiers: [] };
+
+describe('time zones', () => {
+  it('knows IANA names and refuses others', () => {
+    expect(canonicalTimeZone('utc')).toBe('UTC');
+    expect(canonicalTimeZone('Europe/Berlin')).toBe('Europe/Berlin');
+    expect(() => canonicalTimeZone('Europe/Atlantis')).toThrow(AnalyticsInputError);
+  });
+
+  it('starts a local day at its UTC instant, on both sides of a daylight-saving change', () => {
+    expect(dayStartUtc('2024-03-30', 'Europe/Berlin')).toBe('2024-03-29T23:00:00.000Z');
+    expect(dayStartUtc('2024-04-01', 'Europe/Berlin')).toBe('2024-03-31T22:00:00.000Z');
+    expect(dayStartUtc('2024-03-11', 'Asia/Kolkata')).toBe('2024-03-10T18:30:00.000Z');
+  });
+
+  it('places instants on the local day, hour and ISO weekday', () => {
+    const clock = new ZoneClock('America/New_York');
+    // 2024-11-03: New York falls back from EDT to EST at 06:00Z.
+    expect(clock.local(Date.parse('2024-11-03T05:30:00.000Z'))).toEqual({
+      date: '2024-11-03',
+      month: '2024-11',
+      hour: 1,
+      weekday: 7,
+    });
+    expect(clock.local(Date.parse('2024-11-03T06:30:00.000Z'))).toMatchObject({ hour: 1 });
+    expect(clock.local(Date.parse('2024-11-04T04:59:00.000Z'))).toMatchObject({
+      date: '2024-11-03',
+      hour: 23,
+    });
+    expect(clock.local(Date.parse('2024-11-04T05:00:00.000Z'))).toMatchObject({
+      date: '2024-11-04',
+      hour: 0,
+      weekday: 1,
+    });
+  });
+
+  it('groups by the UTC hour in whole-hour zones and by the minute in others', () => {
+    const year = [Date.parse('2024-01-01T00:00:00Z'), Date.parse('2025-01-01T00:00:00Z')] as const;
+    expect(bucketLength('Europe/Berlin', ...year)).toBe(13);
+    expect(bucketLength('Asia/Kolkata', ...year)).toBe(16);
+    // Lord Howe Island is +11 in summer and +10:30 in winter.
+    expect(bucketLength('Australia/Lord_Howe', ...year)).toBe(16);
+  });
+});
+
+describe('periods', () => {
+  it('gives the day and month of a date in a zone as UTC instants', () => {
+    expect(orderCountPeriod({ date: '2024-03-15', tz: 'America/New_York' })).toEqual({
+      date: '2024-03-15',
+      tz: 'America/New_York',
+      dayStart: '2024-03-15T04:00:00.000Z',
+      dayEnd: '2024-03-16T04:00:00.000Z',
+      monthStart: '2024-03-01T05:00:00.000Z',
+      monthEnd: '2024-04-01T04:00:00.000Z',
+    });
+    expect(orderCountPeriod({ date: '2024-12-31' })).toMatchObject({
+      monthEnd: '2025-01-01T00:00:00.000Z',
+    });
+  });
+
+  it('defaults the date to today in the zone', () => {
+    const now = new Date('2024-06-30T23:30:00.000Z');
+    expect(orderCountPeriod({ tz: 'Europe/Berlin' }, now).date).toBe('2024-07-01');
+    expect(orderCountPeriod({}, now).date).toBe('2024-06-30');
+  });
+
+  it('defaults the usage period to the last 30 days and bounds it', () => {
+    const now = new Date('2024-03-10T12:00:00.000Z');
+    expect(usagePeriod({}, now)).toMatchObject({ from: '2024-02-10', to: '2024-03-10' });
+    expect(usagePeriod({ to: '2024-01-30' }, now)).toMatchObject({ from: '2024-01-01' });
+    expect(() => usagePeriod({ from: '2024-03-11', to: '2024-03-10' })).toThrow(
+      'from must not be after to',
+    );
+    expect(() => usagePeriod({ from: '2023-01-01', to: '2024-01-01' })).not.toThrow();
+    expect(() => usagePeriod({ from: '2023-01-01', to: '2024-01-02' })).toThrow('366 days');
+    expect(() => usagePeriod({ from: '2024-02-30', to: '2024-03-01' })).toThrow(
+      'from must be a real calendar date',
+    );
+  });
+});
+
+describe('buildUsage', () => {
+  const apps = [
+    { id: 'a', name: 'Alpha' },
+    { id: 'b', name: 'Beta' },
+  ];
+
+  it('folds buckets into local days, months, hours and weekdays, zeros included', () => {
+    const period = usagePeriod({ from: '2024-01-31', to: '2024-02-01', tz: 'Asia/Tokyo' });
+    const usage = buildUsage(period, apps, {
+      ...noRows,
+      buckets: [
+        // 31 January 09:00 and 23:00 in Tokyo (UTC+9), a Wednesday
+        { bucket: '2024-01-31T00', channel: 'pos', orders: 2 },
+        { bucket: '2024-01-31T14', channel: 'web', orders: 1 },
+        // 1 February 08:00, Thursday
+        { bucket: '2024-01-31T23', channel: 'web', orders: 4 },
+      ],
+    });
+    expect(usage.totals).toEqual({ orders: 7, pos: 2, web: 5 });
+    expect(usage.perDay).toEqual([
+      { date: '2024-01-31', orders: 3, pos: 2, web: 1 },
+      { date: '2024-02-01', orders: 4, pos: 0, web: 4 },
+    ]);
+    expect(usage.perMonth).toEqual([
+      { month: '2024-01', orders: 3, pos: 2, web: 1 },
+      { month: '2024-02', orders: 4, pos: 0, web: 4 },
+    ]);
+    expect(usage.timePeriodAnalytics).toHaveLength(24);
+    expect(usage.timePeriodAnalytics.filter((h) => h.orders > 0)).toEqual([
+      { hour: 8, orders: 4, pos: 0, web: 4 },
+      { hour: 9, orders: 2, pos: 2, web: 0 },
+      { hour: 23, orders: 1, pos: 0, web: 1 },
+    ]);
+    expect(usage.dayOfWeekAnalytics.map((d) => d.orders)).toEqual([0, 0, 3, 4, 0, 0, 0]);
+  });
+
+  it('lists every application by orders with revenue per currency, stations and cashiers by orders', () => {
+    const period = usagePeriod({ from: '2024-01-01', to: '2024-01-01' });
+    const usage = buildUsage(period, apps, {
+      ...noRows,
+      applications: [
+        { applicationId: 'b', channel: 'pos', currency: 'EUR', orders: 2, cents: 300 },
+        { applicationId: 'b', channel: 'web', currency: 'USD', orders: 1, cents: 100 },
+        { applicationId: 'b', channel: 'web', currency: '', orders: 1, cents: 0 },
+      ],
+      stations: [
+        { applicationId: 'b', posId: 1, orders: 1 },
+        { applicationId: 'b', posId: 2, orders: 5 },
+      ],
+      cashiers: [
+        { applicationId: 'b', cashierId: 4, name: null, orders: 1 },
+        { applicationId: 'b', cashierId: 3, name: 'Cara', orders: 1 },
+      ],
+    });
+    expect(usage.applicationAnalytics).toEqual([
+      {
+        applicationId: 'b',
+        name: 'Beta',
+        orders: 4,
+        pos: 2,
+        web: 2,
+        revenue: [
+          { currency: 'EUR', cents: 300 },
+          { currency: 'USD', cents: 100 },
+        ],
+      },
+      { applicationId: 'a', name: 'Alpha', orders: 0, pos: 0, web: 0, revenue: [] },
+    ]);
+    expect(usage.stationAnalytics.map((s) => [s.name, s.orders])).toEqual([
+      ['Station #2', 5],
+      ['Station #1', 1],
+    ]);
+    expect(usage.userAnalytics.map((u) => [u.name, u.applicationName])).toEqual([
+      ['Cara', 'Beta'],
+      ['User #4', 'Beta'],
+    ]);
+  });
+});

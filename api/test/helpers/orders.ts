@@ -1,0 +1,95 @@
+import { newId } from '../../src/db/ids';
+import type { TestContext } from './app';
+import { asUser } from './app';
+import { BASE } from './applications';
+
+/** Makes `sub` known to the api (its first request) and returns its user id. */
+export async function userIdOf(ctx: TestContext, sub: string): Promise<string> {
+  await ctx.app.inject({
+    method: 'GET',
+    url: `${BASE}/user-data`,
+    headers: await ctx.bearer(asUser(sub)),
+  });
+  const row = await ctx.database.db
+    .selectFrom('users')
+    .select('id')
+    .where('sub', '=', sub)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Stores an application of `userId` without a store behind it (analytics read only the rows). */
+export async function insertApplication(
+  ctx: TestContext,
+  userId: string,
+  name: string,
+): Promise<string> {
+  const id = newId();
+  const now = new Date().toISOString();
+  await ctx.database.db
+    .insertInto('applications')
+    .values({
+      id,
+      user_id: userId,
+      name,
+      home_url: `https://${id}.shop.test`,
+      home_url_key: `${id}.shop.test`,
+      slug: `app-${id}`.toLowerCase(),
+      auth_type: 'keys',
+      is_verified_auth: 0,
+      key_id: null,
+      consumer_key_enc: null,
+      consumer_secret_enc: null,
+      wp_user: null,
+      auth_token_hash: null,
+      auth_token_expires_at: null,
+      auth_return_path: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+/** What a test says of an order; the rest gets plain values. */
+export interface TestOrder {
+  createdAt: string;
+  channel?: 'pos' | 'web';
+  totalCents?: number;
+  currency?: string;
+  stationPosId?: number | null;
+  cashierId?: number | null;
+  cashierName?: string | null;
+  deleted?: boolean;
+}
+
+let storeOrderId = 1;
+
+/** Stores orders of an application as the ingest would have. */
+export async function insertOrders(
+  ctx: TestContext,
+  applicationId: string,
+  orders: TestOrder[],
+): Promise<void> {
+  if (orders.length === 0) return;
+  await ctx.database.db
+    .insertInto('orders')
+    .values(
+      orders.map((o) => ({
+        id: newId(),
+        application_id: applicationId,
+        store_order_id: (storeOrderId += 1),
+        status: o.deleted ? 'trash' : 'completed',
+        total_cents: o.totalCents ?? 100,
+        currency: o.currency ?? 'USD',
+        created_at: o.createdAt,
+        modified_at: o.createdAt,
+        channel: o.channel ?? 'web',
+        station_pos_id: o.stationPosId ?? null,
+        cashier_wp_user_id: o.cashierId ?? null,
+        cashier_name: o.cashierName ?? null,
+        deleted: o.deleted ? 1 : 0,
+      })),
+    )
+    .execute();
+}
