@@ -19,6 +19,16 @@ const sharedSourcePatterns = [
   },
 ];
 
+/** The packages whose source is their own: every remote and the shell. */
+const ownPackages = [
+  'mf-admin',
+  'mf-applications',
+  'mf-stations',
+  'mf-billing',
+  'mf-analytics',
+  'shell',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -61,7 +71,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
-  ...['mf-admin', 'mf-applications', 'mf-stations', 'mf-billing', 'shell'].map((own) => ({
+  ...ownPackages.map((own) => ({
     // A remote never reaches into another remote, nor the shell into a remote's source: they
     // meet only through Module Federation and @pos/shared.
     files: [`${own}/**/*.{ts,tsx,js,mjs,cjs}`],

@@ -8,6 +8,7 @@ module.exports = {
     '<rootDir>/mf-applications',
     '<rootDir>/mf-stations',
     '<rootDir>/mf-billing',
+    '<rootDir>/mf-analytics',
     '<rootDir>/sandbox',
     '<rootDir>/api',
     '<rootDir>/scripts/jest.config.cjs',

@@ -114,6 +114,14 @@ export const remotes = [
     port: port('MF_BILLING_PORT', 3003),
     routes: ['/subscription-plans'],
   },
+  {
+    pkg: 'mf-analytics',
+    name: 'mf_analytics',
+    title: 'Order Analytics',
+    access: 'manager',
+    port: port('MF_ANALYTICS_PORT', 3004),
+    routes: ['/analytics', '/print-analytics', '/activity'],
+  },
 ];
 
 /** The slug of the demo manager's connected application (the api's demo seed). */

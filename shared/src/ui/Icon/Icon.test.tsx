@@ -18,7 +18,13 @@ describe('Icon', () => {
       expect(isIconName(name)).toBe(true);
     }
     expect(isIconName('toString')).toBe(false);
-    expect(ICON_NAMES).toHaveLength(44);
+    expect(ICON_NAMES).toHaveLength(48);
+  });
+
+  it('offers the icons of the analytics pages and the activity feed', () => {
+    for (const name of ['cart', 'box', 'printer', 'link', 'analytics', 'activity']) {
+      expect(isIconName(name)).toBe(true);
+    }
   });
 
   it('offers the icons of the landing page, the resources and the account banners', () => {

@@ -1,0 +1,2 @@
+export { BarChart, DayLineChart } from './Charts';
+export type { BarChartProps, ChartSize, DayLineChartProps } from './Charts';

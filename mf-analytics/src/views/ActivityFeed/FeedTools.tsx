@@ -1,0 +1,130 @@
+import { Button, Icon, TextInput, useMounted, useParcel } from '@pos/shared';
+import dayjs from 'dayjs';
+import { useState, type FormEvent } from 'react';
+import { fetchActivitiesCsv, saveBlob, verifyActivities } from '../../api';
+import { analyticsTestIds } from '../../testIds';
+import {
+  DOWNLOAD_CSV,
+  EXPORT_FAILED,
+  EXPORT_PERIOD,
+  FROM,
+  TO,
+  VERIFY_FAILED,
+  VERIFY_FEED,
+  activityCsvName,
+  feedBroken,
+  feedVerified,
+} from '../../texts';
+import type { FeedVerification } from '../../types';
+
+const ids = analyticsTestIds.activity;
+const DAY = 'YYYY-MM-DD';
+
+/**
+ * The feed's tools: the CSV of a period (fetched with the api client, which carries the bearer
+ * token a plain link could not, then saved through an object URL) and the check of the
+ * tamper-evident chain, which names the first entry that no longer matches.
+ */
+export function FeedTools() {
+  const { api } = useParcel();
+  const mounted = useMounted();
+  const today = dayjs().format(DAY);
+  const [from, setFrom] = useState(() => dayjs().subtract(29, 'day').format(DAY));
+  const [to, setTo] = useState(today);
+  const [downloading, setDownloading] = useState(false);
+  const [exportError, setExportError] = useState(false);
+  const [verifying, setVerifying] = useState(false);
+  const [verification, setVerification] = useState<FeedVerification | 'failed' | null>(null);
+
+  const download = async (event: FormEvent) => {
+    event.preventDefault();
+    // A reversed range is swapped, never refused.
+    const [first, last] = from <= to ? [from, to] : [to, from];
+    setDownloading(true);
+    setExportError(false);
+    try {
+      const csv = await fetchActivitiesCsv(api, { from: first, to: last });
+      saveBlob(csv, activityCsvName(first, last));
+    } catch {
+      if (mounted()) setExportError(true);
+    } finally {
+      if (mounted()) setDownloading(false);
+    }
+  };
+
+  const verify = async () => {
+    setVerifying(true);
+    try {
+      const answer = await verifyActivities(api);
+      if (mounted()) setVerification(answer);
+    } catch {
+      if (mounted()) setVerification('failed');
+    } finally {
+      if (mounted()) setVerifying(false);
+    }
+  };
+
+  return (
+    <div className="pos-feed-tools">
+      <form onSubmit={download}>
+        <fieldset className="pos-feed-tools__export">
+          <legend className="pos-feed-tools__legend">{EXPORT_PERIOD}</legend>
+          <TextInput
+            label={FROM}
+            type="date"
+            value={from}
+            max={today}
+            required
+            onChange={(event) => setFrom(event.target.value)}
+          />
+          <TextInput
+            label={TO}
+            type="date"
+            value={to}
+            max={today}
+            required
+            onChange={(event) => setTo(event.target.value)}
+          />
+          <Button
+            type="submit"
+            variant="secondary"
+            icon="download"
+            loading={downloading}
+            data-testid={ids.download}
+          >
+            {DOWNLOAD_CSV}
+          </Button>
+          {exportError && (
+            <p className="pos-feed-tools__error" role="alert">
+              {EXPORT_FAILED}
+            </p>
+          )}
+        </fieldset>
+      </form>
+      <div className="pos-feed-tools__verify">
+        <Button
+          variant="secondary"
+          icon="shield"
+          loading={verifying}
+          onClick={verify}
+          data-testid={ids.verify}
+        >
+          {VERIFY_FEED}
+        </Button>
+        <div aria-live="polite" data-testid={ids.verifyResult}>
+          {verification === 'failed' && <p className="pos-feed-tools__error">{VERIFY_FAILED}</p>}
+          {verification !== null && verification !== 'failed' && (
+            <p className={`pos-feed-tools__result ${verification.ok ? 'is-ok' : 'is-broken'}`}>
+              <Icon name={verification.ok ? 'check' : 'warning'} size={16} />
+              {verification.ok || verification.firstBroken === null
+                ? feedVerified(verification.checked)
+                : feedBroken(
+                    dayjs(verification.firstBroken.createdAt).format('MMM D, YYYY h:mm A'),
+                  )}
+            </p>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { ACTIVITY_PAGE_SIZE, ActivityFeed } from './ActivityFeed';

@@ -1,0 +1,1 @@
+export { MINI_FEED_SIZE, MiniActivityFeed } from './MiniActivityFeed';

@@ -1,0 +1,86 @@
+import {
+  EmptyState,
+  ErrorState,
+  Icon,
+  LoadingState,
+  PageHeader,
+  apiErrorMessage,
+} from '@pos/shared';
+import { Link, useNavigate } from 'react-router-dom';
+import { selectionToSearch, type AnalyticsSelection } from '../../selection';
+import { analyticsTestIds } from '../../testIds';
+import {
+  LOADING_ANALYTICS,
+  NO_ORDERS_HINT,
+  NO_ORDERS_IN_PERIOD,
+  ORDER_ANALYTICS,
+  PRINT,
+} from '../../texts';
+import { ANALYTICS_PATH, PRINT_ANALYTICS_PATH } from '../../urls';
+import { AnalyticsFilters } from './AnalyticsFilters';
+import { AnalyticsReport } from './AnalyticsReport';
+import { RangeLine } from './RangeLine';
+import { useApplications, useSelection, useUsage } from './useAnalytics';
+import './OrderAnalytics.css';
+
+const ids = analyticsTestIds.analytics;
+
+/**
+ * /analytics, Order Analytics (spec 2.2, 3; managers only): the application and period in the
+ * address, the period's figures in charts with their tables, and a Print link to the same
+ * selection on /print-analytics. New orders on the live stream reload the figures in place.
+ */
+export function OrderAnalytics() {
+  const navigate = useNavigate();
+  const selection = useSelection();
+  const applications = useApplications();
+  const { status, data, error, reload, showLoading, refreshing, range } = useUsage(selection);
+  const search = selectionToSearch(selection);
+
+  const choose = (next: AnalyticsSelection) =>
+    navigate({ pathname: ANALYTICS_PATH, search: selectionToSearch(next) }, { replace: true });
+
+  return (
+    <div
+      className="pos-page pos-analytics"
+      data-testid={ids.page}
+      aria-busy={refreshing || undefined}
+    >
+      <PageHeader
+        title={ORDER_ANALYTICS}
+        subtitle={
+          <RangeLine range={range} applications={applications.data} appId={selection.appId} />
+        }
+        actions={
+          <Link
+            to={{ pathname: PRINT_ANALYTICS_PATH, search }}
+            className="pos-button pos-button--secondary pos-button--md"
+            data-testid={ids.printLink}
+          >
+            <Icon name="printer" size={18} />
+            <span className="pos-button__label">{PRINT}</span>
+          </Link>
+        }
+      />
+      <AnalyticsFilters
+        selection={selection}
+        applications={applications.data ?? []}
+        onChange={choose}
+      />
+      {status === 'error' ? (
+        <ErrorState message={apiErrorMessage(error)} onRetry={reload} data-testid={ids.error} />
+      ) : showLoading || data === null ? (
+        <LoadingState message={LOADING_ANALYTICS} />
+      ) : data.totals.orders === 0 ? (
+        <EmptyState
+          icon="analytics"
+          title={NO_ORDERS_IN_PERIOD}
+          message={NO_ORDERS_HINT}
+          data-testid={ids.empty}
+        />
+      ) : (
+        <AnalyticsReport usage={data} />
+      )}
+    </div>
+  );
+}

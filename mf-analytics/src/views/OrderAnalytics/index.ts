@@ -1,0 +1,1 @@
+export { OrderAnalytics } from './OrderAnalytics';

@@ -1,0 +1,1 @@
+export { OrderAnalyticsTile } from './OrderAnalyticsTile';

@@ -1,0 +1,1 @@
+export { PrintAnalytics } from './PrintAnalytics';
