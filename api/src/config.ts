@@ -62,6 +62,17 @@ export interface ApiConfig {
    * (ORDERS_RECONCILE_INTERVAL_MS, default 300000; 0 turns the job off).
    */
   ordersReconcileIntervalMs: number;
+  /**
+   * How often excess orders of paid plans are reported to Stripe as metered usage, in ms
+   * (USAGE_REPORT_INTERVAL_MS, default 10000; 0 turns the job off). Needs `payments`.
+   */
+  usageReportIntervalMs: number;
+  /**
+   * How many days of orders a newly connected store's backfill reads (ORDERS_BACKFILL_DAYS);
+   * null (the default) reads from the start of this month. The local demo sets it for the
+   * demo store's months of history.
+   */
+  ordersBackfillDays: number | null;
 }
 
 /**
@@ -99,6 +110,22 @@ function reconcileIntervalOf(value: string | undefined): number {
   // 0 (off) or at least 5 s: a shorter interval would only hammer the stores.
   if (!/^\d+$/.test(value) || (Number(value) !== 0 && Number(value) < 5000)) {
     throw new Error('ORDERS_RECONCILE_INTERVAL_MS must be 0 (off) or a whole number of ms ≥ 5000');
+  }
+  return Number(value);
+}
+
+function usageReportIntervalOf(value: string | undefined): number {
+  if (value === undefined || value === '') return 10_000;
+  if (!/^\d+$/.test(value) || (Number(value) !== 0 && Number(value) < 1000)) {
+    throw new Error('USAGE_REPORT_INTERVAL_MS must be 0 (off) or a whole number of ms ≥ 1000');
+  }
+  return Number(value);
+}
+
+function backfillDaysOf(value: string | undefined): number | null {
+  if (value === undefined || value === '') return null;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 3660) {
+    throw new Error('ORDERS_BACKFILL_DAYS must be a whole number of days from 1 to 3660');
   }
   return Number(value);
 }
@@ -237,5 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     demoStore: demoStoreOf(env),
     payments: paymentsOf(env),
     ordersReconcileIntervalMs: reconcileIntervalOf(env.ORDERS_RECONCILE_INTERVAL_MS),
+    usageReportIntervalMs: usageReportIntervalOf(env.USAGE_REPORT_INTERVAL_MS),
+    ordersBackfillDays: backfillDaysOf(env.ORDERS_BACKFILL_DAYS),
   };
 }

@@ -2,9 +2,11 @@ import { buildApp, createStoreAccess } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { migrateToLatest } from './db/migrations';
+import { startUsageReportJob } from './domain/billing/metered';
 import { startReconcileJob } from './domain/orders/sync';
 import { buildPosHost } from './pos-host';
 import { seedDemo } from './seed/demo';
+import { createPaymentsClient } from './services/payments';
 import { loadOrCreatePosHostTls } from './services/pos-host-tls';
 import { loadOrCreateSigningKey } from './services/signing-key';
 
@@ -42,6 +44,17 @@ async function main(): Promise<void> {
   // says what is due, so several api instances share the work.
   if (config.ordersReconcileIntervalMs > 0) {
     const stop = startReconcileJob(app.repos, access, app.log, config.ordersReconcileIntervalMs);
+    app.addHook('onClose', async () => stop());
+  }
+  // Excess orders of paid plans, reported to Stripe once each; the outbox rows say what is due,
+  // so several api instances share the work and a failed report is retried here.
+  if (config.payments && config.usageReportIntervalMs > 0) {
+    const stop = startUsageReportJob(
+      app.repos,
+      createPaymentsClient(config.payments),
+      app.log,
+      config.usageReportIntervalMs,
+    );
     app.addHook('onClose', async () => stop());
   }
   app.addHook('onClose', () => database.close());

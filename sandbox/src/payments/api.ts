@@ -18,6 +18,7 @@ import {
   setupIntentForClient,
   updatePaymentMethod,
 } from './paymentMethods';
+import { createMeterEvent, getMeter, meterEventSummaries } from './meters';
 import { expandParam, present, presentList } from './render';
 import { cancelSubscription, createSubscription, updateSubscription } from './subscriptions';
 
@@ -653,6 +654,22 @@ const ENDPOINTS: Endpoint[] = [
       if (!intent) throw noSuch('payment_intent', call.id);
       return intent;
     },
+  },
+  // Billing Meters: the metered usage the api reports (excess orders of paid plans)
+  {
+    method: 'POST',
+    url: '/v1/billing/meter_events',
+    handle: (call) => createMeterEvent(call.op, call.params),
+  },
+  {
+    method: 'GET',
+    url: '/v1/billing/meters/:id',
+    handle: (call) => getMeter(call.op.data, call.id),
+  },
+  {
+    method: 'GET',
+    url: '/v1/billing/meters/:id/event_summaries',
+    handle: (call) => meterEventSummaries(call.op.data, call.id, call.params),
   },
   // Events
   {

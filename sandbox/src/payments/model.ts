@@ -4,6 +4,7 @@
  */
 
 import type { CardBehaviour } from './catalog';
+import type { Meter, MeterEvent } from './meters';
 
 /** The API version the sandbox answers in (the one `stripe` 23 pins). */
 export const API_VERSION = '2026-10-28.endive';
@@ -381,6 +382,10 @@ export interface PaymentsData {
   idempotency: Record<string, IdempotentAnswer>;
   /** Seconds the test clock has been moved forward (`/_control/advance-clock`). */
   clockOffset: number;
+  /** Billing Meters by id. */
+  meters: Record<string, Meter>;
+  /** Meter events by identifier (Stripe counts an identifier once). */
+  meterEvents: Record<string, MeterEvent>;
 }
 
 /** A stored answer to a request with an `Idempotency-Key`. */

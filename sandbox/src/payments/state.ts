@@ -6,6 +6,7 @@ import {
   planPriceId,
   planProductId,
 } from './catalog';
+import { EXCESS_ORDERS_METER } from './meters';
 import type { PaymentsData } from './model';
 
 /** A fixed creation time for the seeded catalogue (2026-01-01), so restarts keep it equal. */
@@ -31,6 +32,8 @@ export function seedData(): PaymentsData {
     discountUses: {},
     idempotency: {},
     clockOffset: 0,
+    meters: { [EXCESS_ORDERS_METER.id]: { ...EXCESS_ORDERS_METER, created: SEED_CREATED } },
+    meterEvents: {},
   };
   for (const plan of CATALOG_PLANS) {
     const productId = planProductId(plan.planId);
@@ -133,6 +136,11 @@ export class PaymentsState {
   /** Loads the state from `file`, or starts from the seed. */
   static async open(file: string | null, now: () => number): Promise<PaymentsState> {
     const loaded = file ? await readJsonFile<PaymentsData>(file) : undefined;
+    // A state file written before the meters existed gets the seeded meter and no events.
+    if (loaded) {
+      loaded.meters ??= seedData().meters;
+      loaded.meterEvents ??= {};
+    }
     const state = new PaymentsState(loaded ?? seedData(), file, now);
     if (!loaded) await state.persist();
     return state;
