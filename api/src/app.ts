@@ -67,6 +67,7 @@ export function createStoreAccess(
     allowPrivateHosts: config.storeAllowPrivateHosts,
     loginProviderUrl: config.loginProviderUrl,
     cloudPosUrl: config.cloudPosUrl,
+    ordersBackfillDays: config.ordersBackfillDays,
   };
 }
 

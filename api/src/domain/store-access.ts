@@ -15,4 +15,6 @@ export interface StoreAccess {
   loginProviderUrl: string;
   /** Origin of the cloud POS addresses `{cloudPosUrl}/{appSlug}/{stationSlug}` (CLOUD_POS_URL). */
   cloudPosUrl: string;
+  /** Days of orders a first backfill reads (ORDERS_BACKFILL_DAYS); null: this month. */
+  ordersBackfillDays?: number | null;
 }

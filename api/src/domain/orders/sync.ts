@@ -113,7 +113,8 @@ export async function registerWebhooks(
 }
 
 /**
- * Reads the store's orders page by page (`after` the start of this month on the first run,
+ * Reads the store's orders page by page (`after` the start of this month, or
+ * ORDERS_BACKFILL_DAYS back, on the first run,
  * `modified_after` the newest modification seen later) and stores each; new orders found by a
  * later run add their orderProcessed entry. Returns how many orders were read.
  */
@@ -128,7 +129,7 @@ export async function pullOrders(
   const sync = await repos.orders.sync(row.id);
   const backfill = !sync?.backfilled_at;
   const since = backfill
-    ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString()
+    ? backfillStart(now, access.ordersBackfillDays ?? null)
     : (sync?.last_modified_at ??
       (await repos.orders.newestModified(row.id)) ??
       sync?.backfilled_at ??
@@ -178,6 +179,13 @@ export async function pullOrders(
     ...(backfill && complete ? { backfilled_at: now.toISOString() } : {}),
   });
   return read;
+}
+
+/** Where a first backfill starts: this month's first day, or `days` back when that is earlier. */
+export function backfillStart(now: Date, days: number | null): string {
+  const month = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+  const back = days === null ? month : Math.min(month, now.getTime() - days * 86_400_000);
+  return new Date(back).toISOString();
 }
 
 function isoMinusSecond(iso: string): string {
