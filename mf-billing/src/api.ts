@@ -12,7 +12,11 @@ import { billingApiPaths } from './urls';
 /** GET /subscription-monitor: the viewer's plan (null before the first) and whether they have a card. */
 export async function fetchPlanState(api: AxiosInstance, signal?: AbortSignal): Promise<PlanState> {
   const { data } = await api.get<PlanState>(billingApiPaths.subscriptionMonitor, { signal });
-  return { plan: data.plan ?? null, isHavePaymentMethod: data.isHavePaymentMethod === true };
+  return {
+    plan: data.plan ?? null,
+    isHavePaymentMethod: data.isHavePaymentMethod === true,
+    usage: data.usage ?? null,
+  };
 }
 
 /** GET /subscription-plans: the plans the viewer may choose, public and private ones. */

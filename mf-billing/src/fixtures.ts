@@ -167,7 +167,7 @@ export function createFakeBillingApi({
     if (method === 'GET' && url === 'subscription-monitor') {
       return {
         status: 200,
-        data: { plan: state.plan, isHavePaymentMethod: state.cards.length > 0 },
+        data: { plan: state.plan, isHavePaymentMethod: state.cards.length > 0, usage: null },
       };
     }
     if (method === 'GET' && url === 'subscription-plans') return { status: 200, data: { plans } };

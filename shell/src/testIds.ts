@@ -48,6 +48,10 @@ export const testIds = {
     printServicePaused: 'banner-print-service-paused',
     /** Each overdue invoice's link to Stripe's hosted invoice page. */
     overdueInvoice: 'banner-overdue-invoice',
+    /** 'Trial Ended' or 'POINT OF SALE SERVICE PAUSED': the plan's order limit is reached. */
+    planLimit: 'banner-plan-limit',
+    /** The plan limit banner's link to /subscription-plans. */
+    choosePlan: 'banner-choose-plan',
   },
   remoteSlot: {
     root: 'remote-slot',

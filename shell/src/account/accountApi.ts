@@ -21,6 +21,8 @@ export const fetchPlanState = (api: AxiosInstance, isIframeJoin: boolean): Promi
   api.get<PlanState>(subscriptionMonitorPath(isIframeJoin)).then((response) => ({
     plan: response.data?.plan ?? null,
     isHavePaymentMethod: response.data?.isHavePaymentMethod === true,
+    // The plan's order usage (spec 4 plan banners); null when the api sent none.
+    usage: response.data?.usage ?? null,
   }));
 
 /** POST /resend-activation-email. */

@@ -63,7 +63,7 @@ describe('useAccountState', () => {
       settings,
       user,
       isBanned: false,
-      planState: { plan: null, isHavePaymentMethod: false },
+      planState: { plan: null, isHavePaymentMethod: false, usage: null },
     });
     expect(bans).toEqual([false]);
   });
@@ -89,6 +89,7 @@ describe('useAccountState', () => {
       expect(load.status === 'ready' && load.account.planState).toEqual({
         plan: { id: 'trial', name: 'Trial' },
         isHavePaymentMethod: true,
+        usage: null,
       });
     });
     const monitorCalls = api.get.mock.calls.filter(([url]) =>
@@ -98,6 +99,29 @@ describe('useAccountState', () => {
       ['/subscription-monitor?freeSubAutoCreate=true'],
       ['/subscription-monitor?freeSubAutoCreate=true'],
     ]);
+  });
+
+  it('re-reads the plan usage on orders-changed, so the limit banner appears live', async () => {
+    const trial = { id: 'plan_trial', name: 'Trial', isFree: true, upTo: 50 };
+    let orders = 49;
+    const { services, result } = setup({
+      '/subscription-monitor': async () => ({
+        plan: trial,
+        isHavePaymentMethod: false,
+        usage: { orders, limit: 50, period: 'total', reached: orders >= 50 },
+      }),
+    });
+    await waitFor(() => expect(result.current.load.status).toBe('ready'));
+    const usage = () => {
+      const load = result.current.load;
+      return load.status === 'ready' ? load.account.planState?.usage : undefined;
+    };
+    expect(usage()).toEqual({ orders: 49, limit: 50, period: 'total', reached: false });
+    orders = 50;
+    await act(async () => services.bus.emit('orders-changed', { applicationId: 'app_1' }));
+    await waitFor(() =>
+      expect(usage()).toEqual({ orders: 50, limit: 50, period: 'total', reached: true }),
+    );
   });
 
   it('marks the plan as being re-read until plan-changed is answered, and keeps it on a failure', async () => {
@@ -203,6 +227,7 @@ describe('useAccountState', () => {
     expect(load.status === 'ready' && load.account.planState).toEqual({
       plan: { id: 'pro', name: 'Pro' },
       isHavePaymentMethod: true,
+      usage: null,
     });
   });
 

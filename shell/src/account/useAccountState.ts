@@ -39,7 +39,8 @@ export type AccountLoad =
 
 /**
  * Loads the account on sign-in (settings, profile, ban, plan) and keeps it current: `check-ban`
- * re-checks the ban and emits `ban-changed`, `plan-changed` and `settings-changed` reload theirs.
+ * re-checks the ban and emits `ban-changed`, `plan-changed` and `settings-changed` reload theirs,
+ * and `orders-changed` reloads the plan's usage.
  */
 export function useAccountState(): { load: AccountLoad; retry: () => void } {
   const { bus, browser, config } = useShell();
@@ -142,6 +143,16 @@ export function useAccountState(): { load: AccountLoad; retry: () => void } {
         () => update((account) => ({ ...account, planRefreshing: false })),
       );
     });
+    // An order counts against the plan's limit: the usage (and its banner) follows live. It is
+    // the newest plan read, so it also ends a plan-changed refresh it supersedes.
+    const ordersChanged = bus.on('orders-changed', () =>
+      reload(
+        'plan',
+        () => fetchPlanState(api, readIframeJoin(browser.localStorage)),
+        (planState) => update((account) => ({ ...account, planState, planRefreshing: false })),
+        () => update((account) => ({ ...account, planRefreshing: false })),
+      ),
+    );
     const settingsChanged = bus.on('settings-changed', () =>
       reload(
         'settings',
@@ -156,6 +167,7 @@ export function useAccountState(): { load: AccountLoad; retry: () => void } {
       latest.settings += 1;
       checkBan.unsubscribe();
       planChanged.unsubscribe();
+      ordersChanged.unsubscribe();
       settingsChanged.unsubscribe();
     };
   }, [api, browser, bus, update]);

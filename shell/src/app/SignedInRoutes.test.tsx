@@ -92,6 +92,7 @@ const withPlan = makeAccount({
       pastDueInvoices: [],
     },
     isHavePaymentMethod: true,
+    usage: null,
   },
 });
 

@@ -130,7 +130,7 @@ export const makeAccount = (overrides: Partial<Account> = {}): Account => ({
   },
   user: { fullName: 'Maya Manager', email: 'manager@demo.test', isVerified: true },
   isBanned: false,
-  planState: { plan: null, isHavePaymentMethod: false },
+  planState: { plan: null, isHavePaymentMethod: false, usage: null },
   ...overrides,
 });
 

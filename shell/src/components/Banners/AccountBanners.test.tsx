@@ -52,7 +52,11 @@ describe('AccountBanners', () => {
     };
     renderSignedIn(<AccountBanners />, {
       account: makeAccount({
-        planState: { plan: plan({ pastDueInvoices: [invoice] }), isHavePaymentMethod: true },
+        planState: {
+          plan: plan({ pastDueInvoices: [invoice] }),
+          isHavePaymentMethod: true,
+          usage: null,
+        },
       }),
     });
     expect(screen.getByTestId(testIds.banners.paymentOverdue)).toHaveTextContent(
@@ -71,7 +75,11 @@ describe('AccountBanners', () => {
       hosted_invoice_url: 'https://pay.test/9',
     };
     const account = makeAccount({
-      planState: { plan: plan({ pastDueInvoices: [invoice] }), isHavePaymentMethod: true },
+      planState: {
+        plan: plan({ pastDueInvoices: [invoice] }),
+        isHavePaymentMethod: true,
+        usage: null,
+      },
     });
     const banned = renderSignedIn(<AccountBanners />, {
       account,
@@ -99,7 +107,11 @@ describe('AccountBanners', () => {
     };
     renderSignedIn(<AccountBanners />, {
       account: makeAccount({
-        planState: { plan: plan({ pastDueInvoices: [invoice] }), isHavePaymentMethod: true },
+        planState: {
+          plan: plan({ pastDueInvoices: [invoice] }),
+          isHavePaymentMethod: true,
+          usage: null,
+        },
       }),
     });
     expect(screen.getByTestId(testIds.banners.paymentOverdue)).toHaveTextContent('Invoice INV-10');
@@ -113,10 +125,64 @@ describe('AccountBanners', () => {
         planState: {
           plan: plan({ isManagerPlan: false, pastDueInvoices: [invoice] }),
           isHavePaymentMethod: true,
+          usage: null,
         },
       }),
     });
     expect(screen.queryByTestId(testIds.banners.paymentOverdue)).not.toBeInTheDocument();
+  });
+
+  const trial = plan({ id: 'plan_trial', name: 'Trial', isFree: true, upTo: 50, included: 50 });
+  const atLimit = (p: Plan, period: 'total' | 'month', orders: number) =>
+    makeAccount({
+      planState: {
+        plan: p,
+        isHavePaymentMethod: false,
+        usage: { orders, limit: p.upTo, period, reached: orders >= (p.upTo ?? Infinity) },
+      },
+    });
+
+  it('shows Trial Ended when a free trial reaches its limit, with the way to a bigger plan', async () => {
+    renderSignedIn(<AccountBanners />, { account: atLimit(trial, 'total', 50), path: '/' });
+    const banner = screen.getByTestId(testIds.banners.planLimit);
+    expect(banner).toHaveTextContent('Trial Ended');
+    expect(banner).toHaveTextContent('Your free trial has reached its limit: 50 of 50 orders.');
+    expect(banner).toHaveTextContent('The stations of your applications are paused.');
+    expect(screen.getByTestId(testIds.banners.choosePlan)).toHaveAttribute(
+      'href',
+      '/subscription-plans',
+    );
+  });
+
+  it('shows POINT OF SALE SERVICE PAUSED when a paid plan reaches its monthly limit', () => {
+    const basics = plan({ id: 'plan_basics', name: 'Basics', upTo: 1000, included: 100 });
+    renderSignedIn(<AccountBanners />, { account: atLimit(basics, 'month', 1004) });
+    const banner = screen.getByTestId(testIds.banners.planLimit);
+    expect(banner).toHaveTextContent('POINT OF SALE SERVICE PAUSED');
+    expect(banner).toHaveTextContent(
+      'Your plan has reached its monthly limit: 1004 of 1000 orders this month.',
+    );
+    expect(banner).toHaveTextContent('paused until next month');
+  });
+
+  it('keeps the reason on the plans page, without a link to the page itself', () => {
+    renderSignedIn(<AccountBanners />, {
+      account: atLimit(trial, 'total', 50),
+      path: '/subscription-plans',
+    });
+    expect(screen.getByTestId(testIds.banners.planLimit)).toHaveTextContent(
+      'Choose a bigger plan below',
+    );
+    expect(screen.queryByTestId(testIds.banners.choosePlan)).not.toBeInTheDocument();
+  });
+
+  it('shows no limit banner below the limit, or on a plan that is not a manager plan', () => {
+    const first = renderSignedIn(<AccountBanners />, { account: atLimit(trial, 'total', 49) });
+    expect(screen.queryByTestId(testIds.banners.planLimit)).not.toBeInTheDocument();
+    first.unmount();
+    const cashier = plan({ id: 'plan_x', isManagerPlan: false, isFree: true, upTo: 10 });
+    renderSignedIn(<AccountBanners />, { account: atLimit(cashier, 'total', 10) });
+    expect(screen.queryByTestId(testIds.banners.planLimit)).not.toBeInTheDocument();
   });
 
   it('asks an unverified user to confirm the email, and Resend email says it was sent', async () => {

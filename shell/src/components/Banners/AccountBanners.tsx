@@ -1,6 +1,6 @@
-import { Button, httpUrlOrNull } from '@pos/shared';
+import { Button, httpUrlOrNull, type PlanState } from '@pos/shared';
 import { useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useAccount } from '../../account/AccountContext';
 import { useApi } from '../../account/ApiContext';
 import { resendActivationEmail } from '../../account/accountApi';
@@ -8,6 +8,8 @@ import { useShell } from '../../app/ShellContext';
 import { testIds } from '../../testIds';
 import { isSubscriptionPlansPath, mailtoUrl, paths } from '../../urls';
 import { Banner } from './Banner';
+
+type PlanUsage = NonNullable<PlanState['usage']>;
 
 /** The bubble after a resent activation email. */
 export const ACTIVATION_EMAIL_SENT = 'Activation email sent';
@@ -51,8 +53,49 @@ function ConfirmEmailBanner({ email }: { email: string | null }) {
   );
 }
 
+/** The plan banner titles of spec 4. */
+export const PLAN_LIMIT_TITLES = {
+  total: 'Trial Ended',
+  month: 'POINT OF SALE SERVICE PAUSED',
+} as const;
+
 /**
- * The account banners of spec 4 that the data allows: 'Service is Paused' for a banned account
+ * 'Trial Ended' (a free plan's total orders) or 'POINT OF SALE SERVICE PAUSED' (a paid plan's
+ * orders this month) once the plan's order limit is reached: why, that the stations are paused,
+ * and the way out. On /subscription-plans the reason stays but the link to it goes.
+ */
+function PlanLimitBanner({ usage, onPlansPage }: { usage: PlanUsage; onPlansPage: boolean }) {
+  const trial = usage.period === 'total';
+  return (
+    <Banner
+      tone="danger"
+      title={PLAN_LIMIT_TITLES[usage.period]}
+      data-testid={testIds.banners.planLimit}
+    >
+      <p>
+        {trial
+          ? `Your free trial has reached its limit: ${usage.orders} of ${usage.limit ?? 0} orders.`
+          : `Your plan has reached its monthly limit: ${usage.orders} of ${usage.limit ?? 0} orders this month.`}{' '}
+        The stations of your applications are paused
+        {trial ? '' : ' until next month'}.{' '}
+        {onPlansPage ? (
+          'Choose a bigger plan below to open them again at once.'
+        ) : (
+          <>
+            <Link to={paths.subscriptionPlans} data-testid={testIds.banners.choosePlan}>
+              Choose a bigger plan
+            </Link>{' '}
+            to open them again at once.
+          </>
+        )}
+      </p>
+    </Banner>
+  );
+}
+
+/**
+ * The account banners of spec 4 that the data allows: the plan limit banner ('Trial Ended' or
+ * 'POINT OF SALE SERVICE PAUSED', manager plans only, see PlanLimitBanner), 'Service is Paused' for a banned account
  * (not on /subscription-plans), 'Account Payment Overdue' for a manager plan with past-due
  * invoices (the links to pay each, and the print-service-paused warning when also banned), and the unconfirmed-email banner with its resend action.
  */
@@ -62,6 +105,8 @@ export function AccountBanners() {
   const { pathname } = useLocation();
   const plan = account.planState?.plan ?? null;
   const overdue = plan?.isManagerPlan ? (plan.pastDueInvoices ?? []) : [];
+  const usage = account.planState?.usage ?? null;
+  const limitReached = plan?.isManagerPlan === true && usage?.reached === true;
 
   return (
     <div className="shell-banners">
@@ -77,6 +122,9 @@ export function AccountBanners() {
             )}
           </p>
         </Banner>
+      )}
+      {limitReached && usage && (
+        <PlanLimitBanner usage={usage} onPlansPage={isSubscriptionPlansPath(pathname)} />
       )}
       {overdue.length > 0 && (
         <Banner
