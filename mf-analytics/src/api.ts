@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import { isAxiosError, type AxiosInstance } from 'axios';
 import type {
   ActivityPage,
   Application,
@@ -92,11 +92,47 @@ export async function fetchActivitiesCsv(
   api: AxiosInstance,
   { from, to }: { from: string; to: string },
 ): Promise<Blob> {
-  const { data } = await api.get<Blob>(analyticsApiPaths.exportActivities, {
-    params: { from, to, tz: viewerTimeZone() },
-    responseType: 'blob',
+  try {
+    const { data } = await api.get<Blob>(analyticsApiPaths.exportActivities, {
+      params: { from, to, tz: viewerTimeZone() },
+      responseType: 'blob',
+    });
+    return data instanceof Blob ? data : new Blob([String(data)], { type: 'text/csv' });
+  } catch (error) {
+    throw await withJsonErrorBody(error);
+  }
+}
+
+/**
+ * A blob request's error answer arrives as a Blob too: its JSON body ({ message }) is read back
+ * into the error, so the api's words (e.g. 'The period must not exceed 366 days') can be shown.
+ */
+async function withJsonErrorBody(error: unknown): Promise<unknown> {
+  if (!isAxiosError(error) || !(error.response?.data instanceof Blob)) return error;
+  try {
+    error.response.data = JSON.parse(await blobText(error.response.data)) as unknown;
+  } catch {
+    // Not JSON (a proxy's HTML page): the error stays as it came.
+  }
+  return error;
+}
+
+/** A blob's text (FileReader where Blob#text is missing, as in older engines and jsdom). */
+function blobText(blob: Blob): Promise<string> {
+  if (typeof blob.text === 'function') return blob.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable answer'));
+    reader.readAsText(blob);
   });
-  return data instanceof Blob ? data : new Blob([String(data)], { type: 'text/csv' });
+}
+
+/** The api's own words in a failed call's answer, or null when it gave none. */
+export function apiMessageOrNull(error: unknown): string | null {
+  if (!isAxiosError(error)) return null;
+  const data = error.response?.data as { message?: unknown } | undefined;
+  return data && typeof data.message === 'string' && data.message ? data.message : null;
 }
 
 /** Saves `blob` as `fileName` through a temporary object URL and link. */

@@ -35,7 +35,6 @@ export const WEB_ORDERS = 'Web orders';
 export const POS = 'POS';
 export const WEB = 'Web';
 export const ORDERS = 'Orders';
-export const SHARE_OF_TOTAL = 'share of total';
 
 /** Chart and table names (spec 3: the usage analytics). */
 export const CHARTS = {
@@ -63,17 +62,14 @@ export const NO_STATIONS_ORDERS = 'No orders were rung up on a station in this p
 export const NO_USERS_ORDERS = 'No orders were rung up by a cashier in this period';
 export const NO_ROWS = 'No orders in this period';
 export const LOADING_ANALYTICS = 'Loading order analytics';
-export const LOADING_CHART = 'Loading chart';
 export const PRINT = 'Print';
 export const BACK_TO_ANALYTICS = 'Back to Order Analytics';
-export const LIVE = 'Live';
 export const weekdayName = (isoDay: number) =>
   ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'][isoDay - 1] ??
   String(isoDay);
 export const pageOf = (page: number, pages: number) => `Page ${page} of ${pages}`;
 
 /** Spec 2.3: the Order Analytics tile and the mini activity feed. */
-export const ORDERS_TODAY = 'orders today';
 export const orderWord = (count: number) => (count === 1 ? 'order' : 'orders');
 export const thisMonth = (count: number) =>
   `${count.toLocaleString('en-US')} ${orderWord(count)} this month`;
@@ -101,11 +97,9 @@ export const FEED_TYPE_LABELS: Record<FeedType, string> = {
 
 /** The feed's tools: CSV export of a period and the tamper check. */
 export const DOWNLOAD_CSV = 'Download CSV';
-export const DOWNLOADING = 'Preparing CSV…';
 export const EXPORT_PERIOD = 'Export period';
 export const EXPORT_FAILED = 'The CSV could not be prepared. Please try again.';
 export const VERIFY_FEED = 'Verify feed';
-export const VERIFYING = 'Verifying…';
 export const feedVerified = (count: number) =>
   `Feed verified: ${count.toLocaleString('en-US')} ${count === 1 ? 'entry' : 'entries'}`;
 export const feedBroken = (when: string) =>

@@ -1,89 +1,35 @@
 // The api's answers this remote reads (GET analytics/orders, analytics/usage, activities-list,
-// activities/verify), as the api publishes them.
-import type { Activity, Application, FeedType } from '@pos/shared';
+// activities/verify), from the wire types generated from the api's schemas where they exist.
+import type { Activity, Application, FeedType, OrderCounts, UsageAnalytics } from '@pos/shared';
 
-export type { Activity, Application, FeedType };
-
-/** GET analytics/orders: order counts on the day, in its month and all time. */
-export interface OrderCounts {
-  perDay: number;
-  perMonth: number;
-  total: number;
-}
+export type { Activity, Application, FeedType, OrderCounts, UsageAnalytics };
 
 /** Orders of one bucket, split by channel: rung up on a POS station or placed on the web shop. */
-export interface ChannelCounts {
-  orders: number;
-  pos: number;
-  web: number;
-}
+export type ChannelCounts = UsageAnalytics['totals'];
+
+/** One application's orders in the period, with its takings per currency (cents). */
+export type ApplicationUsage = UsageAnalytics['applicationAnalytics'][number];
 
 /** One currency's takings, in cents. */
-export interface Revenue {
-  currency: string;
-  cents: number;
-}
-
-/** One application's orders in the period. */
-export interface ApplicationUsage extends ChannelCounts {
-  applicationId: string;
-  name: string;
-  revenue: Revenue[];
-}
+export type Revenue = ApplicationUsage['revenue'][number];
 
 /** Orders placed in one hour of the day (0–23, the viewer's time zone). */
-export interface HourUsage extends ChannelCounts {
-  hour: number;
-}
+export type HourUsage = UsageAnalytics['timePeriodAnalytics'][number];
 
-/** One station's orders. */
-export interface StationUsage {
-  applicationId: string;
-  applicationName: string;
-  posId: string;
-  name: string;
-  orders: number;
-}
+/** One station's POS orders. */
+export type StationUsage = UsageAnalytics['stationAnalytics'][number];
 
-/** One cashier's orders. */
-export interface CashierUsage {
-  applicationId: string;
-  applicationName: string;
-  cashierId: string;
-  name: string;
-  orders: number;
-}
+/** One cashier's POS orders. */
+export type CashierUsage = UsageAnalytics['userAnalytics'][number];
 
 /** Orders on one day of the week: ISO numbering, Monday = 1 … Sunday = 7. */
-export interface WeekdayUsage extends ChannelCounts {
-  day: number;
-}
+export type WeekdayUsage = UsageAnalytics['dayOfWeekAnalytics'][number];
 
 /** Orders on one calendar day (YYYY-MM-DD). */
-export interface DayUsage extends ChannelCounts {
-  date: string;
-}
+export type DayUsage = UsageAnalytics['perDay'][number];
 
 /** Orders in one calendar month (YYYY-MM). */
-export interface MonthUsage extends ChannelCounts {
-  month: string;
-}
-
-/** GET analytics/usage: the usage analytics of spec 3 for a period. */
-export interface UsageAnalytics {
-  date: { from: string; to: string; tz: string };
-  totals: ChannelCounts;
-  applicationAnalytics: ApplicationUsage[];
-  /** 24 rows, hour 0 to 23. */
-  timePeriodAnalytics: HourUsage[];
-  stationAnalytics: StationUsage[];
-  userAnalytics: CashierUsage[];
-  /** 7 rows, Monday first. */
-  dayOfWeekAnalytics: WeekdayUsage[];
-  /** Every day of the range, oldest first. */
-  perDay: DayUsage[];
-  perMonth: MonthUsage[];
-}
+export type MonthUsage = UsageAnalytics['perMonth'][number];
 
 /** GET activities-list: a page of the feed, newest first, and how many entries there are. */
 export interface ActivityPage {

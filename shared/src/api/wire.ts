@@ -76,6 +76,11 @@ export type Activity = Schemas['Activity'];
 /** Feed types of the activity feed. */
 export type FeedType = Activity['feedType'];
 
+/** GET analytics/orders: orders on a day, in its month and of all time. */
+export type OrderCounts = Schemas['OrderCounts'];
+/** GET analytics/usage: the usage analytics of spec 3 for a period. */
+export type UsageAnalytics = Schemas['UsageAnalytics'];
+
 /** A row of the admin panel's user list. */
 export type AdminUserRow = Schemas['AdminUserRow'];
 /** Kind of account an admin can set. */

@@ -1,7 +1,7 @@
 import { Button, Icon, TextInput, useMounted, useParcel } from '@pos/shared';
 import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
-import { fetchActivitiesCsv, saveBlob, verifyActivities } from '../../api';
+import { apiMessageOrNull, fetchActivitiesCsv, saveBlob, verifyActivities } from '../../api';
 import { analyticsTestIds } from '../../testIds';
 import {
   DOWNLOAD_CSV,
@@ -32,7 +32,7 @@ export function FeedTools() {
   const [from, setFrom] = useState(() => dayjs().subtract(29, 'day').format(DAY));
   const [to, setTo] = useState(today);
   const [downloading, setDownloading] = useState(false);
-  const [exportError, setExportError] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
   const [verifying, setVerifying] = useState(false);
   const [verification, setVerification] = useState<FeedVerification | 'failed' | null>(null);
 
@@ -41,12 +41,12 @@ export function FeedTools() {
     // A reversed range is swapped, never refused.
     const [first, last] = from <= to ? [from, to] : [to, from];
     setDownloading(true);
-    setExportError(false);
+    setExportError(null);
     try {
       const csv = await fetchActivitiesCsv(api, { from: first, to: last });
       saveBlob(csv, activityCsvName(first, last));
-    } catch {
-      if (mounted()) setExportError(true);
+    } catch (error) {
+      if (mounted()) setExportError(apiMessageOrNull(error) ?? EXPORT_FAILED);
     } finally {
       if (mounted()) setDownloading(false);
     }
@@ -96,7 +96,7 @@ export function FeedTools() {
           </Button>
           {exportError && (
             <p className="pos-feed-tools__error" role="alert">
-              {EXPORT_FAILED}
+              {exportError}
             </p>
           )}
         </fieldset>
