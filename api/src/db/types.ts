@@ -1,4 +1,4 @@
-import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * Storage conventions, the same on SQLite and PostgreSQL:
@@ -102,6 +102,30 @@ export interface ActivitiesTable {
   feed_type: string;
   link: string | null;
   link_name: string | null;
+  created_at: IsoTimestamp;
+  /** Position in the owner's hash chain: 1, 2, 3… (issue 12 §3). */
+  seq: number;
+  /** The hash of the owner's previous entry (64 zeros for the first). */
+  prev_hash: string;
+  /** SHA-256 hex of the entry's canonical encoding, chained through prev_hash. */
+  hash: string;
+}
+
+/** activity_heads: the newest entry of each owner's chain, locked by every append. */
+export interface ActivityHeadsTable {
+  user_id: string;
+  seq: number;
+  hash: string;
+}
+
+/** live_events: what the live stream tells each user, kept an hour for reconnects. */
+export interface LiveEventsTable {
+  id: Generated<number>;
+  user_id: string;
+  /** 'orders' or 'activity'. */
+  kind: string;
+  /** JSON of the event's data. */
+  data: string;
   created_at: IsoTimestamp;
 }
 
@@ -235,6 +259,8 @@ export interface Database {
   plan_grants: PlanGrantsTable;
   subscriptions: SubscriptionsTable;
   activities: ActivitiesTable;
+  activity_heads: ActivityHeadsTable;
+  live_events: LiveEventsTable;
   applications: ApplicationsTable;
   application_invitations: ApplicationInvitationsTable;
   station_slugs: StationSlugsTable;

@@ -1,7 +1,9 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { newId, nowIso } from '../db/ids';
 import type { ActivityRow, Database } from '../db/types';
+import { lockLiveFeed, recordLiveEvent } from '../live/events';
 import type { Activity } from '../routes/activities/schema';
+import { activityHash, GENESIS_HASH } from './activity-chain';
 
 export type { Activity };
 
@@ -45,49 +47,117 @@ function toActivity(row: ActivityRow): Activity {
   };
 }
 
+/** What GET /activities/verify answers. */
+export interface ChainVerification {
+  ok: boolean;
+  /** How many entries were read. */
+  checked: number;
+  /**
+   * The first entry whose hash, seq or link to the previous one does not match; null when
+   * the chain holds, or when only its end is wrong (the newest entries deleted: the entries
+   * left match each other but not the owner's head).
+   */
+  firstBroken: { id: string; createdAt: string } | null;
+}
+
+/** Entries read per query by the verify and the export (never the whole feed in memory). */
+export const CHAIN_BATCH = 1000;
+
+/**
+ * THE way an entry enters a feed: every writer (routes, domain, orders, seed) goes through
+ * here. Inside `db`'s transaction (one is opened when `db` is not one) it takes the owner's
+ * live-feed lock, then bumps the owner's head in activity_heads with one upsert (on
+ * PostgreSQL the row stays locked until commit, so two appends for one owner wait for each
+ * other instead of forking the chain; SQLite serialises transactions), inserts the entry
+ * chained to the head's hash, moves the head, and records the live `activity` event. Returns
+ * the entry as the feed lists it.
+ */
+export async function appendActivity(
+  db: Kysely<Database>,
+  userId: string,
+  entry: NewActivity,
+): Promise<Activity> {
+  if (!db.isTransaction) {
+    return db.transaction().execute((trx) => appendActivity(trx, userId, entry));
+  }
+  await lockLiveFeed(db, userId);
+  // The new seq, and the hash of the entry before it (the head's, not yet moved).
+  const head = await db
+    .insertInto('activity_heads')
+    .values({ user_id: userId, seq: 1, hash: GENESIS_HASH })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({ seq: sql<number>`activity_heads.seq + 1` }),
+    )
+    .returning(['seq', 'hash'])
+    .executeTakeFirstOrThrow();
+  const row: ActivityRow = {
+    id: newId(),
+    user_id: userId,
+    name: entry.name,
+    feed_type: entry.feedType,
+    link: entry.link ?? null,
+    link_name: entry.linkName ?? null,
+    created_at: entry.createdAt ?? nowIso(),
+    seq: Number(head.seq),
+    prev_hash: head.hash,
+    hash: '',
+  };
+  row.hash = activityHash({
+    owner: row.user_id,
+    seq: row.seq,
+    prevHash: row.prev_hash,
+    name: row.name,
+    feedType: row.feed_type,
+    link: row.link,
+    linkName: row.link_name,
+    createdAt: row.created_at,
+  });
+  await db.insertInto('activities').values(row).execute();
+  await db
+    .updateTable('activity_heads')
+    .set({ hash: row.hash })
+    .where('user_id', '=', userId)
+    .execute();
+  const activity = toActivity(row);
+  await recordLiveEvent(db, userId, 'activity', activity, { locked: true });
+  return activity;
+}
+
 /** The activity feed of each user. */
 export class ActivitiesRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** A page of the user's own entries, newest first, and how many they have. */
+  /**
+   * A page of the user's own entries, newest first, and how many they have: the count is the
+   * head's seq (the chain numbers every entry), not a count(*) over the whole feed.
+   */
   async page(
     userId: string,
     page: number,
     limit: number,
   ): Promise<{ data: Activity[]; totalAll: number }> {
-    const rows = await this.db
-      .selectFrom('activities')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute();
-    const total = await this.db
-      .selectFrom('activities')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    return { data: rows.map(toActivity), totalAll: Number(total.n) };
+    const [rows, head] = await Promise.all([
+      this.db
+        .selectFrom('activities')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute(),
+      this.db
+        .selectFrom('activity_heads')
+        .select('seq')
+        .where('user_id', '=', userId)
+        .executeTakeFirst(),
+    ]);
+    return { data: rows.map(toActivity), totalAll: Number(head?.seq ?? 0) };
   }
 
-  /** Adds an entry to the user's feed; returns its id. */
+  /** Adds an entry to the user's feed (see {@link appendActivity}); returns its id. */
   async create(userId: string, entry: NewActivity): Promise<string> {
-    const id = newId();
-    await this.db
-      .insertInto('activities')
-      .values({
-        id,
-        user_id: userId,
-        name: entry.name,
-        feed_type: entry.feedType,
-        link: entry.link ?? null,
-        link_name: entry.linkName ?? null,
-        created_at: entry.createdAt ?? nowIso(),
-      })
-      .execute();
-    return id;
+    return (await appendActivity(this.db, userId, entry)).id;
   }
 
   /**
@@ -113,5 +183,88 @@ export class ActivitiesRepository {
       .executeTakeFirst();
     if (recent) return null;
     return this.create(userId, entry);
+  }
+
+  /**
+   * Recomputes the user's chain in seq order, {@link CHAIN_BATCH} entries at a time, and
+   * reports the first entry whose seq, prev_hash or hash does not follow from the one before
+   * (an edited entry breaks its own hash, a deleted one the link of the next), then checks
+   * that the last entry is the owner's head.
+   */
+  async verify(userId: string): Promise<ChainVerification> {
+    let checked = 0;
+    let seq = 0;
+    let prevHash = GENESIS_HASH;
+    for (;;) {
+      const rows = await this.db
+        .selectFrom('activities')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('seq', '>', seq)
+        .orderBy('seq')
+        .limit(CHAIN_BATCH)
+        .execute();
+      for (const row of rows) {
+        checked += 1;
+        const expected = activityHash({
+          owner: row.user_id,
+          seq: Number(row.seq),
+          prevHash: row.prev_hash,
+          name: row.name,
+          feedType: row.feed_type,
+          link: row.link,
+          linkName: row.link_name,
+          createdAt: row.created_at,
+        });
+        if (Number(row.seq) !== seq + 1 || row.prev_hash !== prevHash || row.hash !== expected) {
+          return { ok: false, checked, firstBroken: { id: row.id, createdAt: row.created_at } };
+        }
+        seq = Number(row.seq);
+        prevHash = row.hash;
+      }
+      if (rows.length < CHAIN_BATCH) break;
+    }
+    const head = await this.db
+      .selectFrom('activity_heads')
+      .select(['seq', 'hash'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    const headMatches = head ? Number(head.seq) === seq && head.hash === prevHash : seq === 0;
+    return { ok: headMatches, checked, firstBroken: null };
+  }
+
+  /**
+   * The user's entries created in [from, to) (ISO instants), oldest first, read
+   * {@link CHAIN_BATCH} at a time after the last one sent (the (user_id, created_at, id)
+   * index serves each batch).
+   */
+  async *inPeriod(userId: string, from: string, to: string): AsyncGenerator<ActivityRow> {
+    let after: Pick<ActivityRow, 'created_at' | 'id'> | null = null;
+    for (;;) {
+      const cursor: typeof after = after;
+      const rows: ActivityRow[] = await this.db
+        .selectFrom('activities')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('created_at', '>=', from)
+        .where('created_at', '<', to)
+        .$if(cursor !== null, (qb) =>
+          qb.where((eb) =>
+            eb(
+              eb.refTuple('created_at', 'id'),
+              '>',
+              eb.tuple(cursor?.created_at ?? '', cursor?.id ?? ''),
+            ),
+          ),
+        )
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(CHAIN_BATCH)
+        .execute();
+      yield* rows;
+      const last = rows[rows.length - 1];
+      if (!last || rows.length < CHAIN_BATCH) return;
+      after = last;
+    }
   }
 }

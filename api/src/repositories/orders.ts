@@ -1,7 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { newId, nowIso } from '../db/ids';
 import type { Database, OrderRow, OrderSyncRow } from '../db/types';
+import { recordLiveEvent } from '../live/events';
 import type { NewActivity } from './activities';
+import { appendActivity } from './activities';
 
 /** What the api keeps of one store order. */
 export interface OrderFields {
@@ -17,6 +19,27 @@ export interface OrderFields {
   stationPosId: number | null;
   cashierWpUserId: number | null;
   cashierName: string | null;
+}
+
+/**
+ * Tells the owner's live streams that an application's orders changed (`orders` event), in
+ * the transaction `trx` of the change. The owner is looked up unless the caller knows it.
+ */
+async function recordOrdersChanged(
+  trx: Transaction<Database>,
+  applicationId: string,
+  ownerId?: string,
+): Promise<void> {
+  const userId =
+    ownerId ??
+    (
+      await trx
+        .selectFrom('applications')
+        .select('user_id')
+        .where('id', '=', applicationId)
+        .executeTakeFirst()
+    )?.user_id;
+  if (userId) await recordLiveEvent(trx, userId, 'orders', { applicationId });
 }
 
 /** What {@link OrdersRepository.upsert} did. */
@@ -68,22 +91,10 @@ export class OrdersRepository {
         .returning('id')
         .executeTakeFirst();
       if (!row) return 'stale';
-      if (row.id !== id) return 'updated';
-      if (feed) {
-        await trx
-          .insertInto('activities')
-          .values({
-            id: newId(),
-            user_id: feed.userId,
-            name: feed.entry.name,
-            feed_type: feed.entry.feedType,
-            link: feed.entry.link ?? null,
-            link_name: feed.entry.linkName ?? null,
-            created_at: nowIso(),
-          })
-          .execute();
-      }
-      return 'inserted';
+      const outcome = row.id === id ? 'inserted' : 'updated';
+      if (outcome === 'inserted' && feed) await appendActivity(trx, feed.userId, feed.entry);
+      await recordOrdersChanged(trx, applicationId, feed?.userId);
+      return outcome;
     });
   }
 
@@ -93,38 +104,43 @@ export class OrdersRepository {
    * the api never had gets a deleted stub row, so its late order.created does not bring it
    * back; a newer version (restored from the trash) does. False when the api never had it.
    */
-  async markDeleted(
+  markDeleted(
     applicationId: string,
     storeOrderId: number,
     now = new Date().toISOString(),
   ): Promise<boolean> {
-    const id = newId();
-    const row = await this.db
-      .insertInto('orders')
-      .values({
-        id,
-        application_id: applicationId,
-        store_order_id: storeOrderId,
-        status: 'trash',
-        total_cents: 0,
-        currency: '',
-        created_at: now,
-        modified_at: now,
-        channel: 'web',
-        station_pos_id: null,
-        cashier_wp_user_id: null,
-        cashier_name: null,
-        deleted: 1,
-      })
-      .onConflict((oc) =>
-        oc.columns(['application_id', 'store_order_id']).doUpdateSet({
+    return this.db.transaction().execute(async (trx) => {
+      const id = newId();
+      const row = await trx
+        .insertInto('orders')
+        .values({
+          id,
+          application_id: applicationId,
+          store_order_id: storeOrderId,
+          status: 'trash',
+          total_cents: 0,
+          currency: '',
+          created_at: now,
+          modified_at: now,
+          channel: 'web',
+          station_pos_id: null,
+          cashier_wp_user_id: null,
+          cashier_name: null,
           deleted: 1,
-          modified_at: sql<string>`case when orders.modified_at < ${now} then ${now} else orders.modified_at end`,
-        }),
-      )
-      .returning('id')
-      .executeTakeFirst();
-    return row?.id !== id;
+        })
+        .onConflict((oc) =>
+          oc.columns(['application_id', 'store_order_id']).doUpdateSet({
+            deleted: 1,
+            modified_at: sql<string>`case when orders.modified_at < ${now} then ${now} else orders.modified_at end`,
+          }),
+        )
+        .returning('id')
+        .executeTakeFirst();
+      const known = row?.id !== id;
+      // A stub for an order the api never had changes no figure the dashboard shows.
+      if (known) await recordOrdersChanged(trx, applicationId);
+      return known;
+    });
   }
 
   /**
@@ -143,18 +159,7 @@ export class OrdersRepository {
         .onConflict((oc) => oc.columns(['application_id', 'delivery_key']).doNothing())
         .executeTakeFirst();
       if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-      await trx
-        .insertInto('activities')
-        .values({
-          id: newId(),
-          user_id: feed.userId,
-          name: feed.entry.name,
-          feed_type: feed.entry.feedType,
-          link: feed.entry.link ?? null,
-          link_name: feed.entry.linkName ?? null,
-          created_at: nowIso(),
-        })
-        .execute();
+      await appendActivity(trx, feed.userId, feed.entry);
       return true;
     });
   }

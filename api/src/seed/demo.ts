@@ -4,6 +4,7 @@ import { newId, nowIso } from '../db/ids';
 import { PLAN_IDS } from '../db/plans';
 import type { Database } from '../db/types';
 import type { FeedType } from '../repositories/activities';
+import { appendActivity } from '../repositories/activities';
 import { searchTextOf } from '../repositories/users';
 import type { DemoStore } from '../config';
 import { sealContext } from '../domain/applications/credentials';
@@ -247,23 +248,17 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions = 
       .executeTakeFirstOrThrow();
     if (Number(existing.n) === 0) {
       const now = Date.now();
-      await trx
-        .insertInto('activities')
-        .values(
-          MANAGER_ACTIVITIES.map((entry) => {
-            const at = now - entry.daysAgo * 86_400_000;
-            return {
-              id: newId(),
-              user_id: manager.id,
-              name: entry.name,
-              feed_type: entry.feedType,
-              link: entry.link ?? null,
-              link_name: entry.linkName ?? null,
-              created_at: new Date(at).toISOString(),
-            };
-          }),
-        )
-        .execute();
+      // Oldest first, through the one append, so the demo feed is a valid chain.
+      const entries = [...MANAGER_ACTIVITIES].sort((a, b) => b.daysAgo - a.daysAgo);
+      for (const entry of entries) {
+        await appendActivity(trx, manager.id, {
+          name: entry.name,
+          feedType: entry.feedType,
+          link: entry.link ?? null,
+          linkName: entry.linkName ?? null,
+          createdAt: new Date(now - entry.daysAgo * 86_400_000).toISOString(),
+        });
+      }
     }
   });
   if (options.demoStore) {

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { FEED_TYPES } from '../../repositories/activities';
-import { authErrors, PageNumber, Nullable, Ref, StringEnum } from '../common';
+import { authErrors, ErrorAnswer, PageNumber, Nullable, Ref, StringEnum } from '../common';
 
 /** Page size of the activity feed (spec 9). */
 export const ACTIVITY_PAGE_SIZE = 25;
@@ -60,5 +60,58 @@ export const createActivitySchema = {
   response: {
     201: Type.Object({ id: Type.String() }, { additionalProperties: false }),
     ...authErrors,
+  },
+};
+
+export const verifyActivitiesSchema = {
+  tags: ['activities'],
+  summary: "Recomputes the caller's activity hash chain and reports the first broken entry",
+  response: {
+    200: Type.Object(
+      {
+        ok: Type.Boolean(),
+        checked: Type.Integer({ description: 'Entries read' }),
+        firstBroken: Nullable(
+          Type.Object(
+            { id: Type.String(), createdAt: Type.String() },
+            { additionalProperties: false },
+          ),
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    ...authErrors,
+  },
+};
+
+const Day = (description: string) =>
+  Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description });
+
+export const ExportActivitiesQuery = Type.Object(
+  {
+    from: Day('First day (YYYY-MM-DD) in tz'),
+    to: Day('Last day (YYYY-MM-DD) in tz, at most 366 days after from'),
+    tz: Type.String({
+      minLength: 1,
+      maxLength: 64,
+      default: 'UTC',
+      description: 'IANA time zone of the days',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const exportActivitiesSchema = {
+  tags: ['activities'],
+  summary: "The caller's activity entries of a period as CSV, oldest first (managers)",
+  description:
+    'text/csv; header createdAt,feedType,name,link,linkName,seq,hash; cells starting with ' +
+    "= + - @ are prefixed with '.",
+  querystring: ExportActivitiesQuery,
+  produces: ['text/csv'],
+  response: {
+    200: Type.String({ description: 'CSV (RFC 4180)' }),
+    ...authErrors,
+    403: ErrorAnswer,
   },
 };

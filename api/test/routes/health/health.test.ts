@@ -40,6 +40,8 @@ describe('GET /openapi.json', () => {
         'POST /user-last-access',
         'GET /check-ban',
         'GET /activities-list',
+        'GET /activities/verify',
+        'GET /activities/export',
         'POST /activities',
         'GET /subscription-monitor',
         'GET /subscription-plans',

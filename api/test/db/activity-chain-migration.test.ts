@@ -1,0 +1,109 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Migrator, sql, type Kysely } from 'kysely';
+import { Pool } from 'pg';
+import type { DatabaseHandle } from '../../src/db';
+import { openDatabase } from '../../src/db';
+import { migrateToLatest, migrationsFor } from '../../src/db/migrations';
+import { ActivitiesRepository } from '../../src/repositories/activities';
+
+/** A database migrated up to `target` only (a temp SQLite file or a fresh PostgreSQL schema). */
+async function databaseAt(target: string): Promise<{
+  database: DatabaseHandle;
+  schema: string | null;
+  drop(): Promise<void>;
+}> {
+  const url = process.env.DATABASE_URL;
+  let database: DatabaseHandle;
+  let schema: string | null = null;
+  let drop: () => Promise<void>;
+  if (url) {
+    schema = `test_${crypto.randomBytes(6).toString('hex')}`;
+    const name = schema;
+    database = openDatabase({ databaseUrl: url, databaseSchema: schema, sqlitePath: '' });
+    await sql`create schema ${sql.id(schema)}`.execute(database.db);
+    drop = async () => {
+      await database.close();
+      const pool = new Pool({ connectionString: url, max: 1 });
+      await pool.query(`drop schema if exists "${name}" cascade`);
+      await pool.end();
+    };
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-api-chain-'));
+    database = openDatabase({ databaseUrl: null, sqlitePath: path.join(dir, 'test.sqlite') });
+    drop = async () => {
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    };
+  }
+  const migrator = new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => migrationsFor(database.dialect) },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error } = await migrator.migrateTo(target);
+  if (error) throw error;
+  return { database, schema, drop };
+}
+
+describe('migration 0011_activity_chain', () => {
+  it('chains the entries that were there before, per owner, oldest first', async () => {
+    const { database, schema, drop } = await databaseAt('0010_webhook_deliveries');
+    try {
+      const db = database.db as unknown as Kysely<Record<string, never>>;
+      const user = (id: string) => ({
+        id,
+        sub: `sub_${id}`,
+        created_at: '2026-01-01T00:00:00.000Z',
+      });
+      await db
+        .insertInto('users' as never)
+        .values([user('u1'), user('u2')] as never)
+        .execute();
+      const entry = (id: string, userId: string, createdAt: string, name: string) => ({
+        id,
+        user_id: userId,
+        name,
+        feed_type: 'stationOpened',
+        link: null,
+        link_name: null,
+        created_at: createdAt,
+      });
+      await db
+        .insertInto('activities' as never)
+        .values([
+          entry('a3', 'u1', '2026-01-03T00:00:00.000Z', 'Third'),
+          entry('a1', 'u1', '2026-01-01T00:00:00.000Z', 'First'),
+          entry('a2', 'u1', '2026-01-02T00:00:00.000Z', 'Second, "quoted"'),
+          entry('b1', 'u2', '2026-01-01T00:00:00.000Z', 'Other'),
+        ] as never)
+        .execute();
+
+      await migrateToLatest(database.db, database.dialect, schema);
+
+      const rows = await database.db
+        .selectFrom('activities')
+        .select(['id', 'user_id', 'seq'])
+        .orderBy('user_id')
+        .orderBy('seq')
+        .execute();
+      expect(rows.map((r) => [r.id, Number(r.seq)])).toEqual([
+        ['a1', 1],
+        ['a2', 2],
+        ['a3', 3],
+        ['b1', 1],
+      ]);
+      const repo = new ActivitiesRepository(database.db);
+      expect(await repo.verify('u1')).toEqual({ ok: true, checked: 3, firstBroken: null });
+      expect(await repo.verify('u2')).toEqual({ ok: true, checked: 1, firstBroken: null });
+      // Appends go on from the backfilled head.
+      await repo.create('u1', { name: 'Fourth', feedType: 'stationOpened' });
+      expect(await repo.verify('u1')).toEqual({ ok: true, checked: 4, firstBroken: null });
+      expect((await repo.page('u1', 1, 25)).totalAll).toBe(4);
+    } finally {
+      await drop();
+    }
+  });
+});

@@ -1,0 +1,126 @@
+import type { TestContext } from '../../helpers/app';
+import { createTestContext } from '../../helpers/app';
+import { call } from '../../helpers/applications';
+import { appendActivity } from '../../../src/repositories/activities';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const userIdOf = async (sub: string) => {
+  // The first request creates the user.
+  await call(ctx, 'GET', '/activities-list', undefined, sub);
+  return (
+    await ctx.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('sub', '=', sub)
+      .executeTakeFirstOrThrow()
+  ).id;
+};
+
+const exportOf = (query: string, sub = 'usr_export') =>
+  call(ctx, 'GET', `/activities/export?${query}`, undefined, sub);
+
+describe('GET /activities/export', () => {
+  let owner: string;
+  beforeAll(async () => {
+    owner = await userIdOf('usr_export');
+    const add = (name: string, createdAt: string, link: string | null = null) =>
+      appendActivity(ctx.database.db, owner, {
+        name,
+        feedType: 'orderProcessed',
+        link,
+        linkName: link ? 'Coffee, "the good one"' : null,
+        createdAt,
+      });
+    await add('Before the period', '2026-02-28T23:59:59.999Z');
+    await add('=HYPERLINK("http://evil.example","click")', '2026-03-01T00:00:00.000Z');
+    await add('Order #1, paid', '2026-03-02T08:00:00.000Z', '/applications/a1');
+    await add('+1 more', '2026-03-03T09:00:00.000Z');
+    await add('@SUM(A1)', '2026-03-04T10:00:00.000Z');
+    await add('-2 refunds\nand a line break', '2026-03-05T11:00:00.000Z');
+    await add('Last day, late', '2026-03-31T23:59:59.999Z');
+    await add('After the period', '2026-04-01T00:00:00.000Z');
+    const other = await userIdOf('usr_export_other');
+    await appendActivity(ctx.database.db, other, {
+      name: 'Not yours',
+      feedType: 'orderProcessed',
+      createdAt: '2026-03-10T00:00:00.000Z',
+    });
+  });
+
+  it('answers the period as CSV, oldest first, quoted and formula-safe', async () => {
+    const response = await exportOf('from=2026-03-01&to=2026-03-31');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="activity-2026-03-01-2026-03-31.csv"',
+    );
+    const rows = await ctx.database.db
+      .selectFrom('activities')
+      .select(['name', 'seq', 'hash'])
+      .where('user_id', '=', owner)
+      .orderBy('seq')
+      .execute();
+    const hash = (name: string) => rows.find((r) => r.name === name)!.hash;
+    expect(response.body).toBe(
+      [
+        'createdAt,feedType,name,link,linkName,seq,hash',
+        `2026-03-01T00:00:00.000Z,orderProcessed,"'=HYPERLINK(""http://evil.example"",""click"")",,,2,${hash('=HYPERLINK("http://evil.example","click")')}`,
+        `2026-03-02T08:00:00.000Z,orderProcessed,"Order #1, paid",/applications/a1,"Coffee, ""the good one""",3,${hash('Order #1, paid')}`,
+        `2026-03-03T09:00:00.000Z,orderProcessed,'+1 more,,,4,${hash('+1 more')}`,
+        `2026-03-04T10:00:00.000Z,orderProcessed,'@SUM(A1),,,5,${hash('@SUM(A1)')}`,
+        `2026-03-05T11:00:00.000Z,orderProcessed,"'-2 refunds\nand a line break",,,6,${hash('-2 refunds\nand a line break')}`,
+        `2026-03-31T23:59:59.999Z,orderProcessed,"Last day, late",,,7,${hash('Last day, late')}`,
+        '',
+      ].join('\r\n'),
+    );
+    expect(response.body).not.toContain('Not yours');
+  });
+
+  it('reads the days in the time zone given', async () => {
+    // Berlin's 1 March starts at 23:00 UTC the day before; its 31 March ends at 22:00 UTC.
+    const response = await exportOf('from=2026-03-01&to=2026-03-31&tz=Europe/Berlin');
+    expect(response.statusCode).toBe(200);
+    const names = response.body.split('\r\n').slice(1, -1);
+    expect(names[0]).toContain('Before the period');
+    expect(response.body).not.toContain('Last day, late');
+  });
+
+  it('answers only the header for a period without entries, and nothing of others', async () => {
+    const response = await exportOf('from=2026-03-01&to=2026-03-31', 'usr_export_empty');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('createdAt,feedType,name,link,linkName,seq,hash\r\n');
+  });
+
+  it.each([
+    ['from=2026-03-31&to=2026-03-01', 'from must not be after to'],
+    ['from=2025-01-01&to=2026-01-02', 'The period must not exceed 366 days'],
+    ['from=2026-02-30&to=2026-03-01', 'from must be a real calendar date (YYYY-MM-DD)'],
+    ['from=2026-03-01&to=2026-03-02&tz=Mars/Olympus', 'tz must be an IANA time zone name'],
+    ['from=2026-3-1&to=2026-03-02', 'querystring/from must match pattern'],
+    ['to=2026-03-02', "querystring must have required property 'from'"],
+  ])('refuses %s with 400', async (query, message) => {
+    const response = await exportOf(query);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(message);
+  });
+
+  it('takes a leap year of 366 days', async () => {
+    expect((await exportOf('from=2024-01-01&to=2024-12-31')).statusCode).toBe(200);
+  });
+
+  it('is for managers only', async () => {
+    const cashier = await userIdOf('usr_export_cashier');
+    await ctx.database.db
+      .updateTable('users')
+      .set({ user_role: 'other' })
+      .where('id', '=', cashier)
+      .execute();
+    const response = await exportOf('from=2026-03-01&to=2026-03-31', 'usr_export_cashier');
+    expect(response.statusCode).toBe(403);
+  });
+});
