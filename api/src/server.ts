@@ -6,6 +6,7 @@ import { startUsageReportJob } from './domain/billing/metered';
 import { startReconcileJob } from './domain/orders/sync';
 import { buildPosHost } from './pos-host';
 import { seedDemo } from './seed/demo';
+import { subscribeDemoManager } from './seed/demo-billing';
 import { createPaymentsClient } from './services/payments';
 import { loadOrCreatePosHostTls } from './services/pos-host-tls';
 import { loadOrCreateSigningKey } from './services/signing-key';
@@ -22,6 +23,16 @@ async function main(): Promise<void> {
   }
   const signingKey = await loadOrCreateSigningKey(config.signingKeyPath);
   const app = await buildApp(config, { database, storeAccess: access, signingKey });
+  if (config.seedDemo && config.payments) {
+    // With billing on, the demo manager is on a paid plan with a real subscription.
+    await subscribeDemoManager(
+      database.db,
+      app.repos,
+      createPaymentsClient(config.payments),
+      config.payments.webhookSecret,
+      app.log,
+    );
+  }
   const posHostOptions = {
     database,
     access,

@@ -277,6 +277,9 @@ export function services({ dataDir, test }) {
         // The demo stores run on this machine; production refuses private addresses.
         STORE_ALLOW_PRIVATE_HOSTS: '1',
         SEED_DEMO: '1',
+        // The demo store has 120 days of orders (sandbox DEMO_ORDER_DAYS): the first backfill
+        // reads them all, so the dashboard shows months of history.
+        ORDERS_BACKFILL_DAYS: '120',
         // Billing through the stripe SDK, pointed at the payments sandbox (the real Stripe by
         // configuration only), with the keys and webhook secret the sandbox was given.
         STRIPE_SECRET_KEY: payments.secretKey,
