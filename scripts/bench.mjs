@@ -17,9 +17,13 @@
 //    applications, and the cloud POS address on the POS host up to the hand-off page
 //  - GET /subscription-monitor p50/p99 over real HTTP, from the database only (the api's Stripe
 //    is a counter that must see no call) (api/scripts/bench-subscription-monitor.ts)
+//  - GET analytics/orders and GET analytics/usage (30 and 366 days) p50/p99 with 1 000 000 orders
+//    over 1 000 applications of 100 managers, random manager, all or one application, four time
+//    zones (api/scripts/bench-analytics.ts)
 // Budgets: landing ≤ 200 KB gzip JS; admin users p99 ≤ 50 ms; applications list p99 ≤ 250 ms;
 // stations p99 ≤ 250 ms; update-slug p99 ≤ 250 ms; shared-stations p99 ≤ 500 ms; cloud POS
-// launch p99 ≤ 250 ms; subscription-monitor p99 ≤ 20 ms.
+// launch p99 ≤ 250 ms; subscription-monitor p99 ≤ 20 ms; analytics/orders p99 ≤ 30 ms;
+// analytics/usage p99 ≤ 60 ms.
 // Exit code 1 when a budget is broken.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
@@ -194,6 +198,9 @@ const measureStations = () => runApiBench('bench-stations.ts', 'stations');
 /** GET /subscription-monitor from the database, with no Stripe call (issue 11 §7). */
 const measureMonitor = () => runApiBench('bench-subscription-monitor.ts', 'subscription monitor');
 
+/** The order analytics over 1 000 000 orders (issue 12 §7). */
+const measureAnalytics = () => runApiBench('bench-analytics.ts', 'analytics');
+
 async function main() {
   ensurePnpm();
   installDependencies();
@@ -219,6 +226,7 @@ async function main() {
   const apps = await measureApplications();
   const stations = await measureStations();
   const monitor = await measureMonitor();
+  const analytics = await measureAnalytics();
 
   const rows = [
     ['Landing page JS (gzip)', kb(front.landing), '≤ 200 KB', front.landing <= 200 * 1024],
@@ -296,6 +304,22 @@ async function main() {
       `${monitor.p50Ms.toFixed(2)} / ${monitor.p99Ms.toFixed(2)} ms`,
       'p99 ≤ 20 ms',
       monitor.p99Ms <= 20 && monitor.stripeCalls === 0,
+    ],
+    ...[
+      ['ordersCounts', 'GET analytics/orders', 'today, month, total', 30],
+      ['usage30', 'GET analytics/usage', '30 days', 60],
+      ['usage366', 'GET analytics/usage', '366 days', 60],
+    ].map(([key, name, what, budget]) => [
+      `${name} p50/p99 (${what}; ${analytics.orders} orders, ${analytics.applications} apps)`,
+      `${analytics[key].p50.toFixed(2)} / ${analytics[key].p99.toFixed(2)} ms`,
+      `p99 ≤ ${budget} ms`,
+      analytics[key].p99 <= budget,
+    ]),
+    [
+      `analytics bench seed (${analytics.orders} orders, one SQLite statement)`,
+      `${(analytics.seedMs / 1000).toFixed(1)} s`,
+      '< 60 s',
+      analytics.seedMs < 60_000,
     ],
   ];
   const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => String(r[i]).length), 8));

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import type { ScopeApplication, UsageRows } from '../domain/analytics/usage';
 
@@ -74,77 +74,60 @@ export class AnalyticsRepository {
   }
 
   /**
-   * What the usage analytics fold, for orders of `applicationIds` created in [start, end):
-   * counts per created_at bucket (its first `bucketLength` characters) and channel, per
-   * application, channel and currency (with the cents), per POS station and per POS cashier.
+   * What the usage analytics fold, for orders of `applicationIds` created in [start, end), in
+   * two grouped reads of the same index range: counts per UTC hour of created_at (split at
+   * minute `split` when not null) and channel; and counts and cents per application, channel,
+   * station, cashier and currency. Grouping by fewer keys in more queries costs more: each
+   * GROUP BY sorts the whole range again.
    */
   async usage(
     applicationIds: string[],
-    range: { start: string; end: string; bucketLength: number },
+    range: { start: string; end: string; split: number | null },
     includeDeleted: boolean,
   ): Promise<UsageRows> {
-    if (applicationIds.length === 0) {
-      return { buckets: [], applications: [], stations: [], cashiers: [] };
-    }
-    const inRange = <O>(query: SelectQueryBuilder<Database, 'orders', O>) =>
-      query.where('created_at', '>=', range.start).where('created_at', '<', range.end);
-    const base = inRange(this.orders(applicationIds, includeDeleted));
-    const bucket = sql<string>`substr(created_at, 1, ${sql.lit(range.bucketLength)})`;
-    const [buckets, applications, stations, cashiers] = await Promise.all([
+    if (applicationIds.length === 0) return { buckets: [], groups: [] };
+    const base = this.orders(applicationIds, includeDeleted)
+      .where('created_at', '>=', range.start)
+      .where('created_at', '<', range.end);
+    const hour = sql<string>`substr(created_at, 1, 13)`;
+    // A literal, not a parameter: PostgreSQL matches the select and GROUP BY expressions by text.
+    const split = range.split === null ? null : sql.lit(String(range.split).padStart(2, '0'));
+    const part =
+      split === null
+        ? sql<number>`0`
+        : sql<number>`case when substr(created_at, 15, 2) >= ${split} then 1 else 0 end`;
+    const [buckets, groups] = await Promise.all([
       base
-        .select([bucket.as('bucket'), 'channel'])
+        .select([hour.as('hour'), part.as('part'), 'channel'])
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .groupBy([bucket, 'channel'])
+        .groupBy(split === null ? [hour, 'channel'] : [hour, part, 'channel'])
         .execute(),
       base
-        .select(['application_id', 'channel', 'currency'])
+        .select(['application_id', 'channel', 'station_pos_id', 'cashier_wp_user_id', 'currency'])
         .select((eb) => [
           eb.fn.countAll<number | string>().as('n'),
           eb.fn.sum<number | string>('total_cents').as('cents'),
+          eb.fn.max('cashier_name').as('cashier_name'),
         ])
-        .groupBy(['application_id', 'channel', 'currency'])
-        .execute(),
-      base
-        .where('channel', '=', 'pos')
-        .where('station_pos_id', 'is not', null)
-        .select(['application_id', 'station_pos_id'])
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .groupBy(['application_id', 'station_pos_id'])
-        .execute(),
-      base
-        .where('channel', '=', 'pos')
-        .where('cashier_wp_user_id', 'is not', null)
-        .select(['application_id', 'cashier_wp_user_id'])
-        .select((eb) => [
-          eb.fn.countAll<number | string>().as('n'),
-          eb.fn.max('cashier_name').as('name'),
-        ])
-        .groupBy(['application_id', 'cashier_wp_user_id'])
+        .groupBy(['application_id', 'channel', 'station_pos_id', 'cashier_wp_user_id', 'currency'])
         .execute(),
     ]);
     return {
       buckets: buckets.map((row) => ({
-        bucket: row.bucket,
+        hour: row.hour,
+        minute: num(row.part) === 1 ? (range.split ?? 0) : 0,
         channel: row.channel,
         orders: num(row.n),
       })),
-      applications: applications.map((row) => ({
+      groups: groups.map((row) => ({
         applicationId: row.application_id,
         channel: row.channel,
+        posId: row.station_pos_id === null ? null : num(row.station_pos_id),
+        cashierId: row.cashier_wp_user_id === null ? null : num(row.cashier_wp_user_id),
         currency: row.currency,
         orders: num(row.n),
         cents: num(row.cents),
-      })),
-      stations: stations.map((row) => ({
-        applicationId: row.application_id,
-        posId: num(row.station_pos_id),
-        orders: num(row.n),
-      })),
-      cashiers: cashiers.map((row) => ({
-        applicationId: row.application_id,
-        cashierId: num(row.cashier_wp_user_id),
-        name: row.name ?? null,
-        orders: num(row.n),
+        cashierName: row.cashier_name ?? null,
       })),
     };
   }

@@ -13,13 +13,40 @@ export class AnalyticsInputError extends Error {
 const DAY_MS = 86_400_000;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** Formatters by zone name; bounded, as names come from requests ('utc', 'UTC', 'Utc', …). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const MAX_FORMATTERS = 500;
+
+/**
+ * A formatter of every date and time field of `tz` (throws RangeError for an unknown zone).
+ * Building one costs far more than using it, so they are kept.
+ */
+function formatterOf(tz: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(tz);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    if (formatters.size >= MAX_FORMATTERS) formatters.clear();
+    formatters.set(tz, formatter);
+  }
+  return formatter;
+}
+
 /**
  * The canonical IANA name of `tz` ('utc' reads as 'UTC'), or an {@link AnalyticsInputError}
  * for a name the runtime's time-zone database does not know.
  */
 export function canonicalTimeZone(tz: string): string {
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone;
+    return formatterOf(tz).resolvedOptions().timeZone;
   } catch {
     throw new AnalyticsInputError(`tz must be an IANA time zone name (such as Europe/Berlin)`);
   }
@@ -75,9 +102,23 @@ export function dayStartUtc(date: string, tz: string): string {
   return dayjs.tz(`${date}T00:00:00`, tz).toDate().toISOString();
 }
 
-/** The offset of `tz` from UTC in minutes at instant `ms`. */
+/**
+ * The offset of `tz` from UTC in minutes at instant `ms`: the zone's wall-clock fields read as
+ * if they were UTC, minus the instant. Not dayjs's `.tz()`, which formats through
+ * toLocaleString and so builds a new formatter on every call (tens of µs each).
+ */
 export function offsetMinutesAt(ms: number, tz: string): number {
-  return dayjs(ms).tz(tz).utcOffset();
+  const fields: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
+  for (const part of formatterOf(tz).formatToParts(ms)) fields[part.type] = Number(part.value);
+  const wall = Date.UTC(
+    fields.year ?? 1970,
+    (fields.month ?? 1) - 1,
+    fields.day ?? 1,
+    fields.hour ?? 0,
+    fields.minute ?? 0,
+    fields.second ?? 0,
+  );
+  return Math.round((wall - Math.floor(ms / 1000) * 1000) / 60_000);
 }
 
 /** Where an instant falls on the clock and calendar of a time zone. */
@@ -92,71 +133,114 @@ export interface LocalTime {
   weekday: number;
 }
 
+/** `startMs`, every UTC month start after it and before `endMs`, and `endMs`. */
+function monthSamples(startMs: number, endMs: number): number[] {
+  const samples = [startMs];
+  const first = new Date(startMs);
+  for (let month = first.getUTCMonth() + 1; ; month += 1) {
+    const ms = Date.UTC(first.getUTCFullYear(), month, 1);
+    if (ms >= endMs) break;
+    samples.push(ms);
+  }
+  samples.push(endMs);
+  return samples;
+}
+
 /**
- * Converts instants to a time zone's local day, hour and weekday. Asking dayjs (Intl) for
- * every instant is slow (a year of hourly buckets is thousands of calls), so the offset is
- * looked up once per UTC day and reused when it is the same at both ends of that day; only
- * the days of a daylight-saving change look each instant up.
+ * Converts instants of [startMs, endMs] to a time zone's local day, hour and weekday. Asking
+ * dayjs (Intl) for every instant is slow (a year of hourly buckets is thousands of calls, tens
+ * of ms), so the zone's offsets are read once per request: at each month start of the range,
+ * and where two samples differ, a binary search finds the minute the offset changed. This
+ * assumes at most one offset change between two month starts, which holds for every zone of
+ * the IANA database (daylight saving changes twice a year).
  */
 export class ZoneClock {
-  private readonly dayOffsets = new Map<number, number | null>();
+  /** Where each offset starts (ascending; the first is -Infinity) and the offset in minutes. */
+  private readonly starts: number[] = [Number.NEGATIVE_INFINITY];
+  private readonly offsets: number[];
+  /** The local days met so far, by days since 1970-01-01 (a period meets at most 367). */
+  private readonly days = new Map<number, Omit<LocalTime, 'hour'>>();
 
-  constructor(readonly tz: string) {}
+  constructor(
+    readonly tz: string,
+    startMs: number,
+    endMs: number,
+  ) {
+    const samples = monthSamples(startMs, endMs);
+    let before = samples[0] ?? startMs;
+    let offset = offsetMinutesAt(before, tz);
+    this.offsets = [offset];
+    for (const at of samples.slice(1)) {
+      const next = offsetMinutesAt(at, tz);
+      if (next !== offset) {
+        // The change lies in (before, at]: narrow it to the minute.
+        let lo = before;
+        let hi = at;
+        while (hi - lo > 60_000) {
+          const mid = lo + Math.floor((hi - lo) / 120_000) * 60_000;
+          if (offsetMinutesAt(mid, tz) === offset) lo = mid;
+          else hi = mid;
+        }
+        this.starts.push(hi);
+        this.offsets.push(next);
+        offset = next;
+      }
+      before = at;
+    }
+  }
+
+  /** Every offset of the range, in minutes, in the order they apply. */
+  get offsetList(): readonly number[] {
+    return this.offsets;
+  }
 
   /** The offset in minutes at `ms`. */
   offsetAt(ms: number): number {
-    const dayStart = Math.floor(ms / DAY_MS) * DAY_MS;
-    let constant = this.dayOffsets.get(dayStart);
-    if (constant === undefined) {
-      const first = offsetMinutesAt(dayStart, this.tz);
-      const last = offsetMinutesAt(dayStart + DAY_MS - 1, this.tz);
-      constant = first === last ? first : null;
-      this.dayOffsets.set(dayStart, constant);
-    }
-    return constant ?? offsetMinutesAt(ms, this.tz);
+    let i = this.starts.length - 1;
+    while (i > 0 && (this.starts[i] ?? 0) > ms) i -= 1;
+    return this.offsets[i] ?? 0;
   }
 
   /** The local day, month, hour and weekday of instant `ms`. */
   local(ms: number): LocalTime {
-    const shifted = new Date(ms + this.offsetAt(ms) * 60_000);
-    const iso = shifted.toISOString();
-    return {
-      date: iso.slice(0, 10),
-      month: iso.slice(0, 7),
-      hour: shifted.getUTCHours(),
-      weekday: shifted.getUTCDay() || 7,
-    };
+    const shifted = ms + this.offsetAt(ms) * 60_000;
+    const dayIndex = Math.floor(shifted / DAY_MS);
+    let day = this.days.get(dayIndex);
+    if (!day) {
+      const start = new Date(dayIndex * DAY_MS);
+      const iso = start.toISOString();
+      day = { date: iso.slice(0, 10), month: iso.slice(0, 7), weekday: start.getUTCDay() || 7 };
+      this.days.set(dayIndex, day);
+    }
+    return { ...day, hour: Math.floor((shifted - dayIndex * DAY_MS) / 3_600_000) };
   }
 }
 
 /**
- * Characters of orders.created_at the database groups by: 13 (`YYYY-MM-DDTHH`, the UTC hour)
- * when every offset of `tz` during [startMs, endMs) is a whole number of hours, else 16
- * (`YYYY-MM-DDTHH:MM`, the minute). An hour bucket lies inside one local hour only when the
- * offset is whole hours (and whole-hour zones change offset on a UTC hour too); in a zone
- * such as Asia/Kolkata (+05:30) a UTC hour spans two local hours, and sometimes two local
- * days, so those zones pay for finer buckets rather than get wrong charts. The offsets are
- * sampled at the range's ends and at every month start in between: no zone keeps a
- * non-whole-hour offset for less than a month.
+ * The minute at which the database splits each UTC hour of created_at so that every part lies
+ * inside one local hour of the clock's zone: null (whole hours) when every offset of the
+ * range is a whole number of hours, else the UTC minute where the zone's local hours begin
+ * (30 for Asia/Kolkata, +05:30; 15 for Asia/Kathmandu, +05:45). The offset changes of such
+ * zones fall on that minute too (Lord Howe Island, +10:30 / +11, changes at 15:30Z and
+ * 15:00Z), so each part also has one offset. A zone whose range had two different
+ * non-whole-hour offsets, minutes apart (none in today's time-zone database), would be split
+ * by the first.
  */
-export function bucketLength(tz: string, startMs: number, endMs: number): 13 | 16 {
-  const samples = [startMs, endMs - 1];
-  let month = new Date(startMs);
-  month = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1));
-  while (month.getTime() < endMs) {
-    samples.push(month.getTime());
-    month = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1));
-  }
-  return samples.every((ms) => offsetMinutesAt(ms, tz) % 60 === 0) ? 13 : 16;
+export function hourSplit(clock: ZoneClock): number | null {
+  const part = clock.offsetList.map((offset) => ((offset % 60) + 60) % 60).find((m) => m !== 0);
+  return part === undefined ? null : 60 - part;
 }
 
-/** The instant (ms) a bucket of {@link bucketLength} characters of created_at starts at. */
-export function bucketStartMs(bucket: string): number {
+/**
+ * The instant (ms) an hour bucket starts at: `hour` is created_at's first 13 characters
+ * (`YYYY-MM-DDTHH`), `minute` the split it starts at (0 for the first part).
+ */
+export function bucketStartMs(hour: string, minute: number): number {
   return Date.UTC(
-    Number(bucket.slice(0, 4)),
-    Number(bucket.slice(5, 7)) - 1,
-    Number(bucket.slice(8, 10)),
-    Number(bucket.slice(11, 13)),
-    bucket.length > 13 ? Number(bucket.slice(14, 16)) : 0,
+    Number(hour.slice(0, 4)),
+    Number(hour.slice(5, 7)) - 1,
+    Number(hour.slice(8, 10)),
+    Number(hour.slice(11, 13)),
+    minute,
   );
 }

@@ -1,12 +1,12 @@
 import {
   addDays,
   AnalyticsInputError,
-  bucketLength,
   bucketStartMs,
   calendarDate,
   canonicalTimeZone,
   dayStartUtc,
   daysBetween,
+  hourSplit,
   nextMonthStart,
   todayIn,
   ZoneClock,
@@ -58,8 +58,10 @@ export interface UsagePeriod {
   /** created_at ≥ start and < end (ISO-8601 UTC). */
   start: string;
   end: string;
-  /** How many leading characters of created_at the database groups by (see bucketLength). */
-  bucketLength: 13 | 16;
+  /** The UTC minute the database splits hours at for this zone, null: none (see hourSplit). */
+  split: number | null;
+  /** The zone's offsets over [start, end), read once for the period. */
+  clock: ZoneClock;
 }
 
 /**
@@ -84,14 +86,8 @@ export function usagePeriod(
   }
   const start = dayStartUtc(from, tz);
   const end = dayStartUtc(addDays(to, 1), tz);
-  return {
-    from,
-    to,
-    tz,
-    start,
-    end,
-    bucketLength: bucketLength(tz, Date.parse(start), Date.parse(end)),
-  };
+  const clock = new ZoneClock(tz, Date.parse(start), Date.parse(end));
+  return { from, to, tz, start, end, split: hourSplit(clock), clock };
 }
 
 /** An application in the scope of the analytics. */
@@ -102,24 +98,24 @@ export interface ScopeApplication {
 
 /** What the database counted for a usage period (see AnalyticsRepository.usage). */
 export interface UsageRows {
-  /** Orders per created_at bucket (UTC hour or minute, see UsagePeriod) and channel. */
-  buckets: Array<{ bucket: string; channel: string; orders: number }>;
-  /** Orders and their total cents per application, channel and currency. */
-  applications: Array<{
+  /**
+   * Orders per UTC hour of created_at (`YYYY-MM-DDTHH`), part of it (`minute`: 0, or the
+   * period's split for the rest of the hour) and channel.
+   */
+  buckets: Array<{ hour: string; minute: number; channel: string; orders: number }>;
+  /**
+   * Orders and their total cents per application, channel, station, cashier and currency,
+   * with the greatest cashier name the orders carry (null: none).
+   */
+  groups: Array<{
     applicationId: string;
     channel: string;
+    posId: number | null;
+    cashierId: number | null;
     currency: string;
     orders: number;
     cents: number;
-  }>;
-  /** POS orders per application and station. */
-  stations: Array<{ applicationId: string; posId: number; orders: number }>;
-  /** POS orders per application and cashier, with a name the orders carry (null: none). */
-  cashiers: Array<{
-    applicationId: string;
-    cashierId: number;
-    name: string | null;
-    orders: number;
+    cashierName: string | null;
   }>;
 }
 
@@ -202,9 +198,9 @@ export function buildUsage(
   const hours = Array.from({ length: 24 }, (_, hour) => ({ hour, ...zero() }));
   const weekdays = Array.from({ length: 7 }, (_, i) => ({ day: i + 1, ...zero() }));
   const totals = zero();
-  const clock = new ZoneClock(period.tz);
-  for (const { bucket, channel, orders } of rows.buckets) {
-    const local = clock.local(bucketStartMs(bucket));
+  const { clock } = period;
+  for (const { hour, minute, channel, orders } of rows.buckets) {
+    const local = clock.local(bucketStartMs(hour, minute));
     const day = days.get(local.date);
     // The database range is the period's exact instants, so every bucket lands on a day of it.
     if (!day) continue;
@@ -222,13 +218,45 @@ export function buildUsage(
       { applicationId: app.id, name: app.name, ...zero(), revenue: new Map<string, number>() },
     ]),
   );
-  for (const row of rows.applications) {
+  const stations = new Map<string, { applicationId: string; posId: number; orders: number }>();
+  const cashiers = new Map<
+    string,
+    { applicationId: string; cashierId: number; name: string | null; orders: number }
+  >();
+  for (const row of rows.groups) {
     const app = perApplication.get(row.applicationId);
     if (!app) continue;
     add(app, row.channel, row.orders);
     // A deleted order the api never had is a stub without a currency or total.
-    if (row.currency)
+    if (row.currency) {
       app.revenue.set(row.currency, (app.revenue.get(row.currency) ?? 0) + row.cents);
+    }
+    if (row.channel !== 'pos') continue;
+    if (row.posId !== null) {
+      const key = `${row.applicationId}\n${row.posId}`;
+      const station = stations.get(key) ?? {
+        applicationId: row.applicationId,
+        posId: row.posId,
+        orders: 0,
+      };
+      station.orders += row.orders;
+      stations.set(key, station);
+    }
+    if (row.cashierId !== null) {
+      const key = `${row.applicationId}\n${row.cashierId}`;
+      const cashier = cashiers.get(key) ?? {
+        applicationId: row.applicationId,
+        cashierId: row.cashierId,
+        name: null,
+        orders: 0,
+      };
+      cashier.orders += row.orders;
+      // The same greatest name the database picks within one group.
+      if (row.cashierName !== null && (cashier.name === null || row.cashierName > cashier.name)) {
+        cashier.name = row.cashierName;
+      }
+      cashiers.set(key, cashier);
+    }
   }
   const applicationAnalytics = [...perApplication.values()]
     .map(({ revenue, ...app }) => ({
@@ -239,7 +267,7 @@ export function buildUsage(
     }))
     .sort(byOrders((app) => app.name));
 
-  const stationAnalytics = rows.stations
+  const stationAnalytics = [...stations.values()]
     .map((row) => ({
       applicationId: row.applicationId,
       applicationName: names.get(row.applicationId) ?? '',
@@ -248,7 +276,7 @@ export function buildUsage(
       orders: row.orders,
     }))
     .sort(byOrders((row) => `${row.applicationName}\n${String(row.posId).padStart(12, '0')}`));
-  const userAnalytics = rows.cashiers
+  const userAnalytics = [...cashiers.values()]
     .map((row) => ({
       applicationId: row.applicationId,
       applicationName: names.get(row.applicationId) ?? '',

@@ -1,14 +1,14 @@
 import {
   AnalyticsInputError,
-  bucketLength,
   canonicalTimeZone,
   dayStartUtc,
+  hourSplit,
   ZoneClock,
 } from '../../../src/domain/analytics/time';
 import type { UsageRows } from '../../../src/domain/analytics/usage';
 import { buildUsage, orderCountPeriod, usagePeriod } from '../../../src/domain/analytics/usage';
 
-const noRows: UsageRows = { buckets: [], applications: [], stations: [], cashiers: [] };
+const noRows: UsageRows = { buckets: [], groups: [] };
 
 describe('time zones', () => {
   it('knows IANA names and refuses others', () => {
@@ -24,7 +24,11 @@ describe('time zones', () => {
   });
 
   it('places instants on the local day, hour and ISO weekday', () => {
-    const clock = new ZoneClock('America/New_York');
+    const clock = new ZoneClock(
+      'America/New_York',
+      Date.parse('2024-10-01T00:00:00Z'),
+      Date.parse('2024-12-01T00:00:00Z'),
+    );
     // 2024-11-03: New York falls back from EDT to EST at 06:00Z.
     expect(clock.local(Date.parse('2024-11-03T05:30:00.000Z'))).toEqual({
       date: '2024-11-03',
@@ -44,12 +48,36 @@ describe('time zones', () => {
     });
   });
 
-  it('groups by the UTC hour in whole-hour zones and by the minute in others', () => {
+  it('splits UTC hours where the local hours of a non-whole-hour zone begin', () => {
     const year = [Date.parse('2024-01-01T00:00:00Z'), Date.parse('2025-01-01T00:00:00Z')] as const;
-    expect(bucketLength('Europe/Berlin', ...year)).toBe(13);
-    expect(bucketLength('Asia/Kolkata', ...year)).toBe(16);
+    expect(hourSplit(new ZoneClock('Europe/Berlin', ...year))).toBeNull();
+    expect(hourSplit(new ZoneClock('Asia/Kolkata', ...year))).toBe(30);
+    expect(hourSplit(new ZoneClock('Asia/Kathmandu', ...year))).toBe(15);
+    expect(hourSplit(new ZoneClock('America/St_Johns', ...year))).toBe(30);
     // Lord Howe Island is +11 in summer and +10:30 in winter.
-    expect(bucketLength('Australia/Lord_Howe', ...year)).toBe(16);
+    expect(hourSplit(new ZoneClock('Australia/Lord_Howe', ...year))).toBe(30);
+    expect(
+      hourSplit(
+        new ZoneClock(
+          'Australia/Lord_Howe',
+          Date.parse('2024-01-01T00:00:00Z'),
+          Date.parse('2024-02-01T00:00:00Z'),
+        ),
+      ),
+    ).toBeNull();
+  });
+
+  it('finds the minute of each offset change in the range', () => {
+    const clock = new ZoneClock(
+      'Europe/Berlin',
+      Date.parse('2024-01-01T00:00:00Z'),
+      Date.parse('2025-01-01T00:00:00Z'),
+    );
+    // Summer time from 31 March 01:00Z to 27 October 01:00Z.
+    expect(clock.offsetAt(Date.parse('2024-03-31T00:59:00Z'))).toBe(60);
+    expect(clock.offsetAt(Date.parse('2024-03-31T01:00:00Z'))).toBe(120);
+    expect(clock.offsetAt(Date.parse('2024-10-27T00:59:00Z'))).toBe(120);
+    expect(clock.offsetAt(Date.parse('2024-10-27T01:00:00Z'))).toBe(60);
   });
 });
 
@@ -101,10 +129,10 @@ describe('buildUsage', () => {
       ...noRows,
       buckets: [
         // 31 January 09:00 and 23:00 in Tokyo (UTC+9), a Wednesday
-        { bucket: '2024-01-31T00', channel: 'pos', orders: 2 },
-        { bucket: '2024-01-31T14', channel: 'web', orders: 1 },
+        { hour: '2024-01-31T00', minute: 0, channel: 'pos', orders: 2 },
+        { hour: '2024-01-31T14', minute: 0, channel: 'web', orders: 1 },
         // 1 February 08:00, Thursday
-        { bucket: '2024-01-31T23', channel: 'web', orders: 4 },
+        { hour: '2024-01-31T23', minute: 0, channel: 'web', orders: 4 },
       ],
     });
     expect(usage.totals).toEqual({ orders: 7, pos: 2, web: 5 });
@@ -127,31 +155,54 @@ describe('buildUsage', () => {
 
   it('lists every application by orders with revenue per currency, stations and cashiers by orders', () => {
     const period = usagePeriod({ from: '2024-01-01', to: '2024-01-01' });
+    const group = { applicationId: 'b', posId: null, cashierId: null, cashierName: null };
     const usage = buildUsage(period, apps, {
       ...noRows,
-      applications: [
-        { applicationId: 'b', channel: 'pos', currency: 'EUR', orders: 2, cents: 300 },
-        { applicationId: 'b', channel: 'web', currency: 'USD', orders: 1, cents: 100 },
-        { applicationId: 'b', channel: 'web', currency: '', orders: 1, cents: 0 },
-      ],
-      stations: [
-        { applicationId: 'b', posId: 1, orders: 1 },
-        { applicationId: 'b', posId: 2, orders: 5 },
-      ],
-      cashiers: [
-        { applicationId: 'b', cashierId: 4, name: null, orders: 1 },
-        { applicationId: 'b', cashierId: 3, name: 'Cara', orders: 1 },
+      groups: [
+        {
+          ...group,
+          channel: 'pos',
+          posId: 2,
+          cashierId: 3,
+          cashierName: 'Cara',
+          currency: 'EUR',
+          orders: 1,
+          cents: 100,
+        },
+        {
+          ...group,
+          channel: 'pos',
+          posId: 2,
+          cashierId: 3,
+          cashierName: 'Cara B',
+          currency: 'EUR',
+          orders: 1,
+          cents: 100,
+        },
+        {
+          ...group,
+          channel: 'pos',
+          posId: 2,
+          cashierId: 4,
+          currency: 'EUR',
+          orders: 3,
+          cents: 100,
+        },
+        { ...group, channel: 'pos', posId: 1, currency: 'EUR', orders: 1, cents: 50 },
+        { ...group, channel: 'web', currency: 'USD', orders: 1, cents: 100 },
+        // A deleted order the api never had: no currency.
+        { ...group, channel: 'web', currency: '', orders: 1, cents: 0 },
       ],
     });
     expect(usage.applicationAnalytics).toEqual([
       {
         applicationId: 'b',
         name: 'Beta',
-        orders: 4,
-        pos: 2,
+        orders: 8,
+        pos: 6,
         web: 2,
         revenue: [
-          { currency: 'EUR', cents: 300 },
+          { currency: 'EUR', cents: 350 },
           { currency: 'USD', cents: 100 },
         ],
       },
@@ -161,9 +212,9 @@ describe('buildUsage', () => {
       ['Station #2', 5],
       ['Station #1', 1],
     ]);
-    expect(usage.userAnalytics.map((u) => [u.name, u.applicationName])).toEqual([
-      ['Cara', 'Beta'],
-      ['User #4', 'Beta'],
+    expect(usage.userAnalytics.map((u) => [u.name, u.orders, u.applicationName])).toEqual([
+      ['User #4', 3, 'Beta'],
+      ['Cara B', 2, 'Beta'],
     ]);
   });
 });

@@ -280,6 +280,7 @@ describe('GET /analytics/usage', () => {
     const me = await userIdOf(ctx, 'usr_kolkata');
     const app = await insertApplication(ctx, me, 'Chai');
     await insertOrders(ctx, app, [
+      { createdAt: '2024-03-10T18:14:00.000Z' }, // 23:44 in Kolkata, 23:59 in Kathmandu (+05:45)
       { createdAt: '2024-03-10T18:29:00.000Z' }, // 10 March 23:59 in Kolkata (UTC+05:30)
       { createdAt: '2024-03-10T18:30:00.000Z' }, // 11 March 00:00
       { createdAt: '2024-03-10T18:59:00.000Z' }, // 11 March 00:29
@@ -288,11 +289,18 @@ describe('GET /analytics/usage', () => {
       await get('/analytics/usage?from=2024-03-10&to=2024-03-11&tz=Asia/Kolkata', 'usr_kolkata')
     ).json();
     expect(usage.perDay).toEqual([
-      { date: '2024-03-10', orders: 1, pos: 0, web: 1 },
+      { date: '2024-03-10', orders: 2, pos: 0, web: 2 },
       { date: '2024-03-11', orders: 2, pos: 0, web: 2 },
     ]);
-    expect(usage.timePeriodAnalytics[23]).toEqual({ hour: 23, orders: 1, pos: 0, web: 1 });
+    expect(usage.timePeriodAnalytics[23]).toEqual({ hour: 23, orders: 2, pos: 0, web: 2 });
     expect(usage.timePeriodAnalytics[0]).toEqual({ hour: 0, orders: 2, pos: 0, web: 2 });
+
+    const kathmandu = (
+      await get('/analytics/usage?from=2024-03-10&to=2024-03-11&tz=Asia/Kathmandu', 'usr_kolkata')
+    ).json();
+    expect(kathmandu.perDay.map((d: { orders: number }) => d.orders)).toEqual([1, 3]);
+    expect(kathmandu.timePeriodAnalytics[23].orders).toBe(1);
+    expect(kathmandu.timePeriodAnalytics[0].orders).toBe(3);
   });
 
   it('defaults to the last 30 days ending today in the time zone', async () => {
