@@ -1,6 +1,7 @@
 // Latency of GET analytics/orders and GET analytics/usage (issue 12 §7: p99 ≤ 30 ms and ≤ 60 ms)
-// with 1 000 000 orders over 1 000 applications on SQLite, through the real app: real JWKS
-// verification (a local JWKS server), real signed manager tokens, fastify.inject.
+// with 1 000 000 orders over 1 000 applications, through the real app: real JWKS verification
+// (a local JWKS server), real signed manager tokens, fastify.inject. On SQLite (a temp file),
+// or on PostgreSQL when DATABASE_URL is set (a throwaway schema).
 // 100 managers own 10 applications each; the orders span 13 months back from now, two thirds
 // rung up on 4 stations by 5 cashiers (channel pos), a third from the web shop, 1 in 50
 // deleted. The calls pick a random manager, all of their applications or one, and a time zone
@@ -9,12 +10,15 @@
 // Prints the figures on stderr, then one JSON line {orders, applications, managers, requests,
 // seedMs, ordersCounts: {p50, p99}, usage30: {…}, usage366: {…}} (ms).
 // Run: pnpm --filter @pos/api bench:analytics
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app';
+import { Pool } from 'pg';
+import type { DatabaseHandle } from '../src/db';
 import { openDatabase } from '../src/db';
 import { migrateToLatest } from '../src/db/migrations';
 import {
@@ -50,6 +54,56 @@ function prng(seed: number): () => number {
 
 const appId = (i: number) => `app_bench_${String(i).padStart(4, '0')}`;
 
+/**
+ * The orders, generated inside the database in one statement (SQLite: a recursive counter;
+ * PostgreSQL: generate_series), oldest first: order n belongs to application
+ * n % applications, so each one has the same spread of times, channels, stations and
+ * cashiers. Every 50th order of an application is deleted (by n / applications: n % 50 would
+ * pick the same applications every time). Then the database is settled as a server that has
+ * been running has it (SQLite: WAL checkpointed; PostgreSQL: vacuumed, for index-only scans).
+ */
+async function seedOrders(database: DatabaseHandle, applications: number): Promise<void> {
+  const { db } = database;
+  const n = sql.lit(ORDERS);
+  const apps = sql.lit(applications);
+  const history = sql.lit(HISTORY_S);
+  const startEpoch = sql.lit(Math.floor(Date.now() / 1000) - HISTORY_S);
+  const columns = sql`id, application_id, store_order_id, status, total_cents, currency,
+    created_at, modified_at, channel, station_pos_id, cashier_wp_user_id, cashier_name, deleted`;
+  if (database.dialect === 'postgres') {
+    const at = sql`to_char(to_timestamp(${startEpoch} + (i::bigint * ${history}) / ${n}
+      + (i::bigint * 7919) % 3600) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    await sql`
+      insert into orders (${columns})
+      select 'ord_bench_' || i, 'app_bench_' || lpad((i % ${apps})::text, 4, '0'), i,
+        case when (i / ${apps}) % 50 = 7 then 'trash' else 'completed' end,
+        100 + (i * 37) % 10000, 'USD', ${at}, ${at},
+        case when i % 3 = 0 then 'web' else 'pos' end,
+        case when i % 3 = 0 then null else 1 + (i / 7) % 4 end,
+        case when i % 3 = 0 then null else 10 + (i / 13) % 5 end,
+        case when i % 3 = 0 then null else 'Cashier ' || (10 + (i / 13) % 5) end,
+        case when (i / ${apps}) % 50 = 7 then 1 else 0 end
+      from generate_series(0, ${n} - 1) as i`.execute(db);
+    await sql`vacuum analyze orders`.execute(db);
+    return;
+  }
+  const at = sql`strftime('%Y-%m-%dT%H:%M:%fZ',
+    ${startEpoch} + (i * ${history}) / ${n} + (i * 7919) % 3600, 'unixepoch')`;
+  await sql`
+    insert into orders (${columns})
+    with recursive n(i) as (select 0 union all select i + 1 from n where i + 1 < ${n})
+    select 'ord_bench_' || i, 'app_bench_' || printf('%04d', i % ${apps}), i,
+      case when (i / ${apps}) % 50 = 7 then 'trash' else 'completed' end,
+      100 + (i * 37) % 10000, 'USD', ${at}, ${at},
+      case when i % 3 = 0 then 'web' else 'pos' end,
+      case when i % 3 = 0 then null else 1 + (i / 7) % 4 end,
+      case when i % 3 = 0 then null else 10 + (i / 13) % 5 end,
+      case when i % 3 = 0 then null else 'Cashier ' || (10 + (i / 13) % 5) end,
+      case when (i / ${apps}) % 50 = 7 then 1 else 0 end
+    from n`.execute(db);
+  await sql`pragma wal_checkpoint(truncate)`.execute(db);
+}
+
 async function main(): Promise<void> {
   positiveWhole('BENCH_MANAGERS', MANAGERS);
   positiveWhole('BENCH_APPS_PER_MANAGER', APPS_PER_MANAGER);
@@ -58,10 +112,17 @@ async function main(): Promise<void> {
   const applications = MANAGERS * APPS_PER_MANAGER;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-bench-analytics-'));
   const provider = await startBenchProvider();
-  const config = benchConfig(dir, provider.providerUrl);
+  // PostgreSQL when DATABASE_URL is set (a throwaway schema, dropped afterwards), else SQLite.
+  const url = process.env.DATABASE_URL || null;
+  const schema = url ? `bench_analytics_${crypto.randomBytes(4).toString('hex')}` : null;
+  const config = {
+    ...benchConfig(dir, provider.providerUrl),
+    databaseUrl: url,
+    databaseSchema: schema,
+  };
   const database = openDatabase(config);
   try {
-    await migrateToLatest(database.db, database.dialect);
+    await migrateToLatest(database.db, database.dialect, schema);
     const app = await buildApp(config, { database });
     await app.ready();
     const db = database.db;
@@ -114,31 +175,7 @@ async function main(): Promise<void> {
           .execute();
       }
     });
-    // The orders, generated inside SQLite in one statement (a recursive counter), oldest
-    // first: order n belongs to application n % applications, so each one has the same
-    // spread of times, channels, stations and cashiers. Every 50th order of an application
-    // is deleted (by n / applications: n % 50 would pick the same applications every time).
-    const startEpoch = Math.floor(Date.now() / 1000) - HISTORY_S;
-    await sql`
-      insert into orders (id, application_id, store_order_id, status, total_cents, currency,
-        created_at, modified_at, channel, station_pos_id, cashier_wp_user_id, cashier_name, deleted)
-      with recursive n(i) as (select 0 union all select i + 1 from n where i + 1 < ${ORDERS})
-      select 'ord_bench_' || i,
-        'app_bench_' || printf('%04d', i % ${applications}),
-        i,
-        case when (i / ${applications}) % 50 = 7 then 'trash' else 'completed' end,
-        100 + (i * 37) % 10000,
-        'USD',
-        strftime('%Y-%m-%dT%H:%M:%fZ', ${startEpoch} + (i * ${HISTORY_S}) / ${ORDERS} + (i * 7919) % 3600, 'unixepoch'),
-        strftime('%Y-%m-%dT%H:%M:%fZ', ${startEpoch} + (i * ${HISTORY_S}) / ${ORDERS} + (i * 7919) % 3600, 'unixepoch'),
-        case when i % 3 = 0 then 'web' else 'pos' end,
-        case when i % 3 = 0 then null else 1 + (i / 7) % 4 end,
-        case when i % 3 = 0 then null else 10 + (i / 13) % 5 end,
-        case when i % 3 = 0 then null else 'Cashier ' || (10 + (i / 13) % 5) end,
-        case when (i / ${applications}) % 50 = 7 then 1 else 0 end
-      from n`.execute(db);
-    // Measure a settled database, as a server that has been running has.
-    await sql`pragma wal_checkpoint(truncate)`.execute(db);
+    await seedOrders(database, applications);
     const seedMs = performance.now() - seedStarted;
 
     const random = prng(12);
@@ -215,6 +252,11 @@ async function main(): Promise<void> {
     console.info(JSON.stringify(result));
   } finally {
     await database.close();
+    if (url && schema) {
+      const pool = new Pool({ connectionString: url, max: 1 });
+      await pool.query(`drop schema if exists "${schema}" cascade`);
+      await pool.end();
+    }
     provider.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
