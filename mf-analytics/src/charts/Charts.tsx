@@ -1,8 +1,8 @@
 // The charts of Order Analytics, drawn with nivo. Only the two analytics pages import this
 // module, so nivo (and d3 under it) is in their chunks and never in the dashboard tiles'.
-import { Bar, ResponsiveBar, type BarSvgProps } from '@nivo/bar';
-import { Line, ResponsiveLine, type LineSvgProps } from '@nivo/line';
-import { useMemo } from 'react';
+import { Bar, type BarSvgProps } from '@nivo/bar';
+import { Line, type LineSvgProps } from '@nivo/line';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { BarDatum, LineSeries } from '../chartData';
 import { sparseTicks } from '../chartData';
 import { nivoTheme, readChartLook } from './chartTheme';
@@ -18,40 +18,77 @@ export interface ChartSize {
 interface FrameProps extends ChartSize {
   /** What a screen reader hears instead of the drawing (the table carries the figures). */
   summary: string;
-  children: React.ReactNode;
+  /** Draws the chart at the box's width in px. */
+  children: (width: number) => ReactNode;
+}
+
+/** The width of `element`, followed as it changes (the window, the sidebar collapsing). */
+function useWidth(fixed: number | undefined) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(fixed ?? 0);
+  useEffect(() => {
+    const element = ref.current;
+    if (fixed !== undefined || element === null) return undefined;
+    setWidth(element.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(Math.floor(entry.contentRect.width));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [fixed]);
+  return { ref, width: fixed ?? width };
 }
 
 /**
  * The chart's box: an image named by its summary, so assistive technology reads one sentence
- * and moves on to the table, rather than every bar and tick of the drawing.
+ * and moves on to the table, rather than every bar and tick of the drawing. The chart is drawn
+ * at the box's measured width (or the fixed one for paper), so the axes can space their labels
+ * for it.
  */
 function ChartFrame({ summary, height, width, children }: FrameProps) {
+  const box = useWidth(width);
   return (
     <div
+      ref={box.ref}
       className="pos-chart"
       role="img"
       aria-label={summary}
       style={{ height, width: width ?? '100%' }}
     >
-      {children}
+      {box.width > 0 && children(box.width)}
     </div>
   );
 }
+
+/** How many labels fit on an axis `length` px long, `spacing` px apart at least. */
+const ticksFor = (length: number, spacing: number) => Math.max(2, Math.floor(length / spacing));
 
 const useLook = () => useMemo(() => readChartLook(), []);
 
 const compactNumber = (value: number | string) =>
   Number(value).toLocaleString('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
+/** The legend over a chart, POS first as in the tables. */
+const LEGEND = {
+  anchor: 'top-left',
+  direction: 'row',
+  translateY: -28,
+  itemWidth: 72,
+  itemHeight: 20,
+  symbolSize: 12,
+  symbolShape: 'circle',
+} as const;
+
 export interface BarChartProps extends ChartSize {
   summary: string;
   data: BarDatum[];
   /** The value keys: two (POS, Web) stack; one draws a single colour. */
   keys: readonly string[];
-  /** Horizontal bars for long names (applications, stations, users). */
+  /** Horizontal bars for long names (applications, stations, users), the first on top. */
   horizontal?: boolean;
-  /** Axis labels shown at most this many times (long ranges). */
-  maxTicks?: number;
+  /** The least room, in px, between two labels of the category axis. */
+  labelSpacing?: number;
   /** A legend for stacked bars. */
   legend?: boolean;
 }
@@ -62,7 +99,7 @@ export function BarChart({
   data,
   keys,
   horizontal = false,
-  maxTicks = 31,
+  labelSpacing = 44,
   legend = keys.length > 1,
   height,
   width,
@@ -70,52 +107,56 @@ export function BarChart({
   const look = useLook();
   const labels = data.map((datum) => datum.label);
   const longest = labels.reduce((max, label) => Math.max(max, label.length), 0);
-  const props: Omit<BarSvgProps<BarDatum>, 'width' | 'height'> = {
-    data,
-    keys: [...keys],
-    indexBy: 'label',
-    layout: horizontal ? 'horizontal' : 'vertical',
-    groupMode: 'stacked',
-    colors: look.series.slice(0, keys.length),
-    theme: nivoTheme(look),
-    margin: {
-      top: legend ? 32 : 8,
-      right: 16,
-      bottom: horizontal ? 32 : 40,
-      left: horizontal ? Math.min(180, 12 + longest * 7) : 48,
-    },
-    padding: 0.3,
-    innerPadding: 0,
-    borderRadius: 2,
-    enableLabel: false,
-    enableGridX: horizontal,
-    enableGridY: !horizontal,
-    animate: false,
-    axisLeft: horizontal
-      ? { tickSize: 0, tickPadding: 8 }
-      : { tickSize: 0, tickPadding: 8, format: compactNumber },
-    axisBottom: horizontal
-      ? { tickSize: 0, tickPadding: 8, format: compactNumber }
-      : { tickSize: 0, tickPadding: 8, tickValues: sparseTicks(labels, maxTicks) },
-    legends: legend
-      ? [
-          {
-            dataFrom: 'keys',
-            anchor: 'top-left',
-            direction: 'row',
-            translateY: -28,
-            itemWidth: 72,
-            itemHeight: 20,
-            symbolSize: 12,
-            symbolShape: 'circle',
+  const margin = {
+    top: legend ? 32 : 8,
+    right: 16,
+    bottom: horizontal ? 32 : 40,
+    left: horizontal ? Math.min(160, 12 + longest * 7) : 44,
+  };
+  const draw = (boxWidth: number) => {
+    const plotWidth = boxWidth - margin.left - margin.right;
+    const props: BarSvgProps<BarDatum> = {
+      width: boxWidth,
+      height,
+      // nivo draws a horizontal chart's first bar at the bottom: the busiest goes on top.
+      data: horizontal ? [...data].reverse() : data,
+      keys: [...keys],
+      indexBy: 'label',
+      layout: horizontal ? 'horizontal' : 'vertical',
+      groupMode: 'stacked',
+      colors: look.series.slice(0, keys.length),
+      theme: nivoTheme(look),
+      margin,
+      padding: 0.3,
+      innerPadding: 0,
+      borderRadius: 2,
+      enableLabel: false,
+      enableGridX: horizontal,
+      enableGridY: !horizontal,
+      animate: false,
+      axisLeft: horizontal
+        ? { tickSize: 0, tickPadding: 8 }
+        : { tickSize: 0, tickPadding: 8, format: compactNumber, tickValues: 5 },
+      axisBottom: horizontal
+        ? {
+            tickSize: 0,
+            tickPadding: 8,
+            format: compactNumber,
+            tickValues: ticksFor(plotWidth, 56),
+          }
+        : {
+            tickSize: 0,
+            tickPadding: 8,
+            tickValues: sparseTicks(labels, ticksFor(plotWidth, labelSpacing)),
           },
-        ]
-      : [],
-    valueFormat: (value) => value.toLocaleString('en-US'),
+      legends: legend ? [{ ...LEGEND, dataFrom: 'keys' }] : [],
+      valueFormat: (value) => value.toLocaleString('en-US'),
+    };
+    return <Bar {...props} />;
   };
   return (
     <ChartFrame summary={summary} height={height} width={width}>
-      {width ? <Bar {...props} width={width} height={height} /> : <ResponsiveBar {...props} />}
+      {draw}
     </ChartFrame>
   );
 }
@@ -125,59 +166,60 @@ export interface DayLineChartProps extends ChartSize {
   series: LineSeries[];
   /** The x values (YYYY-MM-DD) as the axis shows them. */
   formatDay: (day: string) => string;
-  maxTicks?: number;
 }
 
 /** Orders per day as two lines, POS and Web, over the range. */
-export function DayLineChart({
-  summary,
-  series,
-  formatDay,
-  maxTicks = 8,
-  height,
-  width,
-}: DayLineChartProps) {
+export function DayLineChart({ summary, series, formatDay, height, width }: DayLineChartProps) {
   const look = useLook();
   const days = series[0]?.data.map((point) => point.x) ?? [];
-  const props: Omit<LineSvgProps<LineSeries>, 'width' | 'height'> = {
-    data: series,
-    colors: look.series.slice(0, series.length),
-    theme: nivoTheme(look),
-    margin: { top: 32, right: 16, bottom: 40, left: 48 },
-    xScale: { type: 'point' },
-    yScale: { type: 'linear', min: 0, max: 'auto', stacked: false },
-    curve: 'monotoneX',
-    lineWidth: 2,
-    enablePoints: days.length <= 31,
-    pointSize: 5,
-    enableArea: true,
-    areaOpacity: 0.08,
-    enableGridX: false,
-    animate: false,
-    useMesh: true,
-    enableSlices: 'x',
-    axisLeft: { tickSize: 0, tickPadding: 8, format: compactNumber },
-    axisBottom: {
-      tickSize: 0,
-      tickPadding: 8,
-      tickValues: sparseTicks(days, maxTicks),
-      format: (value) => formatDay(String(value)),
-    },
-    legends: [
-      {
-        anchor: 'top-left',
-        direction: 'row',
-        translateY: -28,
-        itemWidth: 72,
-        itemHeight: 20,
-        symbolSize: 12,
-        symbolShape: 'circle',
+  const margin = { top: 32, right: 24, bottom: 40, left: 44 };
+  const draw = (boxWidth: number) => {
+    const plotWidth = boxWidth - margin.left - margin.right;
+    const props: LineSvgProps<LineSeries> = {
+      width: boxWidth,
+      height,
+      data: series,
+      colors: look.series.slice(0, series.length),
+      theme: nivoTheme(look),
+      margin,
+      xScale: { type: 'point' },
+      yScale: { type: 'linear', min: 0, max: 'auto', stacked: false },
+      curve: 'monotoneX',
+      lineWidth: 2,
+      // A point per day while there is room for it.
+      enablePoints: plotWidth / Math.max(1, days.length) >= 12,
+      pointSize: 5,
+      enableArea: true,
+      areaOpacity: 0.08,
+      enableGridX: false,
+      animate: false,
+      useMesh: true,
+      enableSlices: 'x',
+      axisLeft: { tickSize: 0, tickPadding: 8, format: compactNumber, tickValues: 5 },
+      axisBottom: {
+        tickSize: 0,
+        tickPadding: 8,
+        tickValues: sparseTicks(days, ticksFor(plotWidth, 64)),
+        format: (value) => formatDay(String(value)),
       },
-    ],
+      // The legend's items are given, so it reads POS, Web like the tables (nivo would list
+      // a line chart's last series first).
+      legends: [
+        {
+          ...LEGEND,
+          data: series.map((line, index) => ({
+            id: line.id,
+            label: line.id,
+            color: look.series[index] ?? look.text,
+          })),
+        },
+      ],
+    };
+    return <Line {...props} />;
   };
   return (
     <ChartFrame summary={summary} height={height} width={width}>
-      {width ? <Line {...props} width={width} height={height} /> : <ResponsiveLine {...props} />}
+      {draw}
     </ChartFrame>
   );
 }

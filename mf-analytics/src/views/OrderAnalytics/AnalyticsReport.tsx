@@ -35,6 +35,7 @@ import {
 } from '../../texts';
 import type { UsageAnalytics } from '../../types';
 import { ChartSection } from './ChartSection';
+import './AnalyticsReport.css';
 
 const ids = analyticsTestIds.analytics;
 
@@ -188,7 +189,7 @@ export function AnalyticsReport({ usage, print = false }: AnalyticsReportProps) 
               summary={summariseChannelRows(CHARTS.hours, rows.hours)}
               data={channelBars(rows.hours)}
               keys={CHANNEL_KEYS}
-              maxTicks={8}
+              labelSpacing={48}
               {...size(HEIGHT)}
             />
           }
