@@ -133,15 +133,13 @@ export interface LocalTime {
   weekday: number;
 }
 
-/** `startMs`, every UTC month start after it and before `endMs`, and `endMs`. */
-function monthSamples(startMs: number, endMs: number): number[] {
-  const samples = [startMs];
-  const first = new Date(startMs);
-  for (let month = first.getUTCMonth() + 1; ; month += 1) {
-    const ms = Date.UTC(first.getUTCFullYear(), month, 1);
-    if (ms >= endMs) break;
-    samples.push(ms);
-  }
+/** How far apart the offsets of a zone are sampled: a week, less than any two changes are. */
+const SAMPLE_MS = 7 * DAY_MS;
+
+/** `startMs`, every week after it before `endMs`, and `endMs`. */
+function weekSamples(startMs: number, endMs: number): number[] {
+  const samples = [];
+  for (let ms = startMs; ms < endMs; ms += SAMPLE_MS) samples.push(ms);
   samples.push(endMs);
   return samples;
 }
@@ -149,10 +147,10 @@ function monthSamples(startMs: number, endMs: number): number[] {
 /**
  * Converts instants of [startMs, endMs] to a time zone's local day, hour and weekday. Asking
  * dayjs (Intl) for every instant is slow (a year of hourly buckets is thousands of calls, tens
- * of ms), so the zone's offsets are read once per request: at each month start of the range,
- * and where two samples differ, a binary search finds the minute the offset changed. This
- * assumes at most one offset change between two month starts, which holds for every zone of
- * the IANA database (daylight saving changes twice a year).
+ * of ms), so the zone's offsets are read once per request: every week of the range, and
+ * where two samples differ, a binary search finds the minute the offset changed. This assumes
+ * at most one change in a week; the closest ones in the time-zone database are weeks apart
+ * (Africa/Casablanca leaves and resumes summer time around Ramadan, about a month apart).
  */
 export class ZoneClock {
   /** Where each offset starts (ascending; the first is -Infinity) and the offset in minutes. */
@@ -166,7 +164,7 @@ export class ZoneClock {
     startMs: number,
     endMs: number,
   ) {
-    const samples = monthSamples(startMs, endMs);
+    const samples = weekSamples(startMs, endMs);
     let before = samples[0] ?? startMs;
     let offset = offsetMinutesAt(before, tz);
     this.offsets = [offset];

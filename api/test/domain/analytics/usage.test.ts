@@ -78,6 +78,16 @@ describe('time zones', () => {
     expect(clock.offsetAt(Date.parse('2024-03-31T01:00:00Z'))).toBe(120);
     expect(clock.offsetAt(Date.parse('2024-10-27T00:59:00Z'))).toBe(120);
     expect(clock.offsetAt(Date.parse('2024-10-27T01:00:00Z'))).toBe(60);
+
+    // Morocco leaves summer time (+01) for Ramadan and resumes it weeks later.
+    const casablanca = new ZoneClock(
+      'Africa/Casablanca',
+      Date.parse('2025-01-01T00:00:00Z'),
+      Date.parse('2025-06-01T00:00:00Z'),
+    );
+    expect(casablanca.offsetAt(Date.parse('2025-02-01T00:00:00Z'))).toBe(60);
+    expect(casablanca.offsetAt(Date.parse('2025-03-15T00:00:00Z'))).toBe(0);
+    expect(casablanca.offsetAt(Date.parse('2025-05-01T00:00:00Z'))).toBe(60);
   });
 });
 
