@@ -156,7 +156,7 @@ describe('users on first sight', () => {
       headers,
     });
     // Without a plan the shell sends the user to /subscription-plans to choose one.
-    expect(monitor.json()).toEqual({ plan: null, isHavePaymentMethod: false });
+    expect(monitor.json()).toEqual({ plan: null, isHavePaymentMethod: false, usage: null });
   });
 
   it('creates one user when the first requests race', async () => {

@@ -44,7 +44,7 @@ describe('billing while Stripe cannot be reached', () => {
     expect(paid.statusCode).toBe(502);
     expect(await ctx.database.db.selectFrom('billing_customers').selectAll().execute()).toEqual([]);
     const monitor = await call('GET', '/subscription-monitor');
-    expect(monitor.json()).toEqual({ plan: null, isHavePaymentMethod: false });
+    expect(monitor.json()).toEqual({ plan: null, isHavePaymentMethod: false, usage: null });
   }, 30_000);
 
   it('still moves between free plans, which need no Stripe call', async () => {

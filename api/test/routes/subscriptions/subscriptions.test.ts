@@ -61,12 +61,17 @@ describe('GET /subscription-monitor', () => {
         pastDueInvoices: [],
       },
       isHavePaymentMethod: false,
+      usage: { orders: 0, limit: 50, period: 'total', reached: false },
     });
   });
 
   it('returns null without a plan, and leaves it so without freeSubAutoCreate', async () => {
     await userId('usr_none', 'manager', false);
-    expect((await monitor('usr_none')).json()).toEqual({ plan: null, isHavePaymentMethod: false });
+    expect((await monitor('usr_none')).json()).toEqual({
+      plan: null,
+      isHavePaymentMethod: false,
+      usage: null,
+    });
     expect((await monitor('usr_none', '?freeSubAutoCreate=false')).json().plan).toBeNull();
   });
 
