@@ -8,6 +8,7 @@ import { openDatabase } from './db';
 import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
+import livePlugin from './plugins/live';
 import repositoriesPlugin from './plugins/repositories';
 import { rejectNulCharacters, validatorCompiler } from './plugins/validation';
 import routes from './routes';
@@ -115,6 +116,7 @@ export async function buildApp(
     closeOnShutdown: !deps.database,
   });
   await app.register(repositoriesPlugin);
+  await app.register(livePlugin);
   await app.register(authPlugin, {
     verifier:
       deps.verifier ??

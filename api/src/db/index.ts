@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import { Pool } from 'pg';
+import { Client, Pool } from 'pg';
 import type { Database } from './types';
 
 /** Which engine a {@link DatabaseHandle} talks to. */
@@ -14,6 +14,12 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** Closes the pool or file. */
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: a new client outside the pool, with the pool's connection settings, for
+   * a connection that stays LISTENing (the live stream's fan-out); the caller connects and
+   * ends it.
+   */
+  newListenClient?: () => Client;
 }
 
 /** Where to connect: DATABASE_URL (PostgreSQL) wins over the SQLite file. */
@@ -35,14 +41,19 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     if (schema !== null && !SCHEMA_NAME.test(schema)) {
       throw new Error(`DATABASE_SCHEMA must match ${SCHEMA_NAME}, got ${schema}`);
     }
-    const pool = new Pool({
+    const settings = {
       connectionString: options.databaseUrl,
-      max: 10,
       // public stays on the path so that extensions installed there (pg_trgm) resolve.
       options: schema ? `-c search_path=${schema},public` : undefined,
-    });
+    };
+    const pool = new Pool({ ...settings, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      close: () => db.destroy(),
+      newListenClient: () => new Client(settings),
+    };
   }
   fs.mkdirSync(path.dirname(path.resolve(options.sqlitePath)), { recursive: true });
   const file = new SqliteDatabase(options.sqlitePath);

@@ -29,7 +29,8 @@ localLiveSignals.setMaxListeners(0);
  * The PostgreSQL NOTIFY channel of the current schema: test schemas (and deployments that
  * share a database) each get their own, and every instance on one schema computes the same.
  */
-export const LIVE_CHANNEL_SQL = sql<string>`'pos_live_' || left(md5(current_schema()), 16)`;
+export const LIVE_CHANNEL_EXPRESSION = "'pos_live_' || left(md5(current_schema()), 16)";
+const LIVE_CHANNEL_SQL = sql.raw<string>(LIVE_CHANNEL_EXPRESSION);
 
 /** Whether `db` (or a transaction of it) talks to PostgreSQL. */
 export function isPostgres(db: Kysely<Database>): boolean {

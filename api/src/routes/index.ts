@@ -5,6 +5,7 @@ import adminPanel from './admin-panel';
 import applications from './applications';
 import type { RouteOptions } from './common';
 import health from './health';
+import live from './live';
 import session from './session';
 import subscriptions from './subscriptions';
 import userData from './user-data';
@@ -22,6 +23,7 @@ const routes: FastifyPluginAsyncTypebox<RouteOptions> = async (
   await app.register(userData, options);
   await app.register(session, options);
   await app.register(activities);
+  await app.register(live, { signingKey, issuer });
   await app.register(analytics);
   await app.register(subscriptions, { payments });
   await app.register(adminPanel);

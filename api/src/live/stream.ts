@@ -1,0 +1,146 @@
+import type { ServerResponse } from 'node:http';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types';
+import type { LiveHub } from './hub';
+
+/** Reconnect delay suggested to the browser (the `retry:` field), in ms. */
+export const LIVE_RETRY_MS = 3000;
+/** A comment line this often keeps proxies from closing an idle stream. */
+export const LIVE_HEARTBEAT_MS = 15_000;
+/** Events that come within this window are read and sent together (a burst of orders). */
+export const LIVE_COALESCE_MS = 150;
+/** Events read per query. */
+const BATCH = 500;
+/** Longest a timer may wait (setTimeout's limit). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** The headers of an event stream: never cached, buffered or compressed on the way. */
+export const EVENT_STREAM_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-accel-buffering': 'no',
+  connection: 'keep-alive',
+} as const;
+
+/** What one stream sends and for how long. */
+export interface LiveStreamOptions {
+  db: Kysely<Database>;
+  hub: LiveHub;
+  userId: string;
+  /** Replay the user's events after this id (Last-Event-ID); null: only what comes next. */
+  lastEventId: number | null;
+  /** Epoch ms when the stream ends (the session behind its ticket). */
+  endsAt: number;
+  heartbeatMs?: number;
+  coalesceMs?: number;
+}
+
+type EventRow = { id: number | string; kind: string; data: string };
+
+/**
+ * Keeps only the last `orders` event of each application in a batch: a burst of deliveries
+ * becomes one refresh of that application's figures. Activity events all stay.
+ */
+export function coalesceEvents<T extends EventRow>(rows: T[]): T[] {
+  const lastOrders = new Map<string, number | string>();
+  for (const row of rows) {
+    if (row.kind === 'orders') lastOrders.set(row.data, row.id);
+  }
+  return rows.filter((row) => row.kind !== 'orders' || lastOrders.get(row.data) === row.id);
+}
+
+/**
+ * Serves the user's live events on `res` (already hijacked from Fastify): the headers, a
+ * `retry:` hint, the replay after `lastEventId`, then each event as `id:`/`event:`/`data:`
+ * when the hub signals, a heartbeat comment every {@link LIVE_HEARTBEAT_MS}, until the
+ * client goes, the session ends or the api closes.
+ */
+export async function serveLiveStream(res: ServerResponse, options: LiveStreamOptions) {
+  const { db, hub, userId } = options;
+  let lastId = options.lastEventId ?? 0;
+  let ended = false;
+  let reading = false;
+  let again = false;
+  let pending: NodeJS.Timeout | null = null;
+
+  if (options.lastEventId === null) {
+    // Only what comes next: start after the newest event there is now. Subscribing after
+    // this read loses nothing: the first read below picks up what was written in between.
+    const newest = await db
+      .selectFrom('live_events')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    lastId = Number(newest?.id ?? 0);
+  }
+
+  res.writeHead(200, EVENT_STREAM_HEADERS);
+  res.write(`retry: ${LIVE_RETRY_MS}\n\n`);
+
+  const read = async (): Promise<void> => {
+    if (ended) return;
+    if (reading) {
+      again = true;
+      return;
+    }
+    reading = true;
+    try {
+      for (;;) {
+        again = false;
+        const rows = await db
+          .selectFrom('live_events')
+          .select(['id', 'kind', 'data'])
+          .where('user_id', '=', userId)
+          .where('id', '>', lastId)
+          .orderBy('id')
+          .limit(BATCH)
+          .execute();
+        if (ended) return;
+        const last = rows[rows.length - 1];
+        if (last) {
+          const text = coalesceEvents(rows)
+            .map((row) => `id: ${row.id}\nevent: ${row.kind}\ndata: ${row.data}\n\n`)
+            .join('');
+          res.write(text);
+          lastId = Number(last.id);
+        }
+        if (rows.length < BATCH && !again) return;
+      }
+    } catch {
+      // The database is gone for now: the browser reconnects with Last-Event-ID.
+      end();
+    } finally {
+      reading = false;
+    }
+  };
+  const schedule = () => {
+    if (pending || ended) return;
+    pending = setTimeout(() => {
+      pending = null;
+      void read();
+    }, options.coalesceMs ?? LIVE_COALESCE_MS);
+  };
+
+  const unsubscribe = hub.subscribe(userId, schedule);
+  const heartbeat = setInterval(
+    () => res.write(': heartbeat\n\n'),
+    options.heartbeatMs ?? LIVE_HEARTBEAT_MS,
+  );
+  const sessionEnd = setTimeout(
+    () => end(),
+    Math.min(Math.max(options.endsAt - Date.now(), 0), MAX_TIMER_MS),
+  );
+  const untrack = hub.track({ end: () => end() });
+  function end() {
+    if (ended) return;
+    ended = true;
+    unsubscribe();
+    untrack();
+    clearInterval(heartbeat);
+    clearTimeout(sessionEnd);
+    if (pending) clearTimeout(pending);
+    res.end();
+  }
+  res.on('close', end);
+  await read();
+}

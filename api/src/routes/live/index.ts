@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { banned, HttpError, unauthorized } from '../../errors';
+import { serveLiveStream } from '../../live/stream';
+import { issueLiveTicket, readLiveTicket } from '../../live/ticket';
+import { currentUser } from '../../plugins/auth';
+import type { RouteOptions } from '../common';
+import { liveStreamSchema, liveTicketSchema } from './schema';
+
+const LAST_EVENT_ID = /^\d{1,15}$/;
+
+/** POST /live/ticket and GET /live/stream (issue 12 §5). */
+const live: FastifyPluginAsyncTypebox<Pick<RouteOptions, 'signingKey' | 'issuer'>> = async (
+  app,
+  { signingKey, issuer },
+) => {
+  app.post('/live/ticket', { schema: liveTicketSchema }, async (request) => {
+    const user = currentUser(request);
+    // The stream lasts as long as the bearer token that asked for it.
+    const sessionEndsAt = (request.claims?.exp ?? 0) * 1000;
+    return issueLiveTicket(signingKey, issuer, user.id, sessionEndsAt);
+  });
+
+  app.get(
+    '/live/stream',
+    { config: { access: 'public' }, schema: liveStreamSchema },
+    async (request, reply) => {
+      const ticket = await readLiveTicket(signingKey, issuer, request.query.ticket);
+      if (!ticket || ticket.sessionEndsAt <= Date.now()) throw unauthorized();
+      const user = await app.repos.users.findById(ticket.userId);
+      if (!user) throw unauthorized();
+      if (user.block === 'block') throw banned();
+      const header = request.headers['last-event-id'];
+      const given =
+        typeof header === 'string' && header !== '' ? header : request.query.lastEventId;
+      if (given !== undefined && !LAST_EVENT_ID.test(given)) {
+        throw new HttpError(400, 'Last-Event-ID must be an event id', 'ERR_VALIDATION');
+      }
+      // From here the socket is the stream's: Fastify neither serialises nor compresses it.
+      reply.hijack();
+      try {
+        await serveLiveStream(reply.raw, {
+          db: app.database.db,
+          hub: app.live,
+          userId: user.id,
+          lastEventId: given === undefined ? null : Number(given),
+          endsAt: ticket.sessionEndsAt,
+        });
+      } catch (error) {
+        request.log.error({ err: error }, 'the live stream failed');
+        if (!reply.raw.headersSent) reply.raw.writeHead(500);
+        reply.raw.end();
+      }
+    },
+  );
+};
+
+export default live;

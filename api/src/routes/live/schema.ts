@@ -1,0 +1,50 @@
+import { Type } from '@sinclair/typebox';
+import { authErrors, ErrorAnswer } from '../common';
+
+export const liveTicketSchema = {
+  tags: ['live'],
+  summary:
+    "A one-minute ticket that opens the caller's live stream (an EventSource sends no bearer)",
+  response: {
+    200: Type.Object(
+      {
+        ticket: Type.String(),
+        expiresAt: Type.String({ description: 'ISO-8601 time the ticket stops opening a stream' }),
+      },
+      { additionalProperties: false },
+    ),
+    ...authErrors,
+  },
+};
+
+export const LiveStreamQuery = Type.Object(
+  {
+    ticket: Type.String({ minLength: 1, maxLength: 2048 }),
+    lastEventId: Type.Optional(
+      Type.String({
+        pattern: '^\\d{1,15}$',
+        description: 'Replay the events after this id (for a client that re-tickets)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const liveStreamSchema = {
+  tags: ['live'],
+  summary: "The caller's live events (text/event-stream): orders and activity",
+  description:
+    "Server-sent events: `event: orders` with {applicationId} when an application's orders " +
+    'changed, `event: activity` with the Activity when an entry was added; every event has ' +
+    'an id, Last-Event-ID (header) or lastEventId replays the ones after it. Ends when the ' +
+    "ticket's session ends.",
+  security: [],
+  querystring: LiveStreamQuery,
+  produces: ['text/event-stream'],
+  response: {
+    200: Type.String({ description: 'text/event-stream' }),
+    400: ErrorAnswer,
+    401: ErrorAnswer,
+    402: ErrorAnswer,
+  },
+};

@@ -1,0 +1,262 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
+import type { DatabaseHandle } from '../../src/db';
+import { openDatabase } from '../../src/db';
+import { issueLiveTicket } from '../../src/live/ticket';
+import { loadOrCreateSigningKey, signPosToken } from '../../src/services/signing-key';
+import type { TestContext } from '../helpers/app';
+import { asUser, createTestContext } from '../helpers/app';
+import { BASE, call, createApplication } from '../helpers/applications';
+import { acceptDeliveries, baseUrlOf, openStream } from '../helpers/live';
+
+let ctx: TestContext;
+let base: string;
+const streams: Array<{ close(): void }> = [];
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  base = baseUrlOf(ctx.app);
+});
+afterEach(() => {
+  for (const stream of streams.splice(0)) stream.close();
+});
+afterAll(() => ctx.close());
+
+const ticketOf = async (sub: string, exp?: number) => {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: `${BASE}/live/ticket`,
+    headers: await ctx.bearer(asUser(sub, exp ? { exp } : {})),
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json() as { ticket: string; expiresAt: string };
+};
+
+const userIdOf = async (sub: string) =>
+  (
+    await ctx.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('sub', '=', sub)
+      .executeTakeFirstOrThrow()
+  ).id;
+
+async function streamOf(sub: string, query = '', headers: Record<string, string> = {}, at = base) {
+  const { ticket } = await ticketOf(sub);
+  const stream = await openStream(
+    `${at}${BASE}/live/stream?ticket=${encodeURIComponent(ticket)}${query}`,
+    headers,
+  );
+  streams.push(stream);
+  expect(stream.status).toBe(200);
+  // The stream is subscribed once its first bytes (the retry hint) came.
+  await stream.until(() => stream.text().includes('retry:'));
+  return stream;
+}
+
+const post = (sub: string, name: string) =>
+  call(ctx, 'POST', '/activities', { name, feedType: 'errorNotification' }, sub);
+
+describe('POST /live/ticket', () => {
+  it('gives a signed-in user a ticket for one minute', async () => {
+    const before = Date.now();
+    const { ticket, expiresAt } = await ticketOf('usr_live_ticket');
+    expect(ticket.split('.')).toHaveLength(3);
+    const ttl = Date.parse(expiresAt) - before;
+    expect(ttl).toBeGreaterThan(55_000);
+    expect(ttl).toBeLessThanOrEqual(61_000);
+  });
+
+  it('needs a bearer token', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: `${BASE}/live/ticket` });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('GET /live/stream', () => {
+  it('answers an event stream that is neither cached nor buffered', async () => {
+    const stream = await streamOf('usr_live_headers');
+    expect(stream.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(stream.headers.get('cache-control')).toBe('no-store');
+    expect(stream.headers.get('x-accel-buffering')).toBe('no');
+    expect(stream.headers.get('content-encoding')).toBeNull();
+    expect(stream.text()).toMatch(/^retry: \d+\n\n/);
+  });
+
+  it('refuses a missing, forged, altered, expired or foreign ticket', async () => {
+    const open = async (ticket: string) =>
+      (await fetch(`${base}${BASE}/live/stream?ticket=${encodeURIComponent(ticket)}`)).status;
+    expect((await fetch(`${base}${BASE}/live/stream`)).status).toBe(400);
+    await call(ctx, 'GET', '/activities-list', undefined, 'usr_live_refused');
+    const userId = await userIdOf('usr_live_refused');
+    const inAnHour = Date.now() + 3_600_000;
+    // Signed with another key.
+    const otherKey = await loadOrCreateSigningKey(
+      `/tmp/pos-live-other-${crypto.randomBytes(4).toString('hex')}.json`,
+    );
+    expect(
+      await open((await issueLiveTicket(otherKey, 'cloud-pos-api', userId, inAnHour)).ticket),
+    ).toBe(401);
+    // A valid ticket with its payload swapped for another user's.
+    const { ticket } = await ticketOf('usr_live_refused');
+    const [header, , signature] = ticket.split('.');
+    const payload = Buffer.from(
+      JSON.stringify({ sub: 'someone-else', sx: inAnHour / 1000, exp: inAnHour / 1000 }),
+    ).toString('base64url');
+    expect(await open(`${header}.${payload}.${signature}`)).toBe(401);
+    // Expired: issued two minutes ago.
+    const expired = await issueLiveTicket(
+      ctx.signingKey,
+      'cloud-pos-api',
+      userId,
+      inAnHour,
+      Date.now() - 120_000,
+    );
+    expect(await open(expired.ticket)).toBe(401);
+    // Another token of the same key (a POS hand-off token) is no ticket.
+    expect(await open(await signPosToken(ctx.signingKey, userId, 'cloud-pos-api'))).toBe(401);
+    // A ticket naming a user that does not exist.
+    expect(
+      await open(
+        (await issueLiveTicket(ctx.signingKey, 'cloud-pos-api', 'nobody', inAnHour)).ticket,
+      ),
+    ).toBe(401);
+    // A session that already ended.
+    expect(
+      await open(
+        (await issueLiveTicket(ctx.signingKey, 'cloud-pos-api', userId, Date.now() - 1000)).ticket,
+      ),
+    ).toBe(401);
+    const bad = await fetch(`${base}${BASE}/live/stream?ticket=${encodeURIComponent(ticket)}`, {
+      headers: { 'last-event-id': 'abc' },
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it("sends the user's own activity entries, in the list's shape, and nobody else's", async () => {
+    const mine = await streamOf('usr_live_a');
+    await post('usr_live_b', 'Not for A');
+    await post('usr_live_a', 'For A');
+    const [event] = await mine.until((events) => events.length >= 1);
+    await post('usr_live_a', 'For A again');
+    await mine.until((events) => events.length >= 2);
+    expect(mine.events.map((e) => e.event)).toEqual(['activity', 'activity']);
+    expect(mine.text()).not.toContain('Not for A');
+    const list = await call(ctx, 'GET', '/activities-list', undefined, 'usr_live_a');
+    const newest = (list.json() as { data: unknown[] }).data;
+    expect(JSON.parse(event!.data)).toEqual(newest[1]);
+    expect(JSON.parse(mine.events[1]!.data)).toEqual(newest[0]);
+    expect(Number(mine.events[1]!.id)).toBeGreaterThan(Number(event!.id));
+  });
+
+  it('tells about orders delivered to the POS host, a burst as one event', async () => {
+    const appId = await createApplication(ctx, 'https://live-orders.example', 'Live', 'usr_live_o');
+    const delivery = await acceptDeliveries(ctx, appId);
+    const stream = await streamOf('usr_live_o');
+    const other = await streamOf('usr_live_other');
+    const deliver = async (id: number) => {
+      const d = delivery(id);
+      const response = await ctx.posHost.inject({
+        method: 'POST',
+        url: d.url,
+        headers: d.headers,
+        payload: d.body,
+      });
+      expect(response.json()).toEqual({ message: 'Order inserted' });
+    };
+    await Promise.all([1, 2, 3, 4, 5].map(deliver));
+    const events = await stream.until(
+      (e) =>
+        e.filter((x) => x.event === 'activity').length === 5 && e.some((x) => x.event === 'orders'),
+    );
+    const orders = events.filter((e) => e.event === 'orders');
+    expect(JSON.parse(orders[0]!.data)).toEqual({ applicationId: appId });
+    // Five deliveries within the coalescing window: fewer refreshes than orders.
+    expect(orders.length).toBeLessThan(5);
+    const names = events
+      .filter((e) => e.event === 'activity')
+      .map((e) => (JSON.parse(e.data) as { name: string }).name)
+      .sort();
+    expect(names).toEqual([1, 2, 3, 4, 5].map((i) => `Order #${i} was processed in Live`));
+    // A deleted order changes the figures too.
+    const d = delivery(3, 'order.deleted');
+    await ctx.posHost.inject({ method: 'POST', url: d.url, headers: d.headers, payload: d.body });
+    const after = events.length;
+    await stream.until((e) => e.length > after && e[e.length - 1]!.event === 'orders');
+    expect(other.events).toEqual([]);
+  });
+
+  it('replays the events after Last-Event-ID (the header, or lastEventId for a new ticket)', async () => {
+    const first = await streamOf('usr_live_replay');
+    for (const name of ['One', 'Two', 'Three']) await post('usr_live_replay', name);
+    const seen = await first.until((e) => e.length === 3);
+    first.close();
+    await post('usr_live_replay', 'Four, while away');
+    const byHeader = await streamOf('usr_live_replay', '', { 'last-event-id': seen[0]!.id });
+    const replayed = await byHeader.until((e) => e.length === 3);
+    expect(replayed.map((e) => (JSON.parse(e.data) as { name: string }).name)).toEqual([
+      'Two',
+      'Three',
+      'Four, while away',
+    ]);
+    const byQuery = await streamOf('usr_live_replay', `&lastEventId=${seen[2]!.id}`);
+    const again = await byQuery.until((e) => e.length === 1);
+    expect(JSON.parse(again[0]!.data)).toMatchObject({ name: 'Four, while away' });
+    // Without one, a stream starts with what comes next.
+    const fresh = await streamOf('usr_live_replay');
+    await post('usr_live_replay', 'Five');
+    const next = await fresh.until((e) => e.length === 1);
+    expect(JSON.parse(next[0]!.data)).toMatchObject({ name: 'Five' });
+  });
+
+  it("ends when the ticket's session ends", async () => {
+    const exp = Math.floor(Date.now() / 1000) + 2;
+    const { ticket } = await ticketOf('usr_live_short', exp);
+    const stream = await openStream(
+      `${base}${BASE}/live/stream?ticket=${encodeURIComponent(ticket)}`,
+    );
+    streams.push(stream);
+    expect(stream.status).toBe(200);
+    await stream.ended;
+    expect(Date.now()).toBeGreaterThanOrEqual(exp * 1000 - 50);
+  }, 10_000);
+});
+
+describe('two api instances on one database', () => {
+  let second: FastifyInstance;
+  let secondDb: DatabaseHandle | null = null;
+  beforeAll(async () => {
+    // On PostgreSQL the second instance has its own pool and LISTEN connection; on SQLite
+    // (one process's file) it shares the handle, as the POS host and the api do.
+    if (ctx.database.dialect === 'postgres') {
+      secondDb = openDatabase({
+        databaseUrl: ctx.config.databaseUrl,
+        databaseSchema: ctx.config.databaseSchema,
+        sqlitePath: '',
+      });
+    }
+    second = await buildApp(ctx.config, {
+      database: secondDb ?? ctx.database,
+      signingKey: ctx.signingKey,
+      storeAccess: ctx.access,
+    });
+    await second.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await second.close();
+    await secondDb?.close();
+  });
+
+  it('an event written through instance A reaches a stream opened on instance B', async () => {
+    const onB = await streamOf('usr_live_two', '', {}, baseUrlOf(second));
+    await post('usr_live_two', 'Through A');
+    const [event] = await onB.until((e) => e.length === 1);
+    expect(JSON.parse(event!.data)).toMatchObject({
+      name: 'Through A',
+      feedType: 'errorNotification',
+    });
+    // And a ticket of A opens a stream on B (no state of A needed).
+    expect(onB.status).toBe(200);
+  });
+});
