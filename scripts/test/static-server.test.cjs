@@ -63,6 +63,18 @@ beforeAll(async () => {
       .header('x-upstream', 'yes')
       .send({ got: request.body, auth: request.headers.authorization }),
   );
+  // The api's live stream: one event now, then nothing until the client goes.
+  upstream.get('/api/connect-ui/live/stream', (_request, reply) => {
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-accel-buffering': 'no',
+    });
+    reply.raw.write('retry: 3000\n\nid: 1\nevent: orders\ndata: {"applicationId":"a1"}\n\n');
+    const heartbeat = setInterval(() => reply.raw.write(': heartbeat\n\n'), 50);
+    reply.raw.on('close', () => clearInterval(heartbeat));
+  });
   await upstream.listen({ port: 0, host: '127.0.0.1' });
   // A port that nothing listens on: the api when it is down.
   const closed = http.createServer();
@@ -165,6 +177,32 @@ describe('static server', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers['x-upstream']).toBe('yes');
     expect(JSON.parse(answer.body)).toEqual({ got: { slug: 'front' }, auth: 'Bearer t' });
+  });
+
+  it('passes the live event stream through as it comes, neither buffered nor compressed', async () => {
+    const first = await new Promise((resolve, reject) => {
+      const request = http.get(
+        `http://127.0.0.1:${PORT}/api/connect-ui/live/stream?ticket=t`,
+        { headers: { 'accept-encoding': 'br, gzip', accept: 'text/event-stream' } },
+        (res) => {
+          let body = '';
+          res.on('data', (chunk) => {
+            body += chunk;
+            // The upstream never ends: the event must arrive while the stream is open.
+            if (body.includes('data: {"applicationId":"a1"}\n\n')) {
+              resolve({ headers: res.headers, body });
+              request.destroy();
+            }
+          });
+        },
+      );
+      request.on('error', reject);
+      setTimeout(() => reject(new Error('the event did not come through')), 3000);
+    });
+    expect(first.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(first.headers['content-encoding']).toBeUndefined();
+    expect(first.headers['cache-control']).toBe('no-store');
+    expect(first.body.startsWith('retry: 3000\n\nid: 1\nevent: orders\n')).toBe(true);
   });
 
   it('answers 502 with a JSON message when the api cannot be reached', async () => {
