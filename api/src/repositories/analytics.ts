@@ -75,8 +75,8 @@ export class AnalyticsRepository {
 
   /**
    * What the usage analytics fold, for orders of `applicationIds` created in [start, end), in
-   * two grouped reads of the same index range: counts per UTC hour of created_at (split at
-   * minute `split` when not null) and channel; and counts and cents per application, channel,
+   * two grouped reads of the same index range: orders and POS orders per UTC hour of
+   * created_at (split at minute `split` when not null); and counts and cents per application, channel,
    * station, cashier and currency. Grouping by fewer keys in more queries costs more: each
    * GROUP BY sorts the whole range again.
    */
@@ -97,10 +97,16 @@ export class AnalyticsRepository {
         ? sql<number>`0`
         : sql<number>`case when substr(created_at, 15, 2) >= ${split} then 1 else 0 end`;
     const [buckets, groups] = await Promise.all([
+      // The channels as a sum, not a group: half the rows to read back for the same counts.
       base
-        .select([hour.as('hour'), part.as('part'), 'channel'])
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .groupBy(split === null ? [hour, 'channel'] : [hour, part, 'channel'])
+        .select([hour.as('hour'), part.as('part')])
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('n'),
+          eb.fn
+            .sum<number | string>(eb.case().when('channel', '=', 'pos').then(1).else(0).end())
+            .as('pos'),
+        ])
+        .groupBy(split === null ? [hour] : [hour, part])
         .execute(),
       base
         .select(['application_id', 'channel', 'station_pos_id', 'cashier_wp_user_id', 'currency'])
@@ -116,8 +122,8 @@ export class AnalyticsRepository {
       buckets: buckets.map((row) => ({
         hour: row.hour,
         minute: num(row.part) === 1 ? (range.split ?? 0) : 0,
-        channel: row.channel,
         orders: num(row.n),
+        pos: num(row.pos),
       })),
       groups: groups.map((row) => ({
         applicationId: row.application_id,

@@ -99,10 +99,10 @@ export interface ScopeApplication {
 /** What the database counted for a usage period (see AnalyticsRepository.usage). */
 export interface UsageRows {
   /**
-   * Orders per UTC hour of created_at (`YYYY-MM-DDTHH`), part of it (`minute`: 0, or the
-   * period's split for the rest of the hour) and channel.
+   * Orders, and how many of them POS ones, per UTC hour of created_at (`YYYY-MM-DDTHH`) and
+   * part of it (`minute`: 0, or the period's split for the rest of the hour).
    */
-  buckets: Array<{ hour: string; minute: number; channel: string; orders: number }>;
+  buckets: Array<{ hour: string; minute: number; orders: number; pos: number }>;
   /**
    * Orders and their total cents per application, channel, station, cashier and currency,
    * with the greatest cashier name the orders carry (null: none).
@@ -199,16 +199,23 @@ export function buildUsage(
   const weekdays = Array.from({ length: 7 }, (_, i) => ({ day: i + 1, ...zero() }));
   const totals = zero();
   const { clock } = period;
-  for (const { hour, minute, channel, orders } of rows.buckets) {
+  for (const { hour, minute, orders, pos } of rows.buckets) {
     const local = clock.local(bucketStartMs(hour, minute));
     const day = days.get(local.date);
     // The database range is the period's exact instants, so every bucket lands on a day of it.
     if (!day) continue;
-    add(day, channel, orders);
-    add(months.get(local.month) ?? zero(), channel, orders);
-    add(hours[local.hour] ?? zero(), channel, orders);
-    add(weekdays[local.weekday - 1] ?? zero(), channel, orders);
-    add(totals, channel, orders);
+    for (const counts of [
+      day,
+      months.get(local.month),
+      hours[local.hour],
+      weekdays[local.weekday - 1],
+      totals,
+    ]) {
+      if (!counts) continue;
+      counts.orders += orders;
+      counts.pos += pos;
+      counts.web += orders - pos;
+    }
   }
 
   const names = new Map(scope.map((app) => [app.id, app.name]));

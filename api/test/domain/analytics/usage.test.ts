@@ -139,10 +139,10 @@ describe('buildUsage', () => {
       ...noRows,
       buckets: [
         // 31 January 09:00 and 23:00 in Tokyo (UTC+9), a Wednesday
-        { hour: '2024-01-31T00', minute: 0, channel: 'pos', orders: 2 },
-        { hour: '2024-01-31T14', minute: 0, channel: 'web', orders: 1 },
+        { hour: '2024-01-31T00', minute: 0, orders: 2, pos: 2 },
+        { hour: '2024-01-31T14', minute: 0, orders: 1, pos: 0 },
         // 1 February 08:00, Thursday
-        { hour: '2024-01-31T23', minute: 0, channel: 'web', orders: 4 },
+        { hour: '2024-01-31T23', minute: 0, orders: 4, pos: 0 },
       ],
     });
     expect(usage.totals).toEqual({ orders: 7, pos: 2, web: 5 });
