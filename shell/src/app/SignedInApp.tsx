@@ -6,6 +6,7 @@ import { AccountProvider } from '../account/AccountContext';
 import { ApiProvider } from '../account/ApiContext';
 import { useAccountState } from '../account/useAccountState';
 import { useDangerBubbleLog } from '../account/useDangerBubbleLog';
+import { useLiveStream } from '../account/liveStream';
 import { toViewer } from '../account/viewer';
 import { StatusPage } from '../components/StatusPage';
 import { federationRuntime, type FederationRuntime } from '../remotes/federationRuntime';
@@ -53,6 +54,8 @@ export function SignedInShell({
   const token = useSessionToken();
   useLocationBridge();
   useDangerBubbleLog(api);
+  // Orders and feed entries pushed by the api, as bus events for the tiles and feeds.
+  useLiveStream(api);
 
   useEffect(() => {
     void registry.loadAll();
