@@ -11,7 +11,11 @@ export type IsoTimestamp = string;
 /** 0 or 1. */
 export type IntBool = number;
 
-/** users: one row per login-provider account. */
+/**
+ * users: one row per login-provider account. (The table still has orders_count,
+ * orders_count_month and orders_count_today from 0001_initial, defaulting to 0 and read by
+ * nothing: the admin panel counts the users' orders instead.)
+ */
 export interface UsersTable {
   id: string;
   sub: string;
@@ -22,9 +26,6 @@ export interface UsersTable {
   user_role: 'manager' | 'other';
   block: 'block' | 'unblock';
   subscription_type: 'cloud' | 'self' | 'one';
-  orders_count: ColumnType<number, number | undefined, number>;
-  orders_count_month: ColumnType<number, number | undefined, number>;
-  orders_count_today: ColumnType<number, number | undefined, number>;
   created_at: IsoTimestamp;
   last_access_at: IsoTimestamp | null;
   /** lower(full name + ' ' + email): what the admin filter searches. */
