@@ -48,18 +48,28 @@ export class UsageRepository {
    */
   async enqueueExcess(monthStart: string, now: string, userId?: string): Promise<number> {
     const owner = userId === undefined ? sql`` : sql`and a.user_id = ${userId}`;
-    // The ranking runs over the month's live orders of owners on a paid plan only.
+    // First the owners on a paid plan whose month is over `included` (an index-only count per
+    // application), then the ranking of those owners' orders only: most owners stay within.
     const result = await sql`
-      insert into usage_reports (order_id, user_id, order_created_at, created_at, attempts, next_attempt_at)
-      select ranked.id, ranked.user_id, ranked.created_at, ${now}, 0, ${now}
-      from (
-        select o.id, a.user_id, o.created_at, p.included,
-          row_number() over (partition by a.user_id order by o.created_at, o.id) as n
+      with over as (
+        select a.user_id, p.included
         from orders o
         join applications a on a.id = o.application_id
         join subscriptions s on s.user_id = a.user_id
         join plans p on p.id = s.plan_id
         where p.is_free = 0 and o.deleted = 0 and o.created_at >= ${monthStart} ${owner}
+        group by a.user_id, p.included
+        having count(*) > p.included
+      )
+      insert into usage_reports (order_id, user_id, order_created_at, created_at, attempts, next_attempt_at)
+      select ranked.id, ranked.user_id, ranked.created_at, ${now}, 0, ${now}
+      from (
+        select o.id, a.user_id, o.created_at, over.included,
+          row_number() over (partition by a.user_id order by o.created_at, o.id) as n
+        from orders o
+        join applications a on a.id = o.application_id
+        join over on over.user_id = a.user_id
+        where o.deleted = 0 and o.created_at >= ${monthStart}
       ) ranked
       where ranked.n > ranked.included
       on conflict (order_id) do nothing
