@@ -210,7 +210,8 @@ export class ZoneClock {
       day = { date: iso.slice(0, 10), month: iso.slice(0, 7), weekday: start.getUTCDay() || 7 };
       this.days.set(dayIndex, day);
     }
-    return { ...day, hour: Math.floor((shifted - dayIndex * DAY_MS) / 3_600_000) };
+    const hour = Math.floor((shifted - dayIndex * DAY_MS) / 3_600_000);
+    return { date: day.date, month: day.month, hour, weekday: day.weekday };
   }
 }
 

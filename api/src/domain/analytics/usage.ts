@@ -159,6 +159,12 @@ export interface UsageAnalytics {
 
 const zero = (): ChannelCounts => ({ orders: 0, pos: 0, web: 0 });
 
+function addCounts(counts: ChannelCounts, orders: number, pos: number): void {
+  counts.orders += orders;
+  counts.pos += pos;
+  counts.web += orders - pos;
+}
+
 function add(counts: ChannelCounts, channel: string, orders: number): void {
   counts.orders += orders;
   if (channel === 'pos') counts.pos += orders;
@@ -199,22 +205,22 @@ export function buildUsage(
   const weekdays = Array.from({ length: 7 }, (_, i) => ({ day: i + 1, ...zero() }));
   const totals = zero();
   const { clock } = period;
+  // Each bucket goes to its local day and hour; months, weekdays and totals are summed from
+  // the days afterwards (a few hundred days instead of thousands of buckets).
   for (const { hour, minute, orders, pos } of rows.buckets) {
     const local = clock.local(bucketStartMs(hour, minute));
     const day = days.get(local.date);
+    const ofHour = hours[local.hour];
     // The database range is the period's exact instants, so every bucket lands on a day of it.
-    if (!day) continue;
-    for (const counts of [
-      day,
-      months.get(local.month),
-      hours[local.hour],
-      weekdays[local.weekday - 1],
-      totals,
-    ]) {
-      if (!counts) continue;
-      counts.orders += orders;
-      counts.pos += pos;
-      counts.web += orders - pos;
+    if (!day || !ofHour) continue;
+    addCounts(day, orders, pos);
+    addCounts(ofHour, orders, pos);
+  }
+  for (const [date, counts] of days) {
+    if (counts.orders === 0) continue;
+    const weekday = new Date(`${date}T00:00:00.000Z`).getUTCDay() || 7;
+    for (const into of [months.get(date.slice(0, 7)), weekdays[weekday - 1], totals]) {
+      if (into) addCounts(into, counts.orders, counts.pos);
     }
   }
 
