@@ -119,6 +119,8 @@ export function BarChart({
       width: boxWidth,
       height,
       // nivo draws a horizontal chart's first bar at the bottom: the busiest goes on top.
+      // The box is the image (named by the summary); nivo's own svg role would be a second one.
+      role: 'presentation',
       data: horizontal ? [...data].reverse() : data,
       keys: [...keys],
       indexBy: 'label',
@@ -178,6 +180,7 @@ export function DayLineChart({ summary, series, formatDay, height, width }: DayL
     const props: LineSvgProps<LineSeries> = {
       width: boxWidth,
       height,
+      role: 'presentation',
       data: series,
       colors: look.series.slice(0, series.length),
       theme: nivoTheme(look),

@@ -106,15 +106,15 @@ export function AnalyticsReport({ usage, print = false }: AnalyticsReportProps) 
         </div>
         <div className="pos-analytics-summary__item pos-analytics-summary__item--pos">
           <dt>{POS_ORDERS}</dt>
-          <dd data-testid={ids.pos}>
-            {number(totals.pos)}
+          <dd>
+            <span data-testid={ids.pos}>{number(totals.pos)}</span>{' '}
             <span className="pos-analytics-summary__share">{share(totals.pos, totals.orders)}</span>
           </dd>
         </div>
         <div className="pos-analytics-summary__item pos-analytics-summary__item--web">
           <dt>{WEB_ORDERS}</dt>
-          <dd data-testid={ids.web}>
-            {number(totals.web)}
+          <dd>
+            <span data-testid={ids.web}>{number(totals.web)}</span>{' '}
             <span className="pos-analytics-summary__share">{share(totals.web, totals.orders)}</span>
           </dd>
         </div>
