@@ -12,4 +12,16 @@ export class PosStationPage {
     await expect(this.page.getByRole('heading', { level: 1, name: station })).toBeVisible();
     await expect(this.page.getByText(`Signed in as ${personName}`)).toBeVisible();
   }
+
+  /**
+   * Rings up a sale on the open register: one of the first product, then Charge. The store
+   * makes the order (channel POS) and fires order.created; returns the order's number.
+   */
+  async ringUpSale(): Promise<number> {
+    await this.page.locator('.pos-item').first().click();
+    await this.page.getByRole('button', { name: 'Charge' }).click();
+    const status = this.page.getByRole('status').filter({ hasText: 'Sale complete' });
+    await expect(status).toHaveText(/^Sale complete: order #\d+, .+ paid\.$/);
+    return Number(/#(\d+)/.exec((await status.textContent()) ?? '')?.[1]);
+  }
 }

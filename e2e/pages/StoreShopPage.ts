@@ -28,12 +28,13 @@ export class StoreShopPage {
 
   /**
    * Places `count` orders through the same checkout over HTTP (a busy day of web orders
-   * without driving the form each time).
+   * without driving the form each time); returns their order numbers, in the order placed.
    */
-  static async placeOrders(storeUrl: string, count: number): Promise<void> {
+  static async placeOrders(storeUrl: string, count: number): Promise<number[]> {
     const form = await (await fetch(`${storeUrl}/shop`)).text();
     const field = /name="(qty_\d+)"/.exec(form)?.[1];
     if (!field) throw new Error(`the shop of ${storeUrl} lists no product`);
+    const orders: number[] = [];
     for (let n = 0; n < count; n += 1) {
       const response = await fetch(`${storeUrl}/shop/checkout`, {
         method: 'POST',
@@ -45,6 +46,10 @@ export class StoreShopPage {
         }).toString(),
       });
       if (!response.ok) throw new Error(`checkout answered ${response.status}`);
+      const number = /Your order #(\d+)/.exec(await response.text())?.[1];
+      if (!number) throw new Error('the checkout named no order');
+      orders.push(Number(number));
     }
+    return orders;
   }
 }

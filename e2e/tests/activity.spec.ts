@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { ActivityPage } from '../pages/ActivityPage';
 import { ShellPage } from '../pages/ShellPage';
+import { StoreShopPage } from '../pages/StoreShopPage';
 import { expectAccessible } from '../support/a11y';
 import { provideAccount } from '../support/provider';
-import { placeWebOrders } from '../support/shop';
 import { demoApplication } from '../support/stack';
 import { stores } from '../support/store';
 
@@ -14,7 +14,7 @@ test.describe('Activity', () => {
   }) => {
     // Shoppers place 26 web orders: each reaches the api by the store's webhook and adds an
     // orderProcessed entry, so the feed has more than one page whatever it held before.
-    const orders = await placeWebOrders(stores.coffee.url, 26);
+    const orders = await StoreShopPage.placeOrders(stores.coffee.url, 26);
 
     const shell = new ShellPage(page);
     await shell.signInAs('manager');

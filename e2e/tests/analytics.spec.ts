@@ -1,9 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { ActivityPage } from '../pages/ActivityPage';
 import { AnalyticsPage, CHART_KEYS } from '../pages/AnalyticsPage';
+import { PosStationPage } from '../pages/PosStationPage';
 import { ShellPage } from '../pages/ShellPage';
 import { expectAccessible } from '../support/a11y';
 import { pdfText } from '../support/pdf';
-import { demoApplication } from '../support/stack';
+import { accounts, demoApplication } from '../support/stack';
+import { stores } from '../support/store';
 
 const CHART_TITLES = [
   'Orders per day',
@@ -155,5 +158,48 @@ test.describe('Order Analytics', () => {
     // The dashboard's chrome is not on paper.
     expect(text).not.toContain('Resources');
     expect(text).not.toContain('Supported browsers');
+  });
+
+  test('a sale rung up on the default station shows on the dashboard live, without a reload', async ({
+    page,
+  }) => {
+    const shell = new ShellPage(page);
+    await shell.signInAs('manager');
+    const dashboard = new ActivityPage(page);
+    await expect(dashboard.ordersToday).toHaveText(/^\d[\d,]*$/);
+    await expect(dashboard.miniFeedEntries.first()).toBeVisible();
+    const today = count(await dashboard.ordersToday.textContent());
+    const month = count(await dashboard.ordersThisMonth.textContent());
+    await expectAccessible(page, 'the dashboard with the Order Analytics tile and the mini feed');
+    // A mark on this document: it survives only if the dashboard is never reloaded.
+    await page.evaluate(() => Object.assign(window, { stillTheSameDocument: true }));
+
+    // The POS tile's quick launch opens the default station on the store, in a new tab.
+    const [register] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page
+        .getByRole('region', { name: 'POS' })
+        .getByRole('link', { name: new RegExp(demoApplication.defaultStation) })
+        .click(),
+    ]);
+    const station = new PosStationPage(register);
+    await station.expectOpen(
+      stores.coffee.url,
+      demoApplication.defaultStation,
+      accounts.manager.name,
+    );
+    const order = await station.ringUpSale();
+
+    // The store's webhook reaches the api, the live stream reaches the dashboard.
+    await expect(dashboard.ordersToday).toHaveText(String(today + 1), { timeout: 10_000 });
+    await expect(dashboard.ordersThisMonth).toHaveText(`${month + 1} orders this month`);
+    await expect(dashboard.miniFeedEntries.first()).toContainText(
+      `Order #${order} was processed in ${demoApplication.name}`,
+      { timeout: 10_000 },
+    );
+    await expect(dashboard.miniFeedEntries).toHaveCount(5);
+    expect(await page.evaluate(() => 'stillTheSameDocument' in window)).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await register.close();
   });
 });
