@@ -11,8 +11,10 @@ import './Charts.css';
 /** How a chart is sized: filling its box on screen, or a fixed width for paper. */
 export interface ChartSize {
   height: number;
-  /** A fixed width in px (the print layout); the chart follows its box when absent. */
+  /** A fixed width in px; the chart follows its box when absent. */
   width?: number;
+  /** The widest the chart is drawn when it follows its box (paper's text width). */
+  maxWidth?: number;
 }
 
 interface FrameProps extends ChartSize {
@@ -46,8 +48,9 @@ function useWidth(fixed: number | undefined) {
  * at the box's measured width (or the fixed one for paper), so the axes can space their labels
  * for it.
  */
-function ChartFrame({ summary, height, width, children }: FrameProps) {
+function ChartFrame({ summary, height, width, maxWidth, children }: FrameProps) {
   const box = useWidth(width);
+  const drawn = maxWidth === undefined ? box.width : Math.min(box.width, maxWidth);
   return (
     <div
       ref={box.ref}
@@ -56,7 +59,7 @@ function ChartFrame({ summary, height, width, children }: FrameProps) {
       aria-label={summary}
       style={{ height, width: width ?? '100%' }}
     >
-      {box.width > 0 && children(box.width)}
+      {drawn > 0 && children(drawn)}
     </div>
   );
 }
@@ -103,6 +106,7 @@ export function BarChart({
   legend = keys.length > 1,
   height,
   width,
+  maxWidth,
 }: BarChartProps) {
   const look = useLook();
   const labels = data.map((datum) => datum.label);
@@ -157,7 +161,7 @@ export function BarChart({
     return <Bar {...props} />;
   };
   return (
-    <ChartFrame summary={summary} height={height} width={width}>
+    <ChartFrame summary={summary} height={height} width={width} maxWidth={maxWidth}>
       {draw}
     </ChartFrame>
   );
@@ -171,7 +175,14 @@ export interface DayLineChartProps extends ChartSize {
 }
 
 /** Orders per day as two lines, POS and Web, over the range. */
-export function DayLineChart({ summary, series, formatDay, height, width }: DayLineChartProps) {
+export function DayLineChart({
+  summary,
+  series,
+  formatDay,
+  height,
+  width,
+  maxWidth,
+}: DayLineChartProps) {
   const look = useLook();
   const days = series[0]?.data.map((point) => point.x) ?? [];
   const margin = { top: 32, right: 24, bottom: 40, left: 44 };
@@ -221,7 +232,7 @@ export function DayLineChart({ summary, series, formatDay, height, width }: DayL
     return <Line {...props} />;
   };
   return (
-    <ChartFrame summary={summary} height={height} width={width}>
+    <ChartFrame summary={summary} height={height} width={width} maxWidth={maxWidth}>
       {draw}
     </ChartFrame>
   );

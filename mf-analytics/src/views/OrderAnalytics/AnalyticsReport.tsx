@@ -95,7 +95,8 @@ export function AnalyticsReport({ usage, print = false }: AnalyticsReportProps) 
       ),
     [usage],
   );
-  const size = (height: number) => (print ? { height, width: PRINT_CHART_WIDTH } : { height });
+  // On paper the charts take the A4 text width; a narrow screen's preview draws them narrower.
+  const size = (height: number) => (print ? { height, maxWidth: PRINT_CHART_WIDTH } : { height });
   const { totals } = usage;
   return (
     <div className="pos-analytics-report">

@@ -43,7 +43,7 @@ export function PrintAnalytics() {
           <>
             <RangeLine range={range} applications={applications.data} appId={selection.appId} />
             <span className="pos-print-analytics__printed">
-              {` · Printed ${dayjs().format('MMM D, YYYY h:mm A')}`}
+              {`Printed ${dayjs().format('MMM D, YYYY h:mm A')}`}
             </span>
           </>
         }
