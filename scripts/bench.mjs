@@ -20,7 +20,13 @@
 //  - GET analytics/orders and GET analytics/usage (30 and 366 days) p50/p99 with 1 000 000 orders
 //    over 1 000 applications of 100 managers, random manager, all or one application, four time
 //    zones (api/scripts/bench-analytics.ts)
-// Budgets: landing ≤ 200 KB gzip JS; admin users p99 ≤ 50 ms; applications list p99 ≤ 250 ms;
+//  - GET activities-list p50/p99 on page 1 and the deepest pages over 1 000 000 chained feed
+//    entries of 1 000 owners (api/scripts/bench-activities.ts)
+//  - webhook ingest: signed order.created deliveries over HTTP to the POS host for 12 s, 8
+//    senders, on SQLite and on a throw-away PostgreSQL cluster; each stored, chained and
+//    streamed live (api/scripts/bench-webhooks.ts)
+// Budgets: activities-list p99 ≤ 30 ms; webhook ingest ≥ 500 orders/s on each engine;
+// landing ≤ 200 KB gzip JS; admin users p99 ≤ 50 ms; applications list p99 ≤ 250 ms;
 // stations p99 ≤ 250 ms; update-slug p99 ≤ 250 ms; shared-stations p99 ≤ 500 ms; cloud POS
 // launch p99 ≤ 250 ms; subscription-monitor p99 ≤ 20 ms; analytics/orders p99 ≤ 30 ms;
 // analytics/usage p99 ≤ 60 ms.
@@ -30,7 +36,14 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { buildPackages, ensurePnpm, installDependencies } from './lib/setup.mjs';
+import { withPostgres } from './lib/postgres.mjs';
+import {
+  buildPackages,
+  debianTestPackages,
+  ensureDebianPackages,
+  ensurePnpm,
+  installDependencies,
+} from './lib/setup.mjs';
 import { demoAccounts, remotes, repoRoot, urls } from './lib/services.mjs';
 import { waitFor } from './lib/stack.mjs';
 
@@ -166,11 +179,12 @@ async function measureFrontEnd() {
 }
 
 /** Runs one of the api's bench scripts and resolves with the JSON of its last `{…}` line. */
-function runApiBench(script, label) {
+function runApiBench(script, label, env = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn('pnpm', ['--filter', '@pos/api', 'exec', 'tsx', `scripts/${script}`], {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...env },
     });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
@@ -201,10 +215,28 @@ const measureMonitor = () => runApiBench('bench-subscription-monitor.ts', 'subsc
 /** The order analytics over 1 000 000 orders (issue 12 §7). */
 const measureAnalytics = () => runApiBench('bench-analytics.ts', 'analytics');
 
+/** GET activities-list over 1 000 000 chained feed entries (issue 12 §7). */
+const measureActivities = () => runApiBench('bench-activities.ts', 'activities-list');
+
+/**
+ * Webhook ingest on SQLite, then on a throw-away PostgreSQL cluster started like the
+ * api-postgres test step's (issue 12 §7).
+ */
+async function measureIngest() {
+  const sqlite = await runApiBench('bench-webhooks.ts', 'webhook ingest (SQLite)', {
+    DATABASE_URL: '',
+  });
+  const postgres = await withPostgres((url) =>
+    runApiBench('bench-webhooks.ts', 'webhook ingest (PostgreSQL)', { DATABASE_URL: url }),
+  );
+  return { sqlite, postgres };
+}
+
 async function main() {
   ensurePnpm();
   installDependencies();
   buildPackages(['sandbox', 'api', ...remotes.map((r) => r.pkg), 'shell']);
+  ensureDebianPackages(debianTestPackages.filter((p) => p.name === 'postgresql'));
 
   // The product as `npm start` runs it, on throw-away data.
   const stackProcess = spawn(
@@ -227,6 +259,8 @@ async function main() {
   const stations = await measureStations();
   const monitor = await measureMonitor();
   const analytics = await measureAnalytics();
+  const activities = await measureActivities();
+  const ingest = await measureIngest();
 
   const rows = [
     ['Landing page JS (gzip)', kb(front.landing), '≤ 200 KB', front.landing <= 200 * 1024],
@@ -321,6 +355,21 @@ async function main() {
       '< 60 s',
       analytics.seedMs < 60_000,
     ],
+    ...[
+      ['page1', 'page 1'],
+      ['deep', `pages ${activities.deep.page - 2}–${activities.deep.page}`],
+    ].map(([key, what]) => [
+      `GET activities-list p50/p99 (${what}; ${activities.entries} chained entries, ${activities.owners} owners)`,
+      `${activities[key].p50.toFixed(2)} / ${activities[key].p99.toFixed(2)} ms`,
+      'p99 ≤ 30 ms',
+      activities[key].p99 <= 30,
+    ]),
+    ...[ingest.sqlite, ingest.postgres].map((run) => [
+      `webhook ingest on ${run.engine} (${run.orders} signed order.created in ${run.seconds} s, ${run.senders} senders; chain + live events ${run.chainsOk && run.streamed === run.orders ? 'checked' : 'BROKEN'})`,
+      `${run.ordersPerSecond} orders/s`,
+      '≥ 500 orders/s',
+      run.ordersPerSecond >= 500 && run.chainsOk && run.streamed === run.orders,
+    ]),
   ];
   const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => String(r[i]).length), 8));
   const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i])).join(' | ')} |`;

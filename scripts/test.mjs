@@ -4,9 +4,7 @@
 // database tests on SQLite and on a real PostgreSQL, the WordPress plugin's checks and its
 // contract suite on a real WordPress, builds, and the end-to-end journeys in Chromium.
 // Ends with one line 'N passed, N failed'.
-import { spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import {
   PLUGIN_PACKAGE,
@@ -15,9 +13,9 @@ import {
   ensureDebianPackages,
   ensurePnpm,
   installDependencies,
-  postgresBinDir,
   run,
 } from './lib/setup.mjs';
+import { withPostgres } from './lib/postgres.mjs';
 import { remotes, repoRoot } from './lib/services.mjs';
 
 const steps = [];
@@ -33,44 +31,6 @@ function step(name, action) {
   } catch (error) {
     console.error(`✗ ${name}: ${error.message}`);
     steps.push({ name, ok: false, ms: Date.now() - started });
-  }
-}
-
-/** A throw-away PostgreSQL cluster owned by the postgres user, on a free port. */
-function withPostgres(action) {
-  const bin = postgresBinDir();
-  if (!bin) throw new Error('PostgreSQL is not installed');
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'pos-pg-'));
-  const port = String(55_000 + Math.floor(Math.random() * 5_000));
-  const asRoot = process.getuid?.() === 0;
-  const pg = (tool, args) =>
-    asRoot
-      ? run('runuser', ['-u', 'postgres', '--', path.join(bin, tool), ...args])
-      : run(path.join(bin, tool), args);
-  if (asRoot)
-    chownSync(dir, Number(spawnSync('id', ['-u', 'postgres']).stdout.toString().trim()), 0);
-  const data = path.join(dir, 'data');
-  try {
-    pg('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
-    pg('pg_ctl', [
-      '-D',
-      data,
-      '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
-      '-l',
-      path.join(dir, 'log'),
-      '-w',
-      'start',
-    ]);
-    action(`postgres://postgres@127.0.0.1:${port}/postgres`);
-  } finally {
-    try {
-      pg('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-    } catch {
-      if (existsSync(path.join(dir, 'log')))
-        console.error(readFileSync(path.join(dir, 'log'), 'utf8').slice(-2000));
-    }
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 

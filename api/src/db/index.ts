@@ -31,6 +31,35 @@ export interface DatabaseOptions {
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
+/** How many prepared SQLite statements are kept for reuse. */
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * The SQLite file as Kysely's dialect sees it, with the statements it prepares kept (least
+ * recently used dropped first): Kysely prepares every query it runs, and preparing a short
+ * statement costs about as much as running it. One connection runs one query at a time, so a
+ * kept statement is never in use twice.
+ */
+function withStatementCache(
+  file: SqliteDatabase.Database,
+): Pick<SqliteDatabase.Database, 'prepare' | 'close'> {
+  const kept = new Map<string, SqliteDatabase.Statement>();
+  return {
+    prepare(source: string) {
+      let statement = kept.get(source);
+      if (statement) {
+        kept.delete(source);
+      } else {
+        statement = file.prepare(source);
+        if (kept.size >= STATEMENT_CACHE_SIZE) kept.delete(kept.keys().next().value!);
+      }
+      kept.set(source, statement);
+      return statement;
+    },
+    close: () => file.close(),
+  } as Pick<SqliteDatabase.Database, 'prepare' | 'close'>;
+}
+
 /**
  * Opens the database: PostgreSQL through a pg Pool when `databaseUrl` is set, else a SQLite
  * file (folder created, WAL mode, foreign keys on).
@@ -64,6 +93,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   // Keep the users indexes in memory: the admin list scans them.
   file.pragma('cache_size = -32768');
   file.pragma('mmap_size = 268435456');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(file) }),
+  });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

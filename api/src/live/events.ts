@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
 import { nowIso } from '../db/ids';
 import type { Database } from '../db/types';
 
@@ -49,15 +49,79 @@ const LIVE_LOCK_NAMESPACE = 0x4c495645;
  */
 export async function lockLiveFeed(trx: Kysely<Database>, userId: string): Promise<void> {
   if (!isPostgres(trx)) return;
-  await sql`select pg_advisory_xact_lock(${LIVE_LOCK_NAMESPACE}, hashtext(${userId}))`.execute(trx);
+  await sql`select ${liveFeedLockSql(userId)}`.execute(trx);
 }
 
 /**
- * Records an event for `userId` inside the caller's transaction `trx` (the change it reports
- * commits with it or not at all) and signals the streams: NOTIFY on PostgreSQL, which is
- * delivered on commit, the in-process emitter on SQLite. Pass `locked` when
- * {@link lockLiveFeed} was already called in this transaction. Returns the event's id.
+ * The PostgreSQL expression that takes {@link lockLiveFeed}'s lock (true once it holds), for
+ * a statement that takes it on its way (the activity append's head upsert).
  */
+export function liveFeedLockSql(userId: string) {
+  return sql<boolean>`(pg_advisory_xact_lock(${LIVE_LOCK_NAMESPACE}, hashtext(${userId})) is not null)`;
+}
+
+/** One event to record: its kind and its data (JSON-encoded into the log). */
+export interface LiveEventInput {
+  kind: LiveKind;
+  data: unknown;
+}
+
+/**
+ * Records events for `userId` inside the caller's transaction `trx` (the change they report
+ * commits with them or not at all), in one statement, and signals the streams: NOTIFY on
+ * PostgreSQL, which is delivered on commit, the in-process emitter on SQLite. Pass `locked`
+ * when {@link lockLiveFeed} was already called in this transaction. Returns the ids.
+ */
+export async function recordLiveEvents(
+  trx: Kysely<Database>,
+  userId: string,
+  events: LiveEventInput[],
+  options: {
+    locked?: boolean;
+    /**
+     * PostgreSQL only: the caller's writes of the same change (data-modifying statements),
+     * run in this statement to save round trips. The caller runs them itself on SQLite.
+     */
+    along?: RawBuilder<unknown>[];
+  } = {},
+): Promise<number[]> {
+  if (events.length === 0) return [];
+  const createdAt = nowIso();
+  const rows = events.map((event) => ({
+    user_id: userId,
+    kind: event.kind,
+    data: JSON.stringify(event.data),
+    created_at: createdAt,
+  }));
+  if (isPostgres(trx)) {
+    if (!options.locked) await lockLiveFeed(trx, userId);
+    // One round trip: the insert and one notification for the newest id (payload
+    // "id:userId"; a stream reads everything after its last id anyway).
+    const values = sql.join(
+      rows.map((r) => sql`(${r.user_id}, ${r.kind}, ${r.data}, ${r.created_at})`),
+    );
+    const along = (options.along ?? []).map(
+      (write, i) => sql`${sql.id(`along_${i}`)} as (${write}), `,
+    );
+    const result = await sql<{ id: string }>`
+      with ${sql.join(along, sql``)}added as (
+        insert into live_events (user_id, kind, data, created_at) values ${values}
+        returning id
+      ),
+      notified as (
+        select pg_notify(${LIVE_CHANNEL_SQL}, max(id)::text || ':' || ${userId}) as sent
+        from added
+      )
+      select added.id from added cross join notified`.execute(trx);
+    return result.rows.map((row) => Number(row.id)).sort((x, y) => x - y);
+  }
+  const added = await trx.insertInto('live_events').values(rows).returning('id').execute();
+  const ids = added.map((row) => Number(row.id)).sort((x, y) => x - y);
+  localLiveSignals.emit('signal', { id: ids[ids.length - 1]!, userId } satisfies LiveSignal);
+  return ids;
+}
+
+/** Records one event; see {@link recordLiveEvents}. Returns its id. */
 export async function recordLiveEvent(
   trx: Kysely<Database>,
   userId: string,
@@ -65,29 +129,8 @@ export async function recordLiveEvent(
   data: unknown,
   options: { locked?: boolean } = {},
 ): Promise<number> {
-  const values = { user_id: userId, kind, data: JSON.stringify(data), created_at: nowIso() };
-  if (isPostgres(trx)) {
-    if (!options.locked) await lockLiveFeed(trx, userId);
-    // One round trip: the insert and its notification (payload "id:userId").
-    const result = await sql<{ id: string }>`
-      with added as (
-        insert into live_events (user_id, kind, data, created_at)
-        values (${values.user_id}, ${values.kind}, ${values.data}, ${values.created_at})
-        returning id
-      )
-      select id, pg_notify(${LIVE_CHANNEL_SQL}, id::text || ':' || ${userId}) from added`.execute(
-      trx,
-    );
-    return Number(result.rows[0]?.id);
-  }
-  const row = await trx
-    .insertInto('live_events')
-    .values(values)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const id = Number(row.id);
-  localLiveSignals.emit('signal', { id, userId } satisfies LiveSignal);
-  return id;
+  const [id] = await recordLiveEvents(trx, userId, [{ kind, data }], options);
+  return id!;
 }
 
 /** Deletes the events older than {@link LIVE_EVENT_TTL_MS}; returns how many. */

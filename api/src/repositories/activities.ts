@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { newId, nowIso } from '../db/ids';
 import type { ActivityRow, Database } from '../db/types';
-import { lockLiveFeed, recordLiveEvent } from '../live/events';
+import type { LiveEventInput } from '../live/events';
+import { isPostgres, liveFeedLockSql, recordLiveEvents } from '../live/events';
 import type { Activity } from '../routes/activities/schema';
 import { activityHash, GENESIS_HASH } from './activity-chain';
 
@@ -69,22 +70,36 @@ export const CHAIN_BATCH = 1000;
  * live-feed lock, then bumps the owner's head in activity_heads with one upsert (on
  * PostgreSQL the row stays locked until commit, so two appends for one owner wait for each
  * other instead of forking the chain; SQLite serialises transactions), inserts the entry
- * chained to the head's hash, moves the head, and records the live `activity` event. Returns
- * the entry as the feed lists it.
+ * chained to the head's hash, moves the head, and records the live `activity` event (with
+ * `alsoRecord`, the caller's events of the same change, in the same statement). Returns the
+ * entry as the feed lists it.
  */
 export async function appendActivity(
   db: Kysely<Database>,
   userId: string,
   entry: NewActivity,
+  alsoRecord: LiveEventInput[] = [],
 ): Promise<Activity> {
   if (!db.isTransaction) {
-    return db.transaction().execute((trx) => appendActivity(trx, userId, entry));
+    return db.transaction().execute((trx) => appendActivity(trx, userId, entry, alsoRecord));
   }
-  await lockLiveFeed(db, userId);
-  // The new seq, and the hash of the entry before it (the head's, not yet moved).
+  const postgres = isPostgres(db);
+  // The new seq, and the hash of the entry before it (the head's, not yet moved). On
+  // PostgreSQL the live-feed lock comes in the same round trip: the SELECT that feeds the
+  // insert takes it before the head's row is touched.
   const head = await db
     .insertInto('activity_heads')
-    .values({ user_id: userId, seq: 1, hash: GENESIS_HASH })
+    .columns(['user_id', 'seq', 'hash'])
+    .expression(
+      db
+        .selectNoFrom([
+          sql<string>`cast(${userId} as text)`.as('user_id'),
+          sql<number>`1`.as('seq'),
+          sql<string>`cast(${GENESIS_HASH} as text)`.as('hash'),
+        ])
+        // SQLite's upsert after INSERT … SELECT needs a WHERE to parse.
+        .where(postgres ? liveFeedLockSql(userId) : sql<boolean>`true`),
+    )
     .onConflict((oc) =>
       oc.column('user_id').doUpdateSet({ seq: sql<number>`activity_heads.seq + 1` }),
     )
@@ -112,14 +127,28 @@ export async function appendActivity(
     linkName: row.link_name,
     createdAt: row.created_at,
   });
-  await db.insertInto('activities').values(row).execute();
-  await db
-    .updateTable('activity_heads')
-    .set({ hash: row.hash })
-    .where('user_id', '=', userId)
-    .execute();
   const activity = toActivity(row);
-  await recordLiveEvent(db, userId, 'activity', activity, { locked: true });
+  const events = [{ kind: 'activity' as const, data: activity }, ...alsoRecord];
+  if (postgres) {
+    // One round trip for the entry, the head's move, the live events and their NOTIFY.
+    await recordLiveEvents(db, userId, events, {
+      locked: true,
+      along: [
+        sql`insert into activities (id, user_id, name, feed_type, link, link_name, created_at, seq, prev_hash, hash)
+          values (${row.id}, ${row.user_id}, ${row.name}, ${row.feed_type}, ${row.link},
+            ${row.link_name}, ${row.created_at}, ${row.seq}, ${row.prev_hash}, ${row.hash})`,
+        sql`update activity_heads set hash = ${row.hash} where user_id = ${userId}`,
+      ],
+    });
+  } else {
+    await db.insertInto('activities').values(row).execute();
+    await db
+      .updateTable('activity_heads')
+      .set({ hash: row.hash })
+      .where('user_id', '=', userId)
+      .execute();
+    await recordLiveEvents(db, userId, events, { locked: true });
+  }
   return activity;
 }
 

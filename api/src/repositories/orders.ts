@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { newId, nowIso } from '../db/ids';
-import type { Database, OrderRow, OrderSyncRow } from '../db/types';
+import type { ApplicationRow, Database, OrderRow, OrderSyncRow } from '../db/types';
 import { recordLiveEvent } from '../live/events';
 import type { NewActivity } from './activities';
 import { appendActivity } from './activities';
@@ -92,8 +92,14 @@ export class OrdersRepository {
         .executeTakeFirst();
       if (!row) return 'stale';
       const outcome = row.id === id ? 'inserted' : 'updated';
-      if (outcome === 'inserted' && feed) await appendActivity(trx, feed.userId, feed.entry);
-      await recordOrdersChanged(trx, applicationId, feed?.userId);
+      if (outcome === 'inserted' && feed) {
+        // The feed entry and the orders event of one delivery go in one write.
+        await appendActivity(trx, feed.userId, feed.entry, [
+          { kind: 'orders', data: { applicationId } },
+        ]);
+      } else {
+        await recordOrdersChanged(trx, applicationId, feed?.userId);
+      }
       return outcome;
     });
   }
@@ -183,6 +189,51 @@ export class OrdersRepository {
       .where('application_id', '=', applicationId)
       .executeTakeFirst();
     return (row?.m as string | null | undefined) ?? null;
+  }
+
+  /**
+   * An application and its sync row in one query (what each webhook delivery reads first);
+   * undefined when either is missing.
+   */
+  async withSync(
+    applicationId: string,
+  ): Promise<{ application: ApplicationRow; sync: OrderSyncRow } | undefined> {
+    const row = await this.db
+      .selectFrom('applications')
+      .innerJoin('order_sync', 'order_sync.application_id', 'applications.id')
+      .selectAll('applications')
+      .select([
+        'order_sync.webhook_secret_enc as sync_webhook_secret_enc',
+        'order_sync.webhook_ids as sync_webhook_ids',
+        'order_sync.registered_at as sync_registered_at',
+        'order_sync.backfilled_at as sync_backfilled_at',
+        'order_sync.reconciled_at as sync_reconciled_at',
+        'order_sync.last_modified_at as sync_last_modified_at',
+      ])
+      .where('applications.id', '=', applicationId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const {
+      sync_webhook_secret_enc,
+      sync_webhook_ids,
+      sync_registered_at,
+      sync_backfilled_at,
+      sync_reconciled_at,
+      sync_last_modified_at,
+      ...application
+    } = row;
+    return {
+      application,
+      sync: {
+        application_id: application.id,
+        webhook_secret_enc: sync_webhook_secret_enc,
+        webhook_ids: sync_webhook_ids,
+        registered_at: sync_registered_at,
+        backfilled_at: sync_backfilled_at,
+        reconciled_at: sync_reconciled_at,
+        last_modified_at: sync_last_modified_at,
+      },
+    };
   }
 
   sync(applicationId: string): Promise<OrderSyncRow | undefined> {

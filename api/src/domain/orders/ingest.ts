@@ -70,11 +70,10 @@ export async function acceptDelivery(
   raw: Buffer,
 ): Promise<DeliveryOutcome> {
   const unauthorized: DeliveryOutcome = { status: 401, message: 'Invalid webhook signature' };
-  const [row, sync] = await Promise.all([
-    repos.applications.findById(applicationId),
-    repos.orders.sync(applicationId),
-  ]);
-  if (!row || !sync || row.is_verified_auth !== 1) return unauthorized;
+  // One query for both: every delivery reads them before anything else.
+  const found = await repos.orders.withSync(applicationId);
+  if (!found || found.application.is_verified_auth !== 1) return unauthorized;
+  const { application: row, sync } = found;
   let secret: string;
   try {
     secret = webhookSecretOf(sync, access);

@@ -1,0 +1,76 @@
+// A throw-away PostgreSQL cluster for the api's tests on PostgreSQL (scripts/test.mjs) and the
+// benchmarks' PostgreSQL runs (scripts/bench.mjs): Debian's server binaries, a fresh data
+// folder owned by the postgres user, a free port on 127.0.0.1, trust auth, no fsync.
+import { spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { postgresBinDir, run } from './setup.mjs';
+
+/**
+ * Starts a cluster; `stop()` stops it and removes its folder.
+ * @returns {{url: string, stop: () => void}}
+ */
+export function startPostgres() {
+  const bin = postgresBinDir();
+  if (!bin) throw new Error('PostgreSQL is not installed');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pos-pg-'));
+  const port = String(55_000 + Math.floor(Math.random() * 5_000));
+  const asRoot = process.getuid?.() === 0;
+  const pg = (tool, args) =>
+    asRoot
+      ? run('runuser', ['-u', 'postgres', '--', path.join(bin, tool), ...args])
+      : run(path.join(bin, tool), args);
+  if (asRoot)
+    chownSync(dir, Number(spawnSync('id', ['-u', 'postgres']).stdout.toString().trim()), 0);
+  const data = path.join(dir, 'data');
+  const stop = () => {
+    try {
+      pg('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+    } catch {
+      if (existsSync(path.join(dir, 'log')))
+        console.error(readFileSync(path.join(dir, 'log'), 'utf8').slice(-2000));
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    pg('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+    pg('pg_ctl', [
+      '-D',
+      data,
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      '-l',
+      path.join(dir, 'log'),
+      '-w',
+      'start',
+    ]);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+}
+
+/**
+ * Runs `action(url)` against a fresh cluster and stops it afterwards, whatever happened; an
+ * action that returns a promise is waited for (then so is the result).
+ * @template T
+ * @param {(url: string) => T} action
+ * @returns {T}
+ */
+export function withPostgres(action) {
+  const cluster = startPostgres();
+  let result;
+  try {
+    result = action(cluster.url);
+  } catch (error) {
+    cluster.stop();
+    throw error;
+  }
+  if (result && typeof result.then === 'function') {
+    return result.finally(() => cluster.stop());
+  }
+  cluster.stop();
+  return result;
+}
