@@ -33,6 +33,8 @@ describe('package boundaries', () => {
     ],
     ['mf-stations/src/Fixture.ts', "import { x } from '@pos/mf-admin/src/x';\nexport { x };\n"],
     ['shell/src/Fixture.ts', "import { x } from '../../mf-stations/src/x';\nexport { x };\n"],
+    ['mf-analytics/src/Fixture.ts', "import { x } from '../../mf-billing/src/x';\nexport { x };\n"],
+    ['mf-billing/src/Fixture.ts', "import { x } from '@pos/mf-analytics';\nexport { x };\n"],
   ])('%s fails on a crossing import', async (file, code) => {
     expect(await restricted(file, code)).toBeGreaterThan(0);
   });
