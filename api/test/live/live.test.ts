@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import type { DatabaseHandle } from '../../src/db';
 import { openDatabase } from '../../src/db';
+import { LIVE_EVENT_TTL_MS, pruneLiveEvents } from '../../src/live/events';
+import { coalesceEvents } from '../../src/live/stream';
 import { issueLiveTicket } from '../../src/live/ticket';
 import { loadOrCreateSigningKey, signPosToken } from '../../src/services/signing-key';
 import type { TestContext } from '../helpers/app';
@@ -258,5 +260,41 @@ describe('two api instances on one database', () => {
     });
     // And a ticket of A opens a stream on B (no state of A needed).
     expect(onB.status).toBe(200);
+  });
+});
+
+describe('the event log', () => {
+  it('forgets events after an hour', async () => {
+    await post('usr_live_prune', 'Kept');
+    const userId = await userIdOf('usr_live_prune');
+    const old = new Date(Date.now() - LIVE_EVENT_TTL_MS - 1000).toISOString();
+    await ctx.database.db
+      .insertInto('live_events')
+      .values({ user_id: userId, kind: 'activity', data: '{}', created_at: old })
+      .execute();
+    const kinds = () =>
+      ctx.database.db
+        .selectFrom('live_events')
+        .select('created_at')
+        .where('user_id', '=', userId)
+        .execute();
+    expect(await kinds()).toHaveLength(2);
+    expect(await pruneLiveEvents(ctx.database.db)).toBeGreaterThanOrEqual(1);
+    const left = await kinds();
+    expect(left).toHaveLength(1);
+    expect(left[0]!.created_at > old).toBe(true);
+  });
+
+  it('coalesces the orders events of a batch to the last one per application', () => {
+    const a = '{"applicationId":"a"}';
+    const b = '{"applicationId":"b"}';
+    expect(
+      coalesceEvents([
+        { id: 1, kind: 'orders', data: a },
+        { id: 2, kind: 'activity', data: '{"name":"x"}' },
+        { id: 3, kind: 'orders', data: b },
+        { id: 4, kind: 'orders', data: a },
+      ]).map((e) => e.id),
+    ).toEqual([2, 3, 4]);
   });
 });
