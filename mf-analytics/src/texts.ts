@@ -96,6 +96,7 @@ export const FEED_TYPE_LABELS: Record<FeedType, string> = {
 };
 
 /** The feed's tools: CSV export of a period and the tamper check. */
+export const FEED_TOOLS = 'Export and verify';
 export const DOWNLOAD_CSV = 'Download CSV';
 export const EXPORT_PERIOD = 'Export period';
 export const EXPORT_FAILED = 'The CSV could not be prepared. Please try again.';

@@ -198,7 +198,8 @@ export function DayLineChart({
       margin,
       xScale: { type: 'point' },
       yScale: { type: 'linear', min: 0, max: 'auto', stacked: false },
-      curve: 'monotoneX',
+      // A smooth curve reads well over weeks; over months it only adds wiggles between days.
+      curve: days.length > 62 ? 'linear' : 'monotoneX',
       lineWidth: 2,
       // A point per day while there is room for it.
       enablePoints: plotWidth / Math.max(1, days.length) >= 12,

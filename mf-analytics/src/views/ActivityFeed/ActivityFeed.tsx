@@ -15,7 +15,7 @@ import { FeedEntry } from '../../components/FeedEntry';
 import { FEED_EVENTS, useBusReload } from '../../hooks/useBusReload';
 import { useQuietLoad } from '../../hooks/useQuietLoad';
 import { analyticsTestIds } from '../../testIds';
-import { ACTIVITY, LOADING_ACTIVITY, NO_EVENTS } from '../../texts';
+import { ACTIVITY, FEED_TOOLS, LOADING_ACTIVITY, NO_EVENTS } from '../../texts';
 import { FeedTools } from './FeedTools';
 import './ActivityFeed.css';
 
@@ -54,7 +54,6 @@ export function ActivityFeed() {
   return (
     <div className="pos-page pos-activity" data-testid={ids.page}>
       <PageHeader title={ACTIVITY} />
-      <FeedTools />
       <Card flush className="pos-activity__card">
         {status === 'error' ? (
           <ErrorState message={apiErrorMessage(error)} onRetry={reload} data-testid={ids.error} />
@@ -80,6 +79,10 @@ export function ActivityFeed() {
           data-testid={ids.pagination}
         />
       )}
+      {/* The feed comes first; exporting and checking it are the occasional tasks. */}
+      <Card title={FEED_TOOLS} className="pos-activity__tools">
+        <FeedTools />
+      </Card>
     </div>
   );
 }
