@@ -14,10 +14,14 @@ const BATCH = 500;
 /** Longest a timer may wait (setTimeout's limit). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-/** The headers of an event stream: never cached, buffered or compressed on the way. */
+/**
+ * The headers of an event stream: never cached, buffered or compressed on the way
+ * (no-transform keeps compressing proxies such as webpack-dev-server's from holding events
+ * back in their compression window).
+ */
 export const EVENT_STREAM_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
-  'cache-control': 'no-store',
+  'cache-control': 'no-store, no-transform',
   'x-accel-buffering': 'no',
   connection: 'keep-alive',
 } as const;

@@ -80,7 +80,7 @@ describe('GET /live/stream', () => {
   it('answers an event stream that is neither cached nor buffered', async () => {
     const stream = await streamOf('usr_live_headers');
     expect(stream.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
-    expect(stream.headers.get('cache-control')).toBe('no-store');
+    expect(stream.headers.get('cache-control')).toBe('no-store, no-transform');
     expect(stream.headers.get('x-accel-buffering')).toBe('no');
     expect(stream.headers.get('content-encoding')).toBeNull();
     expect(stream.text()).toMatch(/^retry: \d+\n\n/);
