@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
@@ -102,6 +102,7 @@ export function activityCsv(
     // LF or CR: RFC 4180 wants every field with a line break in quotes.
     quoted_match: /[\r\n]/,
   });
-  rows.on('error', (error) => csv.destroy(error));
-  return rows.pipe(csv);
+  // pipeline: a client that goes away destroys the CSV, and with it the reading of the rows.
+  pipeline(rows, csv, () => undefined);
+  return csv;
 }
