@@ -1,7 +1,7 @@
 import type { TestContext } from '../../helpers/app';
 import { createTestContext } from '../../helpers/app';
 import { call } from '../../helpers/applications';
-import { appendActivity } from '../../../src/repositories/activities';
+import { appendActivity, CHAIN_BATCH } from '../../../src/repositories/activities';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -123,4 +123,30 @@ describe('GET /activities/export', () => {
     const response = await exportOf('from=2026-03-01&to=2026-03-31', 'usr_export_cashier');
     expect(response.statusCode).toBe(403);
   });
+});
+
+describe('a long feed', () => {
+  it('verifies and exports more entries than one batch, in order, ties by id', async () => {
+    const owner = await userIdOf('usr_export_long');
+    const total = CHAIN_BATCH * 2 + 345;
+    const start = Date.parse('2026-05-01T00:00:00.000Z');
+    await ctx.database.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < total; i += 1) {
+        await appendActivity(trx, owner, {
+          name: `Entry ${i + 1}`,
+          feedType: 'stationOpened',
+          // Three entries share each instant: the id breaks the tie.
+          createdAt: new Date(start + Math.floor(i / 3) * 1000).toISOString(),
+        });
+      }
+    });
+    const verify = await call(ctx, 'GET', '/activities/verify', undefined, 'usr_export_long');
+    expect(verify.json()).toEqual({ ok: true, checked: total, firstBroken: null });
+    const response = await exportOf('from=2026-05-01&to=2026-05-02', 'usr_export_long');
+    const lines = response.body.split('\r\n').slice(1, -1);
+    expect(lines).toHaveLength(total);
+    expect(lines.map((line) => Number(line.split(',')[5]))).toEqual(
+      Array.from({ length: total }, (_, i) => i + 1),
+    );
+  }, 60_000);
 });
