@@ -41,6 +41,14 @@ export const DEMO_ACCOUNTS = [
 /** How many generated users the demo has besides the demo accounts. */
 export const DEMO_SEEDED_USERS = 45;
 
+/** The demo application's name and slug. */
+export const DEMO_APPLICATION = { name: 'Demo Coffee Roasters', slug: 'demo-coffee-roasters' };
+
+/**
+ * The demo manager's first feed entries, in the words the product writes them (the feed
+ * builders of the domain), about the demo application and its default station. Orders are
+ * not among them: orderProcessed entries come only from the store's webhooks.
+ */
 const MANAGER_ACTIVITIES: {
   name: string;
   feedType: FeedType;
@@ -50,25 +58,25 @@ const MANAGER_ACTIVITIES: {
 }[] = [
   { name: 'Welcome to your POS dashboard', feedType: 'applicationAdded', daysAgo: 6 },
   {
-    name: 'Application Demo Store was added',
+    name: `Application ${DEMO_APPLICATION.name} was added`,
     feedType: 'applicationAdded',
     link: '/applications',
     linkName: 'Applications',
     daysAgo: 5,
   },
-  { name: 'Application Demo Store was authorized', feedType: 'applicationAuthorized', daysAgo: 4 },
   {
-    name: 'Station Front Desk was opened',
+    name: `${DEMO_APPLICATION.name} was authorized`,
+    feedType: 'applicationAuthorized',
+    daysAgo: 4,
+  },
+  {
+    name: `Maya Manager opened Front Counter (${DEMO_APPLICATION.name})`,
     feedType: 'stationOpened',
     link: '/stations',
     linkName: 'Stations',
     daysAgo: 2,
   },
-  { name: 'Order #1001 was processed', feedType: 'orderProcessed', daysAgo: 1 },
 ];
-
-/** The demo application's name and slug. */
-export const DEMO_APPLICATION = { name: 'Demo Coffee Roasters', slug: 'demo-coffee-roasters' };
 
 /** The demo store's owner (store user 1), as its POS plugin describes them. */
 const DEMO_STORE_OWNER = {
