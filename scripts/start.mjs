@@ -51,6 +51,8 @@ async function main() {
                               ${urls.cloudPos}/${demoApplicationSlug}/espresso-bar
                               (manager@demo.test has Demo Coffee Roasters connected; cashier@demo.test sees it under
                               Stations → Shared with me; both launch from Stations or the dashboard's POS tile)
+    Demo orders               ring up a sale on a station's register, or order on ${urls.stores[0]}/shop: the
+                              dashboard's Order Analytics tile and Activity feed show it within seconds
     Demo WooCommerce stores   ${urls.stores.join('  ')}
                               (store admin: ${storeAdmin.username} / ${storeAdmin.password}; connect more under Applications;
                               the third, Demo Garden Supply, starts with the Cloud POS plugin inactive: switch it on in
