@@ -252,23 +252,35 @@ final class RulesTest extends TestCase {
 				'created_via' => 'cloud-pos',
 				'meta'        => array(
 					'cloud_pos_station_id'   => '7',
+					'cloud_pos_station_name' => 'Front Counter',
 					'cloud_pos_cashier_id'   => '3',
 					'cloud_pos_cashier_name' => 'Casey Cashier',
 				),
 			),
-			Cloud_POS_Rules::order_stamp( 7, 3, 'Casey Cashier', 'Casey C.' )
+			Cloud_POS_Rules::order_stamp( 7, 3, 'Casey Cashier', 'Casey C.', 'Front Counter' )
 		);
-		$this->assertSame( 'Casey C.', Cloud_POS_Rules::order_stamp( 7, 3, ' ', ' Casey C. ' )['meta']['cloud_pos_cashier_name'] );
-		$this->assertSame( 200, mb_strlen( Cloud_POS_Rules::order_stamp( 7, 3, str_repeat( 'é', 300 ), '' )['meta']['cloud_pos_cashier_name'] ) );
+		$this->assertSame( 'Casey C.', Cloud_POS_Rules::order_stamp( 7, 3, ' ', ' Casey C. ', 'Front Counter' )['meta']['cloud_pos_cashier_name'] );
+		$this->assertSame( 200, mb_strlen( Cloud_POS_Rules::order_stamp( 7, 3, str_repeat( 'é', 300 ), '', 'Front Counter' )['meta']['cloud_pos_cashier_name'] ) );
+	}
+
+	public function test_order_stamp_names_the_station_by_its_title_as_plain_text(): void {
+		$meta = Cloud_POS_Rules::order_stamp( 7, 3, 'Casey', '', "  <b>Front</b>\n  Desk " )['meta'];
+		$this->assertSame( 'Front Desk', $meta['cloud_pos_station_name'] );
+		$long = Cloud_POS_Rules::order_stamp( 7, 3, 'Casey', '', str_repeat( 'é', 300 ) )['meta']['cloud_pos_station_name'];
+		$this->assertSame( str_repeat( 'é', 200 ), $long );
+		// A station with no title (or none found) leaves the name empty, which the api reads as none.
+		$this->assertSame( '', Cloud_POS_Rules::order_stamp( 7, 3, 'Casey', '', '' )['meta']['cloud_pos_station_name'] );
 	}
 
 	public function test_needs_stamp_only_when_something_differs(): void {
-		$stamp = Cloud_POS_Rules::order_stamp( 7, 3, 'Casey', '' );
+		$stamp = Cloud_POS_Rules::order_stamp( 7, 3, 'Casey', '', 'Front Counter' );
 		$this->assertTrue( Cloud_POS_Rules::needs_stamp( 'checkout', array(), $stamp ) );
 		$this->assertTrue( Cloud_POS_Rules::needs_stamp( 'cloud-pos', array(), $stamp ) );
 		$this->assertFalse( Cloud_POS_Rules::needs_stamp( 'cloud-pos', $stamp['meta'], $stamp ) );
 		$other = array( 'cloud_pos_station_id' => '8' ) + $stamp['meta'];
 		$this->assertTrue( Cloud_POS_Rules::needs_stamp( 'cloud-pos', $other, $stamp ) );
+		$renamed = array( 'cloud_pos_station_name' => 'Front Desk' ) + $stamp['meta'];
+		$this->assertTrue( Cloud_POS_Rules::needs_stamp( 'cloud-pos', $renamed, $stamp ) );
 		$this->assertTrue( Cloud_POS_Rules::needs_stamp( 'store-api', $stamp['meta'], $stamp ) );
 	}
 }

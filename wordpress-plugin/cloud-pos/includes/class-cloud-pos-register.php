@@ -104,12 +104,14 @@ final class Cloud_POS_Register {
 		if ( null === $session ) {
 			return;
 		}
-		$user  = get_userdata( (int) $session['wp_user_id'] );
-		$stamp = Cloud_POS_Rules::order_stamp(
+		$user    = get_userdata( (int) $session['wp_user_id'] );
+		$station = Cloud_POS_Stations::find( (int) $session['pos_id'] );
+		$stamp   = Cloud_POS_Rules::order_stamp(
 			(int) $session['pos_id'],
 			(int) $session['wp_user_id'],
 			$user instanceof WP_User ? (string) $user->display_name : '',
-			(string) $session['name']
+			(string) $session['name'],
+			null === $station ? '' : (string) $station->post_title
 		);
 		$current = array();
 		foreach ( array_keys( $stamp['meta'] ) as $key ) {

@@ -26,6 +26,9 @@ final class Cloud_POS_Rules {
 	/** Order meta naming the station (its pos_id); no leading underscore, so REST shows it. */
 	public const META_STATION = 'cloud_pos_station_id';
 
+	/** Order meta naming the station (its title), so reports name it as the store does. */
+	public const META_STATION_NAME = 'cloud_pos_station_name';
+
 	/** Order meta naming the cashier's WP user id. */
 	public const META_CASHIER_ID = 'cloud_pos_cashier_id';
 
@@ -431,22 +434,25 @@ final class Cloud_POS_Rules {
 	/**
 	 * What a Cloud POS order carries, as the api reads it (`orderFieldsOf` in
 	 * api/src/domain/orders/wire.ts) and the sandbox register sets: `created_via` and the
-	 * station/cashier meta, as strings. The cashier's name is the store user's display name,
-	 * else the signed-in person's name from the hand-off.
+	 * station/cashier meta, as strings. The station's name is its post title as plain text
+	 * (a title may hold markup the reports must not show); the cashier's name is the store
+	 * user's display name, else the signed-in person's name from the hand-off.
 	 *
-	 * @param int    $pos_id       The station.
-	 * @param int    $wp_user_id   The store user the session acts as.
-	 * @param string $display_name That user's display name ('' when there is no such user).
-	 * @param string $session_name The person's name from the hand-off token.
+	 * @param int    $pos_id        The station.
+	 * @param int    $wp_user_id    The store user the session acts as.
+	 * @param string $display_name  That user's display name ('' when there is no such user).
+	 * @param string $session_name  The person's name from the hand-off token.
+	 * @param string $station_title The station post's title.
 	 * @return array{created_via: string, meta: array<string, string>}
 	 */
-	public static function order_stamp( int $pos_id, int $wp_user_id, string $display_name, string $session_name ): array {
+	public static function order_stamp( int $pos_id, int $wp_user_id, string $display_name, string $session_name, string $station_title ): array {
 		$name = trim( $display_name );
 		$name = '' === $name ? trim( $session_name ) : $name;
 		return array(
 			'created_via' => self::POS_CREATED_VIA,
 			'meta'        => array(
 				self::META_STATION      => (string) $pos_id,
+				self::META_STATION_NAME => mb_substr( sanitize_text_field( $station_title ), 0, 200 ),
 				self::META_CASHIER_ID   => (string) $wp_user_id,
 				self::META_CASHIER_NAME => mb_substr( $name, 0, 200 ),
 			),
