@@ -234,6 +234,7 @@ describe("a station's register", () => {
       total: '12.53',
       meta_data: [
         expect.objectContaining({ key: 'cloud_pos_station_id', value: '1' }),
+        expect.objectContaining({ key: 'cloud_pos_station_name', value: 'Front Counter' }),
         expect.objectContaining({ key: 'cloud_pos_cashier_id', value: '1' }),
         expect.objectContaining({ key: 'cloud_pos_cashier_name', value: 'Sam Owner' }),
       ],
@@ -349,6 +350,9 @@ describe('demo orders', () => {
         new Set(seen.flatMap((o) => o.meta_data.filter((m) => m.key === key).map((m) => m.value)));
       expect(new Set(seen.map((o) => o.created_via))).toEqual(new Set(['checkout', 'cloud-pos']));
       expect(meta('cloud_pos_station_id').size).toBe(3);
+      expect(meta('cloud_pos_station_name')).toEqual(
+        new Set(['Front Counter', 'Espresso Bar', 'Pickup Window']),
+      );
       expect(meta('cloud_pos_cashier_id').size).toBeGreaterThan(5);
     } finally {
       await rm(dataDir, { recursive: true, force: true });

@@ -4,12 +4,21 @@ import type { ProductSeed, StoreSeed } from './seed';
 
 /** `created_via` of the orders the Cloud POS register rings up (the plugin must set the same). */
 export const POS_CREATED_VIA = 'cloud-pos';
-/** Order meta the Cloud POS register adds: the station and the cashier. */
+/** Order meta the Cloud POS register adds: the station (id and name) and the cashier. */
 export const POS_META = {
   station: 'cloud_pos_station_id',
+  stationName: 'cloud_pos_station_name',
   cashierId: 'cloud_pos_cashier_id',
   cashierName: 'cloud_pos_cashier_name',
 } as const;
+
+/**
+ * A station's name as the plugin stamps it on an order (`cloud_pos_station_name`): its title on
+ * one line, trimmed, at most 200 characters (`Cloud_POS_Rules::order_stamp`).
+ */
+export function posStationName(name: string): string {
+  return Array.from(name.replace(/\s+/g, ' ').trim()).slice(0, 200).join('');
+}
 
 /** The order statuses of WooCommerce core. */
 export const ORDER_STATUSES = [
@@ -439,6 +448,7 @@ export class CommerceState {
                   created_via: POS_CREATED_VIA,
                   meta: {
                     [POS_META.station]: String(station.pos_id),
+                    [POS_META.stationName]: posStationName(station.name),
                     [POS_META.cashierId]: String(cashier.id),
                     [POS_META.cashierName]: cashier.name,
                   },

@@ -8,7 +8,7 @@ import type { HandoffRefusal, StationSession } from './handoff';
 import { isRefusal } from './handoff';
 import { htmlDocument, plainPage } from './pages';
 import type { OrderRecord } from './commerce';
-import { POS_CREATED_VIA, POS_META } from './commerce';
+import { POS_CREATED_VIA, POS_META, posStationName } from './commerce';
 import { fireOrder } from './ordersApi';
 import type { ProductSeed, StationSeed } from './seed';
 
@@ -337,6 +337,7 @@ export function posPageRoutes(
       lines,
       meta: {
         [POS_META.station]: String(station.pos_id),
+        [POS_META.stationName]: posStationName(station.name),
         [POS_META.cashierId]: String(session.wpUserId),
         [POS_META.cashierName]: cashier?.name ?? session.name,
       },
