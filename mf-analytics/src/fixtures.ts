@@ -144,9 +144,10 @@ export interface FakeAnalyticsApi {
   counts?: () => FakeResponse;
   usage?: (request: RecordedRequest) => FakeResponse;
   applications?: () => FakeResponse;
-  activities?: (request: RecordedRequest) => FakeResponse;
-  verify?: () => FakeResponse;
-  exportCsv?: (request: RecordedRequest) => FakeResponse;
+  /** May answer later (a promise) to hold a load in flight. */
+  activities?: (request: RecordedRequest) => FakeResponse | Promise<FakeResponse>;
+  verify?: () => FakeResponse | Promise<FakeResponse>;
+  exportCsv?: (request: RecordedRequest) => FakeResponse | Promise<FakeResponse>;
 }
 
 /**

@@ -105,5 +105,6 @@ export const feedVerified = (count: number) =>
   `Feed verified: ${count.toLocaleString('en-US')} ${count === 1 ? 'entry' : 'entries'}`;
 export const feedBroken = (when: string) =>
   `The feed was altered: the entry of ${when} no longer matches the chain`;
+export const FEED_HEAD_MISSING = 'The feed was altered: its newest entries are missing';
 export const VERIFY_FAILED = 'The feed could not be verified. Please try again.';
 export const activityCsvName = (from: string, to: string) => `activity-${from}-to-${to}.csv`;

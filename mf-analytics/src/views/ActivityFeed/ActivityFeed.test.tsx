@@ -35,6 +35,41 @@ describe('/activity', () => {
     expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('shows the loading state, not the last page, while another page loads', async () => {
+    const feed = makeActivities(60);
+    let release = () => {};
+    const { api } = createAnalyticsApi({
+      activities: (request) => {
+        const page = Number(request.params.page);
+        const answer = {
+          status: 200,
+          data: { data: feed.slice((page - 1) * 25, page * 25), totalAll: feed.length },
+        };
+        if (page === 1) return answer;
+        return new Promise((resolve) => {
+          release = () => resolve(answer);
+        });
+      },
+    });
+    render(api);
+    expect(await screen.findAllByTestId('activity-entry')).toHaveLength(25);
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(screen.queryAllByTestId('activity-entry')).toHaveLength(0);
+    expect(screen.getByText('Loading activity')).toBeInTheDocument();
+    // The pager stays while the page loads.
+    expect(screen.getByTestId('activity-pagination')).toBeInTheDocument();
+    await act(async () => release());
+    expect(await screen.findAllByTestId('activity-entry')).toHaveLength(25);
+    expect(screen.getAllByTestId('activity-entry')[0]).toHaveTextContent('Order #1026');
+  });
+
+  it('opens the last page when the address names a page past the end', async () => {
+    const { api } = createAnalyticsApi({}, makeActivities(30));
+    render(api, '/activity?page=99');
+    expect(await screen.findAllByTestId('activity-entry')).toHaveLength(5);
+    expect(screen.getByTestId('location')).toHaveTextContent('/activity?page=2');
+  });
+
   it("says 'There are no events tracked yet' with no pages when the feed is empty", async () => {
     const { api } = createAnalyticsApi({}, []);
     render(api);
@@ -159,5 +194,71 @@ describe('the feed tools', () => {
         /^The feed was altered: the entry of Nov 2, 2026 .* no longer matches/,
       ),
     ).toBeInTheDocument();
+  });
+
+  it('says the newest entries are missing when the chain is broken with no broken entry', async () => {
+    const { api } = createAnalyticsApi({
+      verify: () => ({ status: 200, data: { ok: false, checked: 40, firstBroken: null } }),
+    });
+    render(api);
+    await userEvent.click(screen.getByRole('button', { name: 'Verify feed' }));
+    expect(await screen.findByTestId('activity-verify-result')).toHaveTextContent(
+      'The feed was altered: its newest entries are missing',
+    );
+    expect(screen.queryByText(/Feed verified/)).not.toBeInTheDocument();
+  });
+
+  it('clears the last verdict when a new check starts', async () => {
+    let answer: (response: { status: number; data: unknown }) => void = () => {};
+    let calls = 0;
+    const { api } = createAnalyticsApi({
+      verify: () => {
+        calls += 1;
+        if (calls === 1) return { status: 200, data: { ok: true, checked: 42, firstBroken: null } };
+        return new Promise((resolve) => {
+          answer = resolve;
+        });
+      },
+    });
+    render(api);
+    await userEvent.click(screen.getByRole('button', { name: 'Verify feed' }));
+    expect(await screen.findByText('Feed verified: 42 entries')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Verify feed' }));
+    expect(screen.queryByText('Feed verified: 42 entries')).not.toBeInTheDocument();
+    await act(async () =>
+      answer({ status: 200, data: { ok: true, checked: 43, firstBroken: null } }),
+    );
+    expect(await screen.findByText('Feed verified: 43 entries')).toBeInTheDocument();
+  });
+
+  it('clears the last export error when a new export starts', async () => {
+    let calls = 0;
+    let answer: (response: { status: number; data: unknown }) => void = () => {};
+    const { api } = createAnalyticsApi({
+      exportCsv: () => {
+        calls += 1;
+        if (calls === 1) {
+          return {
+            status: 400,
+            data: new Blob([JSON.stringify({ message: 'The period must not exceed 366 days' })], {
+              type: 'application/json',
+            }),
+          };
+        }
+        return new Promise((resolve) => {
+          answer = resolve;
+        });
+      },
+    });
+    render(api);
+    await screen.findAllByTestId('activity-entry');
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByText('The period must not exceed 366 days')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(screen.queryByText('The period must not exceed 366 days')).not.toBeInTheDocument();
+    await act(async () =>
+      answer({ status: 200, data: new Blob(['createdAt\n'], { type: 'text/csv' }) }),
+    );
+    await waitFor(() => expect(clicked).toHaveLength(1));
   });
 });

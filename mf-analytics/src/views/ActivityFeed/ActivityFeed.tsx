@@ -8,7 +8,7 @@ import {
   apiErrorMessage,
   useParcel,
 } from '@pos/shared';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { fetchActivities } from '../../api';
 import { FeedEntry } from '../../components/FeedEntry';
@@ -43,13 +43,21 @@ export function ActivityFeed() {
     (signal: AbortSignal) => fetchActivities(api, page, ACTIVITY_PAGE_SIZE, signal),
     [api, page],
   );
-  const { status, data, error, reload, showLoading } = useQuietLoad(load);
+  const { status, data, lastData, error, reload, showLoading } = useQuietLoad(load);
   useBusReload(FEED_EVENTS, reload);
 
   const goTo = (next: number) => {
     setParams(next === 1 ? {} : { page: String(next) });
     window.scrollTo?.({ top: 0 });
   };
+
+  // A page past the end (an old link, entries gone) opens the last page instead of nothing.
+  const lastPage = data ? Math.max(1, Math.ceil(data.totalAll / ACTIVITY_PAGE_SIZE)) : null;
+  useEffect(() => {
+    if (lastPage !== null && page > lastPage) {
+      setParams(lastPage === 1 ? {} : { page: String(lastPage) }, { replace: true });
+    }
+  }, [lastPage, page, setParams]);
 
   return (
     <div className="pos-page pos-activity" data-testid={ids.page}>
@@ -69,10 +77,11 @@ export function ActivityFeed() {
           </ul>
         )}
       </Card>
-      {data && (
+      {/* The last answer's total keeps the pager in place while the next page loads. */}
+      {lastData && (
         <Pagination
           page={page}
-          totalRecords={data.totalAll}
+          totalRecords={lastData.totalAll}
           pageSize={ACTIVITY_PAGE_SIZE}
           onPageChange={goTo}
           className="pos-activity__pagination"

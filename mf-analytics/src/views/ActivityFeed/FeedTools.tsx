@@ -12,6 +12,7 @@ import {
   VERIFY_FAILED,
   VERIFY_FEED,
   activityCsvName,
+  FEED_HEAD_MISSING,
   feedBroken,
   feedVerified,
 } from '../../texts';
@@ -19,6 +20,16 @@ import type { FeedVerification } from '../../types';
 
 const ids = analyticsTestIds.activity;
 const DAY = 'YYYY-MM-DD';
+
+/**
+ * The verdict on the chain, decided on `ok` alone: a broken chain with no broken entry is one
+ * whose newest entries were deleted (its stored head no longer matches the last entry).
+ */
+export function verificationMessage(verification: FeedVerification): string {
+  if (verification.ok) return feedVerified(verification.checked);
+  if (verification.firstBroken === null) return FEED_HEAD_MISSING;
+  return feedBroken(dayjs(verification.firstBroken.createdAt).format('MMM D, YYYY h:mm A'));
+}
 
 /**
  * The feed's tools: the CSV of a period (fetched with the api client, which carries the bearer
@@ -54,6 +65,8 @@ export function FeedTools() {
 
   const verify = async () => {
     setVerifying(true);
+    // The last run's answer goes, so a result on screen is always this run's.
+    setVerification(null);
     try {
       const answer = await verifyActivities(api);
       if (mounted()) setVerification(answer);
@@ -116,11 +129,7 @@ export function FeedTools() {
           {verification !== null && verification !== 'failed' && (
             <p className={`pos-feed-tools__result ${verification.ok ? 'is-ok' : 'is-broken'}`}>
               <Icon name={verification.ok ? 'check' : 'warning'} size={16} />
-              {verification.ok || verification.firstBroken === null
-                ? feedVerified(verification.checked)
-                : feedBroken(
-                    dayjs(verification.firstBroken.createdAt).format('MMM D, YYYY h:mm A'),
-                  )}
+              {verificationMessage(verification)}
             </p>
           )}
         </div>
