@@ -66,6 +66,29 @@ export class PlansRepository {
     return toPlan(plan, { cancel_date, past_due_invoices });
   }
 
+  /**
+   * The plan that binds the user now: their subscription's, or, when they have no subscription
+   * row yet (subscription-monitor assigns the free plan lazily), the free plan of their role, so
+   * an owner who never opened the billing pages is still held to the trial's limit. Null for an
+   * unknown user.
+   */
+  async effective(userId: string): Promise<Plan | null> {
+    const current = await this.current(userId);
+    if (current) return current;
+    const user = await this.db
+      .selectFrom('users')
+      .select('user_role')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!user) return null;
+    const row = await this.db
+      .selectFrom('plans')
+      .selectAll()
+      .where('id', '=', freePlanIdFor(user.user_role))
+      .executeTakeFirst();
+    return row ? toPlan(row) : null;
+  }
+
   /** Public plans plus the private plans granted to this user, in catalogue order. */
   async visibleTo(userId: string): Promise<Plan[]> {
     const rows = await this.db

@@ -64,7 +64,8 @@ export async function ownerPause(
   ownerId: string,
   now = new Date(),
 ): Promise<PlanPause | null> {
-  const plan = await repos.plans.current(ownerId);
+  // Not `current`: an owner without a subscription row is on their role's free plan all the same.
+  const plan = await repos.plans.effective(ownerId);
   if (!plan || plan.upTo === null) return null;
   return pauseOf(await planUsage(repos, ownerId, plan, now));
 }

@@ -225,6 +225,25 @@ describe('plan usage (spec 4 and 9)', () => {
     expect((await openStation(slug, '3', cashier)).status).toBe(200);
   });
 
+  it('holds an owner who never got a subscription row to their free plan: the trial pauses at 50', async () => {
+    const sub = 'usr_usage_no_row';
+    const [store] = stores.sandbox.stores;
+    await changeUser(ctx, sub, { user_role: 'manager' });
+    const { id: userId } = await ctx.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('sub', '=', sub)
+      .executeTakeFirstOrThrow();
+    const { id } = await connectApplication(ctx, stores, store!.url, sub, 'Store without a row');
+    const slug = (await ctx.call(sub, 'GET', `/applications/${id}`)).json().data.slug as string;
+    // The free plan is assigned lazily by subscription-monitor, which this owner never called.
+    await ctx.database.db.deleteFrom('subscriptions').where('user_id', '=', userId).execute();
+    await addOrders(id, 50);
+    const refused = await openStation(slug, '1', asUser(sub));
+    expect(refused.status).toBe(302);
+    expect(refused.error).toMatchObject({ appId: id, name: 'Trial Ended' });
+  });
+
   it('answers no usage without a plan, and an unlimited plan never pauses', async () => {
     await ctx.call('usr_usage_none', 'GET', '/user-data');
     expect(await monitor('usr_usage_none')).toMatchObject({ plan: null, usage: null });
