@@ -1,13 +1,14 @@
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiConfig } from './config';
 import type { DatabaseHandle } from './db';
 import { openDatabase } from './db';
 import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
+import type { LiveHubOptions } from './live/hub';
 import livePlugin from './plugins/live';
 import repositoriesPlugin from './plugins/repositories';
 import { rejectNulCharacters, validatorCompiler } from './plugins/validation';
@@ -43,6 +44,8 @@ export interface AppDependencies {
   storeAccess?: StoreAccess;
   /** The Stripe client; built from `config.payments` otherwise. */
   paymentsClient?: Stripe;
+  /** The live streams' heartbeat and LISTEN health check periods (defaults otherwise). */
+  live?: LiveHubOptions;
 }
 
 /**
@@ -72,6 +75,47 @@ export function createStoreAccess(
   };
 }
 
+/** Query parameters whose values never reach a log line (a live ticket opens a stream). */
+const SECRET_QUERY_PARAMETERS = ['ticket'];
+
+/**
+ * `url` with the values of {@link SECRET_QUERY_PARAMETERS} replaced by `[redacted]`; the rest
+ * of the query stays, as sent.
+ */
+export function redactUrl(url: string): string {
+  const query = url.indexOf('?');
+  if (query < 0) return url;
+  const parts = url
+    .slice(query + 1)
+    .split('&')
+    .map((part) => {
+      const name = part.split('=')[0]!;
+      return SECRET_QUERY_PARAMETERS.includes(decodeURIComponentSafe(name))
+        ? `${name}=[redacted]`
+        : part;
+    });
+  return `${url.slice(0, query)}?${parts.join('&')}`;
+}
+
+function decodeURIComponentSafe(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** Fastify's request log fields, with the url's secret query values redacted. */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /**
  * Builds the api (routes, auth, errors, OpenAPI) without listening. The database must
  * already be migrated (see `migrateToLatest`).
@@ -81,7 +125,10 @@ export async function buildApp(
   deps: AppDependencies = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, serializers: { req: serializeRequest } },
     bodyLimit: 256 * 1024,
     // Only configured proxies (TRUST_PROXY) may set the client address the logs show.
     trustProxy: config.trustProxy,
@@ -116,7 +163,7 @@ export async function buildApp(
     closeOnShutdown: !deps.database,
   });
   await app.register(repositoriesPlugin);
-  await app.register(livePlugin);
+  await app.register(livePlugin, { hub: deps.live });
   await app.register(authPlugin, {
     verifier:
       deps.verifier ??

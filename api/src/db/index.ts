@@ -31,6 +31,9 @@ export interface DatabaseOptions {
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
+/** Longest wait for an answer on the LISTEN connection before it counts as broken. */
+const LISTEN_QUERY_TIMEOUT_MS = 10_000;
+
 /** How many prepared SQLite statements are kept for reuse. */
 const STATEMENT_CACHE_SIZE = 256;
 
@@ -81,7 +84,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       db,
       dialect: 'postgres',
       close: () => db.destroy(),
-      newListenClient: () => new Client(settings),
+      // TCP keepalive lets the kernel find a dead peer; query_timeout bounds the hub's
+      // health check (`select 1`) on a connection that is half open.
+      newListenClient: () =>
+        new Client({ ...settings, keepAlive: true, query_timeout: LISTEN_QUERY_TIMEOUT_MS }),
     };
   }
   fs.mkdirSync(path.dirname(path.resolve(options.sqlitePath)), { recursive: true });

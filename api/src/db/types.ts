@@ -119,6 +119,23 @@ export interface ActivityHeadsTable {
   hash: string;
 }
 
+/** live_ticket_uses: the ids (jti) of the live tickets that opened a stream, until they expire. */
+export interface LiveTicketUsesTable {
+  jti: string;
+  expires_at: IsoTimestamp;
+}
+
+/**
+ * activity_verify_checkpoints: the last entry (seq, hash) of the owner's chain that a verify
+ * found intact, and when a verify last ran (one per owner per minute).
+ */
+export interface ActivityVerifyCheckpointsTable {
+  user_id: string;
+  seq: number;
+  hash: string;
+  last_run_at: IsoTimestamp;
+}
+
 /** live_events: what the live stream tells each user, kept an hour for reconnects. */
 export interface LiveEventsTable {
   id: Generated<number>;
@@ -262,6 +279,8 @@ export interface Database {
   activities: ActivitiesTable;
   activity_heads: ActivityHeadsTable;
   live_events: LiveEventsTable;
+  live_ticket_uses: LiveTicketUsesTable;
+  activity_verify_checkpoints: ActivityVerifyCheckpointsTable;
   applications: ApplicationsTable;
   application_invitations: ApplicationInvitationsTable;
   station_slugs: StationSlugsTable;

@@ -35,6 +35,11 @@ export interface LiveStreamOptions {
   lastEventId: number | null;
   /** Epoch ms when the stream ends (the session behind its ticket). */
   endsAt: number;
+  /**
+   * Asked on every heartbeat: false ends the stream (the user was banned since it opened).
+   * A failing check is no answer: the stream goes on until the next one.
+   */
+  stillAllowed?: () => Promise<boolean>;
   heartbeatMs?: number;
   coalesceMs?: number;
 }
@@ -55,19 +60,57 @@ export function coalesceEvents<T extends EventRow>(rows: T[]): T[] {
 
 /**
  * Serves the user's live events on `res` (already hijacked from Fastify): the headers, a
- * `retry:` hint, the replay after `lastEventId`, then each event as `id:`/`event:`/`data:`
- * when the hub signals, a heartbeat comment every {@link LIVE_HEARTBEAT_MS}, until the
- * client goes, the session ends or the api closes.
+ * `retry:` hint, the replay after `lastEventId` (or `event: reset` when that event is no longer
+ * in the log), then each event as `id:`/`event:`/`data:` when the hub signals, a heartbeat
+ * comment every {@link LIVE_HEARTBEAT_MS} (with the `stillAllowed` check), until the client
+ * goes, the session ends, the user is banned or the api closes.
  */
 export async function serveLiveStream(res: ServerResponse, options: LiveStreamOptions) {
   const { db, hub, userId } = options;
-  let lastId = options.lastEventId ?? 0;
+  let lastId = 0;
   let ended = false;
   let reading = false;
   let again = false;
   let pending: NodeJS.Timeout | null = null;
+  let unsubscribe: (() => void) | null = null;
+  let heartbeat: NodeJS.Timeout | null = null;
+  let sessionEnd: NodeJS.Timeout | null = null;
+  let untrack: (() => void) | null = null;
 
-  if (options.lastEventId === null) {
+  // Everything the stream holds is let go here, whenever the client leaves: the close
+  // listener comes first, so that a client gone during the first query is seen too.
+  function end() {
+    if (ended) return;
+    ended = true;
+    unsubscribe?.();
+    untrack?.();
+    if (heartbeat) clearInterval(heartbeat);
+    if (sessionEnd) clearTimeout(sessionEnd);
+    if (pending) clearTimeout(pending);
+    res.end();
+  }
+  res.on('close', end);
+  const gone = () => {
+    if (res.destroyed) end();
+    return ended;
+  };
+
+  // A replay goes on from the given event only while that event is still in the log: past
+  // it (pruned after its hour) or unknown, events may be missing, so the client is told to
+  // load everything again (a `reset`) and the stream goes on with what comes next.
+  let reset = false;
+  if (options.lastEventId !== null) {
+    const known = await db
+      .selectFrom('live_events')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('id', '=', options.lastEventId)
+      .executeTakeFirst();
+    if (gone()) return;
+    if (known) lastId = options.lastEventId;
+    else reset = true;
+  }
+  if (options.lastEventId === null || reset) {
     // Only what comes next: start after the newest event there is now. Subscribing after
     // this read loses nothing: the first read below picks up what was written in between.
     const newest = await db
@@ -75,11 +118,16 @@ export async function serveLiveStream(res: ServerResponse, options: LiveStreamOp
       .select((eb) => eb.fn.max('id').as('id'))
       .where('user_id', '=', userId)
       .executeTakeFirst();
+    if (gone()) return;
     lastId = Number(newest?.id ?? 0);
   }
 
   res.writeHead(200, EVENT_STREAM_HEADERS);
-  res.write(`retry: ${LIVE_RETRY_MS}\n\n`);
+  // An empty `id:` clears the browser's Last-Event-ID when the user has no event yet.
+  res.write(
+    `retry: ${LIVE_RETRY_MS}\n\n` +
+      (reset ? `id: ${lastId === 0 ? '' : lastId}\nevent: reset\ndata: {}\n\n` : ''),
+  );
 
   const read = async (): Promise<void> => {
     if (ended) return;
@@ -99,7 +147,7 @@ export async function serveLiveStream(res: ServerResponse, options: LiveStreamOp
           .orderBy('id')
           .limit(BATCH)
           .execute();
-        if (ended) return;
+        if (gone()) return;
         const last = rows[rows.length - 1];
         if (last) {
           const text = coalesceEvents(rows)
@@ -124,27 +172,23 @@ export async function serveLiveStream(res: ServerResponse, options: LiveStreamOp
       void read();
     }, options.coalesceMs ?? LIVE_COALESCE_MS);
   };
+  const beat = async () => {
+    if (ended) return;
+    res.write(': heartbeat\n\n');
+    if (!options.stillAllowed) return;
+    try {
+      if (!(await options.stillAllowed())) end();
+    } catch {
+      // The database did not answer: the next heartbeat asks again.
+    }
+  };
 
-  const unsubscribe = hub.subscribe(userId, schedule);
-  const heartbeat = setInterval(
-    () => res.write(': heartbeat\n\n'),
-    options.heartbeatMs ?? LIVE_HEARTBEAT_MS,
-  );
-  const sessionEnd = setTimeout(
+  unsubscribe = hub.subscribe(userId, schedule);
+  heartbeat = setInterval(() => void beat(), options.heartbeatMs ?? LIVE_HEARTBEAT_MS);
+  sessionEnd = setTimeout(
     () => end(),
     Math.min(Math.max(options.endsAt - Date.now(), 0), MAX_TIMER_MS),
   );
-  const untrack = hub.track({ end: () => end() });
-  function end() {
-    if (ended) return;
-    ended = true;
-    unsubscribe();
-    untrack();
-    clearInterval(heartbeat);
-    clearTimeout(sessionEnd);
-    if (pending) clearTimeout(pending);
-    res.end();
-  }
-  res.on('close', end);
+  untrack = hub.track({ end: () => end() });
   await read();
 }

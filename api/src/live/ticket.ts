@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { importJWK, jwtVerify, SignJWT } from 'jose';
 import type { KeyLike } from 'jose';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types';
 import type { ApiSigningKey } from '../services/signing-key';
 
 /** Lifetime of a live-stream ticket, in seconds: long enough to open the EventSource. */
@@ -12,6 +15,10 @@ export interface LiveTicket {
   userId: string;
   /** Epoch ms when the session behind the ticket ends. */
   sessionEndsAt: number;
+  /** The ticket's own id: it opens one stream ({@link spendLiveTicket}). */
+  jti: string;
+  /** Epoch ms when the ticket expires. */
+  expiresAt: number;
 }
 
 const publicKeys = new WeakMap<ApiSigningKey, Promise<KeyLike | Uint8Array>>();
@@ -27,7 +34,8 @@ const publicKeyOf = (key: ApiSigningKey) => {
 /**
  * A ticket that lets an EventSource (which cannot send a bearer header) open the user's
  * stream: an ES256 JWT signed with the api's key, so every instance sharing that key accepts
- * it and none keeps state. It names the user and when their session (the bearer's exp) ends.
+ * it. It names the user and when their session ends (the bearer's exp or nra, the earlier),
+ * and carries an id (jti) so that it opens one stream only, see {@link spendLiveTicket}.
  */
 export async function issueLiveTicket(
   key: ApiSigningKey,
@@ -43,6 +51,7 @@ export async function issueLiveTicket(
     .setIssuer(issuer)
     .setAudience(LIVE_TICKET_AUDIENCE)
     .setSubject(userId)
+    .setJti(randomUUID())
     .setIssuedAt(iat)
     .setExpirationTime(exp)
     .sign(key.privateKey);
@@ -60,11 +69,46 @@ export async function readLiveTicket(
       algorithms: ['ES256'],
       issuer,
       audience: LIVE_TICKET_AUDIENCE,
-      requiredClaims: ['sub', 'exp'],
+      requiredClaims: ['sub', 'exp', 'jti'],
     });
-    if (typeof payload.sub !== 'string' || typeof payload.sx !== 'number') return null;
-    return { userId: payload.sub, sessionEndsAt: payload.sx * 1000 };
+    if (
+      typeof payload.sub !== 'string' ||
+      typeof payload.sx !== 'number' ||
+      typeof payload.jti !== 'string' ||
+      typeof payload.exp !== 'number'
+    ) {
+      return null;
+    }
+    return {
+      userId: payload.sub,
+      sessionEndsAt: payload.sx * 1000,
+      jti: payload.jti,
+      expiresAt: payload.exp * 1000,
+    };
   } catch {
     return null;
   }
+}
+
+/**
+ * Records that `ticket` opened a stream; false when it already did (on this instance or any
+ * other on the database): a ticket read from a log or a proxy's history opens nothing. The
+ * record is kept until the ticket expires ({@link pruneLiveTicketUses}).
+ */
+export async function spendLiveTicket(db: Kysely<Database>, ticket: LiveTicket): Promise<boolean> {
+  const result = await db
+    .insertInto('live_ticket_uses')
+    .values({ jti: ticket.jti, expires_at: new Date(ticket.expiresAt).toISOString() })
+    .onConflict((oc) => oc.column('jti').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Forgets the spent tickets that expired (they open nothing anyway); returns how many. */
+export async function pruneLiveTicketUses(db: Kysely<Database>, now = Date.now()): Promise<number> {
+  const result = await db
+    .deleteFrom('live_ticket_uses')
+    .where('expires_at', '<', new Date(now).toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

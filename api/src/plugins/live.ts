@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { LiveHubOptions } from '../live/hub';
 import { LiveHub } from '../live/hub';
 
 declare module 'fastify' {
@@ -13,10 +14,12 @@ declare module 'fastify' {
 export interface LivePluginOptions {
   /** How often old live events are deleted; 0 turns the pruning off. */
   pruneIntervalMs?: number;
+  /** The streams' heartbeat period and the LISTEN connection's health check. */
+  hub?: LiveHubOptions;
 }
 
 async function live(app: FastifyInstance, options: LivePluginOptions): Promise<void> {
-  const hub = new LiveHub(app.database, app.log);
+  const hub = new LiveHub(app.database, app.log, options.hub);
   await hub.start(options.pruneIntervalMs);
   app.decorate('live', hub);
   // Open streams would hold the server open: end them first, browsers reconnect elsewhere.

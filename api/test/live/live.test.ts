@@ -1,11 +1,16 @@
-import crypto from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app';
+import { sql } from 'kysely';
+import { buildApp, redactUrl } from '../../src/app';
 import type { DatabaseHandle } from '../../src/db';
 import { openDatabase } from '../../src/db';
 import { LIVE_EVENT_TTL_MS, pruneLiveEvents } from '../../src/live/events';
-import { coalesceEvents } from '../../src/live/stream';
-import { issueLiveTicket } from '../../src/live/ticket';
+import { coalesceEvents, serveLiveStream } from '../../src/live/stream';
+import { issueLiveTicket, pruneLiveTicketUses } from '../../src/live/ticket';
 import { loadOrCreateSigningKey, signPosToken } from '../../src/services/signing-key';
 import type { TestContext } from '../helpers/app';
 import { asUser, createTestContext } from '../helpers/app';
@@ -14,8 +19,10 @@ import { acceptDeliveries, baseUrlOf, openStream } from '../helpers/live';
 
 let ctx: TestContext;
 let base: string;
+let tmp: string;
 const streams: Array<{ close(): void }> = [];
 beforeAll(async () => {
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'pos-live-test-'));
   ctx = await createTestContext();
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   base = baseUrlOf(ctx.app);
@@ -23,7 +30,19 @@ beforeAll(async () => {
 afterEach(() => {
   for (const stream of streams.splice(0)) stream.close();
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+/** Polls `check` until it holds; throws after `ms`. */
+async function eventually(check: () => boolean | Promise<boolean>, ms = 5000) {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('the condition did not hold in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 const ticketOf = async (sub: string, exp?: number) => {
   const response = await ctx.app.inject({
@@ -94,9 +113,7 @@ describe('GET /live/stream', () => {
     const userId = await userIdOf('usr_live_refused');
     const inAnHour = Date.now() + 3_600_000;
     // Signed with another key.
-    const otherKey = await loadOrCreateSigningKey(
-      `/tmp/pos-live-other-${crypto.randomBytes(4).toString('hex')}.json`,
-    );
+    const otherKey = await loadOrCreateSigningKey(path.join(tmp, 'other-key.json'));
     expect(
       await open((await issueLiveTicket(otherKey, 'cloud-pos-api', userId, inAnHour)).ticket),
     ).toBe(401);
@@ -223,6 +240,147 @@ describe('GET /live/stream', () => {
     await stream.ended;
     expect(Date.now()).toBeGreaterThanOrEqual(exp * 1000 - 50);
   }, 10_000);
+
+  it("ends at the session's nra when that comes before its exp", async () => {
+    const nra = Math.floor(Date.now() / 1000) + 2;
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `${BASE}/live/ticket`,
+      headers: await ctx.bearer(
+        asUser('usr_live_nra', { exp: Math.floor(Date.now() / 1000) + 3600, nra }),
+      ),
+    });
+    const { ticket } = response.json() as { ticket: string };
+    const stream = await openStream(
+      `${base}${BASE}/live/stream?ticket=${encodeURIComponent(ticket)}`,
+    );
+    streams.push(stream);
+    expect(stream.status).toBe(200);
+    await stream.ended;
+    expect(Date.now()).toBeGreaterThanOrEqual(nra * 1000 - 50);
+    expect(Date.now()).toBeLessThan(nra * 1000 + 3000);
+  }, 10_000);
+
+  it('opens one stream per ticket, on any instance', async () => {
+    const { ticket } = await ticketOf('usr_live_once');
+    const url = `${base}${BASE}/live/stream?ticket=${encodeURIComponent(ticket)}`;
+    const first = await openStream(url);
+    streams.push(first);
+    expect(first.status).toBe(200);
+    first.close();
+    const again = await openStream(url);
+    streams.push(again);
+    expect(again.status).toBe(401);
+    // Spent tickets are forgotten once expired (they open nothing then anyway).
+    expect(await pruneLiveTicketUses(ctx.database.db, Date.now() + 120_000)).toBeGreaterThan(0);
+  });
+
+  it('refuses a banned user a stream (402)', async () => {
+    const { ticket } = await ticketOf('usr_live_banned');
+    await ctx.database.db
+      .updateTable('users')
+      .set({ block: 'block' })
+      .where('sub', '=', 'usr_live_banned')
+      .execute();
+    const response = await fetch(`${base}${BASE}/live/stream?ticket=${encodeURIComponent(ticket)}`);
+    expect(response.status).toBe(402);
+  });
+
+  it('lets go of the hub subscription when the client leaves', async () => {
+    await call(ctx, 'GET', '/activities-list', undefined, 'usr_live_leave');
+    const userId = await userIdOf('usr_live_leave');
+    const stream = await streamOf('usr_live_leave');
+    expect(ctx.app.live.subscriptionsOf(userId)).toBe(1);
+    stream.close();
+    await eventually(() => ctx.app.live.subscriptionsOf(userId) === 0);
+  });
+
+  it('lets go of everything when the client leaves during the first query', async () => {
+    await call(ctx, 'GET', '/activities-list', undefined, 'usr_live_early');
+    const userId = await userIdOf('usr_live_early');
+    // A response whose client is gone by the time the first query answers.
+    const res = Object.assign(new EventEmitter(), {
+      destroyed: false,
+      writeHead: jest.fn(),
+      write: jest.fn(),
+      end: jest.fn(),
+    });
+    const served = serveLiveStream(res as unknown as ServerResponse, {
+      db: ctx.database.db,
+      hub: ctx.app.live,
+      userId,
+      lastEventId: null,
+      endsAt: Date.now() + 60_000,
+      heartbeatMs: 10,
+    });
+    res.destroyed = true;
+    res.emit('close');
+    await served;
+    expect(res.writeHead).not.toHaveBeenCalled();
+    expect(ctx.app.live.subscriptionsOf(userId)).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // No heartbeat was started.
+    expect(res.write).not.toHaveBeenCalled();
+  });
+
+  it('tells the client to reload (event: reset) when Last-Event-ID is no longer kept', async () => {
+    const first = await streamOf('usr_live_reset');
+    await post('usr_live_reset', 'Old');
+    const [old] = await first.until((e) => e.length === 1);
+    first.close();
+    const userId = await userIdOf('usr_live_reset');
+    // The event's hour passed: it was pruned.
+    await ctx.database.db
+      .updateTable('live_events')
+      .set({ created_at: new Date(Date.now() - LIVE_EVENT_TTL_MS - 1000).toISOString() })
+      .where('id', '=', Number(old!.id))
+      .execute();
+    await pruneLiveEvents(ctx.database.db);
+    await post('usr_live_reset', 'Newer, while away');
+    const back = await streamOf('usr_live_reset', '', { 'last-event-id': old!.id });
+    const [reset] = await back.until((e) => e.length >= 1);
+    expect(reset!.event).toBe('reset');
+    // The reset carries the newest id, so the next reconnect replays from there.
+    const newest = await ctx.database.db
+      .selectFrom('live_events')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(Number(reset!.id)).toBe(Number(newest.id));
+    // What came while away is not replayed one by one (the reload shows it); what comes next is.
+    await post('usr_live_reset', 'Next');
+    const events = await back.until((e) => e.length === 2);
+    expect(JSON.parse(events[1]!.data)).toMatchObject({ name: 'Next' });
+    // An id that was never the user's resets too.
+    const unknown = await streamOf('usr_live_reset', '&lastEventId=999999999999');
+    const [again] = await unknown.until((e) => e.length >= 1);
+    expect(again!.event).toBe('reset');
+  });
+});
+
+describe('a stream whose user is banned while it is open', () => {
+  let quick: FastifyInstance;
+  beforeAll(async () => {
+    quick = await buildApp(ctx.config, {
+      database: ctx.database,
+      signingKey: ctx.signingKey,
+      storeAccess: ctx.access,
+      live: { heartbeatMs: 100 },
+    });
+    await quick.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => quick.close());
+
+  it('is cut off at the next heartbeat', async () => {
+    const stream = await streamOf('usr_live_ban_later', '', {}, baseUrlOf(quick));
+    await post('usr_live_ban_later', 'Before the ban');
+    await stream.until((e) => e.length === 1);
+    const userId = await userIdOf('usr_live_ban_later');
+    expect(quick.live.subscriptionsOf(userId)).toBe(1);
+    await quick.repos.users.setBlock(userId, 'block');
+    await stream.ended;
+    expect(quick.live.subscriptionsOf(userId)).toBe(0);
+  });
 });
 
 describe('two api instances on one database', () => {
@@ -260,6 +418,45 @@ describe('two api instances on one database', () => {
     });
     // And a ticket of A opens a stream on B (no state of A needed).
     expect(onB.status).toBe(200);
+  });
+
+  it('a ticket spent on instance A opens nothing on instance B', async () => {
+    const { ticket } = await ticketOf('usr_live_two_once');
+    const query = `${BASE}/live/stream?ticket=${encodeURIComponent(ticket)}`;
+    const onA = await openStream(`${base}${query}`);
+    streams.push(onA);
+    expect(onA.status).toBe(200);
+    const onB = await openStream(`${baseUrlOf(second)}${query}`);
+    streams.push(onB);
+    expect(onB.status).toBe(401);
+  });
+
+  it('after its LISTEN connection is killed, B listens again and streams on', async () => {
+    if (ctx.database.dialect !== 'postgres') return;
+    const onB = await streamOf('usr_live_relisten', '', {}, baseUrlOf(second));
+    const killed = second.live.listenerPid;
+    expect(killed).not.toBeNull();
+    await sql`select pg_terminate_backend(${killed})`.execute(ctx.database.db);
+    await eventually(() => second.live.listenerPid !== null && second.live.listenerPid !== killed);
+    await post('usr_live_relisten', 'After the break');
+    const [event] = await onB.until((e) => e.length === 1);
+    expect(JSON.parse(event!.data)).toMatchObject({ name: 'After the break' });
+  });
+});
+
+describe('the request log', () => {
+  it("never shows a live ticket: the url's ticket value is redacted, the rest kept", () => {
+    expect(redactUrl(`${BASE}/live/stream?ticket=eyJ.abc.def&lastEventId=12`)).toBe(
+      `${BASE}/live/stream?ticket=[redacted]&lastEventId=12`,
+    );
+    expect(redactUrl(`${BASE}/live/stream?lastEventId=1&ticket=x&ticket=y`)).toBe(
+      `${BASE}/live/stream?lastEventId=1&ticket=[redacted]&ticket=[redacted]`,
+    );
+    expect(redactUrl(`${BASE}/live/stream?%74icket=x`)).toBe(
+      `${BASE}/live/stream?%74icket=[redacted]`,
+    );
+    expect(redactUrl(`${BASE}/activities-list?page=2`)).toBe(`${BASE}/activities-list?page=2`);
+    expect(redactUrl('/health')).toBe('/health');
   });
 });
 

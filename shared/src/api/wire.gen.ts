@@ -908,7 +908,7 @@ export interface paths {
     };
     /**
      * The caller's live events (text/event-stream): orders and activity
-     * @description Server-sent events: `event: orders` with {applicationId} when an application's orders changed, `event: activity` with the Activity when an entry was added; every event has an id, Last-Event-ID (header) or lastEventId replays the ones after it. Ends when the ticket's session ends.
+     * @description Server-sent events: `event: orders` with {applicationId} when an application's orders changed, `event: activity` with the Activity when an entry was added; every event has an id, Last-Event-ID (header) or lastEventId replays the ones after it; when that event is no longer kept (an hour) or unknown, `event: reset` tells the client to reload everything. A ticket opens one stream. Ends when the ticket's session ends (the bearer's exp or nra, the earlier) or, at a heartbeat, once the user is banned.
      */
     get: {
       parameters: {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { banned, HttpError, unauthorized } from '../../errors';
 import { serveLiveStream } from '../../live/stream';
-import { issueLiveTicket, readLiveTicket } from '../../live/ticket';
+import { issueLiveTicket, readLiveTicket, spendLiveTicket } from '../../live/ticket';
 import { currentUser } from '../../plugins/auth';
 import type { RouteOptions } from '../common';
 import { liveStreamSchema, liveTicketSchema } from './schema';
@@ -15,8 +15,10 @@ const live: FastifyPluginAsyncTypebox<Pick<RouteOptions, 'signingKey' | 'issuer'
 ) => {
   app.post('/live/ticket', { schema: liveTicketSchema }, async (request) => {
     const user = currentUser(request);
-    // The stream lasts as long as the bearer token that asked for it.
-    const sessionEndsAt = (request.claims?.exp ?? 0) * 1000;
+    // The stream lasts as long as the session of the bearer token that asked for it: its exp,
+    // or its nra when that comes first (the verifier honours no token past nra).
+    const claims = request.claims;
+    const sessionEndsAt = claims ? Math.min(claims.exp, claims.nra) * 1000 : 0;
     return issueLiveTicket(signingKey, issuer, user.id, sessionEndsAt);
   });
 
@@ -24,17 +26,19 @@ const live: FastifyPluginAsyncTypebox<Pick<RouteOptions, 'signingKey' | 'issuer'
     '/live/stream',
     { config: { access: 'public' }, schema: liveStreamSchema },
     async (request, reply) => {
-      const ticket = await readLiveTicket(signingKey, issuer, request.query.ticket);
-      if (!ticket || ticket.sessionEndsAt <= Date.now()) throw unauthorized();
-      const user = await app.repos.users.findById(ticket.userId);
-      if (!user) throw unauthorized();
-      if (user.block === 'block') throw banned();
       const header = request.headers['last-event-id'];
       const given =
         typeof header === 'string' && header !== '' ? header : request.query.lastEventId;
       if (given !== undefined && !LAST_EVENT_ID.test(given)) {
         throw new HttpError(400, 'Last-Event-ID must be an event id', 'ERR_VALIDATION');
       }
+      const ticket = await readLiveTicket(signingKey, issuer, request.query.ticket);
+      if (!ticket || ticket.sessionEndsAt <= Date.now()) throw unauthorized();
+      const user = await app.repos.users.findById(ticket.userId);
+      if (!user) throw unauthorized();
+      if (user.block === 'block') throw banned();
+      // One stream per ticket, across instances: a ticket seen again is refused.
+      if (!(await spendLiveTicket(app.database.db, ticket))) throw unauthorized();
       // From here the socket is the stream's: Fastify neither serialises nor compresses it.
       reply.hijack();
       try {
@@ -44,6 +48,9 @@ const live: FastifyPluginAsyncTypebox<Pick<RouteOptions, 'signingKey' | 'issuer'
           userId: user.id,
           lastEventId: given === undefined ? null : Number(given),
           endsAt: ticket.sessionEndsAt,
+          heartbeatMs: app.live.heartbeatMs,
+          // A user banned while streaming is cut off at the next heartbeat.
+          stillAllowed: async () => (await app.repos.users.findById(user.id))?.block !== 'block',
         });
       } catch (error) {
         request.log.error({ err: error }, 'the live stream failed');

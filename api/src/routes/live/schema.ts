@@ -36,8 +36,10 @@ export const liveStreamSchema = {
   description:
     "Server-sent events: `event: orders` with {applicationId} when an application's orders " +
     'changed, `event: activity` with the Activity when an entry was added; every event has ' +
-    'an id, Last-Event-ID (header) or lastEventId replays the ones after it. Ends when the ' +
-    "ticket's session ends.",
+    'an id, Last-Event-ID (header) or lastEventId replays the ones after it; when that event ' +
+    'is no longer kept (an hour) or unknown, `event: reset` tells the client to reload ' +
+    "everything. A ticket opens one stream. Ends when the ticket's session ends (the " +
+    "bearer's exp or nra, the earlier) or, at a heartbeat, once the user is banned.",
   security: [],
   querystring: LiveStreamQuery,
   produces: ['text/event-stream'],
