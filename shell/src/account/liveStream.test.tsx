@@ -101,6 +101,17 @@ describe('LiveConnection', () => {
     expect(seen[seen.length - 1]).toBe('connected false');
   });
 
+  it('on a reset (its last event no longer kept) makes orders and the feed reload, and goes on from its id', async () => {
+    const { seen, connection } = setup();
+    connection.start();
+    await flush();
+    last().open();
+    last().send('reset', '41', {});
+    expect(seen).toEqual(['connected true', 'orders *', ': ']);
+    expect(connection.lastEventId).toBe('41');
+    connection.close();
+  });
+
   it('reconnects after a break with a new ticket and the last event id, waiting longer each time', async () => {
     const { api, seen, connection } = setup();
     connection.start();

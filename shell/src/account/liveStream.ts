@@ -9,6 +9,9 @@ export const LIVE_TICKET_PATH = '/live/ticket';
 /** The stream, through the shell's same-origin proxy. */
 export const LIVE_STREAM_URL = `${API_BASE_PATH}/live/stream`;
 
+/** The applicationId of the `orders-changed` sent after a `reset`: every application. */
+export const RESET_APPLICATION_ID = '*';
+
 /** What an EventSource must offer here (the browser's, or a test's). */
 export interface EventSourceLike {
   onopen: ((event: Event) => void) | null;
@@ -51,7 +54,8 @@ function parse(data: string): Record<string, unknown> | null {
 /**
  * The signed-in browser's live stream: gets a ticket with the api client (an EventSource
  * cannot send the bearer), opens the stream and turns its events into bus events —
- * `orders-changed` {applicationId}, `activity-logged` {feedType, name} — and `live-status`.
+ * `orders-changed` {applicationId}, `activity-logged` {feedType, name}, both (for every
+ * application, with an empty entry) on a `reset` — and `live-status`.
  * When the stream breaks or ends (a ticket lasts a minute, a stream its session) it closes
  * the EventSource, whose own retry would reuse the spent ticket, and connects again after a
  * doubling wait with a new ticket, passing the last event id so nothing is missed.
@@ -124,6 +128,13 @@ export class LiveConnection {
       if (typeof data?.feedType === 'string' && typeof data.name === 'string') {
         this.options.bus.emit('activity-logged', { feedType: data.feedType, name: data.name });
       }
+    });
+    // The api no longer has the events after our last id (kept an hour) or never knew it:
+    // whoever shows orders or the feed reloads everything ('*': every application).
+    source.addEventListener('reset', (event) => {
+      received(event);
+      this.options.bus.emit('orders-changed', { applicationId: RESET_APPLICATION_ID });
+      this.options.bus.emit('activity-logged', { feedType: '', name: '' });
     });
     source.onerror = () => {
       if (this.source !== source) return;
