@@ -1,4 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
+import { AxiosError, AxiosHeaders } from 'axios';
 import type { ReactNode } from 'react';
 import { ShellServicesProvider } from '../app/ShellContext';
 import { fakeApi, testServices } from '../testing/shellHarness';
@@ -165,6 +166,52 @@ describe('LiveConnection', () => {
     expect(FakeEventSource.opened).toHaveLength(0);
   });
 
+  it.each([401, 402, 403])(
+    'stops when the api refuses the ticket with %i (signed out, banned, not allowed)',
+    async (status) => {
+      const { api, connection } = setup();
+      const config = { headers: new AxiosHeaders() };
+      api.post.mockRejectedValue(
+        new AxiosError('refused', 'ERR_BAD_REQUEST', config, null, {
+          status,
+          statusText: String(status),
+          data: {},
+          headers: {},
+          config,
+        }),
+      );
+      connection.start();
+      await flush();
+      expect(api.post).toHaveBeenCalledTimes(1);
+      await act(async () => jest.advanceTimersByTime(120_000));
+      await flush();
+      expect(api.post).toHaveBeenCalledTimes(1);
+      expect(FakeEventSource.opened).toHaveLength(0);
+      connection.close();
+    },
+  );
+
+  it('still retries a ticket refused by a failing server (5xx)', async () => {
+    const { api, connection } = setup();
+    const config = { headers: new AxiosHeaders() };
+    api.post.mockRejectedValueOnce(
+      new AxiosError('down', 'ERR_BAD_RESPONSE', config, null, {
+        status: 503,
+        statusText: '503',
+        data: {},
+        headers: {},
+        config,
+      }),
+    );
+    connection.start();
+    await flush();
+    await act(async () => jest.advanceTimersByTime(1000));
+    await flush();
+    expect(api.post).toHaveBeenCalledTimes(2);
+    expect(FakeEventSource.opened).toHaveLength(1);
+    connection.close();
+  });
+
   it('ignores events that are not what the api sends', async () => {
     const { seen, connection } = setup();
     connection.start();
@@ -183,7 +230,7 @@ describe('useLiveStream', () => {
     const wrapper = ({ children }: { children: ReactNode }) => (
       <ShellServicesProvider value={services}>{children}</ShellServicesProvider>
     );
-    renderHook(() => useLiveStream(api, factory), { wrapper });
+    renderHook(() => useLiveStream(api, false, factory), { wrapper });
     await flush();
     expect(FakeEventSource.opened).toHaveLength(0);
 
@@ -204,5 +251,36 @@ describe('useLiveStream', () => {
     expect(last().closed).toBe(true);
     await act(async () => jest.advanceTimersByTime(60_000));
     expect(FakeEventSource.opened).toHaveLength(2);
+  });
+
+  it('opens no stream for a banned account, or before the account is loaded, and opens it once the ban is lifted', async () => {
+    const services = testServices();
+    const api = withTickets();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <ShellServicesProvider value={services}>{children}</ShellServicesProvider>
+    );
+    await act(async () => services.session.setToken('token-one'));
+    const { rerender } = renderHook(
+      ({ isBanned }: { isBanned: boolean | null }) => useLiveStream(api, isBanned, factory),
+      { wrapper, initialProps: { isBanned: null as boolean | null } },
+    );
+    await flush();
+    expect(api.post).not.toHaveBeenCalled();
+
+    rerender({ isBanned: true });
+    await act(async () => jest.advanceTimersByTime(120_000));
+    expect(api.post).not.toHaveBeenCalled();
+    expect(FakeEventSource.opened).toHaveLength(0);
+
+    rerender({ isBanned: false });
+    await flush();
+    expect(FakeEventSource.opened).toHaveLength(1);
+    const open = last();
+
+    // Banned again (ban-changed): the stream closes.
+    rerender({ isBanned: true });
+    expect(open.closed).toBe(true);
+    await act(async () => jest.advanceTimersByTime(120_000));
+    expect(FakeEventSource.opened).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { API_BASE_PATH, type EventBus } from '@pos/shared';
-import type { AxiosInstance } from 'axios';
+import { isAxiosError, type AxiosInstance } from 'axios';
 import { useEffect, useRef } from 'react';
 import { useShell } from '../app/ShellContext';
 import { useSessionToken } from '../app/useSessionToken';
@@ -42,6 +42,17 @@ export interface LiveConnectionOptions {
   backoff?: Backoff;
 }
 
+/**
+ * Whether a failed ticket request is final: the api refused this session (401 signed out, 402
+ * banned, 403 not allowed, any other 4xx but a timeout or a rate limit), so asking again would
+ * only repeat the refusal, and every 402 would make the api client check the ban again.
+ */
+export function isFinalTicketFailure(error: unknown): boolean {
+  if (!isAxiosError(error) || !error.response) return false;
+  const { status } = error.response;
+  return status >= 400 && status < 500 && status !== 408 && status !== 429;
+}
+
 function parse(data: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(data);
@@ -58,7 +69,8 @@ function parse(data: string): Record<string, unknown> | null {
  * application, with an empty entry) on a `reset` — and `live-status`.
  * When the stream breaks or ends (a ticket lasts a minute, a stream its session) it closes
  * the EventSource, whose own retry would reuse the spent ticket, and connects again after a
- * doubling wait with a new ticket, passing the last event id so nothing is missed.
+ * doubling wait with a new ticket, passing the last event id so nothing is missed. A ticket
+ * refused with a 4xx (signed out, banned) ends the connection instead of retrying.
  */
 export class LiveConnection {
   private source: EventSourceLike | null = null;
@@ -100,8 +112,10 @@ export class LiveConnection {
       const response = await this.options.api.post<{ ticket?: unknown }>(LIVE_TICKET_PATH);
       if (typeof response.data?.ticket !== 'string') throw new Error('no ticket');
       ticket = response.data.ticket;
-    } catch {
-      this.retryLater();
+    } catch (error) {
+      // A refusal stays until the session or the ban changes, and the hook starts a new
+      // connection then; only a network or server failure is worth retrying.
+      if (!isFinalTicketFailure(error)) this.retryLater();
       return;
     }
     if (this.closed) return;
@@ -161,19 +175,22 @@ const browserEventSource: EventSourceFactory | null =
   typeof EventSource === 'undefined' ? null : (url) => new EventSource(url);
 
 /**
- * Keeps the live stream open while signed in: a new connection for each session token (the
- * old one closed, its last event id carried over), none once signed out. Browsers without
- * EventSource (and jsdom) get no stream.
+ * Keeps the live stream open while signed in to an account that is not banned (`isBanned` is
+ * null until the account is loaded): a new connection for each session token and each time a
+ * ban is lifted (the old one closed, its last event id carried over), none once signed out or
+ * banned (the api refuses a banned account's ticket with 402). Browsers without EventSource
+ * (and jsdom) get no stream.
  */
 export function useLiveStream(
   api: AxiosInstance,
+  isBanned: boolean | null,
   openEventSource: EventSourceFactory | null = browserEventSource,
 ): void {
   const { bus } = useShell();
   const token = useSessionToken();
   const lastEventId = useRef<string | null>(null);
   useEffect(() => {
-    if (!token || !openEventSource) return undefined;
+    if (!token || isBanned !== false || !openEventSource) return undefined;
     const connection = new LiveConnection({
       api,
       bus,
@@ -185,5 +202,5 @@ export function useLiveStream(
       lastEventId.current = connection.lastEventId;
       connection.close();
     };
-  }, [api, bus, token, openEventSource]);
+  }, [api, bus, token, isBanned, openEventSource]);
 }

@@ -54,8 +54,6 @@ export function SignedInShell({
   const token = useSessionToken();
   useLocationBridge();
   useDangerBubbleLog(api);
-  // Orders and feed entries pushed by the api, as bus events for the tiles and feeds.
-  useLiveStream(api);
 
   useEffect(() => {
     void registry.loadAll();
@@ -64,21 +62,25 @@ export function SignedInShell({
   return (
     <ApiProvider value={api}>
       <RemotesProvider value={registry}>
-        <AccountGate token={token} />
+        <AccountGate token={token} api={api} />
       </RemotesProvider>
     </ApiProvider>
   );
 }
 
 /** Loads the account (a loading state until then) and shows the layout. */
-function AccountGate({ token }: { token: string | null }) {
+function AccountGate({ token, api }: { token: string | null; api: AxiosInstance }) {
   const { load, retry } = useAccountState();
   const account = load.status === 'ready' ? load.account : null;
   const viewer = useMemo(
     () => (account ? toViewer(account, decodeToken(token)) : null),
     [account, token],
   );
-  useBanRedirect(account ? account.isBanned : null);
+  const isBanned = account ? account.isBanned : null;
+  useBanRedirect(isBanned);
+  // Orders and feed entries pushed by the api, as bus events for the tiles and feeds; not for a
+  // banned account (the api refuses its ticket), again once the ban is lifted (ban-changed).
+  useLiveStream(api, isBanned);
 
   if (load.status === 'failed') {
     return (
