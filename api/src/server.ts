@@ -51,6 +51,8 @@ async function main(): Promise<void> {
   const cloudPos = await buildPosHost(posHostOptions);
   app.addHook('onClose', () => posHost.close());
   app.addHook('onClose', () => cloudPos.close());
+  // Fastify runs onClose hooks last-registered first: the jobs below stop before this closes.
+  app.addHook('onClose', () => database.close());
   // Orders whose deliveries never came, and webhooks a store disabled or lost; the database
   // says what is due, so several api instances share the work.
   if (config.ordersReconcileIntervalMs > 0) {
@@ -66,9 +68,9 @@ async function main(): Promise<void> {
       app.log,
       config.usageReportIntervalMs,
     );
-    app.addHook('onClose', async () => stop());
+    // Waits for a report in progress, which must not outlive the database.
+    app.addHook('onClose', () => stop());
   }
-  app.addHook('onClose', () => database.close());
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.close().then(

@@ -94,25 +94,37 @@ export async function reportExcessUsage(
   return { queued, reported, failed };
 }
 
-/** Runs {@link reportExcessUsage} now and every `intervalMs`; returns the stop function. */
+/**
+ * Runs {@link reportExcessUsage} now and every `intervalMs`; returns the stop function, which
+ * cancels the first run if it has not started and waits for a run in progress, so nothing
+ * queries a database closed after it.
+ */
 export function startUsageReportJob(
   repos: Repositories,
   stripe: Stripe,
   log: FastifyBaseLogger,
   intervalMs: number,
-): () => void {
-  let running = false;
+): () => Promise<void> {
+  let current: Promise<void> | null = null;
+  let stopped = false;
   const tick = () => {
-    if (running) return;
-    running = true;
-    reportExcessUsage(repos, stripe, log)
-      .catch((error: Error) => log.error({ err: error.message }, 'metered usage report failed'))
+    if (current || stopped) return;
+    current = reportExcessUsage(repos, stripe, log)
+      .then(
+        () => undefined,
+        (error: Error) => log.error({ err: error.message }, 'metered usage report failed'),
+      )
       .finally(() => {
-        running = false;
+        current = null;
       });
   };
   const timer = setInterval(tick, intervalMs);
   timer.unref();
-  setImmediate(tick);
-  return () => clearInterval(timer);
+  const first = setImmediate(tick);
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    clearImmediate(first);
+    await current;
+  };
 }

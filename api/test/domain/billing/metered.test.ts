@@ -1,6 +1,12 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { PLAN_IDS } from '../../../src/db/plans';
-import { EXCESS_ORDERS_EVENT, reportExcessUsage } from '../../../src/domain/billing/metered';
+import {
+  EXCESS_ORDERS_EVENT,
+  reportExcessUsage,
+  startUsageReportJob,
+} from '../../../src/domain/billing/metered';
 import type { BillingContext } from '../../helpers/payments';
 import {
   createBillingContext,
@@ -198,5 +204,46 @@ describe('metered usage of excess orders', () => {
     const run = await reportExcessUsage(ctx.app.repos, ctx.stripe, ctx.app.log);
     expect(run).toMatchObject({ reported: 1, failed: 0 });
     expect(await meteredUsage(customer)).toBe(1);
+  });
+});
+
+describe('the usage report job', () => {
+  it('stopped at once, never starts its first run', async () => {
+    const { userId, appId } = await ownerOn('usr_meter_job_cancel', PLAN_IDS.basics);
+    await addOrders(appId, 101);
+    const stop = startUsageReportJob(ctx.app.repos, ctx.stripe, ctx.app.log, 3_600_000);
+    await stop();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await ctx.app.repos.usage.reportsOf(userId)).toEqual([]);
+  });
+
+  it('waits on stop for the run in progress to finish writing', async () => {
+    const { userId, appId } = await ownerOn('usr_meter_job_wait', PLAN_IDS.basics);
+    await addOrders(appId, 101);
+    // A payments API that answers its first call only after 300 ms, with a server error.
+    let called: () => void = () => undefined;
+    const reached = new Promise<void>((resolve) => (called = resolve));
+    const slow = http.createServer((_req, res) => {
+      called();
+      const body = JSON.stringify({ error: { type: 'api_error', message: 'Try again later.' } });
+      setTimeout(() => res.writeHead(500, { 'content-type': 'application/json' }).end(body), 300);
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    try {
+      const stripe = new Stripe('sk_test_slow', {
+        host: '127.0.0.1',
+        port: (slow.address() as AddressInfo).port,
+        protocol: 'http',
+        maxNetworkRetries: 0,
+      });
+      const stop = startUsageReportJob(ctx.app.repos, stripe, ctx.app.log, 3_600_000);
+      await reached;
+      await stop();
+      // The failure was written before stop resolved: a closed database would have lost it.
+      const [report] = await ctx.app.repos.usage.reportsOf(userId);
+      expect(report).toMatchObject({ reportedAt: null, attempts: 1 });
+    } finally {
+      slow.close();
+    }
   });
 });
