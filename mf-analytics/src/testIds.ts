@@ -13,6 +13,8 @@ export const analyticsTestIds = {
     web: 'analytics-web-orders',
     empty: 'analytics-empty',
     error: 'analytics-error',
+    /** For a banned account, instead of the figures. */
+    paused: 'analytics-paused',
     /** One per chart section; the section also carries `data-chart` (its key). */
     chart: 'analytics-chart',
     chartTable: 'analytics-chart-table',

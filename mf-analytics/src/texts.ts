@@ -6,6 +6,8 @@ import type { FeedType } from './types';
 export const ORDER_ANALYTICS = 'Order Analytics';
 export const ACTIVITY = 'Activity';
 export const PRINT_ORDER_ANALYTICS = 'Order Analytics report';
+/** The time a printed report was made, under its title. */
+export const printedAt = (when: string) => `Printed ${when}`;
 
 /** Spec 8, 9: the feed's empty state, character for character. */
 export const NO_EVENTS = 'There are no events tracked yet';
@@ -68,6 +70,8 @@ export const weekdayName = (isoDay: number) =>
   ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'][isoDay - 1] ??
   String(isoDay);
 export const pageOf = (page: number, pages: number) => `Page ${page} of ${pages}`;
+/** The accessible name of a chart table's Prev/Next, one per table, e.g. 'Orders per day pages'. */
+export const tablePages = (title: string) => `${title} pages`;
 
 /** Spec 2.3: the Order Analytics tile and the mini activity feed. */
 export const orderWord = (count: number) => (count === 1 ? 'order' : 'orders');

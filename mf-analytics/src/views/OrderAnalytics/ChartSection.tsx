@@ -2,7 +2,7 @@ import { Button, Card, PrevNextPagination, Table, type TableColumn } from '@pos/
 import { useId, useState, type ReactNode } from 'react';
 import { pageOfRows } from '../../chartData';
 import { analyticsTestIds } from '../../testIds';
-import { HIDE_TABLE, NO_ROWS, SHOW_TABLE, pageOf } from '../../texts';
+import { HIDE_TABLE, NO_ROWS, SHOW_TABLE, pageOf, tablePages } from '../../texts';
 
 const ids = analyticsTestIds.analytics;
 
@@ -46,6 +46,9 @@ export function ChartSection<Row>({
 }: ChartSectionProps<Row>) {
   const tableId = useId();
   const [open, setOpen] = useState(false);
+  // Another period or application unmounts the report (the loading state stands in while it
+  // loads), so the table starts again on page 1; a live reload of the same selection keeps the
+  // page, clamped to the last one by pageOfRows.
   const [page, setPage] = useState(1);
   const showTable = print || open;
   const current = paged && !print ? pageOfRows(rows, page, TABLE_PAGE_SIZE) : null;
@@ -90,6 +93,7 @@ export function ChartSection<Row>({
                 hasNext={current.hasNext}
                 onPageChange={setPage}
                 label={pageOf(current.page, current.pages)}
+                navLabel={tablePages(title)}
                 className="pos-analytics-chart__pages"
               />
             )}

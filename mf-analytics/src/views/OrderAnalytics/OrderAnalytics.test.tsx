@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
 import { APPS, createAnalyticsApi, makeUsage } from '../../fixtures';
 import { renderWithParcel } from '../../testing/renderWithParcel';
 import { OrderAnalytics } from './OrderAnalytics';
@@ -93,6 +94,10 @@ describe('/analytics', () => {
     const next = within(days).getByRole('button', { name: 'Next' });
     expect(prev).toBeDisabled();
     expect(within(days).getByText('Page 1 of 3')).toBeInTheDocument();
+    // Each table's pager has a name of its own.
+    expect(
+      within(days).getByRole('navigation', { name: 'Orders per day pages' }),
+    ).toBeInTheDocument();
     await userEvent.click(next);
     expect(rows()[0]).toBe('Nov 6, 2026');
     expect(prev).toBeEnabled();
@@ -111,6 +116,26 @@ describe('/analytics', () => {
         .getAllByRole('rowheader')
         .map((cell) => cell.textContent),
     ).toEqual(['Register 11', 'Register 12']);
+  });
+
+  it('starts the tables on page 1 again for another period', async () => {
+    const { api } = createAnalyticsApi({
+      usage: (request) => {
+        const days = dayjs(String(request.params.to)).diff(String(request.params.from), 'day') + 1;
+        return { status: 200, data: makeUsage({ days }) };
+      },
+    });
+    render(api);
+    await screen.findByTestId('analytics-total-orders');
+    await userEvent.click(within(chart('per-day')).getByRole('button', { name: 'Show table' }));
+    await userEvent.click(within(chart('per-day')).getByRole('button', { name: 'Next' }));
+    expect(within(chart('per-day')).getByText('Page 2 of 3')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Period'), '90d');
+    await waitFor(() =>
+      expect(screen.getByTestId('analytics-total-orders')).toHaveTextContent('270'),
+    );
+    await userEvent.click(within(chart('per-day')).getByRole('button', { name: 'Show table' }));
+    expect(within(chart('per-day')).getByText('Page 1 of 9')).toBeInTheDocument();
   });
 
   it('asks for the chosen application and period, keeps them in the address and the Print link', async () => {
@@ -169,6 +194,30 @@ describe('/analytics', () => {
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('analytics-total-orders')).toBeInTheDocument();
+  });
+
+  it('with one application chosen, reloads only for its own orders', async () => {
+    const { api, requests } = createAnalyticsApi();
+    const { bus } = render(api, '/analytics?appId=app-2');
+    await screen.findByTestId('analytics-total-orders');
+    const usageRequests = () => requests.filter((request) => request.url === 'analytics/usage');
+    const before = usageRequests().length;
+    act(() => bus.emit('orders-changed', { applicationId: 'app-1' }));
+    await act(async () => undefined);
+    expect(usageRequests()).toHaveLength(before);
+    act(() => bus.emit('orders-changed', { applicationId: 'app-2' }));
+    await waitFor(() => expect(usageRequests()).toHaveLength(before + 1));
+  });
+
+  it('is unavailable while the account is paused, asking the api nothing', async () => {
+    const { api, requests } = createAnalyticsApi();
+    renderWithParcel(<OrderAnalytics />, { api, viewer: { isBanned: true } });
+    expect(screen.getByTestId('analytics-paused')).toHaveTextContent(
+      'Unavailable while the account is paused',
+    );
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    await act(async () => undefined);
+    expect(requests).toEqual([]);
   });
 
   it('reloads the figures in place when orders change on the live stream', async () => {

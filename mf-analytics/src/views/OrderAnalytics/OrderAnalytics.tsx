@@ -1,25 +1,12 @@
-import {
-  EmptyState,
-  ErrorState,
-  Icon,
-  LoadingState,
-  PageHeader,
-  apiErrorMessage,
-} from '@pos/shared';
+import { Icon, PageHeader, useParcel } from '@pos/shared';
 import { Link, useNavigate } from 'react-router-dom';
 import { selectionToSearch, type AnalyticsSelection } from '../../selection';
 import { analyticsTestIds } from '../../testIds';
-import {
-  LOADING_ANALYTICS,
-  NO_ORDERS_HINT,
-  NO_ORDERS_IN_PERIOD,
-  ORDER_ANALYTICS,
-  PRINT,
-} from '../../texts';
+import { NO_ORDERS_HINT, ORDER_ANALYTICS, PRINT } from '../../texts';
 import { ANALYTICS_PATH, PRINT_ANALYTICS_PATH } from '../../urls';
 import { AnalyticsFilters } from './AnalyticsFilters';
-import { AnalyticsReport } from './AnalyticsReport';
 import { RangeLine } from './RangeLine';
+import { UsageBody, UsagePaused } from './UsageBody';
 import { useApplications, useSelection, useUsage } from './useAnalytics';
 import './OrderAnalytics.css';
 
@@ -29,8 +16,23 @@ const ids = analyticsTestIds.analytics;
  * /analytics, Order Analytics (spec 2.2, 3; managers only): the application and period in the
  * address, the period's figures in charts with their tables, and a Print link to the same
  * selection on /print-analytics. New orders on the live stream reload the figures in place.
+ * A banned account gets 'Unavailable while the account is paused' and no request (the api
+ * answers its analytics with 402).
  */
 export function OrderAnalytics() {
+  const { viewer } = useParcel();
+  if (viewer.isBanned) {
+    return (
+      <div className="pos-page pos-analytics" data-testid={ids.page}>
+        <PageHeader title={ORDER_ANALYTICS} />
+        <UsagePaused />
+      </div>
+    );
+  }
+  return <LiveOrderAnalytics />;
+}
+
+function LiveOrderAnalytics() {
   const navigate = useNavigate();
   const selection = useSelection();
   const applications = useApplications();
@@ -67,20 +69,14 @@ export function OrderAnalytics() {
         applications={applications.data ?? []}
         onChange={choose}
       />
-      {status === 'error' ? (
-        <ErrorState message={apiErrorMessage(error)} onRetry={reload} data-testid={ids.error} />
-      ) : showLoading || data === null ? (
-        <LoadingState message={LOADING_ANALYTICS} />
-      ) : data.totals.orders === 0 ? (
-        <EmptyState
-          icon="analytics"
-          title={NO_ORDERS_IN_PERIOD}
-          message={NO_ORDERS_HINT}
-          data-testid={ids.empty}
-        />
-      ) : (
-        <AnalyticsReport usage={data} />
-      )}
+      <UsageBody
+        status={status}
+        data={data}
+        error={error}
+        reload={reload}
+        showLoading={showLoading}
+        emptyHint={NO_ORDERS_HINT}
+      />
     </div>
   );
 }

@@ -1,8 +1,7 @@
 import { useParcel } from '@pos/shared';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
 import { fetchApplications, fetchUsage } from '../../api';
-import { ORDER_EVENTS, useBusReload } from '../../hooks/useBusReload';
 import { useQuietLoad } from '../../hooks/useQuietLoad';
 import { parseSelection, selectionRange, type AnalyticsSelection } from '../../selection';
 
@@ -14,10 +13,11 @@ export function useSelection(): AnalyticsSelection {
 
 /**
  * The usage analytics of `selection`, reloaded quietly when the live stream says orders
- * changed (the figures stay on screen while the new ones load).
+ * changed (the figures stay on screen while the new ones load); with one application chosen,
+ * only its own orders reload them.
  */
 export function useUsage(selection: AnalyticsSelection) {
-  const { api } = useParcel();
+  const { api, bus } = useParcel();
   const { from, to } = selectionRange(selection);
   const { appId } = selection;
   const load = useCallback(
@@ -25,7 +25,13 @@ export function useUsage(selection: AnalyticsSelection) {
     [api, appId, from, to],
   );
   const state = useQuietLoad(load);
-  useBusReload(ORDER_EVENTS, state.reload);
+  const { reload } = state;
+  useEffect(() => {
+    const subscription = bus.on('orders-changed', ({ applicationId }) => {
+      if (appId === null || applicationId === appId) reload();
+    });
+    return () => subscription.unsubscribe();
+  }, [bus, appId, reload]);
   return { ...state, range: { from, to } };
 }
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createAnalyticsApi, makeUsage } from '../../fixtures';
 import { renderWithParcel } from '../../testing/renderWithParcel';
@@ -46,6 +46,20 @@ describe('/print-analytics', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledTimes(1);
     print.mockRestore();
+  });
+
+  it('is unavailable while the account is paused, asking the api nothing', async () => {
+    const { api, requests } = createAnalyticsApi();
+    renderWithParcel(<PrintAnalytics />, {
+      api,
+      basePath: '/print-analytics',
+      viewer: { isBanned: true },
+    });
+    expect(screen.getByTestId('analytics-paused')).toHaveTextContent(
+      'Unavailable while the account is paused',
+    );
+    await act(async () => undefined);
+    expect(requests).toEqual([]);
   });
 
   it('shows the error with a retry', async () => {

@@ -1,24 +1,11 @@
-import {
-  Button,
-  EmptyState,
-  ErrorState,
-  LoadingState,
-  PageHeader,
-  apiErrorMessage,
-} from '@pos/shared';
+import { Button, PageHeader, useParcel } from '@pos/shared';
 import dayjs from 'dayjs';
 import { useLocation } from 'react-router-dom';
 import { analyticsTestIds } from '../../testIds';
-import {
-  BACK_TO_ANALYTICS,
-  LOADING_ANALYTICS,
-  NO_ORDERS_IN_PERIOD,
-  ORDER_ANALYTICS,
-  PRINT,
-} from '../../texts';
+import { BACK_TO_ANALYTICS, ORDER_ANALYTICS, PRINT, printedAt } from '../../texts';
 import { ANALYTICS_PATH } from '../../urls';
-import { AnalyticsReport } from '../OrderAnalytics/AnalyticsReport';
 import { RangeLine } from '../OrderAnalytics/RangeLine';
+import { UsageBody, UsagePaused } from '../OrderAnalytics/UsageBody';
 import { useApplications, useSelection, useUsage } from '../OrderAnalytics/useAnalytics';
 import './PrintAnalytics.css';
 
@@ -27,9 +14,27 @@ const ids = analyticsTestIds.analytics;
 /**
  * /print-analytics (spec 2.2): the figures of the selection in the address laid out for paper,
  * charts at the A4 text width and every table whole, with a Print button; under print media
- * the buttons and the way back are hidden (the shell hides its own chrome).
+ * the buttons and the way back are hidden (the shell hides its own chrome). A banned account
+ * gets 'Unavailable while the account is paused' and no request, as on /analytics.
  */
 export function PrintAnalytics() {
+  const { viewer } = useParcel();
+  const { search } = useLocation();
+  if (viewer.isBanned) {
+    return (
+      <div className="pos-page pos-print-analytics" data-testid={ids.printPage}>
+        <PageHeader
+          title={ORDER_ANALYTICS}
+          back={{ to: `${ANALYTICS_PATH}${search}`, label: BACK_TO_ANALYTICS }}
+        />
+        <UsagePaused />
+      </div>
+    );
+  }
+  return <LivePrintAnalytics />;
+}
+
+function LivePrintAnalytics() {
   const { search } = useLocation();
   const selection = useSelection();
   const applications = useApplications();
@@ -43,7 +48,7 @@ export function PrintAnalytics() {
           <>
             <RangeLine range={range} applications={applications.data} appId={selection.appId} />
             <span className="pos-print-analytics__printed">
-              {`Printed ${dayjs().format('MMM D, YYYY h:mm A')}`}
+              {printedAt(dayjs().format('MMM D, YYYY h:mm A'))}
             </span>
           </>
         }
@@ -59,15 +64,14 @@ export function PrintAnalytics() {
           </Button>
         }
       />
-      {status === 'error' ? (
-        <ErrorState message={apiErrorMessage(error)} onRetry={reload} data-testid={ids.error} />
-      ) : showLoading || data === null ? (
-        <LoadingState message={LOADING_ANALYTICS} />
-      ) : data.totals.orders === 0 ? (
-        <EmptyState icon="analytics" title={NO_ORDERS_IN_PERIOD} data-testid={ids.empty} />
-      ) : (
-        <AnalyticsReport usage={data} print />
-      )}
+      <UsageBody
+        status={status}
+        data={data}
+        error={error}
+        reload={reload}
+        showLoading={showLoading}
+        print
+      />
     </div>
   );
 }

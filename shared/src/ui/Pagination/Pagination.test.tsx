@@ -48,6 +48,20 @@ describe('PrevNextPagination', () => {
     expect(onPageChange).toHaveBeenCalledWith(2);
   });
 
+  it("is named 'Pagination' unless given a name of its own", () => {
+    const { rerender } = render(<PrevNextPagination page={1} hasNext onPageChange={jest.fn()} />);
+    expect(screen.getByRole('navigation', { name: 'Pagination' })).toBeInTheDocument();
+    rerender(
+      <PrevNextPagination
+        page={1}
+        hasNext
+        onPageChange={jest.fn()}
+        navLabel="Orders per day pages"
+      />,
+    );
+    expect(screen.getByRole('navigation', { name: 'Orders per day pages' })).toBeInTheDocument();
+  });
+
   it('goes back a page and disables Next on the last page', async () => {
     const onPageChange = jest.fn();
     render(<PrevNextPagination page={3} hasNext={false} onPageChange={onPageChange} />);

@@ -10,6 +10,11 @@ export interface PrevNextPaginationProps {
   hasNext: boolean;
   /** Shown between the buttons, e.g. 'Page 2'. */
   label?: string;
+  /**
+   * The navigation's accessible name; a page with several pagers names each one (e.g. 'Orders
+   * per day pages') so a screen reader's landmark list tells them apart.
+   */
+  navLabel?: string;
   className?: string;
 }
 
@@ -19,11 +24,12 @@ export function PrevNextPagination({
   onPageChange,
   hasNext,
   label,
+  navLabel = 'Pagination',
   className,
 }: PrevNextPaginationProps) {
   return (
     <nav
-      aria-label="Pagination"
+      aria-label={navLabel}
       className={cx('pos-pagination', 'pos-pagination--prev-next', className)}
     >
       <Button
