@@ -457,6 +457,37 @@ function analyticsIndexes(): Migration {
 }
 
 /**
+ * Station names (issue 12): orders keep the name the store gives a station (meta
+ * `cloud_pos_station_name`), so Order Analytics shows "Front Counter" instead of "Station #1".
+ * The column joins the end of orders_analytics_idx, so the usage analytics' grouped read
+ * stays index-only.
+ */
+function orderStationNames(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('orders').addColumn('station_name', 'text').execute();
+      await db.schema.dropIndex('orders_analytics_idx').execute();
+      await db.schema
+        .createIndex('orders_analytics_idx')
+        .on('orders')
+        .columns([
+          'application_id',
+          'created_at',
+          'deleted',
+          'channel',
+          'station_pos_id',
+          'cashier_wp_user_id',
+          'currency',
+          'total_cents',
+          'cashier_name',
+          'station_name',
+        ])
+        .execute();
+    },
+  };
+}
+
+/**
  * The tamper-evident feed (issue 12 §3): each entry gets its place in the owner's chain (seq),
  * the previous entry's hash and its own, and each owner a head that every append locks.
  * Existing entries are chained here, oldest first per owner, with the hash the api computes.
@@ -651,6 +682,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0013_analytics_indexes': analyticsIndexes(),
     '0014_plan_usage': planUsage(),
     '0015_live_tickets_verify_checkpoints': liveTicketsAndVerifyCheckpoints(),
+    '0015_order_station_names': orderStationNames(),
   };
 }
 

@@ -232,6 +232,8 @@ export interface OrdersTable {
   /** 'pos' or 'web'. */
   channel: string;
   station_pos_id: number | null;
+  /** The station's name from the order's meta (migration 0015_order_station_names). */
+  station_name: ColumnType<string | null, string | null | undefined, string | null>;
   cashier_wp_user_id: number | null;
   cashier_name: string | null;
   deleted: ColumnType<number, number | undefined, number>;

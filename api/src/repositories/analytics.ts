@@ -19,6 +19,17 @@ export interface UserOrderCounts {
 /** PostgreSQL answers counts and sums as bigint text, SQLite as numbers. */
 const num = (value: unknown): number => Number(value ?? 0);
 
+/** A group's "created_at name" split into the newest named order's time and that name. */
+function stationNamed(value: string | null | undefined): {
+  stationName: string | null;
+  stationNamedAt: string | null;
+} {
+  const gap = value ? value.indexOf(' ') : -1;
+  return gap < 0
+    ? { stationName: null, stationNamedAt: null }
+    : { stationName: value!.slice(gap + 1), stationNamedAt: value!.slice(0, gap) };
+}
+
 /**
  * The order counts of the analytics and of the admin panel. Every query reads orders by
  * application and a created_at range (orders_analytics_idx, migration 0013); created_at is
@@ -77,7 +88,7 @@ export class AnalyticsRepository {
    * What the usage analytics fold, for orders of `applicationIds` created in [start, end), in
    * two grouped reads of the same index range: orders and POS orders per UTC hour of
    * created_at (split at minute `split` when not null); and counts and cents per application, channel,
-   * station, cashier and currency. Grouping by fewer keys in more queries costs more: each
+   * station, cashier and currency, with the greatest cashier name and the newest station name. Grouping by fewer keys in more queries costs more: each
    * GROUP BY sorts the whole range again.
    */
   async usage(
@@ -114,6 +125,9 @@ export class AnalyticsRepository {
           eb.fn.countAll<number | string>().as('n'),
           eb.fn.sum<number | string>('total_cents').as('cents'),
           eb.fn.max('cashier_name').as('cashier_name'),
+          // The newest order's station name: created_at is fixed-width ISO text, so the
+          // greatest "created_at name" is the newest named order's (a null name drops out).
+          eb.fn.max(sql<string>`created_at || ' ' || station_name`).as('station_named'),
         ])
         .groupBy(['application_id', 'channel', 'station_pos_id', 'cashier_wp_user_id', 'currency'])
         .execute(),
@@ -134,6 +148,7 @@ export class AnalyticsRepository {
         orders: num(row.n),
         cents: num(row.cents),
         cashierName: row.cashier_name ?? null,
+        ...stationNamed(row.station_named),
       })),
     };
   }

@@ -17,6 +17,8 @@ export interface OrderFields {
   modifiedAt: string;
   channel: 'pos' | 'web';
   stationPosId: number | null;
+  /** The station's name as the store calls it (meta `cloud_pos_station_name`). */
+  stationName: string | null;
   cashierWpUserId: number | null;
   cashierName: string | null;
 }
@@ -69,6 +71,7 @@ export class OrdersRepository {
         modified_at: order.modifiedAt,
         channel: order.channel,
         station_pos_id: order.stationPosId,
+        station_name: order.stationName,
         cashier_wp_user_id: order.cashierWpUserId,
         cashier_name: order.cashierName,
         // A newer version of a deleted order (restored from the trash) is live again.
@@ -130,6 +133,7 @@ export class OrdersRepository {
           modified_at: now,
           channel: 'web',
           station_pos_id: null,
+          station_name: null,
           cashier_wp_user_id: null,
           cashier_name: null,
           deleted: 1,

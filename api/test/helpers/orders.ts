@@ -58,6 +58,7 @@ export interface TestOrder {
   totalCents?: number;
   currency?: string;
   stationPosId?: number | null;
+  stationName?: string | null;
   cashierId?: number | null;
   cashierName?: string | null;
   deleted?: boolean;
@@ -86,6 +87,7 @@ export async function insertOrders(
         modified_at: o.createdAt,
         channel: o.channel ?? 'web',
         station_pos_id: o.stationPosId ?? null,
+        station_name: o.stationName ?? null,
         cashier_wp_user_id: o.cashierId ?? null,
         cashier_name: o.cashierName ?? null,
         deleted: o.deleted ? 1 : 0,

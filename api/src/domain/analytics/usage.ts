@@ -105,7 +105,8 @@ export interface UsageRows {
   buckets: Array<{ hour: string; minute: number; orders: number; pos: number }>;
   /**
    * Orders and their total cents per application, channel, station, cashier and currency,
-   * with the greatest cashier name the orders carry (null: none).
+   * with the greatest cashier name the orders carry and the station name of the newest order
+   * that has one, with that order's created_at (null: none).
    */
   groups: Array<{
     applicationId: string;
@@ -116,6 +117,8 @@ export interface UsageRows {
     orders: number;
     cents: number;
     cashierName: string | null;
+    stationName: string | null;
+    stationNamedAt: string | null;
   }>;
 }
 
@@ -171,8 +174,12 @@ function add(counts: ChannelCounts, channel: string, orders: number): void {
   else counts.web += orders;
 }
 
-/** The name a station is shown by: the api keeps no station names (they live in the store). */
-export const stationName = (posId: number): string => `Station #${posId}`;
+/**
+ * The name a station is shown by: the one its newest named order carries, else
+ * `Station #{posId}` (orders from before the plugin stamped names, or from other POS apps).
+ */
+export const stationName = (posId: number, name: string | null): string =>
+  name && name.trim() ? name : `Station #${posId}`;
 
 /** The name a cashier is shown by: the one the orders carry, else `User #{id}`. */
 export const cashierName = (id: number, name: string | null): string =>
@@ -231,7 +238,16 @@ export function buildUsage(
       { applicationId: app.id, name: app.name, ...zero(), revenue: new Map<string, number>() },
     ]),
   );
-  const stations = new Map<string, { applicationId: string; posId: number; orders: number }>();
+  const stations = new Map<
+    string,
+    {
+      applicationId: string;
+      posId: number;
+      orders: number;
+      name: string | null;
+      namedAt: string | null;
+    }
+  >();
   const cashiers = new Map<
     string,
     { applicationId: string; cashierId: number; name: string | null; orders: number }
@@ -251,8 +267,22 @@ export function buildUsage(
         applicationId: row.applicationId,
         posId: row.posId,
         orders: 0,
+        name: null,
+        namedAt: null,
       };
       station.orders += row.orders;
+      // The newest named order across the groups, as the database picks it within one.
+      const named = row.stationNamedAt;
+      if (
+        named !== null &&
+        row.stationName !== null &&
+        (station.namedAt === null ||
+          named > station.namedAt ||
+          (named === station.namedAt && station.name !== null && row.stationName > station.name))
+      ) {
+        station.name = row.stationName;
+        station.namedAt = named;
+      }
       stations.set(key, station);
     }
     if (row.cashierId !== null) {
@@ -285,7 +315,7 @@ export function buildUsage(
       applicationId: row.applicationId,
       applicationName: names.get(row.applicationId) ?? '',
       posId: row.posId,
-      name: stationName(row.posId),
+      name: stationName(row.posId, row.name),
       orders: row.orders,
     }))
     .sort(byOrders((row) => `${row.applicationName}\n${String(row.posId).padStart(12, '0')}`));

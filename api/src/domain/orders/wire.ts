@@ -9,6 +9,7 @@ export const POS_CREATED_VIA: readonly string[] = ['cloud-pos', 'pos-rest-api', 
 /** Order meta the Cloud POS register adds (the plugin must use the same keys). */
 export const POS_META = {
   station: 'cloud_pos_station_id',
+  stationName: 'cloud_pos_station_name',
   cashierId: 'cloud_pos_cashier_id',
   cashierName: 'cloud_pos_cashier_name',
 } as const;
@@ -44,6 +45,25 @@ function metaValue(meta: unknown, key: string): string | null {
   return null;
 }
 
+/** The first string value of meta `key` (a number is not a name), else null. */
+function metaString(meta: unknown, key: string): string | null {
+  if (!Array.isArray(meta)) return null;
+  for (const item of meta) {
+    const entry = item as { key?: unknown; value?: unknown } | null;
+    if (entry?.key === key && typeof entry.value === 'string') return entry.value;
+  }
+  return null;
+}
+
+/**
+ * A station's name from its meta: trimmed, 1 to 200 characters (the plugin's limit), else
+ * null, so a name the plugin would never send is not shown in the charts.
+ */
+function stationNameOf(value: string | null): string | null {
+  const name = value?.trim() ?? '';
+  return name !== '' && Array.from(name).length <= 200 ? name : null;
+}
+
 function positiveInt(value: string | null): number | null {
   return value !== null && /^\d{1,10}$/.test(value) && Number(value) > 0 ? Number(value) : null;
 }
@@ -52,7 +72,7 @@ function positiveInt(value: string | null): number | null {
  * What the api keeps of a WooCommerce REST v3 order (a delivery's body or a `GET orders`
  * item); null when it lacks what every order has (id, status, total, currency, dates). The
  * channel is 'pos' when `created_via` is a point of sale's or the Cloud POS meta names a
- * station, 'web' otherwise; station and cashier come from that meta.
+ * station, 'web' otherwise; station (id and name) and cashier come from that meta.
  */
 export function orderFieldsOf(body: unknown): OrderFields | null {
   if (body == null || typeof body !== 'object' || Array.isArray(body)) return null;
@@ -80,5 +100,8 @@ export function orderFieldsOf(body: unknown): OrderFields | null {
     stationPosId: pos ? station : null,
     cashierWpUserId: pos ? positiveInt(metaValue(o.meta_data, POS_META.cashierId)) : null,
     cashierName: pos && cashierName ? cashierName.slice(0, 200) : null,
+    // Only a station's name: without the id there is no station to name.
+    stationName:
+      pos && station !== null ? stationNameOf(metaString(o.meta_data, POS_META.stationName)) : null,
   };
 }

@@ -165,7 +165,14 @@ describe('buildUsage', () => {
 
   it('lists every application by orders with revenue per currency, stations and cashiers by orders', () => {
     const period = usagePeriod({ from: '2024-01-01', to: '2024-01-01' });
-    const group = { applicationId: 'b', posId: null, cashierId: null, cashierName: null };
+    const group = {
+      applicationId: 'b',
+      posId: null,
+      cashierId: null,
+      cashierName: null,
+      stationName: null,
+      stationNamedAt: null,
+    };
     const usage = buildUsage(period, apps, {
       ...noRows,
       groups: [
@@ -225,6 +232,57 @@ describe('buildUsage', () => {
     expect(usage.userAnalytics.map((u) => [u.name, u.orders, u.applicationName])).toEqual([
       ['User #4', 3, 'Beta'],
       ['Cara B', 2, 'Beta'],
+    ]);
+  });
+
+  it('names a station by its newest named order, and Station #{posId} only when none named it', () => {
+    const period = usagePeriod({ from: '2024-01-01', to: '2024-01-01' });
+    const group = {
+      applicationId: 'b',
+      channel: 'pos',
+      cashierId: null,
+      cashierName: null,
+      currency: 'EUR',
+      cents: 100,
+    };
+    const usage = buildUsage(period, apps, {
+      ...noRows,
+      groups: [
+        // Renamed in the store: the newer name wins, whichever group carries it.
+        {
+          ...group,
+          posId: 1,
+          orders: 2,
+          stationName: 'Front Desk',
+          stationNamedAt: '2024-01-01T10:00:00.000Z',
+        },
+        {
+          ...group,
+          posId: 1,
+          cashierId: 5,
+          orders: 1,
+          stationName: 'Front Counter',
+          stationNamedAt: '2024-01-01T09:00:00.000Z',
+        },
+        { ...group, posId: 1, cashierId: 6, orders: 1, stationName: null, stationNamedAt: null },
+        // The same station number of another application is another station.
+        {
+          ...group,
+          applicationId: 'a',
+          posId: 1,
+          orders: 3,
+          stationName: 'Till',
+          stationNamedAt: '2024-01-01T08:00:00.000Z',
+        },
+        { ...group, posId: 2, orders: 1, stationName: null, stationNamedAt: null },
+      ],
+    });
+    expect(
+      usage.stationAnalytics.map((s) => [s.applicationName, s.posId, s.name, s.orders]),
+    ).toEqual([
+      ['Beta', 1, 'Front Desk', 4],
+      ['Alpha', 1, 'Till', 3],
+      ['Beta', 2, 'Station #2', 1],
     ]);
   });
 });

@@ -320,6 +320,7 @@ describe('deliveries (POST /wc-webhooks/{applicationId} on the POS host)', () =>
       created_via: 'cloud-pos',
       meta_data: [
         { id: 1, key: 'cloud_pos_station_id', value: '2' },
+        { id: 4, key: 'cloud_pos_station_name', value: ' Front Counter ' },
         { id: 2, key: 'cloud_pos_cashier_id', value: '3' },
         { id: 3, key: 'cloud_pos_cashier_name', value: 'Olivia Hart' },
       ],
@@ -328,9 +329,45 @@ describe('deliveries (POST /wc-webhooks/{applicationId} on the POS host)', () =>
     expect((await orders(app.id)).find((o) => o.store_order_id === order.id)).toMatchObject({
       channel: 'pos',
       station_pos_id: 2,
+      station_name: 'Front Counter',
       cashier_wp_user_id: 3,
       cashier_name: 'Olivia Hart',
     });
+    // The store renamed the station and the order was saved again: the update carries it.
+    const renamed = {
+      ...order,
+      date_modified_gmt: '2099-01-01T00:00:00',
+      meta_data: [
+        { id: 1, key: 'cloud_pos_station_id', value: '2' },
+        { id: 4, key: 'cloud_pos_station_name', value: 'Front Desk' },
+      ],
+    };
+    await deliver(app.id, 'order.updated', renamed, (b) => sign(b, app.secret));
+    expect((await orders(app.id)).find((o) => o.store_order_id === order.id)?.station_name).toBe(
+      'Front Desk',
+    );
+  });
+
+  it('keeps no station name that is not a trimmed string of at most 200 characters', async () => {
+    const names: unknown[] = ['   ', 'x'.repeat(201), 42, { name: 'Front' }];
+    const ids: number[] = [];
+    for (const value of names) {
+      const order = wcOrder({
+        created_via: 'cloud-pos',
+        meta_data: [
+          { id: 1, key: 'cloud_pos_station_id', value: '2' },
+          { id: 2, key: 'cloud_pos_station_name', value },
+        ],
+      });
+      ids.push(order.id);
+      expect(
+        (await deliver(app.id, 'order.created', order, (b) => sign(b, app.secret))).statusCode,
+      ).toBe(200);
+    }
+    const stored = (await orders(app.id)).filter((o) => ids.includes(o.store_order_id));
+    expect(stored.map((o) => [o.station_pos_id, o.station_name])).toEqual(
+      names.map(() => [2, null]),
+    );
   });
 
   it('adds customerAdded and productAdded entries', async () => {

@@ -45,6 +45,7 @@ const order = (storeOrderId: number, modifiedAt = '2026-01-02T10:00:00.000Z') =>
   modifiedAt,
   channel: 'pos' as const,
   stationPosId: 1,
+  stationName: 'Front Counter',
   cashierWpUserId: 1,
   cashierName: 'Ann',
 });

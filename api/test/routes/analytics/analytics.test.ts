@@ -43,6 +43,7 @@ beforeAll(async () => {
       channel: 'pos',
       totalCents: 1000,
       stationPosId: 3,
+      stationName: 'Till 1',
       cashierId: 7,
       cashierName: 'Ann Cashier',
     },
@@ -54,6 +55,8 @@ beforeAll(async () => {
       channel: 'pos',
       totalCents: 100,
       stationPosId: 3,
+      // Renamed in the store since the first order: the newest name is shown.
+      stationName: 'Front Counter',
       cashierId: 7,
       cashierName: 'Ann Cashier',
     },
@@ -198,7 +201,14 @@ describe('GET /analytics/usage', () => {
     hours[23] = { hour: 23, orders: 1, pos: 1, web: 0 };
     expect(usage.timePeriodAnalytics).toEqual(hours);
     expect(usage.stationAnalytics).toEqual([
-      { applicationId: alpha, applicationName: 'Alpha', posId: 3, name: 'Station #3', orders: 2 },
+      {
+        applicationId: alpha,
+        applicationName: 'Alpha',
+        posId: 3,
+        name: 'Front Counter',
+        orders: 2,
+      },
+      // No order named it.
       { applicationId: beta, applicationName: 'Beta', posId: 1, name: 'Station #1', orders: 1 },
     ]);
     expect(usage.userAnalytics).toEqual([

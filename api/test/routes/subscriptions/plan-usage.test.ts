@@ -187,6 +187,7 @@ describe('plan usage (spec 4 and 9)', () => {
       modifiedAt: monthStart.toISOString(),
       channel: 'web',
       stationPosId: null,
+      stationName: null,
       cashierWpUserId: null,
       cashierName: null,
     });
