@@ -51,8 +51,15 @@ function toActivity(row: ActivityRow): Activity {
 /** What GET /activities/verify answers. */
 export interface ChainVerification {
   ok: boolean;
-  /** How many entries were read. */
+  /**
+   * How many entries are known to hold: the ones up to the checkpoint this run started from
+   * plus the ones it read (up to the broken one when the chain is broken).
+   */
   checked: number;
+  /** How many entries this run read. */
+  read: number;
+  /** The seq of the checkpoint this run started after (0: the whole chain was read). */
+  fromSeq: number;
   /**
    * The first entry whose hash, seq or link to the previous one does not match; null when
    * the chain holds, or when only its end is wrong (the newest entries deleted: the entries
@@ -63,6 +70,9 @@ export interface ChainVerification {
 
 /** Entries read per query by the verify and the export (never the whole feed in memory). */
 export const CHAIN_BATCH = 1000;
+
+/** Shortest time between two verifications of one owner's chain (any instance), in ms. */
+export const VERIFY_MIN_INTERVAL_MS = 10_000;
 
 /**
  * THE way an entry enters a feed: every writer (routes, domain, orders, seed) goes through
@@ -215,15 +225,77 @@ export class ActivitiesRepository {
   }
 
   /**
+   * Claims a verification run of the user's chain, at most one per `minIntervalMs` across
+   * every api instance: the run's time is set in the owner's checkpoint row only when the
+   * last run is older (one atomic upsert, so two instances cannot both claim it). Returns 0
+   * when claimed, else the ms until the next run may start.
+   */
+  async claimVerifyRun(
+    userId: string,
+    minIntervalMs = VERIFY_MIN_INTERVAL_MS,
+    now = Date.now(),
+  ): Promise<number> {
+    const cutoff = new Date(now - minIntervalMs).toISOString();
+    const claimed = await this.db
+      .insertInto('activity_verify_checkpoints')
+      .values({
+        user_id: userId,
+        seq: 0,
+        hash: GENESIS_HASH,
+        last_run_at: new Date(now).toISOString(),
+      })
+      .onConflict((oc) =>
+        oc
+          .column('user_id')
+          .doUpdateSet((eb) => ({ last_run_at: eb.ref('excluded.last_run_at') }))
+          .where('activity_verify_checkpoints.last_run_at', '<=', cutoff),
+      )
+      .returning('user_id')
+      .executeTakeFirst();
+    if (claimed) return 0;
+    const last = await this.db
+      .selectFrom('activity_verify_checkpoints')
+      .select('last_run_at')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Math.max(1, Date.parse(last?.last_run_at ?? '') + minIntervalMs - now || 1);
+  }
+
+  /**
    * Recomputes the user's chain in seq order, {@link CHAIN_BATCH} entries at a time, and
    * reports the first entry whose seq, prev_hash or hash does not follow from the one before
    * (an edited entry breaks its own hash, a deleted one the link of the next), then checks
    * that the last entry is the owner's head.
+   *
+   * It starts after the owner's checkpoint, the last entry an earlier run found intact, when
+   * that entry is still there with the same hash: a feed is read once, not on every run. An
+   * entry edited before the checkpoint is found only by a `full` run, from the first entry
+   * (whoever can rewrite entries can rewrite the checkpoint too; the checkpoint saves reading,
+   * it proves nothing). A run that finds the chain intact moves the checkpoint to its end;
+   * one that finds it broken sets it back to the start.
    */
-  async verify(userId: string): Promise<ChainVerification> {
-    let checked = 0;
-    let seq = 0;
-    let prevHash = GENESIS_HASH;
+  async verify(userId: string, options: { full?: boolean } = {}): Promise<ChainVerification> {
+    let fromSeq = 0;
+    let fromHash = GENESIS_HASH;
+    if (!options.full) {
+      const checkpoint = await this.db
+        .selectFrom('activity_verify_checkpoints as c')
+        .innerJoin('activities as a', (join) =>
+          join.onRef('a.user_id', '=', 'c.user_id').onRef('a.seq', '=', 'c.seq'),
+        )
+        .select(['c.seq', 'c.hash'])
+        .where('c.user_id', '=', userId)
+        .whereRef('a.hash', '=', 'c.hash')
+        .executeTakeFirst();
+      if (checkpoint) {
+        fromSeq = Number(checkpoint.seq);
+        fromHash = checkpoint.hash;
+      }
+    }
+    let read = 0;
+    let seq = fromSeq;
+    let prevHash = fromHash;
+    let firstBroken: ChainVerification['firstBroken'] = null;
     for (;;) {
       const rows = await this.db
         .selectFrom('activities')
@@ -234,7 +306,7 @@ export class ActivitiesRepository {
         .limit(CHAIN_BATCH)
         .execute();
       for (const row of rows) {
-        checked += 1;
+        read += 1;
         const expected = activityHash({
           owner: row.user_id,
           seq: Number(row.seq),
@@ -246,20 +318,40 @@ export class ActivitiesRepository {
           createdAt: row.created_at,
         });
         if (Number(row.seq) !== seq + 1 || row.prev_hash !== prevHash || row.hash !== expected) {
-          return { ok: false, checked, firstBroken: { id: row.id, createdAt: row.created_at } };
+          firstBroken = { id: row.id, createdAt: row.created_at };
+          break;
         }
         seq = Number(row.seq);
         prevHash = row.hash;
       }
-      if (rows.length < CHAIN_BATCH) break;
+      if (firstBroken || rows.length < CHAIN_BATCH) break;
     }
-    const head = await this.db
-      .selectFrom('activity_heads')
-      .select(['seq', 'hash'])
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    const headMatches = head ? Number(head.seq) === seq && head.hash === prevHash : seq === 0;
-    return { ok: headMatches, checked, firstBroken: null };
+    let ok = false;
+    if (!firstBroken) {
+      const head = await this.db
+        .selectFrom('activity_heads')
+        .select(['seq', 'hash'])
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      ok = head ? Number(head.seq) === seq && head.hash === prevHash : seq === 0;
+    }
+    await this.saveCheckpoint(
+      userId,
+      ok ? { seq, hash: prevHash } : { seq: 0, hash: GENESIS_HASH },
+    );
+    return { ok, checked: fromSeq + read, read, fromSeq, firstBroken };
+  }
+
+  /** Moves the owner's checkpoint (kept when a concurrent run moved it further already). */
+  private async saveCheckpoint(userId: string, at: { seq: number; hash: string }): Promise<void> {
+    await this.db
+      .insertInto('activity_verify_checkpoints')
+      .values({ user_id: userId, seq: at.seq, hash: at.hash, last_run_at: nowIso() })
+      .onConflict((oc) => {
+        const update = oc.column('user_id').doUpdateSet({ seq: at.seq, hash: at.hash });
+        return at.seq > 0 ? update.where('activity_verify_checkpoints.seq', '<', at.seq) : update;
+      })
+      .execute();
   }
 
   /**

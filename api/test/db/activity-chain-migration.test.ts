@@ -96,11 +96,24 @@ describe('migration 0011_activity_chain', () => {
         ['b1', 1],
       ]);
       const repo = new ActivitiesRepository(database.db);
-      expect(await repo.verify('u1')).toEqual({ ok: true, checked: 3, firstBroken: null });
-      expect(await repo.verify('u2')).toEqual({ ok: true, checked: 1, firstBroken: null });
+      expect(await repo.verify('u1')).toEqual({
+        ok: true,
+        checked: 3,
+        read: 3,
+        fromSeq: 0,
+        firstBroken: null,
+      });
+      expect(await repo.verify('u2')).toMatchObject({ ok: true, checked: 1, firstBroken: null });
       // Appends go on from the backfilled head.
       await repo.create('u1', { name: 'Fourth', feedType: 'stationOpened' });
-      expect(await repo.verify('u1')).toEqual({ ok: true, checked: 4, firstBroken: null });
+      // From the first run's checkpoint: one entry read.
+      expect(await repo.verify('u1')).toEqual({
+        ok: true,
+        checked: 4,
+        read: 1,
+        fromSeq: 3,
+        firstBroken: null,
+      });
       expect((await repo.page('u1', 1, 25)).totalAll).toBe(4);
     } finally {
       await drop();

@@ -686,10 +686,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Recomputes the caller's activity hash chain and reports the first broken entry */
+    /**
+     * Recomputes the caller's activity hash chain and reports the first broken entry
+     * @description Managers only, one run per user every 10 s (429 with Retry-After otherwise, on any instance). A run starts after the last entry an earlier run found intact (the checkpoint) unless full=true; an entry changed before the checkpoint is found by a full run.
+     */
     get: {
       parameters: {
-        query?: never;
+        query: {
+          /** @description Read the whole chain from its first entry instead of from the last verified checkpoint */
+          full: boolean;
+        };
         header?: never;
         path?: never;
         cookie?: never;
@@ -704,8 +710,12 @@ export interface paths {
           content: {
             'application/json': {
               ok: boolean;
-              /** @description Entries read */
+              /** @description Entries known to hold: up to the checkpoint, then the ones read */
               checked: number;
+              /** @description Entries this run read */
+              read: number;
+              /** @description The checkpoint the run started after (0: from the first entry) */
+              fromSeq: number;
               firstBroken: {
                 id: string;
                 createdAt: string;
@@ -733,6 +743,24 @@ export interface paths {
         };
         /** @description Default Response */
         402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
+import { VERIFY_MIN_INTERVAL_MS } from '../../repositories/activities';
 import { activityCsv, exportPeriod } from './export';
 import {
   createActivitySchema,
@@ -9,8 +11,9 @@ import {
 } from './schema';
 
 /**
- * GET /activities-list, POST /activities, GET /activities/verify (the caller's hash chain)
- * and GET /activities/export (CSV of a period, managers like /activity).
+ * GET /activities-list, POST /activities, GET /activities/verify (the caller's hash chain,
+ * paced per user) and GET /activities/export (CSV of a period); the last two are for
+ * managers, like /activity.
  */
 const activities: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -32,8 +35,22 @@ const activities: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/activities/verify',
-    { config: { access: 'user-or-banned' }, schema: verifyActivitiesSchema },
-    async (request) => app.repos.activities.verify(currentUser(request).id),
+    { config: { access: 'manager' }, schema: verifyActivitiesSchema },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      // A run reads the feed: paced per user in the database, so every instance agrees.
+      const waitMs = await app.repos.activities.claimVerifyRun(userId, VERIFY_MIN_INTERVAL_MS);
+      if (waitMs > 0) {
+        const seconds = Math.ceil(waitMs / 1000);
+        reply.header('retry-after', String(seconds));
+        throw new HttpError(
+          429,
+          `The feed was verified moments ago: try again in ${seconds} s`,
+          'ERR_RATE_LIMITED',
+        );
+      }
+      return app.repos.activities.verify(userId, { full: request.query.full });
+    },
   );
 
   app.get(

@@ -63,14 +63,36 @@ export const createActivitySchema = {
   },
 };
 
+export const VerifyActivitiesQuery = Type.Object(
+  {
+    full: Type.Boolean({
+      default: false,
+      description:
+        'Read the whole chain from its first entry instead of from the last verified checkpoint',
+    }),
+  },
+  { additionalProperties: false },
+);
+
 export const verifyActivitiesSchema = {
   tags: ['activities'],
   summary: "Recomputes the caller's activity hash chain and reports the first broken entry",
+  description:
+    'Managers only, one run per user every 10 s (429 with Retry-After otherwise, on any ' +
+    'instance). A run starts after the last entry an earlier run found intact (the ' +
+    'checkpoint) unless full=true; an entry changed before the checkpoint is found by a full run.',
+  querystring: VerifyActivitiesQuery,
   response: {
     200: Type.Object(
       {
         ok: Type.Boolean(),
-        checked: Type.Integer({ description: 'Entries read' }),
+        checked: Type.Integer({
+          description: 'Entries known to hold: up to the checkpoint, then the ones read',
+        }),
+        read: Type.Integer({ description: 'Entries this run read' }),
+        fromSeq: Type.Integer({
+          description: 'The checkpoint the run started after (0: from the first entry)',
+        }),
         firstBroken: Nullable(
           Type.Object(
             { id: Type.String(), createdAt: Type.String() },
@@ -81,6 +103,8 @@ export const verifyActivitiesSchema = {
       { additionalProperties: false },
     ),
     ...authErrors,
+    403: ErrorAnswer,
+    429: ErrorAnswer,
   },
 };
 

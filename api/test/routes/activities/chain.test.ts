@@ -18,15 +18,42 @@ const userIdOf = async (sub: string) =>
       .executeTakeFirstOrThrow()
   ).id;
 
-const verify = async (sub: string) => {
-  const response = await call(ctx, 'GET', '/activities/verify', undefined, sub);
-  expect(response.statusCode).toBe(200);
-  return response.json() as {
-    ok: boolean;
-    checked: number;
-    firstBroken: { id: string; createdAt: string } | null;
-  };
+/** Lets the user's next verification run now (as if the pacing interval had passed). */
+const allowVerifyNow = (userId: string) =>
+  ctx.database.db
+    .updateTable('activity_verify_checkpoints')
+    .set({ last_run_at: '2000-01-01T00:00:00.000Z' })
+    .where('user_id', '=', userId)
+    .execute();
+
+type Verification = {
+  ok: boolean;
+  checked: number;
+  read: number;
+  fromSeq: number;
+  firstBroken: { id: string; createdAt: string } | null;
 };
+
+const verify = async (sub: string, query = '') => {
+  await ctx.database.db
+    .selectFrom('users')
+    .select('id')
+    .where('sub', '=', sub)
+    .executeTakeFirst()
+    .then((user) => user && allowVerifyNow(user.id));
+  const response = await call(ctx, 'GET', `/activities/verify${query}`, undefined, sub);
+  expect(response.statusCode).toBe(200);
+  return response.json() as Verification;
+};
+
+/** An intact chain read whole: every entry read, from the start. */
+const whole = (count: number) => ({
+  ok: true,
+  checked: count,
+  read: count,
+  fromSeq: 0,
+  firstBroken: null,
+});
 
 const chainOf = (userId: string) =>
   ctx.database.db
@@ -105,7 +132,7 @@ describe('the activity hash chain', () => {
       );
       prev = row.hash;
     }
-    expect(await verify(sub)).toEqual({ ok: true, checked: 5, firstBroken: null });
+    expect(await verify(sub)).toEqual(whole(5));
     // The list's total is the chain's length.
     const list = await call(ctx, 'GET', '/activities-list', undefined, sub);
     expect(list.json().totalAll).toBe(5);
@@ -132,6 +159,8 @@ describe('the activity hash chain', () => {
     expect(await verify(sub)).toEqual({
       ok: false,
       checked: 3,
+      read: 3,
+      fromSeq: 0,
       firstBroken: { id: third.id, createdAt: third.created_at },
     });
   });
@@ -151,11 +180,19 @@ describe('the activity hash chain', () => {
     const rows = await chainOf(userId);
     await ctx.database.db.deleteFrom('activities').where('id', '=', rows[3]!.id).execute();
     // The entries left match each other, not the head.
-    expect(await verify(sub)).toEqual({ ok: false, checked: 3, firstBroken: null });
+    expect(await verify(sub)).toEqual({
+      ok: false,
+      checked: 3,
+      read: 3,
+      fromSeq: 0,
+      firstBroken: null,
+    });
     await ctx.database.db.deleteFrom('activities').where('id', '=', rows[1]!.id).execute();
     expect(await verify(sub)).toEqual({
       ok: false,
       checked: 2,
+      read: 2,
+      fromSeq: 0,
       firstBroken: { id: rows[2]!.id, createdAt: rows[2]!.created_at },
     });
   });
@@ -169,9 +206,9 @@ describe('the activity hash chain', () => {
       .set({ name: 'Tampered' })
       .where('user_id', '=', other)
       .execute();
-    expect(await verify('usr_c1')).toEqual({ ok: true, checked: 1, firstBroken: null });
+    expect(await verify('usr_c1')).toEqual(whole(1));
     expect((await verify('usr_c2')).ok).toBe(false);
-    expect(await verify('usr_c_empty')).toEqual({ ok: true, checked: 0, firstBroken: null });
+    expect(await verify('usr_c_empty')).toEqual(whole(0));
   });
 
   it('keeps one chain under concurrent appends for one owner', async () => {
@@ -200,6 +237,125 @@ describe('the activity hash chain', () => {
     expect(writes).toHaveLength(30);
     const rows = await chainOf(userId);
     expect(rows.map((r) => Number(r.seq))).toEqual(Array.from({ length: 32 }, (_, i) => i + 1));
-    expect(await verify(sub)).toEqual({ ok: true, checked: 32, firstBroken: null });
+    expect(await verify(sub)).toEqual(whole(32));
+  });
+});
+
+describe('the verified checkpoint', () => {
+  const post = (sub: string, name: string) =>
+    call(ctx, 'POST', '/activities', { name, feedType: 'stationOpened' }, sub);
+
+  it('lets a later run read only the entries added since the last intact one', async () => {
+    const sub = 'usr_chain_checkpoint';
+    for (let i = 1; i <= 4; i += 1) await post(sub, `Entry ${i}`);
+    expect(await verify(sub)).toEqual(whole(4));
+    await post(sub, 'Entry 5');
+    await post(sub, 'Entry 6');
+    expect(await verify(sub)).toEqual({
+      ok: true,
+      checked: 6,
+      read: 2,
+      fromSeq: 4,
+      firstBroken: null,
+    });
+    expect(await verify(sub)).toMatchObject({ ok: true, checked: 6, read: 0, fromSeq: 6 });
+  });
+
+  it('finds an entry changed before the checkpoint with full=true, and reads whole after that', async () => {
+    const sub = 'usr_chain_full';
+    for (let i = 1; i <= 4; i += 1) await post(sub, `Entry ${i}`);
+    expect(await verify(sub)).toEqual(whole(4));
+    const userId = await userIdOf(sub);
+    const second = (await chainOf(userId))[1]!;
+    await ctx.database.db
+      .updateTable('activities')
+      .set({ name: 'Entry 2, quietly changed' })
+      .where('id', '=', second.id)
+      .execute();
+    // From the checkpoint the change is not read (the trade-off a checkpoint makes)…
+    expect(await verify(sub)).toMatchObject({ ok: true, fromSeq: 4, read: 0 });
+    // …a full run reads it, and sets the checkpoint back to the start.
+    const broken = { id: second.id, createdAt: second.created_at };
+    expect(await verify(sub, '?full=true')).toEqual({
+      ok: false,
+      checked: 2,
+      read: 2,
+      fromSeq: 0,
+      firstBroken: broken,
+    });
+    expect(await verify(sub)).toMatchObject({ ok: false, fromSeq: 0, firstBroken: broken });
+  });
+
+  it('starts from the first entry when the checkpoint entry itself was changed or deleted', async () => {
+    const sub = 'usr_chain_moved';
+    for (let i = 1; i <= 3; i += 1) await post(sub, `Entry ${i}`);
+    expect(await verify(sub)).toEqual(whole(3));
+    const userId = await userIdOf(sub);
+    const rows = await chainOf(userId);
+    await ctx.database.db.deleteFrom('activities').where('id', '=', rows[2]!.id).execute();
+    expect(await verify(sub)).toEqual({
+      ok: false,
+      checked: 2,
+      read: 2,
+      fromSeq: 0,
+      firstBroken: null,
+    });
+  });
+
+  it('answers 400 to a full that is not a boolean', async () => {
+    const response = await call(ctx, 'GET', '/activities/verify?full=maybe', undefined, 'usr_cf');
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('who may verify, and how often', () => {
+  it('runs once per user every 10 s (429 with Retry-After), another user not held up', async () => {
+    await call(ctx, 'POST', '/activities', { name: 'One', feedType: 'stationOpened' }, 'usr_rl');
+    const first = await call(ctx, 'GET', '/activities/verify', undefined, 'usr_rl');
+    expect(first.statusCode).toBe(200);
+    const again = await call(ctx, 'GET', '/activities/verify?full=true', undefined, 'usr_rl');
+    expect(again.statusCode).toBe(429);
+    expect(again.json()).toMatchObject({ code: 'ERR_RATE_LIMITED' });
+    const retryAfter = Number(again.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(10);
+    const other = await call(ctx, 'GET', '/activities/verify', undefined, 'usr_rl_other');
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('lets exactly one of concurrent claims run (the database decides, for every instance)', async () => {
+    await call(ctx, 'GET', '/activities-list', undefined, 'usr_rl_race');
+    const userId = await userIdOf('usr_rl_race');
+    const waits = await Promise.all(
+      Array.from({ length: 6 }, () => ctx.app.repos.activities.claimVerifyRun(userId)),
+    );
+    expect(waits.filter((ms) => ms === 0)).toHaveLength(1);
+    expect(waits.filter((ms) => ms > 0)).toHaveLength(5);
+    // Once the interval passed it may run again.
+    const later = await ctx.app.repos.activities.claimVerifyRun(
+      userId,
+      10_000,
+      Date.now() + 10_001,
+    );
+    expect(later).toBe(0);
+  });
+
+  it('is for managers: a cashier gets 403, a banned manager 402', async () => {
+    await call(ctx, 'GET', '/activities-list', undefined, 'usr_verify_cashier');
+    await ctx.database.db
+      .updateTable('users')
+      .set({ user_role: 'other' })
+      .where('sub', '=', 'usr_verify_cashier')
+      .execute();
+    const cashier = await call(ctx, 'GET', '/activities/verify', undefined, 'usr_verify_cashier');
+    expect(cashier.statusCode).toBe(403);
+    await call(ctx, 'GET', '/activities-list', undefined, 'usr_verify_banned');
+    await ctx.database.db
+      .updateTable('users')
+      .set({ block: 'block' })
+      .where('sub', '=', 'usr_verify_banned')
+      .execute();
+    const banned = await call(ctx, 'GET', '/activities/verify', undefined, 'usr_verify_banned');
+    expect(banned.statusCode).toBe(402);
   });
 });

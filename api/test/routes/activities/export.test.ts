@@ -141,7 +141,13 @@ describe('a long feed', () => {
       }
     });
     const verify = await call(ctx, 'GET', '/activities/verify', undefined, 'usr_export_long');
-    expect(verify.json()).toEqual({ ok: true, checked: total, firstBroken: null });
+    expect(verify.json()).toEqual({
+      ok: true,
+      checked: total,
+      read: total,
+      fromSeq: 0,
+      firstBroken: null,
+    });
     const response = await exportOf('from=2026-05-01&to=2026-05-02', 'usr_export_long');
     const lines = response.body.split('\r\n').slice(1, -1);
     expect(lines).toHaveLength(total);
