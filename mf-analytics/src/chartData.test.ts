@@ -126,15 +126,31 @@ describe('the usage analytics as table rows', () => {
 describe('the usage analytics as nivo data', () => {
   it('stacks POS and web per bar, keyed by the legend words', () => {
     expect(channelBars(monthRows(usage))).toEqual([
-      { label: 'Oct 2026', POS: 1, Web: 1 },
-      { label: 'Nov 2026', POS: 5, Web: 2 },
+      { key: '2026-10', label: 'Oct 2026', POS: 1, Web: 1 },
+      { key: '2026-11', label: 'Nov 2026', POS: 5, Web: 2 },
     ]);
+  });
+
+  it('keeps a bar per application when two share a name (bars are indexed by key)', () => {
+    const twins: UsageAnalytics = {
+      ...usage,
+      applicationAnalytics: [
+        { applicationId: 'a', name: 'Coffee', orders: 3, pos: 3, web: 0, revenue: [] },
+        { applicationId: 'b', name: 'Coffee', orders: 2, pos: 1, web: 1, revenue: [] },
+      ],
+    };
+    const bars = channelBars(applicationRows(twins));
+    expect(bars).toEqual([
+      { key: 'a', label: 'Coffee', POS: 3, Web: 0 },
+      { key: 'b', label: 'Coffee', POS: 1, Web: 1 },
+    ]);
+    expect(new Set(bars.map((bar) => bar.key)).size).toBe(2);
   });
 
   it('draws the busiest stations, telling apart two of the same name by their store', () => {
     expect(countBars(stationRows(usage), 2)).toEqual([
-      { label: 'Bar', Orders: 3 },
-      { label: 'Front (Coffee)', Orders: 2 },
+      { key: 'a:2', label: 'Bar', Orders: 3 },
+      { key: 'a:1', label: 'Front (Coffee)', Orders: 2 },
     ]);
   });
 

@@ -22,8 +22,11 @@ export interface CountRow {
   orders: number;
 }
 
-/** A bar of nivo's bar chart: the label it is indexed by and a number per key. */
-export type BarDatum = Record<string, string | number> & { label: string };
+/**
+ * A bar of nivo's bar chart: indexed by its row's `key` (two applications may share a name, and
+ * bars indexed by a name would merge), drawn with its `label`, and a number per value key.
+ */
+export type BarDatum = Record<string, string | number> & { key: string; label: string };
 
 /** A series of nivo's line chart. */
 export interface LineSeries {
@@ -117,7 +120,7 @@ export function userRows(usage: UsageAnalytics): CountRow[] {
 
 /** A stacked POS/Web bar per row. */
 export function channelBars(rows: readonly ChannelRow[]): BarDatum[] {
-  return rows.map((row) => ({ label: row.label, [POS]: row.pos, [WEB]: row.web }));
+  return rows.map((row) => ({ key: row.key, label: row.label, [POS]: row.pos, [WEB]: row.web }));
 }
 
 /** A bar per row of a single count (key 'Orders'); the first `limit` rows (the busiest, as rows are sorted). */
@@ -126,6 +129,7 @@ export function countBars(rows: readonly CountRow[], limit: number): BarDatum[] 
   const names = new Map<string, number>();
   for (const row of rows) names.set(row.label, (names.get(row.label) ?? 0) + 1);
   return rows.slice(0, limit).map((row) => ({
+    key: row.key,
     label: (names.get(row.label) ?? 0) > 1 ? `${row.label} (${row.application})` : row.label,
     [ORDERS]: row.orders,
   }));

@@ -109,8 +109,11 @@ export function BarChart({
   maxWidth,
 }: BarChartProps) {
   const look = useLook();
-  const labels = data.map((datum) => datum.label);
-  const longest = labels.reduce((max, label) => Math.max(max, label.length), 0);
+  // Bars are indexed by their row's key (names may repeat); axis and tooltip show the label.
+  const labelOf = new Map(data.map((datum) => [datum.key, datum.label]));
+  const nameOf = (key: string | number) => labelOf.get(String(key)) ?? String(key);
+  const keysOfBars = data.map((datum) => datum.key);
+  const longest = data.reduce((max, datum) => Math.max(max, datum.label.length), 0);
   const margin = {
     top: legend ? 32 : 8,
     right: 16,
@@ -127,7 +130,7 @@ export function BarChart({
       role: 'presentation',
       data: horizontal ? [...data].reverse() : data,
       keys: [...keys],
-      indexBy: 'label',
+      indexBy: 'key',
       layout: horizontal ? 'horizontal' : 'vertical',
       groupMode: 'stacked',
       colors: look.series.slice(0, keys.length),
@@ -141,7 +144,7 @@ export function BarChart({
       enableGridY: !horizontal,
       animate: false,
       axisLeft: horizontal
-        ? { tickSize: 0, tickPadding: 8 }
+        ? { tickSize: 0, tickPadding: 8, format: nameOf }
         : { tickSize: 0, tickPadding: 8, format: compactNumber, tickValues: 5 },
       axisBottom: horizontal
         ? {
@@ -153,8 +156,10 @@ export function BarChart({
         : {
             tickSize: 0,
             tickPadding: 8,
-            tickValues: sparseTicks(labels, ticksFor(plotWidth, labelSpacing)),
+            format: nameOf,
+            tickValues: sparseTicks(keysOfBars, ticksFor(plotWidth, labelSpacing)),
           },
+      tooltipLabel: (datum) => `${datum.id} - ${nameOf(datum.indexValue)}`,
       legends: legend ? [{ ...LEGEND, dataFrom: 'keys' }] : [],
       valueFormat: (value) => value.toLocaleString('en-US'),
     };

@@ -83,6 +83,10 @@ describe('feedLink', () => {
     ['https://dash.example/activity?page=2', { kind: 'internal', to: '/activity?page=2' }],
     ['https://shop.example/x', { kind: 'external', href: 'https://shop.example/x' }],
     ['//evil.example/x', null],
+    ['/\\evil.example', null],
+    ['/\t/evil.example', null],
+    ['https://dash.example/\\evil.example', null],
+    ['/activity/../stations', { kind: 'internal', to: '/stations' }],
     ['javascript:alert(1)', null],
     [null, null],
   ] as const)('%s → %j', (link, expected) => {
