@@ -787,7 +787,7 @@ export interface paths {
     };
     /**
      * The caller's activity entries of a period as CSV, oldest first (managers)
-     * @description text/csv; header createdAt,feedType,name,link,linkName,seq,hash; cells starting with = + - @ are prefixed with '.
+     * @description text/csv; header createdAt,feedType,name,link,linkName,seq,hash,prevHash,owner; cells starting with = + - @ are prefixed with '.
      */
     get: {
       parameters: {

@@ -12,7 +12,10 @@ dayjs.extend(timezone);
 /** Longest period one export covers, in days (both ends included). */
 export const EXPORT_MAX_DAYS = 366;
 
-/** The export's columns, in order (its header row). */
+/**
+ * The export's columns, in order (its header row): with prevHash and owner every field the
+ * hash covers is there, so the chain can be checked outside the app (see api/README.md).
+ */
 export const EXPORT_COLUMNS = [
   'createdAt',
   'feedType',
@@ -21,6 +24,8 @@ export const EXPORT_COLUMNS = [
   'linkName',
   'seq',
   'hash',
+  'prevHash',
+  'owner',
 ] as const;
 
 const DAY_MS = 86_400_000;
@@ -89,6 +94,8 @@ export function activityCsv(
           row.link_name ?? '',
           String(row.seq),
           row.hash,
+          row.prev_hash,
+          row.user_id,
         ];
       }
     })(),

@@ -129,7 +129,7 @@ export const exportActivitiesSchema = {
   tags: ['activities'],
   summary: "The caller's activity entries of a period as CSV, oldest first (managers)",
   description:
-    'text/csv; header createdAt,feedType,name,link,linkName,seq,hash; cells starting with ' +
+    'text/csv; header createdAt,feedType,name,link,linkName,seq,hash,prevHash,owner; cells starting with ' +
     "= + - @ are prefixed with '.",
   querystring: ExportActivitiesQuery,
   produces: ['text/csv'],

@@ -2,6 +2,7 @@ import type { TestContext } from '../../helpers/app';
 import { createTestContext } from '../../helpers/app';
 import { call } from '../../helpers/applications';
 import { appendActivity, CHAIN_BATCH } from '../../../src/repositories/activities';
+import { activityHash, GENESIS_HASH } from '../../../src/repositories/activity-chain';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -61,14 +62,16 @@ describe('GET /activities/export', () => {
     );
     const rows = await ctx.database.db
       .selectFrom('activities')
-      .select(['name', 'seq', 'hash'])
+      .select(['name', 'seq', 'hash', 'prev_hash'])
       .where('user_id', '=', owner)
       .orderBy('seq')
       .execute();
-    const hash = (name: string) => rows.find((r) => r.name === name)!.hash;
+    const row = (name: string) => rows.find((r) => r.name === name)!;
+    // The last three cells: the hash, the one before it and the owner.
+    const hash = (name: string) => `${row(name).hash},${row(name).prev_hash},${owner}`;
     expect(response.body).toBe(
       [
-        'createdAt,feedType,name,link,linkName,seq,hash',
+        'createdAt,feedType,name,link,linkName,seq,hash,prevHash,owner',
         `2026-03-01T00:00:00.000Z,orderProcessed,"'=HYPERLINK(""http://evil.example"",""click"")",,,2,${hash('=HYPERLINK("http://evil.example","click")')}`,
         `2026-03-02T08:00:00.000Z,orderProcessed,"Order #1, paid",/applications/a1,"Coffee, ""the good one""",3,${hash('Order #1, paid')}`,
         `2026-03-03T09:00:00.000Z,orderProcessed,'+1 more,,,4,${hash('+1 more')}`,
@@ -79,6 +82,44 @@ describe('GET /activities/export', () => {
       ].join('\r\n'),
     );
     expect(response.body).not.toContain('Not yours');
+  });
+
+  it('carries every field the hash covers: a verifier outside the app recomputes the chain', async () => {
+    const owner2 = await userIdOf('usr_export_verifiable');
+    for (const [i, link] of [null, '/applications/a9', null].entries()) {
+      await appendActivity(ctx.database.db, owner2, {
+        name: `Order ${i + 1} was processed`,
+        feedType: 'orderProcessed',
+        link,
+        linkName: link ? 'Coffee' : null,
+        createdAt: `2026-03-0${i + 1}T10:00:00.000Z`,
+      });
+    }
+    const response = await exportOf('from=2026-03-01&to=2026-03-31', 'usr_export_verifiable');
+    const [header, ...lines] = response.body.split('\r\n').slice(0, -1);
+    const columns = header!.split(',');
+    let prevHash = GENESIS_HASH;
+    for (const line of lines) {
+      // These entries need no quoting: a plain split reads them.
+      const cell = Object.fromEntries(line.split(',').map((value, i) => [columns[i], value]));
+      expect(cell.prevHash).toBe(prevHash);
+      expect(cell.owner).toBe(owner2);
+      expect(
+        activityHash({
+          owner: cell.owner!,
+          seq: Number(cell.seq),
+          prevHash: cell.prevHash!,
+          name: cell.name!,
+          feedType: cell.feedType!,
+          // An empty cell is a null link.
+          link: cell.link || null,
+          linkName: cell.linkName || null,
+          createdAt: cell.createdAt!,
+        }),
+      ).toBe(cell.hash);
+      prevHash = cell.hash!;
+    }
+    expect(lines).toHaveLength(3);
   });
 
   it('reads the days in the time zone given', async () => {
@@ -93,7 +134,7 @@ describe('GET /activities/export', () => {
   it('answers only the header for a period without entries, and nothing of others', async () => {
     const response = await exportOf('from=2026-03-01&to=2026-03-31', 'usr_export_empty');
     expect(response.statusCode).toBe(200);
-    expect(response.body).toBe('createdAt,feedType,name,link,linkName,seq,hash\r\n');
+    expect(response.body).toBe('createdAt,feedType,name,link,linkName,seq,hash,prevHash,owner\r\n');
   });
 
   it.each([
