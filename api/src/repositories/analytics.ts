@@ -51,10 +51,18 @@ export class AnalyticsRepository {
     return query.orderBy('name').orderBy('id').execute();
   }
 
-  /** The orders of `applicationIds` (deleted ones only with `includeDeleted`). */
+  /**
+   * The orders of `applicationIds` (deleted ones only with `includeDeleted`). A deletion of
+   * an order the api never had leaves a stub (OrdersRepository.markDeleted: currency '',
+   * total 0, channel web, created at the deletion): no order anyone placed, so it never
+   * counts. A real order always has its store's currency; a stub that later gets the order's
+   * data (a create delivered after the delete) counts as the deleted order it is.
+   */
   private orders(applicationIds: string[], includeDeleted: boolean) {
     let query = this.db.selectFrom('orders').where('application_id', 'in', applicationIds);
-    if (!includeDeleted) query = query.where('deleted', '=', 0);
+    query = includeDeleted
+      ? query.where((eb) => eb.or([eb('deleted', '=', 0), eb('currency', '<>', '')]))
+      : query.where('deleted', '=', 0);
     return query;
   }
 

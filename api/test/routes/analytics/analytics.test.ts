@@ -341,3 +341,27 @@ describe('GET /analytics/usage', () => {
     expect((await get(`/analytics/usage?appId=${othersApp}`)).statusCode).toBe(404);
   });
 });
+
+describe('deletions of orders the api never had', () => {
+  it('count nowhere, not even with includeDeleted=true', async () => {
+    // A store deletes an order whose create never reached the api: markDeleted keeps a stub
+    // (no currency, no total, channel web) so that a late create stays deleted.
+    expect(await ctx.app.repos.orders.markDeleted(gamma, 9001, '2024-03-10T16:00:00.000Z')).toBe(
+      false,
+    );
+    const usage = (
+      await get(
+        `/analytics/usage?from=2024-03-09&to=2024-03-11&tz=America/New_York&appId=${gamma}&includeDeleted=true`,
+      )
+    ).json();
+    expect(usage.totals).toEqual({ orders: 0, pos: 0, web: 0 });
+    expect(usage.applicationAnalytics).toEqual([
+      expect.objectContaining({ name: 'Gamma', orders: 0, web: 0, revenue: [] }),
+    ]);
+    expect(usage.perDay.every((day: { web: number }) => day.web === 0)).toBe(true);
+    const counts = await get(
+      `/analytics/orders?date=2024-03-10&tz=America/New_York&appId=${gamma}&includeDeleted=true`,
+    );
+    expect(counts.json()).toEqual({ perDay: 0, perMonth: 0, total: 0 });
+  });
+});
