@@ -160,9 +160,25 @@ describe('AccountBanners', () => {
     const banner = screen.getByTestId(testIds.banners.planLimit);
     expect(banner).toHaveTextContent('POINT OF SALE SERVICE PAUSED');
     expect(banner).toHaveTextContent(
-      'Your plan has reached its monthly limit: 1004 of 1000 orders this month.',
+      'Your plan has reached its monthly limit: 1,004 of 1,000 orders this month.',
     );
     expect(banner).toHaveTextContent('paused until next month');
+  });
+
+  it('gives no "of N" when the plan has no limit to name', () => {
+    const basics = plan({ id: 'plan_basics', name: 'Basics', upTo: 1000, included: 100 });
+    renderSignedIn(<AccountBanners />, {
+      account: makeAccount({
+        planState: {
+          plan: basics,
+          isHavePaymentMethod: false,
+          usage: { orders: 1200, limit: null, period: 'month', reached: true },
+        },
+      }),
+    });
+    expect(screen.getByTestId(testIds.banners.planLimit)).toHaveTextContent(
+      'Your plan has reached its monthly limit: 1,200 orders this month.',
+    );
   });
 
   it('keeps the reason on the plans page, without a link to the page itself', () => {

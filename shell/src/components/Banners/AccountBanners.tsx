@@ -53,6 +53,8 @@ function ConfirmEmailBanner({ email }: { email: string | null }) {
   );
 }
 
+const formatCount = (value: number) => value.toLocaleString('en-US');
+
 /** The plan banner titles of spec 4. */
 export const PLAN_LIMIT_TITLES = {
   total: 'Trial Ended',
@@ -66,6 +68,12 @@ export const PLAN_LIMIT_TITLES = {
  */
 function PlanLimitBanner({ usage, onPlansPage }: { usage: PlanUsage; onPlansPage: boolean }) {
   const trial = usage.period === 'total';
+  // Counts read like every other count of the dashboard ('1,004 of 1,000'); a plan without a
+  // limit has no 'of N' to give.
+  const counted =
+    usage.limit === null
+      ? `${formatCount(usage.orders)} orders`
+      : `${formatCount(usage.orders)} of ${formatCount(usage.limit)} orders`;
   return (
     <Banner
       tone="danger"
@@ -74,8 +82,8 @@ function PlanLimitBanner({ usage, onPlansPage }: { usage: PlanUsage; onPlansPage
     >
       <p>
         {trial
-          ? `Your free trial has reached its limit: ${usage.orders} of ${usage.limit ?? 0} orders.`
-          : `Your plan has reached its monthly limit: ${usage.orders} of ${usage.limit ?? 0} orders this month.`}{' '}
+          ? `Your free trial has reached its limit: ${counted}.`
+          : `Your plan has reached its monthly limit: ${counted} this month.`}{' '}
         The stations of your applications are paused
         {trial ? '' : ' until next month'}.{' '}
         {onPlansPage ? (
