@@ -117,7 +117,8 @@ export const remotes = [
   {
     pkg: 'mf-analytics',
     name: 'mf_analytics',
-    title: 'Order Analytics',
+    // The remote serves /activity too: its failure names the remote, not one of its pages.
+    title: 'Analytics',
     access: 'manager',
     port: port('MF_ANALYTICS_PORT', 3004),
     routes: ['/analytics', '/print-analytics', '/activity'],

@@ -33,8 +33,8 @@ export interface FeedEntryProps {
 
 /**
  * One entry of the activity feed, drawn by its feedType: the type's icon and wording, the
- * entry's own text, when it happened (relative to now in the mini feed, with the date on the
- * page) and its link, in the app for a dashboard path or to the other site in a new tab.
+ * entry's own text, when it happened (the date and time in the viewer's zone; the mini feed
+ * leaves out the year) and its link, in the app for a dashboard path or to the other site in a new tab.
  */
 export function FeedEntry({ activity, compact = false, 'data-testid': testId }: FeedEntryProps) {
   const look = FEED_TYPE_LOOK[activity.feedType] ?? FALLBACK_LOOK;
