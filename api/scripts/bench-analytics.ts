@@ -3,7 +3,7 @@
 // (a local JWKS server), real signed manager tokens, fastify.inject. On SQLite (a temp file),
 // or on PostgreSQL when DATABASE_URL is set (a throwaway schema).
 // 100 managers own 10 applications each; the orders span 13 months back from now, two thirds
-// rung up on 4 stations by 5 cashiers (channel pos), a third from the web shop, 1 in 50
+// rung up on 4 named stations by 5 cashiers (channel pos), a third from the web shop, 1 in 50
 // deleted. The calls pick a random manager, all of their applications or one, and a time zone
 // (a half-hour one included, which groups by the minute). Usage is asked for the last 30 days
 // and for the last 366.
@@ -69,7 +69,8 @@ async function seedOrders(database: DatabaseHandle, applications: number): Promi
   const history = sql.lit(HISTORY_S);
   const startEpoch = sql.lit(Math.floor(Date.now() / 1000) - HISTORY_S);
   const columns = sql`id, application_id, store_order_id, status, total_cents, currency,
-    created_at, modified_at, channel, station_pos_id, cashier_wp_user_id, cashier_name, deleted`;
+    created_at, modified_at, channel, station_pos_id, station_name, cashier_wp_user_id, cashier_name,
+    deleted`;
   if (database.dialect === 'postgres') {
     const at = sql`to_char(to_timestamp(${startEpoch} + (i::bigint * ${history}) / ${n}
       + (i::bigint * 7919) % 3600) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -80,6 +81,7 @@ async function seedOrders(database: DatabaseHandle, applications: number): Promi
         100 + (i * 37) % 10000, 'USD', ${at}, ${at},
         case when i % 3 = 0 then 'web' else 'pos' end,
         case when i % 3 = 0 then null else 1 + (i / 7) % 4 end,
+        case when i % 3 = 0 then null else 'Register ' || (1 + (i / 7) % 4) end,
         case when i % 3 = 0 then null else 10 + (i / 13) % 5 end,
         case when i % 3 = 0 then null else 'Cashier ' || (10 + (i / 13) % 5) end,
         case when (i / ${apps}) % 50 = 7 then 1 else 0 end
@@ -97,6 +99,7 @@ async function seedOrders(database: DatabaseHandle, applications: number): Promi
       100 + (i * 37) % 10000, 'USD', ${at}, ${at},
       case when i % 3 = 0 then 'web' else 'pos' end,
       case when i % 3 = 0 then null else 1 + (i / 7) % 4 end,
+      case when i % 3 = 0 then null else 'Register ' || (1 + (i / 7) % 4) end,
       case when i % 3 = 0 then null else 10 + (i / 13) % 5 end,
       case when i % 3 = 0 then null else 'Cashier ' || (10 + (i / 13) % 5) end,
       case when (i / ${apps}) % 50 = 7 then 1 else 0 end
