@@ -7,6 +7,31 @@ import os from 'node:os';
 import path from 'node:path';
 import { postgresBinDir, run } from './setup.mjs';
 
+/** Tries to start the server this many times, on a newly probed port each time. */
+const START_ATTEMPTS = 5;
+
+/**
+ * A TCP port of 127.0.0.1 that is free now: the kernel's pick for a listener on port 0 (in a
+ * child process, this module being synchronous). Another process may still take it before
+ * the server binds it, so the caller retries on another.
+ * @returns {number}
+ */
+export function probeFreePort() {
+  const probe = spawnSync(
+    process.execPath,
+    [
+      '-e',
+      "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close(); });",
+    ],
+    { encoding: 'utf8' },
+  );
+  const port = Number(probe.stdout);
+  if (probe.status !== 0 || !Number.isInteger(port) || port <= 0) {
+    throw new Error(`could not find a free port: ${probe.stderr}`);
+  }
+  return port;
+}
+
 /**
  * Starts a cluster; `stop()` stops it and removes its folder.
  * @returns {{url: string, stop: () => void}}
@@ -15,7 +40,7 @@ export function startPostgres() {
   const bin = postgresBinDir();
   if (!bin) throw new Error('PostgreSQL is not installed');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pos-pg-'));
-  const port = String(55_000 + Math.floor(Math.random() * 5_000));
+  let port = '';
   const asRoot = process.getuid?.() === 0;
   const pg = (tool, args) =>
     asRoot
@@ -35,16 +60,25 @@ export function startPostgres() {
   };
   try {
     pg('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
-    pg('pg_ctl', [
-      '-D',
-      data,
-      '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
-      '-l',
-      path.join(dir, 'log'),
-      '-w',
-      'start',
-    ]);
+    for (let attempt = 1; ; attempt += 1) {
+      port = String(probeFreePort());
+      try {
+        pg('pg_ctl', [
+          '-D',
+          data,
+          '-o',
+          `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+          '-l',
+          path.join(dir, 'log'),
+          '-w',
+          'start',
+        ]);
+        break;
+      } catch (error) {
+        // Most likely the port was taken between the probe and the bind: another one.
+        if (attempt >= START_ATTEMPTS) throw error;
+      }
+    }
   } catch (error) {
     stop();
     throw error;
