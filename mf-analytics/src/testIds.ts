@@ -7,6 +7,8 @@ export const analyticsTestIds = {
     application: 'analytics-application',
     preset: 'analytics-period',
     printLink: 'analytics-print-link',
+    /** The subtitle: the application (or 'All applications') and the dates covered. */
+    range: 'analytics-range',
     printButton: 'analytics-print-button',
     total: 'analytics-total-orders',
     pos: 'analytics-pos-orders',
@@ -25,6 +27,8 @@ export const analyticsTestIds = {
     page: 'activity-page',
     /** One per entry; the entry also carries `data-feed-type`. */
     entry: 'activity-entry',
+    /** An entry's own text (on the page and in the mini feed). */
+    entryName: 'activity-entry-name',
     empty: 'activity-empty',
     error: 'activity-error',
     pagination: 'activity-pagination',

@@ -56,7 +56,9 @@ export function FeedEntry({ activity, compact = false, 'data-testid': testId }: 
       </span>
       <div className="pos-feed-entry__body">
         <p className="pos-feed-entry__type">{label}</p>
-        <p className="pos-feed-entry__name">{activity.name}</p>
+        <p className="pos-feed-entry__name" data-testid={analyticsTestIds.activity.entryName}>
+          {activity.name}
+        </p>
         {target && (
           <p className="pos-feed-entry__link">
             {target.kind === 'internal' ? (

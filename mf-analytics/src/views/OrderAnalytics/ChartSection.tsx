@@ -1,5 +1,13 @@
 import { Button, Card, PrevNextPagination, Table, type TableColumn } from '@pos/shared';
-import { useId, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useId,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { pageOfRows } from '../../chartData';
 import { analyticsTestIds } from '../../testIds';
 import { HIDE_TABLE, NO_ROWS, SHOW_TABLE, pageOf, tablePages } from '../../texts';
@@ -8,6 +16,33 @@ const ids = analyticsTestIds.analytics;
 
 /** Rows a page of a long table shows on screen (per day, stations, users). */
 export const TABLE_PAGE_SIZE = 10;
+
+/** Which tables are open, kept above the report so that they stay open across selections. */
+export interface OpenTables {
+  isOpen: (chartKey: string) => boolean;
+  toggle: (chartKey: string) => void;
+}
+
+/**
+ * The page's open tables: another period or application unmounts the report while it loads,
+ * and the tables the viewer opened open again with the new figures (on their page 1).
+ */
+export const OpenTablesContext = createContext<OpenTables | null>(null);
+
+/** The open tables of a page, for {@link OpenTablesContext}. */
+export function useOpenTables(): OpenTables {
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
+  const toggle = useCallback(
+    (chartKey: string) =>
+      setOpen((current) => {
+        const next = new Set(current);
+        if (!next.delete(chartKey)) next.add(chartKey);
+        return next;
+      }),
+    [],
+  );
+  return useMemo(() => ({ isOpen: (chartKey) => open.has(chartKey), toggle }), [open, toggle]);
+}
 
 export interface ChartSectionProps<Row> {
   /** Stable key, also the section's data-chart. */
@@ -45,7 +80,10 @@ export function ChartSection<Row>({
   wide = false,
 }: ChartSectionProps<Row>) {
   const tableId = useId();
-  const [open, setOpen] = useState(false);
+  const shared = useContext(OpenTablesContext);
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = shared ? shared.isOpen(chartKey) : ownOpen;
+  const toggle = () => (shared ? shared.toggle(chartKey) : setOwnOpen((value) => !value));
   // Another period or application unmounts the report (the loading state stands in while it
   // loads), so the table starts again on page 1; a live reload of the same selection keeps the
   // page, clamped to the last one by pageOfRows.
@@ -67,7 +105,7 @@ export function ChartSection<Row>({
             icon="search"
             aria-expanded={open}
             aria-controls={tableId}
-            onClick={() => setOpen((value) => !value)}
+            onClick={toggle}
             data-testid={ids.tableToggle}
           >
             {open ? HIDE_TABLE : SHOW_TABLE}

@@ -6,6 +6,7 @@ import { NO_ORDERS_HINT, ORDER_ANALYTICS, PRINT } from '../../texts';
 import { ANALYTICS_PATH, PRINT_ANALYTICS_PATH } from '../../urls';
 import { AnalyticsFilters } from './AnalyticsFilters';
 import { RangeLine } from './RangeLine';
+import { OpenTablesContext, useOpenTables } from './ChartSection';
 import { UsageBody, UsagePaused } from './UsageBody';
 import { useApplications, useSelection, useUsage } from './useAnalytics';
 import './OrderAnalytics.css';
@@ -38,6 +39,7 @@ function LiveOrderAnalytics() {
   const applications = useApplications();
   const { status, data, error, reload, showLoading, refreshing, range } = useUsage(selection);
   const search = selectionToSearch(selection);
+  const openTables = useOpenTables();
 
   const choose = (next: AnalyticsSelection) =>
     navigate({ pathname: ANALYTICS_PATH, search: selectionToSearch(next) }, { replace: true });
@@ -69,14 +71,16 @@ function LiveOrderAnalytics() {
         applications={applications.data ?? []}
         onChange={choose}
       />
-      <UsageBody
-        status={status}
-        data={data}
-        error={error}
-        reload={reload}
-        showLoading={showLoading}
-        emptyHint={NO_ORDERS_HINT}
-      />
+      <OpenTablesContext.Provider value={openTables}>
+        <UsageBody
+          status={status}
+          data={data}
+          error={error}
+          reload={reload}
+          showLoading={showLoading}
+          emptyHint={NO_ORDERS_HINT}
+        />
+      </OpenTablesContext.Provider>
     </div>
   );
 }

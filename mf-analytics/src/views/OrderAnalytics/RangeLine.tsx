@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { analyticsTestIds } from '../../testIds';
 import { ALL_APPLICATIONS } from '../../texts';
 import type { Application } from '../../types';
 
@@ -18,5 +19,9 @@ export function RangeLine({ range, applications, appId }: RangeLineProps) {
     from.year() === to.year()
       ? `${from.format('MMM D')} – ${to.format('MMM D, YYYY')}`
       : `${from.format('MMM D, YYYY')} – ${to.format('MMM D, YYYY')}`;
-  return <span>{name ? `${name} · ${dates}` : dates}</span>;
+  return (
+    <span data-testid={analyticsTestIds.analytics.range}>
+      {name ? `${name} · ${dates}` : dates}
+    </span>
+  );
 }
