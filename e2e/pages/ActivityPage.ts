@@ -35,6 +35,6 @@ export class ActivityPage {
 
   /** The entry names of the page shown. */
   async entryNames(): Promise<string[]> {
-    return this.entries.locator('.pos-feed-entry__name').allTextContents();
+    return this.entries.getByTestId(ids.activity.entryName).allTextContents();
   }
 }

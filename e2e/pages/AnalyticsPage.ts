@@ -19,6 +19,7 @@ export const CHART_KEYS: readonly ChartKey[] = [
 export class AnalyticsPage {
   readonly root: Locator;
   readonly printRoot: Locator;
+  readonly range: Locator;
   readonly totalOrders: Locator;
   readonly posOrders: Locator;
   readonly webOrders: Locator;
@@ -30,6 +31,7 @@ export class AnalyticsPage {
   constructor(readonly page: Page) {
     this.root = page.getByTestId(ids.analytics.page);
     this.printRoot = page.getByTestId(ids.analytics.printPage);
+    this.range = page.getByTestId(ids.analytics.range);
     this.totalOrders = page.getByTestId(ids.analytics.total);
     this.posOrders = page.getByTestId(ids.analytics.pos);
     this.webOrders = page.getByTestId(ids.analytics.web);

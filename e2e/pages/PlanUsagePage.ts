@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { testIds } from '../../shell/src/testIds';
 import { apiAs } from '../support/billing';
 
 /** The plan's order usage as GET /subscription-monitor answers it. */
@@ -18,8 +19,8 @@ export class PlanUsagePage {
   readonly choosePlanLink: Locator;
 
   constructor(readonly page: Page) {
-    this.banner = page.getByTestId('banner-plan-limit');
-    this.choosePlanLink = page.getByTestId('banner-choose-plan');
+    this.banner = page.getByTestId(testIds.banners.planLimit);
+    this.choosePlanLink = page.getByTestId(testIds.banners.choosePlan);
   }
 
   /** The signed-in user's usage, as the dashboard reads it. */

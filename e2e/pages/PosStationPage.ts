@@ -18,7 +18,7 @@ export class PosStationPage {
    * makes the order (channel POS) and fires order.created; returns the order's number.
    */
   async ringUpSale(): Promise<number> {
-    await this.page.locator('.pos-item').first().click();
+    await this.page.getByRole('region', { name: 'Products' }).getByRole('button').first().click();
     await this.page.getByRole('button', { name: 'Charge' }).click();
     const status = this.page.getByRole('status').filter({ hasText: 'Sale complete' });
     await expect(status).toHaveText(/^Sale complete: order #\d+, .+ paid\.$/);

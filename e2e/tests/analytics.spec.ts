@@ -92,6 +92,13 @@ test.describe('Order Analytics', () => {
     await expect(applications.getByRole('rowheader', { name: demoApplication.name })).toBeVisible();
     const stations = await analytics.showTable('stations');
     await expect(stations.getByRole('rowheader').first()).toBeVisible();
+    // Stations are named as the store names them (the orders' cloud_pos_station_name).
+    expect(await analytics.rowNames('stations')).toEqual(
+      expect.arrayContaining(['Front Counter', 'Espresso Bar', 'Pickup Window']),
+    );
+    expect(await analytics.rowNames('stations')).not.toContainEqual(
+      expect.stringMatching(/^Station #/),
+    );
     await expectAccessible(page, 'Order Analytics with its tables open');
 
     // Another period: the address, the figures and the Print link follow.
@@ -105,6 +112,12 @@ test.describe('Order Analytics', () => {
     // One application: the selector lists the manager's applications.
     await analytics.application.selectOption({ label: demoApplication.name });
     await page.waitForURL((url) => url.searchParams.has('appId'));
+    // The figures are the chosen application's: the subtitle names it, and the applications
+    // table (still open) has its one row.
+    await expect(analytics.range).toContainText(`${demoApplication.name} · `);
+    const applicationRows = analytics.table('applications').getByRole('rowheader');
+    await expect(applicationRows).toHaveCount(1);
+    await expect(applicationRows).toHaveText(demoApplication.name);
     await expect(analytics.totalOrders).toHaveText(/^\d[\d,]*$/);
   });
 
