@@ -5,10 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import type { Client } from 'pg';
 import { buildApp, redactUrl } from '../../src/app';
 import type { DatabaseHandle } from '../../src/db';
 import { openDatabase } from '../../src/db';
 import { LIVE_EVENT_TTL_MS, pruneLiveEvents } from '../../src/live/events';
+import { LiveHub } from '../../src/live/hub';
 import { coalesceEvents, serveLiveStream } from '../../src/live/stream';
 import { issueLiveTicket, pruneLiveTicketUses } from '../../src/live/ticket';
 import { loadOrCreateSigningKey, signPosToken } from '../../src/services/signing-key';
@@ -441,6 +443,40 @@ describe('two api instances on one database', () => {
     await post('usr_live_relisten', 'After the break');
     const [event] = await onB.until((e) => e.length === 1);
     expect(JSON.parse(event!.data)).toMatchObject({ name: 'After the break' });
+  });
+});
+
+describe("the LISTEN connection's health check", () => {
+  it('makes the connection again (and LISTENs) when select 1 fails, and wakes streams after', async () => {
+    if (ctx.database.dialect !== 'postgres') return;
+    const clients: Client[] = [];
+    const handle: DatabaseHandle = {
+      ...ctx.database,
+      newListenClient: () => {
+        const client = ctx.database.newListenClient!();
+        clients.push(client);
+        return client;
+      },
+    };
+    const hub = new LiveHub(handle, ctx.app.log, { healthCheckMs: 50 });
+    await hub.start(0);
+    try {
+      const first = clients[0]!;
+      const firstPid = hub.listenerPid;
+      // A half-open connection: the server never answers; here the check's query fails.
+      first.query = (() => Promise.reject(new Error('no answer'))) as unknown as Client['query'];
+      await eventually(() => clients.length === 2 && hub.listenerPid !== null);
+      expect(hub.listenerPid).not.toBe(firstPid);
+      await call(ctx, 'GET', '/activities-list', undefined, 'usr_live_health');
+      const userId = await userIdOf('usr_live_health');
+      let woken = 0;
+      const unsubscribe = hub.subscribe(userId, () => (woken += 1));
+      await post('usr_live_health', 'Heard on the new connection');
+      await eventually(() => woken > 0);
+      unsubscribe();
+    } finally {
+      await hub.close();
+    }
   });
 });
 
