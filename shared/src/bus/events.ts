@@ -25,6 +25,7 @@ export interface PosEventMap {
   /**
    * Orders of an application changed on the api (created, updated or deleted by a store's
    * webhook or reconcile), pushed by the live stream: order counts and charts reload.
+   * {@link EVERY_APPLICATION} when any may have (the stream lost its place and reset).
    */
   'orders-changed': { applicationId: string };
   /** The live stream's state, for whoever shows that the figures are live. */
@@ -40,3 +41,6 @@ export type PosEvent = {
 
 /** The names of every event. */
 export type PosEventType = keyof PosEventMap;
+
+/** The applicationId of an orders-changed that concerns every application (a stream reset). */
+export const EVERY_APPLICATION = '*';

@@ -1,4 +1,4 @@
-import { API_BASE_PATH, type EventBus } from '@pos/shared';
+import { API_BASE_PATH, EVERY_APPLICATION, type EventBus } from '@pos/shared';
 import { isAxiosError, type AxiosInstance } from 'axios';
 import { useEffect, useRef } from 'react';
 import { useShell } from '../app/ShellContext';
@@ -10,7 +10,7 @@ export const LIVE_TICKET_PATH = '/live/ticket';
 export const LIVE_STREAM_URL = `${API_BASE_PATH}/live/stream`;
 
 /** The applicationId of the `orders-changed` sent after a `reset`: every application. */
-export const RESET_APPLICATION_ID = '*';
+export const RESET_APPLICATION_ID = EVERY_APPLICATION;
 
 /** What an EventSource must offer here (the browser's, or a test's). */
 export interface EventSourceLike {

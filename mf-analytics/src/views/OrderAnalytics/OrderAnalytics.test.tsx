@@ -209,6 +209,9 @@ describe('/analytics', () => {
     expect(usageRequests()).toHaveLength(before);
     act(() => bus.emit('orders-changed', { applicationId: 'app-2' }));
     await waitFor(() => expect(usageRequests()).toHaveLength(before + 1));
+    // The stream lost its place: every application may have changed.
+    act(() => bus.emit('orders-changed', { applicationId: '*' }));
+    await waitFor(() => expect(usageRequests()).toHaveLength(before + 2));
   });
 
   it('is unavailable while the account is paused, asking the api nothing', async () => {

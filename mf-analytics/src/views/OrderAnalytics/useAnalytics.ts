@@ -1,4 +1,4 @@
-import { useParcel } from '@pos/shared';
+import { EVERY_APPLICATION, useParcel } from '@pos/shared';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
 import { fetchApplications, fetchUsage } from '../../api';
@@ -28,7 +28,9 @@ export function useUsage(selection: AnalyticsSelection) {
   const { reload } = state;
   useEffect(() => {
     const subscription = bus.on('orders-changed', ({ applicationId }) => {
-      if (appId === null || applicationId === appId) reload();
+      if (appId === null || applicationId === appId || applicationId === EVERY_APPLICATION) {
+        reload();
+      }
     });
     return () => subscription.unsubscribe();
   }, [bus, appId, reload]);
