@@ -208,6 +208,20 @@ describe('the feed tools', () => {
     expect(screen.queryByText(/Feed verified/)).not.toBeInTheDocument();
   });
 
+  it("shows the api's reason when a check is refused", async () => {
+    const { api } = createAnalyticsApi({
+      verify: () => ({
+        status: 429,
+        data: { message: 'The feed was verified moments ago: try again in 7 s' },
+      }),
+    });
+    render(api);
+    await userEvent.click(screen.getByRole('button', { name: 'Verify feed' }));
+    expect(await screen.findByTestId('activity-verify-result')).toHaveTextContent(
+      'The feed was verified moments ago: try again in 7 s',
+    );
+  });
+
   it('clears the last verdict when a new check starts', async () => {
     let answer: (response: { status: number; data: unknown }) => void = () => {};
     let calls = 0;

@@ -45,7 +45,8 @@ export function FeedTools() {
   const [downloading, setDownloading] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
   const [verifying, setVerifying] = useState(false);
-  const [verification, setVerification] = useState<FeedVerification | 'failed' | null>(null);
+  const [verification, setVerification] = useState<FeedVerification | null>(null);
+  const [verifyError, setVerifyError] = useState<string | null>(null);
 
   const download = async (event: FormEvent) => {
     event.preventDefault();
@@ -67,11 +68,13 @@ export function FeedTools() {
     setVerifying(true);
     // The last run's answer goes, so a result on screen is always this run's.
     setVerification(null);
+    setVerifyError(null);
     try {
       const answer = await verifyActivities(api);
       if (mounted()) setVerification(answer);
-    } catch {
-      if (mounted()) setVerification('failed');
+    } catch (error) {
+      // The api's own words when it has some (e.g. a run moments ago: 'try again in 7 s').
+      if (mounted()) setVerifyError(apiMessageOrNull(error) ?? VERIFY_FAILED);
     } finally {
       if (mounted()) setVerifying(false);
     }
@@ -125,8 +128,8 @@ export function FeedTools() {
           {VERIFY_FEED}
         </Button>
         <div aria-live="polite" data-testid={ids.verifyResult}>
-          {verification === 'failed' && <p className="pos-feed-tools__error">{VERIFY_FAILED}</p>}
-          {verification !== null && verification !== 'failed' && (
+          {verifyError && <p className="pos-feed-tools__error">{verifyError}</p>}
+          {verification !== null && (
             <p className={`pos-feed-tools__result ${verification.ok ? 'is-ok' : 'is-broken'}`}>
               <Icon name={verification.ok ? 'check' : 'warning'} size={16} />
               {verificationMessage(verification)}
