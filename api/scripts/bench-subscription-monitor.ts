@@ -186,6 +186,13 @@ async function main(): Promise<void> {
           .values(orders.slice(start, start + 500))
           .execute();
       }
+      // The usage ledger lines the order upsert writes beside each order: what usage counts.
+      await sql`
+        insert into usage_ledger (user_id, store_key, store_order_id, created_at, deleted)
+        select a.user_id, a.home_url_key, o.store_order_id, o.created_at, o.deleted
+        from orders o join applications a on a.id = o.application_id
+        where a.user_id = ${userId}
+      `.execute(database.db);
     }
     // Measure a settled database, as a server that has been running has.
     await sql`pragma wal_checkpoint(truncate)`.execute(database.db);

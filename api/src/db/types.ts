@@ -77,6 +77,8 @@ export interface SubscriptionsTable {
   stripe_status: ColumnType<string | null, string | null | undefined>;
   /** When the paid period ends. */
   current_period_end: ColumnType<IsoTimestamp | null, IsoTimestamp | null | undefined>;
+  /** When `plan_id` last changed; null before migration 0016 (read as the month's start). */
+  plan_started_at: ColumnType<IsoTimestamp | null, IsoTimestamp | null | undefined>;
 }
 
 /** billing_customers: the one Stripe customer of a user. */
@@ -259,13 +261,35 @@ export interface WebhookDeliveriesTable {
   created_at: string;
 }
 
-/** usage_reports: the excess orders of paid plans to report as metered usage (an outbox). */
-export interface UsageReportsTable {
-  order_id: string;
+/**
+ * usage_ledger: every store order an owner had, kept when its application is deleted (the
+ * store is the application's `home_url_key`); what plan limits and excess count.
+ */
+export interface UsageLedgerTable {
   user_id: string;
+  store_key: string;
+  store_order_id: number;
+  /** The order's created time (ISO 8601 UTC). */
+  created_at: string;
+  deleted: ColumnType<number, number | undefined, number>;
+}
+
+/** What became of an excess order's report. */
+export type UsageReportStatus = 'pending' | 'reported' | 'failed' | 'skipped';
+
+/**
+ * usage_reports: the excess orders of paid plans to report as metered usage (an outbox), keyed
+ * like usage_ledger, so a store reconnected under a new application reports nothing twice.
+ */
+export interface UsageReportsTable {
+  user_id: string;
+  store_key: string;
+  store_order_id: number;
   order_created_at: string;
   created_at: string;
-  /** When the payments provider took it; null while pending. */
+  /** pending; reported; failed (refused for good, not retried); skipped (deleted before). */
+  status: ColumnType<UsageReportStatus, UsageReportStatus | undefined, UsageReportStatus>;
+  /** When the payments provider took it; null until then. */
   reported_at: string | null;
   attempts: ColumnType<number, number | undefined, number>;
   last_error: string | null;
@@ -293,6 +317,7 @@ export interface Database {
   order_sync: OrderSyncTable;
   webhook_deliveries: WebhookDeliveriesTable;
   usage_reports: UsageReportsTable;
+  usage_ledger: UsageLedgerTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { DialectName } from '../db';
 import { nowIso } from '../db/ids';
 import type { Database, SubscriptionRow } from '../db/types';
@@ -156,8 +157,21 @@ export class BillingRepository {
     };
     await trx
       .insertInto('subscriptions')
-      .values({ user_id: userId, past_due_invoices: '[]', created_at: now, ...values })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+      .values({
+        user_id: userId,
+        past_due_invoices: '[]',
+        created_at: now,
+        plan_started_at: now,
+        ...values,
+      })
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet({
+          ...values,
+          // The excess of a month counts from the current plan's start (a downgrade mid-month
+          // does not bill the orders made on the bigger plan); a status change keeps it.
+          plan_started_at: sql<string>`case when subscriptions.plan_id = ${state.planId} then subscriptions.plan_started_at else ${now} end`,
+        }),
+      )
       .execute();
   }
 

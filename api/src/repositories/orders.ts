@@ -4,6 +4,7 @@ import type { ApplicationRow, Database, OrderRow, OrderSyncRow } from '../db/typ
 import { recordLiveEvent } from '../live/events';
 import type { NewActivity } from './activities';
 import { appendActivity } from './activities';
+import { recordUsage } from './usage';
 
 /** What the api keeps of one store order. */
 export interface OrderFields {
@@ -94,6 +95,11 @@ export class OrdersRepository {
         .returning('id')
         .executeTakeFirst();
       if (!row) return 'stale';
+      // The plan limits and the excess count the ledger, which outlives the application.
+      await recordUsage(trx, applicationId, order.storeOrderId, {
+        createdAt: order.createdAt,
+        deleted: false,
+      });
       const outcome = row.id === id ? 'inserted' : 'updated';
       if (outcome === 'inserted' && feed) {
         // The feed entry and the orders event of one delivery go in one write.
@@ -146,6 +152,7 @@ export class OrdersRepository {
         )
         .returning('id')
         .executeTakeFirst();
+      await recordUsage(trx, applicationId, storeOrderId, { createdAt: now, deleted: true });
       const known = row?.id !== id;
       // A stub for an order the api never had changes no figure the dashboard shows.
       if (known) await recordOrdersChanged(trx, applicationId);

@@ -131,6 +131,7 @@ export class PlansRepository {
           past_due_invoices: '[]',
           created_at: now,
           updated_at: now,
+          plan_started_at: now,
         })
         .onConflict((oc) => oc.column('user_id').doNothing())
         .execute();

@@ -95,3 +95,29 @@ export async function insertOrders(
     )
     .execute();
 }
+
+/**
+ * Writes the usage ledger lines of an application's stored orders, as the order upsert does
+ * for each order it stores: for tests that insert orders in bulk, straight into the table.
+ */
+export async function recordLedgerOf(
+  db: TestContext['database']['db'],
+  applicationId: string,
+): Promise<void> {
+  await db
+    .insertInto('usage_ledger')
+    .columns(['user_id', 'store_key', 'store_order_id', 'created_at', 'deleted'])
+    .expression(
+      db
+        .selectFrom('orders as o')
+        .innerJoin('applications as a', 'a.id', 'o.application_id')
+        .select(['a.user_id', 'a.home_url_key', 'o.store_order_id', 'o.created_at', 'o.deleted'])
+        .where('o.application_id', '=', applicationId),
+    )
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'store_key', 'store_order_id'])
+        .doUpdateSet({ deleted: (eb) => eb.ref('excluded.deleted') }),
+    )
+    .execute();
+}

@@ -4,10 +4,13 @@ import Stripe from 'stripe';
 import { PLAN_IDS } from '../../../src/db/plans';
 import {
   EXCESS_ORDERS_EVENT,
+  meterEventIdentifier,
   reportExcessUsage,
   startUsageReportJob,
 } from '../../../src/domain/billing/metered';
+import type { OrderFields } from '../../../src/repositories/orders';
 import type { BillingContext } from '../../helpers/payments';
+import { recordLedgerOf } from '../../helpers/orders';
 import {
   createBillingContext,
   newCard,
@@ -61,10 +64,13 @@ async function ownerOn(sub: string, planId: string) {
 }
 
 let storeOrderId = 0;
-/** Stores `count` live web orders of an application in bulk, a millisecond apart before `at`. */
-async function addOrders(appId: string, count: number, at = new Date()): Promise<void> {
+/**
+ * Stores `count` live web orders of an application in bulk, a millisecond apart from `at` (by
+ * default now: after the plan started, from when the excess counts).
+ */
+async function addOrders(appId: string, count: number, at = new Date()): Promise<number[]> {
   const rows = Array.from({ length: count }, (_, i) => {
-    const iso = new Date(at.getTime() - 60_000 + i).toISOString();
+    const iso = new Date(at.getTime() + i).toISOString();
     storeOrderId += 1;
     return {
       id: `ord_${appId}_${storeOrderId}`,
@@ -87,6 +93,8 @@ async function addOrders(appId: string, count: number, at = new Date()): Promise
       .values(rows.slice(start, start + 500))
       .execute();
   }
+  await recordLedgerOf(ctx.database.db, appId);
+  return rows.map((row) => row.store_order_id);
 }
 
 /** What Stripe's meter summed for the customer over the last two days. */
@@ -190,20 +198,214 @@ describe('metered usage of excess orders', () => {
     const { userId, appId } = await ownerOn('usr_meter_lost', PLAN_IDS.basics);
     const customer = await stripeCustomerOf(ctx, userId);
     await addOrders(appId, 101);
+    const now = new Date();
+    const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
     await ctx.app.repos.usage.enqueueExcess(
-      new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1)).toISOString(),
-      new Date().toISOString(),
+      start.toISOString(),
+      end.toISOString(),
+      now.toISOString(),
       userId,
     );
     const [queued] = await ctx.app.repos.usage.reportsOf(userId);
     await ctx.stripe.billing.meterEvents.create({
       event_name: EXCESS_ORDERS_EVENT,
       payload: { stripe_customer_id: customer, value: '1' },
-      identifier: `order_${queued?.orderId ?? ''}`,
+      identifier: meterEventIdentifier({ userId, ...queued! }),
     });
     const run = await reportExcessUsage(ctx.app.repos, ctx.stripe, ctx.app.log);
     expect(run).toMatchObject({ reported: 1, failed: 0 });
     expect(await meteredUsage(customer)).toBe(1);
+  });
+});
+
+/** The UTC month start `months` months from now's. */
+function monthFromNow(months: number, days = 0): Date {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, 1 + days));
+}
+
+/** A store order as a delivery brings it, created at `at`. */
+function storeOrder(storeOrderId: number, at: Date): OrderFields {
+  const iso = at.toISOString();
+  // Cast: the optional station name is not part of what this test cares about.
+  return {
+    storeOrderId,
+    status: 'completed',
+    totalCents: 700,
+    currency: 'USD',
+    createdAt: iso,
+    modifiedAt: iso,
+    channel: 'web',
+    stationPosId: null,
+    cashierWpUserId: null,
+    cashierName: null,
+  } as OrderFields;
+}
+
+describe('metered usage after the review of issue 12 §4', () => {
+  it('skips a queued excess order deleted before it was sent, and a deletion makes no other order excess', async () => {
+    const { userId, appId } = await ownerOn('usr_meter_trash', PLAN_IDS.basics);
+    const customer = await stripeCustomerOf(ctx, userId);
+    const ids = await addOrders(appId, 101);
+    expect(await reportExcessUsage(ctx.app.repos, ctx.stripe, ctx.app.log)).toMatchObject({
+      reported: 1,
+    });
+    // One of the 100 included is trashed and one new order comes: still one real excess.
+    await ctx.app.repos.orders.markDeleted(appId, ids[10]!);
+    const [late] = await addOrders(appId, 1, new Date(Date.now() + 1000));
+    expect(await reportExcessUsage(ctx.app.repos, ctx.stripe, ctx.app.log)).toEqual({
+      queued: 0,
+      reported: 0,
+      failed: 0,
+    });
+    // Another order is queued as excess, then trashed before the reporter claims it.
+    const [queuedId] = await addOrders(appId, 1, new Date(Date.now() + 2000));
+    const monthEnd = monthFromNow(1).toISOString();
+    expect(
+      await ctx.app.repos.usage.enqueueExcess(
+        monthFromNow(0).toISOString(),
+        monthEnd,
+        new Date().toISOString(),
+        userId,
+      ),
+    ).toBe(1);
+    await ctx.app.repos.orders.markDeleted(appId, queuedId!);
+    expect(await reportExcessUsage(ctx.app.repos, ctx.stripe, ctx.app.log)).toMatchObject({
+      queued: 0,
+      reported: 0,
+    });
+    expect(await meteredUsage(customer)).toBe(1);
+    const reports = await ctx.app.repos.usage.reportsOf(userId);
+    expect(reports.map((r) => [r.storeOrderId, r.status])).toEqual([
+      [ids[100], 'reported'],
+      [queuedId, 'skipped'],
+    ]);
+    expect(late).toBeGreaterThan(ids[100]!);
+  });
+
+  it("still reports last month's late excess during the first days of a month, not after", async () => {
+    const { userId, appId } = await ownerOn('usr_meter_rollover', PLAN_IDS.basics);
+    const customer = await stripeCustomerOf(ctx, userId);
+    // This month's orders, seen by runs of next month: a late arrival nothing reported yet.
+    await addOrders(appId, 101);
+    const afterGrace = await reportExcessUsage(
+      ctx.app.repos,
+      ctx.stripe,
+      ctx.app.log,
+      monthFromNow(1, 5),
+    );
+    expect(afterGrace.queued).toBe(0);
+    expect(await ctx.app.repos.usage.reportsOf(userId)).toEqual([]);
+    await reportExcessUsage(ctx.app.repos, ctx.stripe, ctx.app.log, monthFromNow(1, 1));
+    const [report] = await ctx.app.repos.usage.reportsOf(userId);
+    expect(report).toMatchObject({ status: 'reported' });
+    expect(await meteredUsage(customer)).toBe(1);
+  });
+
+  it('queues nothing for a paid plan without a Stripe customer (granted by an admin)', async () => {
+    const { userId, appId } = await ownerOn('usr_meter_granted', PLAN_IDS.basics);
+    await ctx.database.db.deleteFrom('billing_customers').where('user_id', '=', userId).execute();
+    await addOrders(appId, 120);
+    const run = await reportExcessUsage(ctx.app.repos, ctx.stripe, ctx.app.log);
+    expect(run.failed).toBe(0);
+    expect(await ctx.app.repos.usage.reportsOf(userId)).toEqual([]);
+  });
+
+  it('marks a report Stripe refuses as an invalid request failed for good, never tried again', async () => {
+    const { userId, appId } = await ownerOn('usr_meter_refused', PLAN_IDS.basics);
+    await addOrders(appId, 100);
+    // Ten minutes ahead: outside the meter's window (up to 5 minutes in the future).
+    const [refusedId] = await addOrders(appId, 1, new Date(Date.now() + 10 * 60_000));
+    const run = await reportExcessUsage(ctx.app.repos, ctx.stripe, ctx.app.log);
+    expect(run).toMatchObject({ queued: 1, failed: 1 });
+    const [failed] = await ctx.app.repos.usage.reportsOf(userId);
+    expect(failed).toMatchObject({ storeOrderId: refusedId, status: 'failed', attempts: 1 });
+    expect(failed?.lastError).toMatch(/timestamp/);
+    // Hours later nothing is due, and no other order replaces it.
+    const later = await reportExcessUsage(
+      ctx.app.repos,
+      ctx.stripe,
+      ctx.app.log,
+      new Date(Date.now() + 3 * 3_600_000),
+    );
+    expect(later).toEqual({ queued: 0, reported: 0, failed: 0 });
+    expect(await ctx.app.repos.usage.reportsOf(userId)).toHaveLength(1);
+  });
+
+  it("after a downgrade mid-month counts the excess from the new plan's start only", async () => {
+    const { userId, appId } = await ownerOn('usr_meter_downgrade', PLAN_IDS.plus);
+    const customer = await stripeCustomerOf(ctx, userId);
+    // 150 orders on Plus (500 included), then Basics (100 included) and 101 more.
+    await addOrders(appId, 150, new Date(Date.now() - 60_000));
+    const basics = await ctx.call('usr_meter_downgrade', 'POST', '/subscription', {
+      planId: PLAN_IDS.basics,
+    });
+    expect(basics.statusCode).toBe(200);
+    await addOrders(appId, 101, new Date(Date.now() + 1000));
+    const run = await reportExcessUsage(ctx.app.repos, ctx.stripe, ctx.app.log);
+    expect(run).toMatchObject({ reported: 1, failed: 0 });
+    expect(await meteredUsage(customer)).toBe(1);
+  });
+
+  it('keeps the count of a deleted application, and a reconnected store reports nothing twice', async () => {
+    const sub = 'usr_meter_reconnect';
+    const { userId, appId } = await ownerOn(sub, PLAN_IDS.basics);
+    const customer = await stripeCustomerOf(ctx, userId);
+    const start = Date.now();
+    const orders = Array.from({ length: 101 }, (_, i) => storeOrder(5000 + i, new Date(start + i)));
+    for (const order of orders) await ctx.app.repos.orders.upsert(appId, order);
+    expect(await reportExcessUsage(ctx.app.repos, ctx.stripe, ctx.app.log)).toMatchObject({
+      reported: 1,
+    });
+    const monthStart = monthFromNow(0).toISOString();
+    expect(await ctx.app.repos.usage.ordersOf(userId, monthStart)).toBe(101);
+
+    const deleted = await ctx.call(sub, 'DELETE', `/applications/${appId}`);
+    expect(deleted.statusCode).toBeLessThan(300);
+    expect(await ctx.app.repos.orders.list(appId)).toEqual([]);
+    expect(await ctx.app.repos.usage.ordersOf(userId, monthStart)).toBe(101);
+    expect(await ctx.app.repos.usage.ordersOf(userId, null)).toBe(101);
+
+    // The same store connected again (a new application) backfills the same orders.
+    const again = `${appId}_again`;
+    const row = await ctx.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    await ctx.database.db
+      .insertInto('applications')
+      .values({
+        id: again,
+        user_id: row.id,
+        name: 'Again',
+        home_url: `https://${sub}.example`,
+        home_url_key: `${sub}.example`,
+        slug: `${sub.replaceAll('_', '-')}-again`,
+        auth_type: 'keys',
+        is_verified_auth: 0,
+        key_id: null,
+        consumer_key_enc: null,
+        consumer_secret_enc: null,
+        wp_user: null,
+        auth_token_hash: null,
+        auth_token_expires_at: null,
+        auth_return_path: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    for (const order of orders) await ctx.app.repos.orders.upsert(again, order);
+    expect(await ctx.app.repos.usage.ordersOf(userId, monthStart)).toBe(101);
+    expect(await reportExcessUsage(ctx.app.repos, ctx.stripe, ctx.app.log)).toEqual({
+      queued: 0,
+      reported: 0,
+      failed: 0,
+    });
+    expect(await meteredUsage(customer)).toBe(1);
+    expect(await ctx.app.repos.usage.reportsOf(userId)).toHaveLength(1);
   });
 });
 

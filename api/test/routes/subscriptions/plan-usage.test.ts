@@ -3,6 +3,7 @@ import { PLAN_IDS } from '../../../src/db/plans';
 import { publicJwks } from '../../../src/services/signing-key';
 import { asUser } from '../../helpers/app';
 import { changeUser, connectApplication } from '../../helpers/applications';
+import { recordLedgerOf } from '../../helpers/orders';
 import type { BillingContext } from '../../helpers/payments';
 import { createBillingContext, newCard, signUpOnFreePlan } from '../../helpers/payments';
 import type { TestSandbox } from '../../helpers/sandbox';
@@ -57,6 +58,7 @@ async function addOrders(appId: string, count: number, createdAt = new Date()): 
       .values(rows.slice(start, start + 500))
       .execute();
   }
+  await recordLedgerOf(ctx.database.db, appId);
   return rows.map((row) => row.store_order_id);
 }
 
