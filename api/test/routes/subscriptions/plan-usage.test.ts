@@ -247,6 +247,24 @@ describe('plan usage (spec 4 and 9)', () => {
     expect(refused.error).toMatchObject({ appId: id, name: 'Trial Ended' });
   });
 
+  it('keeps a trial paused when its store is deleted and connected again (the orders stay counted)', async () => {
+    const sub = 'usr_usage_reconnect';
+    const [, store] = stores.sandbox.stores;
+    const first = await trialOwnerWithStore(sub, store!.url);
+    await addOrders(first.id, 50);
+    expect((await monitor(sub)).usage).toMatchObject({ reached: true });
+    const deleted = await ctx.call(sub, 'DELETE', `/applications/${first.id}`);
+    expect(deleted.statusCode).toBeLessThan(300);
+    expect((await monitor(sub)).usage).toMatchObject({ reached: true });
+    expect((await monitor(sub)).usage?.orders).toBeGreaterThanOrEqual(50);
+
+    const { id } = await connectApplication(ctx, stores, store!.url, sub, 'The same store');
+    const slug = (await ctx.call(sub, 'GET', `/applications/${id}`)).json().data.slug as string;
+    const refused = await openStation(slug, '1', asUser(sub));
+    expect(refused.status).toBe(302);
+    expect(refused.error).toMatchObject({ appId: id, name: 'Trial Ended' });
+  });
+
   it('answers no usage without a plan, and an unlimited plan never pauses', async () => {
     await ctx.call('usr_usage_none', 'GET', '/user-data');
     expect(await monitor('usr_usage_none')).toMatchObject({ plan: null, usage: null });
