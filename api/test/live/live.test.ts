@@ -494,6 +494,33 @@ describe('the request log', () => {
     expect(redactUrl(`${BASE}/activities-list?page=2`)).toBe(`${BASE}/activities-list?page=2`);
     expect(redactUrl('/health')).toBe('/health');
   });
+
+  it("is what the api's logger writes for a request", async () => {
+    const logged = await buildApp(
+      { ...ctx.config, logLevel: 'error' },
+      { database: ctx.database, signingKey: ctx.signingKey, storeAccess: ctx.access },
+    );
+    try {
+      // pino keeps its serializers under a symbol of its own.
+      const symbol = Object.getOwnPropertySymbols(logged.log).find(
+        (s) => s.description === 'pino.serializers',
+      )!;
+      const serializers = (logged.log as unknown as Record<symbol, Record<string, unknown>>)[
+        symbol
+      ]!;
+      const serializeReq = serializers.req as (request: unknown) => { url: string };
+      const request = {
+        method: 'GET',
+        url: `${BASE}/live/stream?ticket=eyJ.secret.sig`,
+        host: '127.0.0.1',
+        ip: '127.0.0.1',
+        socket: { remotePort: 1 },
+      };
+      expect(serializeReq(request).url).toBe(`${BASE}/live/stream?ticket=[redacted]`);
+    } finally {
+      await logged.close();
+    }
+  });
 });
 
 describe('the event log', () => {
