@@ -104,6 +104,9 @@ export class UsageRepository {
    */
   async enqueueExcess(start: string, end: string, now: string, userId?: string): Promise<number> {
     const owner = userId === undefined ? sql`` : sql`and s.user_id = ${userId}`;
+    // `need` is materialized: inlined, PostgreSQL evaluated its count of usage_reports once per
+    // candidate order while the insert was filling that table (seconds for thousands of rows,
+    // minutes for hundreds of thousands); computed once per owner, k is a plain column.
     const result = await sql`
       with owners as (
         select s.user_id, p.included,
@@ -121,7 +124,7 @@ export class UsageRepository {
         group by o.user_id, o.included, o.since
         having count(*) > o.included
       ),
-      need as (
+      need as materialized (
         select live.user_id, live.since, live.n - live.included - (
           select count(*) from usage_reports r
           where r.user_id = live.user_id and r.order_created_at >= live.since
