@@ -37,7 +37,7 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     stationSlugs: new StationSlugsRepository(handle.db, handle.dialect),
     members: new MembersRepository(handle.db),
     billing: new BillingRepository(handle.db, handle.dialect),
-    orders: new OrdersRepository(handle.db),
+    orders: new OrdersRepository(handle.db, handle.dialect),
     analytics: new AnalyticsRepository(handle.db),
     usage: new UsageRepository(handle.db, handle.dialect),
   };

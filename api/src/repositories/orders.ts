@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DialectName } from '../db';
 import { newId, nowIso } from '../db/ids';
 import type { ApplicationRow, Database, OrderRow, OrderSyncRow } from '../db/types';
 import { recordLiveEvent } from '../live/events';
@@ -50,7 +51,10 @@ export type UpsertOutcome = 'inserted' | 'updated' | 'stale';
 
 /** The orders of applications and the state of their webhooks and reconcile. */
 export class OrdersRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DialectName = 'sqlite',
+  ) {}
 
   /**
    * Stores an order once per (application, store order id): a redelivery or a newer version
@@ -78,7 +82,7 @@ export class OrdersRepository {
         // A newer version of a deleted order (restored from the trash) is live again.
         deleted: 0,
       };
-      const row = await trx
+      const write = trx
         .insertInto('orders')
         .values({
           id,
@@ -92,14 +96,33 @@ export class OrdersRepository {
             .doUpdateSet(values)
             .where('orders.modified_at', '<=', order.modifiedAt),
         )
-        .returning('id')
-        .executeTakeFirst();
+        .returning('id');
+      // The plan limits and the excess count the usage ledger, which outlives the application:
+      // its line is written with the row (not for a stale version). On PostgreSQL in the same
+      // statement (a data-modifying CTE: one round trip less per delivery for the ingest's
+      // budget); SQLite has no such CTE and no round trip to save.
+      let row: { id: string } | undefined;
+      if (this.dialect === 'postgres') {
+        const result = await sql<{ id: string }>`
+          with o as (${write})
+          insert into usage_ledger (user_id, store_key, store_order_id, created_at, deleted)
+          select a.user_id, a.home_url_key, ${order.storeOrderId}::integer, ${order.createdAt}, 0
+          from o join applications a on a.id = ${applicationId}
+          on conflict (user_id, store_key, store_order_id)
+          do update set deleted = 0, created_at = excluded.created_at
+          returning (select o.id from o) as id
+        `.execute(trx);
+        row = result.rows[0];
+      } else {
+        row = await write.executeTakeFirst();
+        if (row) {
+          await recordUsage(trx, applicationId, order.storeOrderId, {
+            createdAt: order.createdAt,
+            deleted: false,
+          });
+        }
+      }
       if (!row) return 'stale';
-      // The plan limits and the excess count the ledger, which outlives the application.
-      await recordUsage(trx, applicationId, order.storeOrderId, {
-        createdAt: order.createdAt,
-        deleted: false,
-      });
       const outcome = row.id === id ? 'inserted' : 'updated';
       if (outcome === 'inserted' && feed) {
         // The feed entry and the orders event of one delivery go in one write.
