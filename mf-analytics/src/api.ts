@@ -78,9 +78,15 @@ export async function fetchActivities(
   return { data: data.data ?? [], totalAll: data.totalAll ?? 0 };
 }
 
-/** GET activities/verify: walks the viewer's hash chain and names the first broken entry. */
+/**
+ * GET activities/verify?full=true: walks the viewer's whole hash chain and names the first
+ * broken entry. Always the full walk: an entry edited before the api's checkpoint must be found
+ * by the one button the owner has (the api paces runs to one per user every 10 s).
+ */
 export async function verifyActivities(api: AxiosInstance): Promise<FeedVerification> {
-  const { data } = await api.get<FeedVerification>(analyticsApiPaths.verifyActivities);
+  const { data } = await api.get<FeedVerification>(analyticsApiPaths.verifyActivities, {
+    params: { full: true },
+  });
   return data;
 }
 

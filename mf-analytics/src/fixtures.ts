@@ -146,7 +146,7 @@ export interface FakeAnalyticsApi {
   applications?: () => FakeResponse;
   /** May answer later (a promise) to hold a load in flight. */
   activities?: (request: RecordedRequest) => FakeResponse | Promise<FakeResponse>;
-  verify?: () => FakeResponse | Promise<FakeResponse>;
+  verify?: (request: RecordedRequest) => FakeResponse | Promise<FakeResponse>;
   exportCsv?: (request: RecordedRequest) => FakeResponse | Promise<FakeResponse>;
 }
 
@@ -173,7 +173,7 @@ export function createAnalyticsApi(routes: FakeAnalyticsApi = {}, feed = makeAct
         };
       }
       case analyticsApiPaths.verifyActivities:
-        return routes.verify?.() ?? { status: 200, data: verifiedFeed };
+        return routes.verify?.(request) ?? { status: 200, data: verifiedFeed };
       case analyticsApiPaths.exportActivities:
         return (
           routes.exportCsv?.(request) ?? {

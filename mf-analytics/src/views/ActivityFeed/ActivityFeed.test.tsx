@@ -172,21 +172,27 @@ describe('the feed tools', () => {
 
   it('reports a verified chain, and names the first broken entry', async () => {
     let broken = false;
+    const asked: unknown[] = [];
     const { api } = createAnalyticsApi({
-      verify: () => ({
-        status: 200,
-        data: broken
-          ? {
-              ok: false,
-              checked: 42,
-              firstBroken: { id: 'act-7', createdAt: '2026-11-02T10:00:00.000Z' },
-            }
-          : { ok: true, checked: 42, firstBroken: null },
-      }),
+      verify: (request) => {
+        asked.push(request.params);
+        return {
+          status: 200,
+          data: broken
+            ? {
+                ok: false,
+                checked: 42,
+                firstBroken: { id: 'act-7', createdAt: '2026-11-02T10:00:00.000Z' },
+              }
+            : { ok: true, checked: 42, firstBroken: null },
+        };
+      },
     });
     render(api);
     await userEvent.click(screen.getByRole('button', { name: 'Verify feed' }));
     expect(await screen.findByText('Feed verified: 42 entries')).toBeInTheDocument();
+    // Always the whole chain: an entry edited before the api's checkpoint must be found too.
+    expect(asked).toEqual([expect.objectContaining({ full: true })]);
     broken = true;
     await userEvent.click(screen.getByRole('button', { name: 'Verify feed' }));
     expect(
