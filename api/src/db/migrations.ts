@@ -769,8 +769,8 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0013_analytics_indexes': analyticsIndexes(),
     '0014_plan_usage': planUsage(),
     '0015_live_tickets_verify_checkpoints': liveTicketsAndVerifyCheckpoints(),
-    '0015_order_station_names': orderStationNames(),
-    '0016_usage_ledger': usageLedger(),
+    '0016_order_station_names': orderStationNames(),
+    '0017_usage_ledger': usageLedger(),
   };
 }
 

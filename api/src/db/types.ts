@@ -77,7 +77,7 @@ export interface SubscriptionsTable {
   stripe_status: ColumnType<string | null, string | null | undefined>;
   /** When the paid period ends. */
   current_period_end: ColumnType<IsoTimestamp | null, IsoTimestamp | null | undefined>;
-  /** When `plan_id` last changed; null before migration 0016 (read as the month's start). */
+  /** When `plan_id` last changed; null before migration 0017_usage_ledger (read as the month's start). */
   plan_started_at: ColumnType<IsoTimestamp | null, IsoTimestamp | null | undefined>;
 }
 
@@ -234,7 +234,7 @@ export interface OrdersTable {
   /** 'pos' or 'web'. */
   channel: string;
   station_pos_id: number | null;
-  /** The station's name from the order's meta (migration 0015_order_station_names). */
+  /** The station's name from the order's meta (migration 0016_order_station_names). */
   station_name: ColumnType<string | null, string | null | undefined, string | null>;
   cashier_wp_user_id: number | null;
   cashier_name: string | null;

@@ -47,9 +47,9 @@ async function databaseAt(target: string): Promise<{
   return { database, schema, drop };
 }
 
-describe('migration 0016_usage_ledger', () => {
+describe('migration 0017_usage_ledger', () => {
   it('backfills the ledger from the stored orders and keys the outbox by owner, store and store order id', async () => {
-    const { database, schema, drop } = await databaseAt('0015_live_tickets_verify_checkpoints');
+    const { database, schema, drop } = await databaseAt('0016_order_station_names');
     try {
       const db = database.db as unknown as Kysely<Record<string, never>>;
       const at = '2026-11-02T10:00:00.000Z';
