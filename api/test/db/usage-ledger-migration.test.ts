@@ -1,51 +1,6 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Migrator, sql, type Kysely } from 'kysely';
-import { Pool } from 'pg';
-import type { DatabaseHandle } from '../../src/db';
-import { openDatabase } from '../../src/db';
-import { migrateToLatest, migrationsFor } from '../../src/db/migrations';
-
-/** A database migrated up to `target` only (a temp SQLite file or a fresh PostgreSQL schema). */
-async function databaseAt(target: string): Promise<{
-  database: DatabaseHandle;
-  schema: string | null;
-  drop(): Promise<void>;
-}> {
-  const url = process.env.DATABASE_URL;
-  let database: DatabaseHandle;
-  let schema: string | null = null;
-  let drop: () => Promise<void>;
-  if (url) {
-    schema = `test_${crypto.randomBytes(6).toString('hex')}`;
-    const name = schema;
-    database = openDatabase({ databaseUrl: url, databaseSchema: schema, sqlitePath: '' });
-    await sql`create schema ${sql.id(schema)}`.execute(database.db);
-    drop = async () => {
-      await database.close();
-      const pool = new Pool({ connectionString: url, max: 1 });
-      await pool.query(`drop schema if exists "${name}" cascade`);
-      await pool.end();
-    };
-  } else {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-api-ledger-'));
-    database = openDatabase({ databaseUrl: null, sqlitePath: path.join(dir, 'test.sqlite') });
-    drop = async () => {
-      await database.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    };
-  }
-  const migrator = new Migrator({
-    db: database.db,
-    provider: { getMigrations: async () => migrationsFor(database.dialect) },
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
-  const { error } = await migrator.migrateTo(target);
-  if (error) throw error;
-  return { database, schema, drop };
-}
+import type { Kysely } from 'kysely';
+import { migrateToLatest } from '../../src/db/migrations';
+import { databaseAt } from '../helpers/migrations';
 
 describe('migration 0017_usage_ledger', () => {
   it('backfills the ledger from the stored orders and keys the outbox by owner, store and store order id', async () => {
