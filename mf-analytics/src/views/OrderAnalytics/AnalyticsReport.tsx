@@ -217,47 +217,76 @@ export function AnalyticsReport({ usage, print = false }: AnalyticsReportProps) 
           rows={rows.weekdays}
           rowKey={(row) => row.key}
         />
-        <ChartSection
+        <RankingSection
           chartKey="stations"
           title={CHARTS.stations}
-          print={print}
-          paged
-          chart={
-            <BarChart
-              summary={summariseCountRows(CHARTS.stations, rows.stations, 'station', 'stations')}
-              data={countBars(rows.stations, TOP_BARS)}
-              keys={[ORDERS]}
-              horizontal
-              legend={false}
-              {...size(Math.max(120, 40 + Math.min(TOP_BARS, rows.stations.length) * 32))}
-            />
-          }
-          columns={countColumns(COLUMN.station)}
+          column={COLUMN.station}
+          noun={['station', 'stations']}
           rows={rows.stations}
-          rowKey={(row) => row.key}
           emptyText={NO_STATIONS_ORDERS}
+          print={print}
         />
-        <ChartSection
+        <RankingSection
           chartKey="users"
           title={CHARTS.users}
-          print={print}
-          paged
-          chart={
-            <BarChart
-              summary={summariseCountRows(CHARTS.users, rows.users, 'user', 'users')}
-              data={countBars(rows.users, TOP_BARS)}
-              keys={[ORDERS]}
-              horizontal
-              legend={false}
-              {...size(Math.max(120, 40 + Math.min(TOP_BARS, rows.users.length) * 32))}
-            />
-          }
-          columns={countColumns(COLUMN.user)}
+          column={COLUMN.user}
+          noun={['user', 'users']}
           rows={rows.users}
-          rowKey={(row) => row.key}
           emptyText={NO_USERS_ORDERS}
+          print={print}
         />
       </div>
     </div>
+  );
+}
+
+interface RankingSectionProps {
+  chartKey: string;
+  title: string;
+  /** The table's first column header. */
+  column: string;
+  /** What a row is, one and many, for the chart's spoken summary. */
+  noun: [string, string];
+  rows: readonly CountRow[];
+  emptyText: string;
+  print: boolean;
+}
+
+/**
+ * A ranking of the period (orders by station, by user): the busiest {@link TOP_BARS} as
+ * horizontal bars, every row in the paged table.
+ */
+function RankingSection({
+  chartKey,
+  title,
+  column,
+  noun,
+  rows,
+  emptyText,
+  print,
+}: RankingSectionProps) {
+  const height = Math.max(120, 40 + Math.min(TOP_BARS, rows.length) * 32);
+  return (
+    <ChartSection
+      chartKey={chartKey}
+      title={title}
+      print={print}
+      paged
+      chart={
+        <BarChart
+          summary={summariseCountRows(title, rows, noun[0], noun[1])}
+          data={countBars(rows, TOP_BARS)}
+          keys={[ORDERS]}
+          horizontal
+          legend={false}
+          height={height}
+          {...(print ? { maxWidth: PRINT_CHART_WIDTH } : {})}
+        />
+      }
+      columns={countColumns(column)}
+      rows={rows}
+      rowKey={(row) => row.key}
+      emptyText={emptyText}
+    />
   );
 }
