@@ -18,13 +18,23 @@ export async function userIdOf(ctx: TestContext, sub: string): Promise<string> {
   return row.id;
 }
 
+/** What a test may fix of an inserted application; the rest is derived from its id. */
+export interface TestApplication {
+  id?: string;
+  /** The store's address (two applications of one store share it). */
+  host?: string;
+  slug?: string;
+}
+
 /** Stores an application of `userId` without a store behind it (analytics read only the rows). */
 export async function insertApplication(
   ctx: TestContext,
   userId: string,
   name: string,
+  fixed: TestApplication = {},
 ): Promise<string> {
-  const id = newId();
+  const id = fixed.id ?? newId();
+  const host = fixed.host ?? `${id}.shop.test`;
   const now = new Date().toISOString();
   await ctx.database.db
     .insertInto('applications')
@@ -32,9 +42,9 @@ export async function insertApplication(
       id,
       user_id: userId,
       name,
-      home_url: `https://${id}.shop.test`,
-      home_url_key: `${id}.shop.test`,
-      slug: `app-${id}`.toLowerCase(),
+      home_url: `https://${host}`,
+      home_url_key: host,
+      slug: fixed.slug ?? `app-${id}`.toLowerCase(),
       auth_type: 'keys',
       is_verified_auth: 0,
       key_id: null,

@@ -10,7 +10,7 @@ import {
 } from '../../../src/domain/billing/metered';
 import type { OrderFields } from '../../../src/repositories/orders';
 import type { BillingContext } from '../../helpers/payments';
-import { recordLedgerOf } from '../../helpers/orders';
+import { insertApplication, recordLedgerOf } from '../../helpers/orders';
 import {
   createBillingContext,
   newCard,
@@ -36,30 +36,11 @@ async function ownerOn(sub: string, planId: string) {
   await ctx.call(sub, 'POST', '/payment-method', { paymentMethodId: await newCard(ctx.stripe) });
   const subscribed = await ctx.call(sub, 'POST', '/subscription', { planId });
   expect(subscribed.json().subStatus).toBe('active');
-  const now = new Date().toISOString();
-  const appId = `app_${sub}`;
-  await ctx.database.db
-    .insertInto('applications')
-    .values({
-      id: appId,
-      user_id: userId,
-      name: sub,
-      home_url: `https://${sub}.example`,
-      home_url_key: `${sub}.example`,
-      slug: sub.replaceAll('_', '-'),
-      auth_type: 'keys',
-      is_verified_auth: 0,
-      key_id: null,
-      consumer_key_enc: null,
-      consumer_secret_enc: null,
-      wp_user: null,
-      auth_token_hash: null,
-      auth_token_expires_at: null,
-      auth_return_path: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  const appId = await insertApplication(ctx, userId, sub, {
+    id: `app_${sub}`,
+    host: `${sub}.example`,
+    slug: sub.replaceAll('_', '-'),
+  });
   return { userId, appId };
 }
 
@@ -374,29 +355,11 @@ describe('metered usage after the review of issue 12 §4', () => {
       .select('id')
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
-    const now = new Date().toISOString();
-    await ctx.database.db
-      .insertInto('applications')
-      .values({
-        id: again,
-        user_id: row.id,
-        name: 'Again',
-        home_url: `https://${sub}.example`,
-        home_url_key: `${sub}.example`,
-        slug: `${sub.replaceAll('_', '-')}-again`,
-        auth_type: 'keys',
-        is_verified_auth: 0,
-        key_id: null,
-        consumer_key_enc: null,
-        consumer_secret_enc: null,
-        wp_user: null,
-        auth_token_hash: null,
-        auth_token_expires_at: null,
-        auth_return_path: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertApplication(ctx, row.id, 'Again', {
+      id: again,
+      host: `${sub}.example`,
+      slug: `${sub.replaceAll('_', '-')}-again`,
+    });
     for (const order of orders) await ctx.app.repos.orders.upsert(again, order);
     expect(await ctx.app.repos.usage.ordersOf(userId, monthStart)).toBe(101);
     expect(await reportExcessUsage(ctx.app.repos, ctx.stripe, ctx.app.log)).toEqual({
