@@ -5,4 +5,5 @@ export * from './invitations';
 export * from './mask';
 export * from './redirect';
 export * from './slugs';
+export * from './staff';
 export * from './url';
