@@ -112,12 +112,49 @@ export class UsersRepository {
         // where they choose one (POST /subscription), or the iframe join's freeSubAutoCreate
         // gives them their role's free plan.
       }
-      return trx
+      const row = await trx
         .selectFrom('users')
         .selectAll()
         .where('sub', '=', claims.sub)
         .executeTakeFirstOrThrow();
+      return inserted && row.is_verified === 1 ? this.settleStaffRole(row, trx) : row;
     });
+  }
+
+  /**
+   * Invited staff start as shared staff: a manager account that has just been verified, has
+   * never had a plan and owns no application, and whose email a verified application's store
+   * lists as a POS user (application_members), becomes a non-manager (`other`), so the plans
+   * page offers it 'Shared Access' (spec 2.7, 6). Decided once, when the email is verified
+   * (a later manager plan promotes it again). One statement: the checks and the change cannot
+   * be split by another request.
+   */
+  async settleStaffRole(user: UserRow, db: Kysely<Database> = this.db): Promise<UserRow> {
+    if (user.user_role !== 'manager' || user.is_verified !== 1 || !user.email) return user;
+    const email = user.email.trim().toLowerCase();
+    const changed = await db
+      .updateTable('users')
+      .set({ user_role: 'other' })
+      .where('id', '=', user.id)
+      .where('user_role', '=', 'manager')
+      .where(({ exists, not, selectFrom }) =>
+        not(exists(selectFrom('subscriptions').select('user_id').where('user_id', '=', user.id))),
+      )
+      .where(({ exists, not, selectFrom }) =>
+        not(exists(selectFrom('applications').select('id').where('user_id', '=', user.id))),
+      )
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('application_members as m')
+            .innerJoin('applications as a', 'a.id', 'm.application_id')
+            .select('m.wp_user_id')
+            .where('m.email', '=', email)
+            .where('a.is_verified_auth', '=', 1)
+            .where('a.user_id', '!=', user.id),
+        ),
+      )
+      .executeTakeFirst();
+    return Number(changed.numUpdatedRows) > 0 ? { ...user, user_role: 'other' } : user;
   }
 
   private async syncProfile(user: UserRow, claims: IdentityClaims): Promise<UserRow> {
@@ -133,7 +170,10 @@ export class UsersRepository {
     );
     if (!changed) return user;
     await this.db.updateTable('users').set(wanted).where('id', '=', user.id).execute();
-    return { ...user, ...wanted } as UserRow;
+    const synced = { ...user, ...wanted } as UserRow;
+    return user.is_verified === 0 && synced.is_verified === 1
+      ? this.settleStaffRole(synced)
+      : synced;
   }
 
   /** Users whose email is one of `emails`, compared without case (through an index on lower(email)). */
