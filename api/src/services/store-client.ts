@@ -4,6 +4,8 @@
  * authentication (OAuth 1.0a or Basic), the HTTP transport, the JSON mapping and the client.
  */
 export type {
+  NewStoreUser,
+  PosAccessRemoval,
   SiteInfo,
   StationChange,
   StoreConnection,

@@ -225,6 +225,143 @@ describe('store client over https and on failures', () => {
   });
 });
 
+describe('store client: the staff calls of the POS plugin', () => {
+  const credentials = { consumerKey: 'ck_staff', consumerSecret: 'cs_staff' };
+  const ada = { id: 12, username: 'ada', email: 'ada@shop.test', name: 'Ada Lovelace' };
+
+  /** A store whose answers the test chooses, recording what it was asked. */
+  async function fakeStore(
+    answer: (method: string, url: string) => { status: number; body: unknown },
+  ) {
+    const seen: Array<{ method: string; url: string; body: unknown; type?: string }> = [];
+    const server = http.createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const url = (request.url ?? '').split('?')[0] ?? '';
+        seen.push({
+          method: request.method ?? '',
+          url,
+          body: text ? (JSON.parse(text) as unknown) : undefined,
+          type: request.headers['content-type'],
+        });
+        const { status, body } = answer(request.method ?? '', url);
+        response
+          .writeHead(status, { 'content-type': 'application/json' })
+          .end(JSON.stringify(body));
+      });
+    });
+    const port = await listen(server);
+    return { home: `http://127.0.0.1:${port}`, seen, close: () => close(server) };
+  }
+
+  const client = createStoreClient({ timeoutMs: 3000, allowPrivateHosts: true });
+
+  it('creates a user with POST users (JSON name, email, role) and reads the 201', async () => {
+    const store = await fakeStore(() => ({
+      status: 201,
+      body: { ...ada, roles: ['cashier'] },
+    }));
+    try {
+      await expect(
+        client.createUser(store.home, credentials, {
+          name: 'Ada Lovelace',
+          email: 'ada@shop.test',
+          role: 'cashier',
+        }),
+      ).resolves.toEqual({ ...ada, roles: ['cashier'] });
+      expect(store.seen).toEqual([
+        {
+          method: 'POST',
+          url: '/wp-json/pos-connect/v1/users',
+          body: { name: 'Ada Lovelace', email: 'ada@shop.test', role: 'cashier' },
+          type: expect.stringContaining('application/json') as unknown,
+        },
+      ]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("gives WordPress's refusal of a used email as a 400 in its own words", async () => {
+    const store = await fakeStore(() => ({
+      status: 400,
+      body: {
+        code: 'existing_user_email',
+        message: 'Sorry, that email address is already used!',
+        data: { status: 400 },
+      },
+    }));
+    try {
+      await expect(
+        client.createUser(store.home, credentials, {
+          name: 'Ada Lovelace',
+          email: 'ada@shop.test',
+          role: 'cashier',
+        }),
+      ).rejects.toMatchObject({
+        name: 'StoreHttpError',
+        status: 400,
+        code: 'existing_user_email',
+        message: 'Sorry, that email address is already used!',
+      });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('changes a role with PUT users/{id} and removes POS access with DELETE users/{id}/pos-access', async () => {
+    const store = await fakeStore((method) =>
+      method === 'PUT'
+        ? { status: 200, body: { ...ada, roles: ['shop_manager'] } }
+        : { status: 200, body: { removed: true, user: { ...ada, roles: ['customer'] } } },
+    );
+    try {
+      await expect(
+        client.updateUserRole(store.home, credentials, 12, 'shop_manager'),
+      ).resolves.toMatchObject({ id: 12, roles: ['shop_manager'] });
+      await expect(client.removePosAccess(store.home, credentials, 12)).resolves.toEqual({
+        removed: true,
+        user: { ...ada, roles: ['customer'] },
+      });
+      expect(store.seen.map(({ method, url, body }) => ({ method, url, body }))).toEqual([
+        { method: 'PUT', url: '/wp-json/pos-connect/v1/users/12', body: { role: 'shop_manager' } },
+        { method: 'DELETE', url: '/wp-json/pos-connect/v1/users/12/pos-access', body: undefined },
+      ]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("refuses the key's own user (403 pos_connect_own_user) and an unknown one (404)", async () => {
+    const store = await fakeStore((_method, url) =>
+      url.endsWith('/1') || url.endsWith('/1/pos-access')
+        ? {
+            status: 403,
+            body: {
+              code: 'pos_connect_own_user',
+              message: "The store's own administrator cannot be changed from the dashboard.",
+            },
+          }
+        : { status: 404, body: { code: 'rest_user_invalid_id', message: 'Invalid user ID.' } },
+    );
+    try {
+      await expect(
+        client.updateUserRole(store.home, credentials, 1, 'cashier'),
+      ).rejects.toMatchObject({ status: 403, code: 'pos_connect_own_user' });
+      await expect(client.removePosAccess(store.home, credentials, 1)).rejects.toMatchObject({
+        status: 403,
+        code: 'pos_connect_own_user',
+      });
+      const missing = client.removePosAccess(store.home, credentials, 404);
+      await expect(missing).rejects.toMatchObject({ notFound: true, routeMissing: false });
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe('POS host certificate', () => {
   it('is generated once for 127.0.0.1 and localhost, key readable by its owner only', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-tls-'));

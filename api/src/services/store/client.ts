@@ -2,15 +2,19 @@ import { authorize } from './auth';
 import { StoreHttpError, StoreUnreachableError } from './errors';
 import {
   invitationBody,
+  newUserBody,
   stationChangeBody,
   toConnection,
   toHttpError,
+  toPosAccessRemoval,
   toSiteInfo,
   toStation,
   toSystemStatus,
   toWpUser,
 } from './mapping';
 import type {
+  NewStoreUser,
+  PosAccessRemoval,
   SiteInfo,
   StationChange,
   StoreConnection,
@@ -68,6 +72,31 @@ export interface StoreClient {
     perPage: number,
   ): Promise<{ users: WpUser[]; total: number }>;
   user(homeUrl: string, credentials: StoreCredentials, id: number): Promise<WpUser>;
+  /**
+   * `POST users` (201): creates a WordPress user with one POS role and a random password, and
+   * sends no mail. StoreHttpError 400 for what WordPress refuses, in its words (an email in
+   * use: `existing_user_email` 'Sorry, that email address is already used!').
+   */
+  createUser(homeUrl: string, credentials: StoreCredentials, user: NewStoreUser): Promise<WpUser>;
+  /**
+   * `PUT users/{id}` with `{role}`: the user's POS roles become this one (other roles kept).
+   * StoreHttpError 404 `rest_user_invalid_id`; 403 `pos_connect_own_user` for the key's user.
+   */
+  updateUserRole(
+    homeUrl: string,
+    credentials: StoreCredentials,
+    id: number,
+    role: string,
+  ): Promise<WpUser>;
+  /**
+   * `DELETE users/{id}/pos-access`: every POS role taken away and the user out of every
+   * station's list. StoreHttpError 404 `rest_user_invalid_id`; 403 `pos_connect_own_user`.
+   */
+  removePosAccess(
+    homeUrl: string,
+    credentials: StoreCredentials,
+    id: number,
+  ): Promise<PosAccessRemoval>;
   sendInvitation(
     homeUrl: string,
     credentials: StoreCredentials,
@@ -199,6 +228,38 @@ export function createStoreClient(options: StoreClientOptions): StoreClient {
     async user(homeUrl, credentials, id) {
       const { body } = await call('GET', homeUrl, `pos-connect/v1/users/${id}`, credentials);
       return toWpUser(body);
+    },
+
+    async createUser(homeUrl, credentials, user) {
+      const { body } = await call(
+        'POST',
+        homeUrl,
+        `${POS_PLUGIN_NAMESPACE}/users`,
+        credentials,
+        newUserBody(user),
+      );
+      return toWpUser(body);
+    },
+
+    async updateUserRole(homeUrl, credentials, id, role) {
+      const { body } = await call(
+        'PUT',
+        homeUrl,
+        `${POS_PLUGIN_NAMESPACE}/users/${id}`,
+        credentials,
+        { role },
+      );
+      return toWpUser(body);
+    },
+
+    async removePosAccess(homeUrl, credentials, id) {
+      const { body } = await call(
+        'DELETE',
+        homeUrl,
+        `${POS_PLUGIN_NAMESPACE}/users/${id}/pos-access`,
+        credentials,
+      );
+      return toPosAccessRemoval(body);
     },
 
     async sendInvitation(homeUrl, credentials, invitation) {

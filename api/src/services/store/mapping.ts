@@ -1,5 +1,7 @@
 import { StoreHttpError, StoreUnreachableError } from './errors';
 import type {
+  NewStoreUser,
+  PosAccessRemoval,
   SiteInfo,
   StationChange,
   StoreConnection,
@@ -105,6 +107,17 @@ export function invitationBody(invitation: StoreInvitation): Record<string, unkn
     app_name: invitation.appName,
     signup_url: invitation.signupUrl,
   };
+}
+
+/** The body of `POST pos-connect/v1/users`. */
+export function newUserBody(user: NewStoreUser): Record<string, unknown> {
+  return { name: user.name, email: user.email, role: user.role };
+}
+
+/** The answer of `DELETE pos-connect/v1/users/{id}/pos-access`. */
+export function toPosAccessRemoval(value: unknown): PosAccessRemoval {
+  const raw = recordOf(value);
+  return { removed: raw.removed === true, user: toWpUser(raw.user) };
 }
 
 /** The body of `PUT pos-connect/v1/stations/{posId}`. */

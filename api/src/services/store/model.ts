@@ -69,6 +69,22 @@ export interface StoreCredentials {
   consumerSecret: string;
 }
 
+/** A staff user the POS plugin creates in the store (`POST pos-connect/v1/users`). */
+export interface NewStoreUser {
+  /** Display name; the store splits it into first and last name at the first space. */
+  name: string;
+  email: string;
+  /** One of the POS roles (administrator, shop_manager, cashier, kiosk). */
+  role: string;
+}
+
+/** What `DELETE pos-connect/v1/users/{id}/pos-access` answers. */
+export interface PosAccessRemoval {
+  removed: boolean;
+  /** The user after the change: no POS role left. */
+  user: WpUser;
+}
+
 /** The invitation the POS plugin mails to a WordPress user. */
 export interface StoreInvitation {
   userId: number;

@@ -1,9 +1,11 @@
 import { StoreHttpError, StoreUnreachableError } from '../../../src/services/store/errors';
 import {
   invitationBody,
+  newUserBody,
   stationChangeBody,
   toConnection,
   toHttpError,
+  toPosAccessRemoval,
   toSiteInfo,
   toSystemStatus,
   toStation,
@@ -107,5 +109,24 @@ describe('store JSON mapping', () => {
     expect(error).toMatchObject({ status: 401, code: 'woocommerce_rest_authentication_error' });
     expect(error.message).toBe('No');
     expect(toHttpError(500, null)).toMatchObject({ code: null, message: 'The store answered 500' });
+  });
+
+  it('writes a new staff user and reads the answer of a POS access removal', () => {
+    expect(newUserBody({ name: 'Ada Lovelace', email: 'ada@shop.test', role: 'cashier' })).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@shop.test',
+      role: 'cashier',
+    });
+    expect(
+      toPosAccessRemoval({
+        removed: true,
+        user: { id: 9, username: 'ada', email: 'ada@shop.test', name: 'Ada', roles: ['customer'] },
+      }),
+    ).toEqual({
+      removed: true,
+      user: { id: 9, username: 'ada', email: 'ada@shop.test', name: 'Ada', roles: ['customer'] },
+    });
+    expect(toPosAccessRemoval({ removed: 'yes', user: { id: 9 } }).removed).toBe(false);
+    expect(() => toPosAccessRemoval({ removed: true })).toThrow(StoreUnreachableError);
   });
 });
