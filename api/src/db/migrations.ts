@@ -751,6 +751,29 @@ function usageLedger(): Migration {
   };
 }
 
+/**
+ * Staff creation claims (issue 13): POST /staff/users holds one row per (application,
+ * lower-cased email) while it asks the store to create that user, so two posts of one email,
+ * on one api instance or on two, never both reach the store. The row is deleted when the post
+ * ends; one older than the claim's lifetime (an instance that stopped mid-call) is taken over.
+ */
+function staffClaims(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('staff_claims')
+        .addColumn('application_id', 'text', (c) =>
+          c.notNull().references('applications.id').onDelete('cascade'),
+        )
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('token', 'text', (c) => c.notNull())
+        .addColumn('claimed_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('staff_claims_pk', ['application_id', 'email'])
+        .execute();
+    },
+  };
+}
+
 /** Every migration in order; names sort in the order they must run. */
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -771,6 +794,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0015_live_tickets_verify_checkpoints': liveTicketsAndVerifyCheckpoints(),
     '0016_order_station_names': orderStationNames(),
     '0017_usage_ledger': usageLedger(),
+    '0018_staff_claims': staffClaims(),
   };
 }
 

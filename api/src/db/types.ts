@@ -296,6 +296,18 @@ export interface UsageReportsTable {
   next_attempt_at: string;
 }
 
+/**
+ * staff_claims: a POST /staff/users in progress for (application, lower-cased email), so one
+ * email is never sent to the store twice at once (migration 0018_staff_claims).
+ */
+export interface StaffClaimsTable {
+  application_id: string;
+  email: string;
+  /** Who holds the claim: only its holder releases it. */
+  token: string;
+  claimed_at: IsoTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   user_settings: UserSettingsTable;
@@ -318,6 +330,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   usage_reports: UsageReportsTable;
   usage_ledger: UsageLedgerTable;
+  staff_claims: StaffClaimsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -7,6 +7,7 @@ import { MembersRepository } from './members';
 import { OrdersRepository } from './orders';
 import { PlansRepository } from './plans';
 import { SettingsRepository } from './settings';
+import { StaffClaimsRepository } from './staff-claims';
 import { StationSlugsRepository } from './station-slugs';
 import { UsageRepository } from './usage';
 import { UsersRepository } from './users';
@@ -24,6 +25,7 @@ export interface Repositories {
   orders: OrdersRepository;
   analytics: AnalyticsRepository;
   usage: UsageRepository;
+  staffClaims: StaffClaimsRepository;
 }
 
 /** Builds the repositories over an open database. */
@@ -40,5 +42,6 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     orders: new OrdersRepository(handle.db, handle.dialect),
     analytics: new AnalyticsRepository(handle.db),
     usage: new UsageRepository(handle.db, handle.dialect),
+    staffClaims: new StaffClaimsRepository(handle.db),
   };
 }

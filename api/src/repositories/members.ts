@@ -100,6 +100,62 @@ export class MembersRepository {
     });
   }
 
+  /**
+   * Adds or updates one member of an application (a staff user created or given another role
+   * from the dashboard), so they reach its shared stations at once, without waiting for the
+   * next copy of the store's users. A user without an email is not kept (nobody matches it).
+   */
+  async upsertMember(applicationId: string, user: MemberInput): Promise<void> {
+    const email = user.email.trim().toLowerCase();
+    if (!email) return;
+    await this.db
+      .insertInto('application_members')
+      .values({
+        application_id: applicationId,
+        wp_user_id: user.id,
+        email,
+        name: user.name,
+        roles: JSON.stringify(user.roles),
+        synced_at: nowIso(),
+      })
+      .onConflict((oc) =>
+        oc.columns(['application_id', 'wp_user_id']).doUpdateSet((eb) => ({
+          email: eb.ref('excluded.email'),
+          name: eb.ref('excluded.name'),
+          roles: eb.ref('excluded.roles'),
+          synced_at: eb.ref('excluded.synced_at'),
+        })),
+      )
+      .execute();
+  }
+
+  /** Takes a store user out of an application's members (their POS access was removed). */
+  async removeMember(applicationId: string, wpUserId: number): Promise<void> {
+    await this.db
+      .deleteFrom('application_members')
+      .where('application_id', '=', applicationId)
+      .where('wp_user_id', '=', wpUserId)
+      .execute();
+  }
+
+  /**
+   * The staff of a manager: members of their verified applications, and how many verified
+   * applications they have (the dashboard's Staff tile; no store is asked).
+   */
+  async staffSummary(userId: string): Promise<{ total: number; applications: number }> {
+    const row = await this.db
+      .selectFrom('applications as a')
+      .leftJoin('application_members as m', 'm.application_id', 'a.id')
+      .select((eb) => [
+        eb.fn.count<number | string | bigint>('m.wp_user_id').as('total'),
+        eb.fn.count<number | string | bigint>('a.id').distinct().as('applications'),
+      ])
+      .where('a.user_id', '=', userId)
+      .where('a.is_verified_auth', '=', 1)
+      .executeTakeFirst();
+    return { total: Number(row?.total ?? 0), applications: Number(row?.applications ?? 0) };
+  }
+
   /** The member of an application with this email (any case), if any. */
   async findMember(applicationId: string, email: string | null): Promise<Member | null> {
     if (!email) return null;

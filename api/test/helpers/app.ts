@@ -51,6 +51,11 @@ export interface TestContextOptions {
 export async function createTestDatabase(): Promise<{
   database: DatabaseHandle;
   schema: string | null;
+  /**
+   * Another handle (its own connection or pool) on the same database: what a second api
+   * instance would open. The caller closes it before `drop`.
+   */
+  reopen(): DatabaseHandle;
   drop(): Promise<void>;
 }> {
   const url = process.env.DATABASE_URL;
@@ -61,6 +66,7 @@ export async function createTestDatabase(): Promise<{
     return {
       database,
       schema,
+      reopen: () => openDatabase({ databaseUrl: url, databaseSchema: schema, sqlitePath: '' }),
       async drop() {
         await database.close();
         const pool = new Pool({ connectionString: url, max: 1 });
@@ -70,11 +76,13 @@ export async function createTestDatabase(): Promise<{
     };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-api-test-'));
-  const database = openDatabase({ databaseUrl: null, sqlitePath: path.join(dir, 'test.sqlite') });
+  const sqlitePath = path.join(dir, 'test.sqlite');
+  const database = openDatabase({ databaseUrl: null, sqlitePath });
   await migrateToLatest(database.db, database.dialect);
   return {
     database,
     schema: null,
+    reopen: () => openDatabase({ databaseUrl: null, sqlitePath }),
     async drop() {
       await database.close();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -85,4 +85,57 @@ describe('MembersRepository', () => {
     expect(await repo.membershipsOf(userId, 'someone@test.example')).toEqual([]);
     expect(await repo.membershipsOf('another-user', null)).toEqual([]);
   });
+
+  it('adds, updates and removes one member (a staff user changed from the dashboard)', async () => {
+    const id = await newApplication();
+    await repo.replaceMembers(id, [member(1, 'owner@shop.example', ['administrator'])]);
+    await repo.upsertMember(id, member(20, ' New.Cashier@Shop.example ', ['cashier']));
+    expect(await repo.findMember(id, 'new.cashier@shop.example')).toMatchObject({
+      wpUserId: 20,
+      roles: ['cashier'],
+    });
+    await repo.upsertMember(id, member(20, 'new.cashier@shop.example', ['shop_manager']));
+    expect(await repo.findMember(id, 'new.cashier@shop.example')).toMatchObject({
+      wpUserId: 20,
+      roles: ['shop_manager'],
+    });
+    // Nobody can be matched to a user without an email: not kept.
+    await repo.upsertMember(id, member(21, '  '));
+    await repo.removeMember(id, 20);
+    expect(await repo.findMember(id, 'new.cashier@shop.example')).toBeNull();
+    expect(await repo.findMember(id, 'owner@shop.example')).toMatchObject({ wpUserId: 1 });
+    const rows = await database.db
+      .selectFrom('application_members')
+      .select('wp_user_id')
+      .where('application_id', '=', id)
+      .execute();
+    expect(rows.map((r) => Number(r.wp_user_id))).toEqual([1]);
+  });
+
+  it("counts a manager's staff over their verified applications only", async () => {
+    const other = await new UsersRepository(database.db).ensureFromClaims({
+      sub: 'usr_staff_summary',
+      email: 'summary@test.example',
+      name: 'Summary',
+      isAdmin: false,
+      isVerified: true,
+    });
+    expect(await repo.staffSummary(other.id)).toEqual({ total: 0, applications: 0 });
+    const before = await repo.staffSummary(userId);
+    const withStaff = await newApplication();
+    const empty = await newApplication();
+    const unverified = await newApplication();
+    await database.db
+      .updateTable('applications')
+      .set({ is_verified_auth: 1 })
+      .where('id', 'in', [withStaff, empty])
+      .execute();
+    await repo.replaceMembers(withStaff, [member(1, 'a@x.example'), member(2, 'b@x.example')]);
+    await repo.replaceMembers(unverified, [member(1, 'c@x.example')]);
+    expect(await repo.staffSummary(userId)).toEqual({
+      total: before.total + 2,
+      applications: before.applications + 2,
+    });
+    expect(await repo.staffSummary(other.id)).toEqual({ total: 0, applications: 0 });
+  });
 });
