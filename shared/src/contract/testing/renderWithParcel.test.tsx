@@ -68,6 +68,18 @@ describe('renderWithParcel', () => {
   });
 });
 
+describe('renderWithParcel userId', () => {
+  const { api } = createFakeApi(() => ({ status: 200, data: {} }));
+
+  it("signs the user in with a token whose sub is the id, and no one unless asked", () => {
+    const signedIn = renderWithParcel(<p>page</p>, { api, userId: 'usr_maya' });
+    expect(signedIn.session.claims?.sub).toBe('usr_maya');
+    signedIn.unmount();
+    const signedOut = renderWithParcel(<p>page</p>, { api });
+    expect(signedOut.session.token).toBeNull();
+  });
+});
+
 describe('createFakeApi', () => {
   it('records each request and rejects answers of 400 and above like the server', async () => {
     const { api, requests } = createFakeApi((request) =>

@@ -5,6 +5,7 @@ import { MemoryRouter, UNSAFE_NavigationContext, useLocation } from 'react-route
 import type { PosEventMap } from '../../bus/events';
 import { EventBus } from '../../bus/EventBus';
 import { SessionStore } from '../../session/SessionStore';
+import type { AuthTokenClaims } from '../../types/entities';
 import { ParcelProvider } from '../lifecycles';
 import type { ParcelProps, StripeConfig, Viewer } from '../types';
 import { managerViewer } from './viewers';
@@ -27,6 +28,11 @@ export interface RenderWithParcelOptions {
    * that run twice show up in tests. Off unless given.
    */
   strict?: boolean;
+  /**
+   * The signed-in user's id (the token's `sub`): the session then holds an unsigned token for
+   * it, for views that keep something per user. No token unless given.
+   */
+  userId?: string;
 }
 
 /** The cloud POS origin parcels get in tests unless one is given. */
@@ -89,10 +95,12 @@ export function renderWithParcel(
     cloudPosUrl = TEST_CLOUD_POS_URL,
     stripe = TEST_STRIPE,
     strict = false,
+    userId,
   }: RenderWithParcelOptions,
 ) {
   const bus = new EventBus();
   const session = new SessionStore(bus, null);
+  if (userId !== undefined) session.setToken(unsignedToken({ sub: userId }));
   const bubbles: Array<PosEventMap['notify']> = [];
   bus.on('notify', (bubble) => bubbles.push(bubble));
   const props = {
@@ -110,7 +118,20 @@ export function renderWithParcel(
     </MemoryRouter>
   );
   const result = render(strict ? <StrictMode>{tree}</StrictMode> : tree);
-  return { ...result, bus, bubbles };
+  return { ...result, bus, session, bubbles };
+}
+
+const base64Url = (value: object): string =>
+  btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+/**
+ * An unsigned token with `claims` that decodes like a real one (`exp` and `nra` an hour away
+ * unless given): parcels only decode tokens, the api verifies them.
+ */
+export function unsignedToken(claims: Partial<AuthTokenClaims> & { sub: string }): string {
+  const now = Math.floor(Date.now() / 1000);
+  const payload = { exp: now + 3600, nra: now + 7200, ...claims };
+  return `${base64Url({ alg: 'RS256', kid: 'test' })}.${base64Url(payload)}.signature`;
 }
 
 /**
