@@ -40,14 +40,6 @@ export const applicationErrorMessage = (appName: string, message: string) =>
 export const POS_USER_ACCESS = 'Stations, Cloud';
 export const WP_USER_ACCESS = 'Stations';
 
-/** WordPress role names as people read them. */
-export const ROLE_LABELS: Readonly<Record<string, string>> = {
-  administrator: 'Administrator',
-  shop_manager: 'Shop Manager',
-  cashier: 'Cashier',
-  kiosk: 'Kiosk',
-};
-
 /** Where a store owner revokes a REST key in WooCommerce (issue 10). */
 export const REVOKE_KEY_WHERE = 'WooCommerce → Settings → Advanced → REST API';
 

@@ -1,6 +1,6 @@
 // The spec's words for the stations area, written once (the POS URL rules' own are in
 // @pos/shared/rules, shared with the api).
-import { SLUG_TEXTS } from '@pos/shared';
+import { SLUG_TEXTS, STAFF_ROLE_LABELS, isStaffRole } from '@pos/shared';
 
 /** Spec 2.5: the page and its sections. */
 export const STATIONS = 'Stations';
@@ -52,19 +52,15 @@ export const NO_ACCESS = 'No access to this station';
 export const applicationErrorMessage = (applicationName: string, message: string) =>
   `${applicationName}: ${message}`;
 
-/** WordPress role names as people read them. */
-export const ROLE_LABELS: Readonly<Record<string, string>> = {
-  administrator: 'Administrator',
-  shop_manager: 'Shop Manager',
-  cashier: 'Cashier',
-  kiosk: 'Kiosk',
-};
-
-/** A store role as people read it: the known ones by name, others with their words capitalised. */
+/**
+ * A store role as people read it: the POS roles by @pos/shared's labels (the one source, shared
+ * with the api's feed), others with their words capitalised.
+ */
 export const roleLabel = (role: string) =>
-  ROLE_LABELS[role] ??
-  role
-    .split(/[_\s-]+/)
-    .filter(Boolean)
-    .map((word) => word[0]!.toUpperCase() + word.slice(1))
-    .join(' ');
+  isStaffRole(role)
+    ? STAFF_ROLE_LABELS[role]
+    : role
+        .split(/[_\s-]+/)
+        .filter(Boolean)
+        .map((word) => word[0]!.toUpperCase() + word.slice(1))
+        .join(' ');

@@ -3,20 +3,22 @@ import {
   Badge,
   EmptyState,
   InviteButton,
+  STAFF_ROLE_LABELS,
   Table,
+  isStaffRole,
   type InviteOutcome,
   type TableColumn,
 } from '@pos/shared';
 import { applicationsTestIds } from '../../testIds';
-import { NO_USERS, POS_USER_ACCESS, ROLE_LABELS, WP_USER_ACCESS } from '../../texts';
+import { NO_USERS, POS_USER_ACCESS, WP_USER_ACCESS } from '../../texts';
 import type { SharedUser, SharedWithRow } from '../../types';
 import './SharedWithTable.css';
 
 const ids = applicationsTestIds.sharedWith;
 
-/** A user's WordPress roles as people read them. */
+/** A user's WordPress roles as people read them (the POS roles by @pos/shared's labels). */
 export const roleTypeOf = (user: SharedUser): string =>
-  user.roles.map((role) => ROLE_LABELS[role] ?? role).join(', ') || '—';
+  user.roles.map((role) => (isStaffRole(role) ? STAFF_ROLE_LABELS[role] : role)).join(', ') || '—';
 
 export interface SharedWithTableProps {
   rows: readonly SharedWithRow[];
