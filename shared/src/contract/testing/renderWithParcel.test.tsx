@@ -71,7 +71,7 @@ describe('renderWithParcel', () => {
 describe('renderWithParcel userId', () => {
   const { api } = createFakeApi(() => ({ status: 200, data: {} }));
 
-  it("signs the user in with a token whose sub is the id, and no one unless asked", () => {
+  it('signs the user in with a token whose sub is the id, and no one unless asked', () => {
     const signedIn = renderWithParcel(<p>page</p>, { api, userId: 'usr_maya' });
     expect(signedIn.session.claims?.sub).toBe('usr_maya');
     signedIn.unmount();
