@@ -7,6 +7,7 @@ import type { RouteOptions } from './common';
 import health from './health';
 import live from './live';
 import session from './session';
+import staff from './staff';
 import subscriptions from './subscriptions';
 import userData from './user-data';
 import userSettings from './user-settings';
@@ -28,6 +29,7 @@ const routes: FastifyPluginAsyncTypebox<RouteOptions> = async (
   await app.register(subscriptions, { payments });
   await app.register(adminPanel);
   await app.register(applications, { access: stores });
+  await app.register(staff, { access: stores });
 };
 
 export default routes;

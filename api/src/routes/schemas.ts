@@ -15,6 +15,7 @@ import {
   StationSchema,
   WpUserSchema,
 } from './applications/schemas/entities';
+import { StaffUserSchema } from './staff/schema';
 import { CardSchema, DiscountSchema } from './subscriptions/billing-schema';
 import { PlanSchema } from './subscriptions/schema';
 import { UserDataSchema } from './user-data/schema';
@@ -37,6 +38,7 @@ export const namedSchemas = [
   PosPluginSchema,
   SharedStationGroupSchema,
   SharedUserSchema,
+  StaffUserSchema,
   StationSchema,
   UserDataSchema,
   UserSettingsSchema,

@@ -9,7 +9,7 @@ export const BASE = '/api/connect-ui';
 /** Calls the api as `sub` (a manager unless the test changes the role). */
 export async function call(
   ctx: TestContext,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   payload?: object,
   sub = 'usr_manager',

@@ -122,6 +122,35 @@ export type InvitationRequest = ApiBody<'/send-invite-email', 'post'>;
 /** The answer of POST send-invite-email. */
 export type InvitationAnswer = ApiAnswer<'/send-invite-email', 'post'>;
 
+/** A staff user of a connected store (issue 13; the Staff page's row). */
+export type StaffUser = Schemas['StaffUser'];
+/** A staff user's POS role; null when they have none. */
+export type StaffUserRole = StaffUser['role'];
+/** pos: a verified dashboard account has the email; wp: WordPress only. */
+export type StaffUserKind = StaffUser['kind'];
+/** GET staff/users; the store's total also comes in the x-biz-total-all header. */
+export type StaffList = ApiAnswer<'/staff/users', 'get'>;
+/** The query of GET staff/users. */
+export type StaffListQuery = ApiQuery<'/staff/users', 'get'>;
+/** POST staff/users. */
+export type NewStaffUser = ApiBody<'/staff/users', 'post'>;
+/** The answer of POST staff/users: the user, its message and the first invitation's fate. */
+export type StaffCreateAnswer = ApiAnswer<'/staff/users', 'post'>;
+/** What became of a new staff user's first invitation. */
+export type StaffInvitationOutcome = StaffCreateAnswer['invitation'];
+/** POST staff/invitations. */
+export type StaffInvitationRequest = ApiBody<'/staff/invitations', 'post'>;
+/** The answer of POST staff/invitations. */
+export type StaffInvitationAnswer = ApiAnswer<'/staff/invitations', 'post'>;
+/** PATCH staff/users/{wpUserId}. */
+export type StaffRoleChange = ApiBody<'/staff/users/{wpUserId}', 'patch'>;
+/** The answer of PATCH staff/users/{wpUserId}. */
+export type StaffRoleChangeAnswer = ApiAnswer<'/staff/users/{wpUserId}', 'patch'>;
+/** The answer of DELETE staff/users/{wpUserId}?applicationId=. */
+export type StaffRemovalAnswer = ApiAnswer<'/staff/users/{wpUserId}', 'delete'>;
+/** GET staff/summary: the dashboard's Staff tile. */
+export type StaffSummary = ApiAnswer<'/staff/summary', 'get'>;
+
 /** A POS station of a store (spec 3). */
 export type Station = Schemas['Station'];
 /** GET applications/{id}/stations. */

@@ -1,11 +1,15 @@
 import type { ApplicationRow } from '../../db/types';
 import type { ApplicationConflict } from '../../domain/applications/create';
 import { ApplicationConflictError } from '../../domain/applications/create';
+import { credentialsOf } from '../../domain/applications/credentials';
 import { PluginMissingError } from '../../domain/applications/plugin';
+import type { InvitationRefusal } from '../../domain/applications/sharing';
+import { InvitationError } from '../../domain/applications/sharing';
 import { storeFailureText } from '../../domain/applications/store-failure';
 import type { StoreAccess } from '../../domain/store-access';
 import { HttpError, notFound } from '../../errors';
 import type { Repositories } from '../../repositories';
+import type { StoreCredentials } from '../../services/store-client';
 import type { StoreUrl } from '../../services/store-url';
 import { parseStoreUrl, StoreUrlError } from '../../services/store-url';
 
@@ -66,4 +70,45 @@ export function storeError(error: unknown, row: Pick<ApplicationRow, 'home_url'>
     return new HttpError(409, error.message, 'ERR_PLUGIN_MISSING');
   }
   return new HttpError(502, storeFailureText(error, row.home_url), 'ERR_STORE');
+}
+
+/**
+ * The stored keys of a verified application: 409 ERR_NOT_AUTHORIZED when it is not verified
+ * (or has none), 502 when they cannot be read.
+ */
+export function keysOf(
+  row: ApplicationRow,
+  access: Pick<StoreAccess, 'secrets'>,
+): StoreCredentials {
+  let credentials: StoreCredentials | null = null;
+  if (row.is_verified_auth === 1) {
+    try {
+      credentials = credentialsOf(row, access.secrets);
+    } catch (error) {
+      throw storeError(error, row);
+    }
+  }
+  if (!credentials) {
+    throw new HttpError(409, 'The application is not authorized', 'ERR_NOT_AUTHORIZED');
+  }
+  return credentials;
+}
+
+/** Status and code of each refused invitation. */
+const INVITATION_REFUSALS: Record<InvitationRefusal, { status: number; code: string }> = {
+  userNotFound: { status: 404, code: 'ERR_NOT_FOUND' },
+  limit: { status: 429, code: 'ERR_INVITATION_LIMIT' },
+  notSent: { status: 502, code: 'ERR_STORE' },
+};
+
+/**
+ * A failed invitation as an answer: its refusal's status (404 user not found, 429 'Attempt
+ * limit reached', 502 not sent), else {@link storeError}.
+ */
+export function invitationError(error: unknown, row: Pick<ApplicationRow, 'home_url'>): HttpError {
+  if (error instanceof InvitationError) {
+    const { status, code } = INVITATION_REFUSALS[error.refusal];
+    return new HttpError(status, error.message, code);
+  }
+  return storeError(error, row);
 }

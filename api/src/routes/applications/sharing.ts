@@ -1,20 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { ApplicationRow } from '../../db/types';
-import { credentialsOf, wpUserOf } from '../../domain/applications/credentials';
-import type { InvitationRefusal } from '../../domain/applications/sharing';
-import {
-  entryStation,
-  InvitationError,
-  inviteStoreUser,
-  sharedUsers,
-} from '../../domain/applications/sharing';
+import { wpUserOf } from '../../domain/applications/credentials';
+import { entryStation, inviteStoreUser, sharedUsers } from '../../domain/applications/sharing';
 import { ownerPause } from '../../domain/billing/usage';
 import { reachOf } from '../../domain/members/reach';
 import type { StoreAccess } from '../../domain/store-access';
 import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
-import type { StoreCredentials } from '../../services/store-client';
-import { applicationNotFound, loadOwned, MANAGER, storeError } from './common';
+import {
+  applicationNotFound,
+  invitationError,
+  keysOf,
+  loadOwned,
+  MANAGER,
+  storeError,
+} from './common';
 import {
   entryDetailsSchema,
   getWpUserSchema,
@@ -25,40 +24,17 @@ import {
 /** Header of the store's total of users (also exposed to cross-origin callers). */
 export const TOTAL_HEADER = 'x-biz-total-all';
 
-/** Status and code of each refused invitation. */
-const INVITATION_REFUSALS: Record<InvitationRefusal, { status: number; code: string }> = {
-  userNotFound: { status: 404, code: 'ERR_NOT_FOUND' },
-  limit: { status: 429, code: 'ERR_INVITATION_LIMIT' },
-  notSent: { status: 502, code: 'ERR_STORE' },
-};
-
 /**
  * Who an application is shared with (user-accounts, invitations), its WordPress account, and
  * the entry details of a POS station.
  */
 const sharing: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app, { access }) => {
-  /** The stored keys of a verified application: 409 when not verified, 502 when unreadable. */
-  const keysOf = (row: ApplicationRow): StoreCredentials => {
-    let credentials: StoreCredentials | null = null;
-    if (row.is_verified_auth === 1) {
-      try {
-        credentials = credentialsOf(row, access.secrets);
-      } catch (error) {
-        throw storeError(error, row);
-      }
-    }
-    if (!credentials) {
-      throw new HttpError(409, 'The application is not authorized', 'ERR_NOT_AUTHORIZED');
-    }
-    return credentials;
-  };
-
   app.get(
     '/applications/:id/user-accounts',
     { config: MANAGER, schema: userAccountsSchema },
     async (request, reply) => {
       const row = await loadOwned(app.repos, currentUser(request).id, request.params.id);
-      const credentials = keysOf(row);
+      const credentials = keysOf(row, access);
       const { page, limit } = request.query;
       let users;
       try {
@@ -84,7 +60,7 @@ const sharing: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app, 
   app.post('/send-invite-email', { config: MANAGER, schema: sendInviteSchema }, async (request) => {
     const inviter = currentUser(request);
     const row = await loadOwned(app.repos, inviter.id, request.body.applicationId);
-    const credentials = keysOf(row);
+    const credentials = keysOf(row, access);
     let count: number;
     try {
       count = await inviteStoreUser(
@@ -96,11 +72,7 @@ const sharing: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app, 
         request.body.wpUserId,
       );
     } catch (error) {
-      if (error instanceof InvitationError) {
-        const { status, code } = INVITATION_REFUSALS[error.refusal];
-        throw new HttpError(status, error.message, code);
-      }
-      throw storeError(error, row);
+      throw invitationError(error, row);
     }
     return { message: 'The invitation is sent', invitationCount: count };
   });

@@ -75,6 +75,12 @@ describe('GET /openapi.json', () => {
         'GET /shared-stations',
         'GET /getWpUser',
         'POST /send-invite-email',
+        'GET /staff/users',
+        'POST /staff/users',
+        'POST /staff/invitations',
+        'PATCH /staff/users/{wpUserId}',
+        'DELETE /staff/users/{wpUserId}',
+        'GET /staff/summary',
       ].sort(),
     );
     const tags = (doc.paths['/api/connect-ui/applications'] as Record<string, { tags?: string[] }>)

@@ -1,0 +1,147 @@
+import type { StaffRole } from '@pos/shared/rules';
+import { isStaffRole } from '@pos/shared/rules';
+import type { ApplicationRow } from '../../db/types';
+import type { Repositories } from '../../repositories';
+import type { StoreCredentials, WpUser } from '../../services/store-client';
+import { wpUserOf } from '../applications/credentials';
+import { withPlugin } from '../applications/plugin';
+import { memberEmail } from '../members/sync';
+import type { StoreAccess } from '../store-access';
+
+/** A staff user of a store as the Staff page lists them (issue 13). */
+export interface StaffUser {
+  wpUserId: number;
+  name: string;
+  email: string;
+  username: string;
+  /** The store's roles. */
+  roles: string[];
+  /** The first of the roles that is a POS role; null when none is. */
+  role: StaffRole | null;
+  /**
+   * pos: a verified dashboard account has this email (Active; Stations and Cloud); wp: none
+   * has (Stations; Need Invite or Pending from the invitation count).
+   */
+  kind: 'pos' | 'wp';
+  /** When that verified account was last used (ISO); null without one. */
+  lastAccess: string | null;
+  /** Invitations sent to this user for this application. */
+  invitationCount: number;
+  /** The store administrator whose key connected the application: nothing to manage. */
+  isConnectionOwner: boolean;
+}
+
+/** One page of a store's staff. */
+export interface StaffPage {
+  data: StaffUser[];
+  /** Whether the store runs the multiple-user add-on; without it the page is empty. */
+  isMultiplePluginActive: boolean;
+  /** The store's total of POS users (0 without the add-on). */
+  totalAll: number;
+}
+
+/** The first of `roles` that is a POS role, or null. */
+export function staffRoleOf(roles: readonly string[]): StaffRole | null {
+  return roles.find(isStaffRole) ?? null;
+}
+
+/** What the dashboard calls a store user in its texts: name, else login, else email. */
+export function displayNameOf(user: Pick<WpUser, 'name' | 'username' | 'email'>): string {
+  return user.name || user.username || user.email;
+}
+
+/**
+ * The store users `users` of application `row` as staff: each matched (without case) to a
+ * verified dashboard account by email (an unverified account does not count: anyone could
+ * sign up with a staff member's address), with their invitation count. Two queries, whatever
+ * the number of users.
+ */
+export async function toStaffUsers(
+  repos: Repositories,
+  row: Pick<ApplicationRow, 'id'>,
+  users: readonly WpUser[],
+  connectionOwnerId: number | null,
+): Promise<StaffUser[]> {
+  if (users.length === 0) return [];
+  const [accounts, counts] = await Promise.all([
+    repos.users.findByEmails(users.map((user) => user.email)),
+    repos.applications.invitationCounts(
+      row.id,
+      users.map((user) => user.id),
+    ),
+  ]);
+  // Lower-cased email of each verified account → its last access (the latest of two
+  // verified accounts of one email).
+  const verified = new Map<string, string | null>();
+  for (const account of accounts) {
+    const email = memberEmail(account)?.toLowerCase();
+    if (!email) continue;
+    const before = verified.get(email) ?? null;
+    const last = account.last_access_at;
+    verified.set(email, before !== null && (last === null || before > last) ? before : last);
+  }
+  return users.map((user) => {
+    const email = user.email.toLowerCase();
+    const hasAccount = email !== '' && verified.has(email);
+    return {
+      wpUserId: user.id,
+      name: user.name,
+      email: user.email,
+      username: user.username,
+      roles: user.roles,
+      role: staffRoleOf(user.roles),
+      kind: hasAccount ? 'pos' : 'wp',
+      lastAccess: hasAccount ? (verified.get(email) ?? null) : null,
+      invitationCount: counts.get(user.id) ?? 0,
+      isConnectionOwner: connectionOwnerId !== null && user.id === connectionOwnerId,
+    };
+  });
+}
+
+/**
+ * One page of the staff of a verified application's store: its POS users (through the Cloud
+ * POS plugin) merged with the dashboard's accounts. Empty when the store does not run the
+ * multiple-user add-on. Throws PluginMissingError for a store without the plugin, the store
+ * client's errors for a failing store.
+ */
+export async function staffPage(
+  repos: Repositories,
+  access: StoreAccess,
+  row: ApplicationRow,
+  credentials: StoreCredentials,
+  page: number,
+  limit: number,
+): Promise<StaffPage> {
+  const [connection, users] = await withPlugin(repos, row, () =>
+    Promise.all([
+      access.store.connection(row.home_url, credentials),
+      access.store.users(row.home_url, credentials, page, limit),
+    ]),
+  );
+  if (!connection.multipleUserPluginActive) {
+    return { data: [], isMultiplePluginActive: false, totalAll: 0 };
+  }
+  return {
+    data: await toStaffUsers(repos, row, users.users, connection.user.id),
+    isMultiplePluginActive: true,
+    totalAll: users.total,
+  };
+}
+
+/**
+ * The WordPress user id of the store administrator who connected the application (the key's
+ * user): as stored when the keys were accepted, else asked of the store.
+ */
+export async function connectionOwnerId(
+  repos: Repositories,
+  access: StoreAccess,
+  row: ApplicationRow,
+  credentials: StoreCredentials,
+): Promise<number> {
+  const stored = wpUserOf(row);
+  if (stored) return stored.id;
+  const connection = await withPlugin(repos, row, () =>
+    access.store.connection(row.home_url, credentials),
+  );
+  return connection.user.id;
+}
