@@ -223,6 +223,25 @@ describe('the cloud POS address', () => {
     expect(entry?.name).toBe('Cash Ier opened Pickup Window (Roasters)');
   });
 
+  it('records the last access of a user who enters a station, not of one refused', async () => {
+    // Liam Brooks (store user 4, a cashier) may open the Front Counter (everyone) but not
+    // the Espresso Bar (users 1 and 3).
+    const liam = asUser('usr_pos_liam', { email: 'liam.brooks@coffee.demo.test', name: 'Liam' });
+    await changeUser(ctx, 'usr_pos_liam', { user_role: 'other' }, liam);
+    const lastAccess = async () =>
+      (await ctx.app.repos.users.findBySub('usr_pos_liam'))?.last_access_at ?? null;
+    expect(await lastAccess()).toBeNull();
+    const refused = await open(`/${appSlug}/espresso-bar`, liam);
+    expect(refused.headers.location).toBe(`${DASHBOARD}/access-denied`);
+    expect(await lastAccess()).toBeNull();
+    const before = new Date().toISOString();
+    const entered = await open(`/${appSlug}/pos`, liam);
+    expect(entered.statusCode).toBe(200);
+    const after = await lastAccess();
+    expect(after).not.toBeNull();
+    expect(String(after) >= before).toBe(true);
+  });
+
   it('denies a member a station not shared with them: cookie with the error object and redirect', async () => {
     const response = await open(`/${appSlug}/espresso-bar`, CASHIER);
     expect(response.statusCode).toBe(302);

@@ -149,7 +149,8 @@ export async function decideOpening(
 
 /**
  * Opens an allowed station: a stationOpened entry in the owner's feed (at most one a minute
- * per user, station and application) and the one-minute hand-off token for the station's page.
+ * per user, station and application), the user's last access, and the one-minute hand-off
+ * token for the station's page.
  */
 export async function openStation(
   repos: Repositories,
@@ -163,6 +164,8 @@ export async function openStation(
     stationFeed.stationOpened(row, station, user),
     STATION_OPENED_EVERY_MS,
   );
+  // The Staff page's Last Access: entering a station is a use of the dashboard account.
+  await repos.users.touchLastAccess(user.id);
   return signHandOffToken(signingKey, {
     audience: row.home_url,
     userId: user.id,
