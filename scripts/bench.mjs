@@ -16,6 +16,9 @@
 //    (api/scripts/bench-stations.ts): GET applications/{id}/stations (live store; users re-copied at most every 5 min),
 //    PUT stations/update-slug (transaction + store PUT), GET shared-stations for a member of 20
 //    applications, and the cloud POS address on the POS host up to the hand-off page
+//  - the staff list GET staff/users p50/p99 for a store of 2 000 POS users (25 and 100 a page,
+//    random pages; live store, verified accounts and invitation counts merged) and GET
+//    staff/summary, against an in-process sandbox store over real HTTP (api/scripts/bench-staff.ts)
 //  - GET /subscription-monitor p50/p99 over real HTTP, from the database only (the api's Stripe
 //    is a counter that must see no call) (api/scripts/bench-subscription-monitor.ts)
 //  - GET analytics/orders and GET analytics/usage (30 and 366 days) p50/p99 with 1 000 000 orders
@@ -31,7 +34,7 @@
 // Budgets: activities-list p99 ≤ 30 ms; webhook ingest ≥ 500 orders/s on each engine;
 // landing ≤ 200 KB gzip JS; admin users p99 ≤ 50 ms; applications list p99 ≤ 250 ms;
 // stations p99 ≤ 250 ms; update-slug p99 ≤ 250 ms; shared-stations p99 ≤ 500 ms; cloud POS
-// launch p99 ≤ 250 ms; subscription-monitor p99 ≤ 20 ms; analytics/orders p99 ≤ 30 ms;
+// launch p99 ≤ 250 ms; staff list p99 ≤ 150 ms; staff summary p99 ≤ 30 ms; subscription-monitor p99 ≤ 20 ms; analytics/orders p99 ≤ 30 ms;
 // analytics/usage p99 ≤ 60 ms; an order placed on a store shown by the dashboard's Order
 // Analytics tile p95 ≤ 2 s, without a reload (scripts/lib/bench-live.mjs).
 // Exit code 1 when a budget is broken.
@@ -219,6 +222,9 @@ const measureApplications = () => runApiBench('bench-applications.ts', 'applicat
 /** The stations routes and the cloud POS address against in-process sandbox stores. */
 const measureStations = () => runApiBench('bench-stations.ts', 'stations');
 
+/** The staff list of a store with 2 000 POS users, and the staff summary (issue 13 §5). */
+const measureStaff = () => runApiBench('bench-staff.ts', 'staff');
+
 /** GET /subscription-monitor from the database, with no Stripe call (issue 11 §7). */
 const measureMonitor = () => runApiBench('bench-subscription-monitor.ts', 'subscription monitor');
 
@@ -274,6 +280,7 @@ async function main() {
   const users = await measureAdminUsers();
   const apps = await measureApplications();
   const stations = await measureStations();
+  const staff = await measureStaff();
   const monitor = await measureMonitor();
   const analytics = await measureAnalytics();
   const activities = await measureActivities();
@@ -349,6 +356,16 @@ async function main() {
       `${stations[key].p50.toFixed(2)} / ${stations[key].p99.toFixed(2)} ms`,
       `p99 ≤ ${budget} ms`,
       stations[key].p99 <= budget,
+    ]),
+    ...[
+      ['staffList', 'GET staff/users', `25 a page, ${staff.users} POS users, live store`, 150],
+      ['staffList100', 'GET staff/users', `100 a page, ${staff.users} POS users`, null],
+      ['staffSummary', 'GET staff/summary', 'members table, no store call', 30],
+    ].map(([key, name, what, budget]) => [
+      `${name} p50/p99 (${what})`,
+      `${staff[key].p50.toFixed(2)} / ${staff[key].p99.toFixed(2)} ms`,
+      budget === null ? '' : `p99 ≤ ${budget} ms`,
+      budget === null || staff[key].p99 <= budget,
     ]),
     [
       `GET /subscription-monitor p50/p99 (${monitor.users} users, database only, ${monitor.stripeCalls} Stripe calls)`,
