@@ -2,7 +2,7 @@
 /**
  * Plugin Name:          Cloud POS
  * Description:          Connects this WooCommerce store to the Cloud POS dashboard: POS stations, who may open them, and their point of sale pages opened from the cloud POS address.
- * Version:              1.0.0
+ * Version:              1.1.0
  * Requires at least:    6.1
  * Requires PHP:         8.1
  * Requires Plugins:     woocommerce
@@ -17,7 +17,7 @@
 
 defined( 'ABSPATH' ) || exit;
 
-define( 'CLOUD_POS_VERSION', '1.0.0' );
+define( 'CLOUD_POS_VERSION', '1.1.0' );
 define( 'CLOUD_POS_FILE', __FILE__ );
 
 if ( ! defined( 'CLOUD_POS_DEFAULT_API_ORIGIN' ) ) {

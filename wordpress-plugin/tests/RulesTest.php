@@ -283,4 +283,125 @@ final class RulesTest extends TestCase {
 		$this->assertTrue( Cloud_POS_Rules::needs_stamp( 'cloud-pos', $renamed, $stamp ) );
 		$this->assertTrue( Cloud_POS_Rules::needs_stamp( 'store-api', $stamp['meta'], $stamp ) );
 	}
+
+	public function test_pos_roles_on_a_site_are_the_ones_it_has(): void {
+		$this->assertSame( Cloud_POS_Rules::POS_ROLES, Cloud_POS_Rules::pos_roles_on( array( 'subscriber', 'kiosk', 'cashier', 'shop_manager', 'administrator', 'customer' ) ) );
+		// Without WooCommerce there is no shop_manager role to give.
+		$this->assertSame( array( 'administrator', 'cashier', 'kiosk' ), Cloud_POS_Rules::pos_roles_on( array( 'administrator', 'editor', 'subscriber', 'cashier', 'kiosk' ) ) );
+	}
+
+	public function test_new_user_reads_name_email_and_role(): void {
+		$this->assertSame(
+			array(
+				'name'       => 'Anna Maria Smith',
+				'email'      => 'Anna.Smith+pos@example.com',
+				'role'       => 'cashier',
+				'first_name' => 'Anna',
+				'last_name'  => 'Maria Smith',
+			),
+			Cloud_POS_Rules::new_user(
+				array(
+					'name'  => "  Anna \t Maria  Smith ",
+					'email' => 'Anna.Smith+pos@example.com',
+					'role'  => 'cashier',
+				),
+				Cloud_POS_Rules::POS_ROLES
+			)
+		);
+		$one = Cloud_POS_Rules::new_user(
+			array(
+				'name'  => 'Cher',
+				'email' => 'cher@example.com',
+				'role'  => 'kiosk',
+			),
+			Cloud_POS_Rules::POS_ROLES
+		);
+		$this->assertSame( array( 'Cher', '' ), array( $one['first_name'], $one['last_name'] ) );
+		$this->assertSame( 200, mb_strlen( Cloud_POS_Rules::new_user( array( 'name' => str_repeat( 'é', 200 ), 'email' => 'e@example.com', 'role' => 'cashier' ), Cloud_POS_Rules::POS_ROLES )['name'] ) );
+	}
+
+	public function test_new_user_refuses_the_first_bad_parameter(): void {
+		$good  = array(
+			'name'  => 'Anna Smith',
+			'email' => 'anna@example.com',
+			'role'  => 'cashier',
+		);
+		$roles = Cloud_POS_Rules::POS_ROLES;
+		$name  = 'name must be a non-empty string of at most 200 characters.';
+		$email = 'email must be a valid email address of at most 100 characters.';
+		$role  = 'role must be one of: administrator, shop_manager, cashier, kiosk.';
+		$this->assertInvalidParam( 'name', 'The request body must be a JSON object.', Cloud_POS_Rules::new_user( null, $roles ) );
+		$this->assertInvalidParam( 'name', 'The request body must be a JSON object.', Cloud_POS_Rules::new_user( array( 1, 2 ), $roles ) );
+		foreach ( array( null, '', '   ', '<b></b>', 7, str_repeat( 'a', 201 ) ) as $bad ) {
+			$this->assertInvalidParam( 'name', $name, Cloud_POS_Rules::new_user( array( 'name' => $bad ) + $good, $roles ) );
+		}
+		// A bad name is named before a bad email and role.
+		$this->assertInvalidParam( 'name', $name, Cloud_POS_Rules::new_user( array( 'name' => '' ), $roles ) );
+		$long = str_repeat( 'a', 89 ) . '@example.com';
+		foreach ( array( null, 'anna', 'anna@example', 'anna@@example.com', 'an na@example.com', "anna@example.com\n", ' anna@example.com', 'anna@exa..mple.com', 'anna@-example.com', 'a@b.c', $long, 12 ) as $bad ) {
+			$this->assertInvalidParam( 'email', $email, Cloud_POS_Rules::new_user( array( 'email' => $bad ) + $good, $roles ) );
+		}
+		$this->assertNotInstanceOf( WP_Error::class, Cloud_POS_Rules::new_user( array( 'email' => substr( $long, 1 ) ) + $good, $roles ) );
+		foreach ( array( null, '', 'subscriber', 'customer', 'editor', 'Cashier', array( 'cashier' ) ) as $bad ) {
+			$this->assertInvalidParam( 'role', $role, Cloud_POS_Rules::new_user( array( 'role' => $bad ) + $good, $roles ) );
+		}
+		$this->assertInvalidParam(
+			'role',
+			'role must be one of: administrator, cashier, kiosk.',
+			Cloud_POS_Rules::new_user( array( 'role' => 'shop_manager' ) + $good, array( 'administrator', 'cashier', 'kiosk' ) )
+		);
+	}
+
+	public function test_role_change_wants_a_pos_role_the_site_has(): void {
+		$this->assertSame( 'kiosk', Cloud_POS_Rules::role_change( array( 'role' => 'kiosk' ), Cloud_POS_Rules::POS_ROLES ) );
+		$reason = 'role must be one of: administrator, shop_manager, cashier, kiosk.';
+		foreach ( array( null, array(), array( 'cashier' ), array( 'role' => 'customer' ), array( 'role' => null ) ) as $bad ) {
+			$this->assertInvalidParam( 'role', $reason, Cloud_POS_Rules::role_change( $bad, Cloud_POS_Rules::POS_ROLES ) );
+		}
+	}
+
+	public function test_login_base_is_the_local_part_as_sanitize_user_leaves_it(): void {
+		$this->assertSame( 'anna.smithpos', Cloud_POS_Rules::login_base( 'Anna.Smith+pos@example.com' ) );
+		$this->assertSame( 'obrien-jr', Cloud_POS_Rules::login_base( "O'Brien-Jr@example.com" ) );
+		$this->assertSame( 'kim_lee', Cloud_POS_Rules::login_base( 'Kim_Lee@example.com' ) );
+		$this->assertSame( 'ab', Cloud_POS_Rules::login_base( 'a%41b@example.com' ) );
+		$this->assertSame( 'xy', Cloud_POS_Rules::login_base( 'x&amp;y@example.com' ) );
+		$this->assertSame( 'staff', Cloud_POS_Rules::login_base( '!#$%@example.com' ) );
+		$this->assertSame( 'staff', Cloud_POS_Rules::login_base( '{}@example.com' ) );
+	}
+
+	public function test_unique_login_appends_a_number_and_fits_sixty_characters(): void {
+		$taken = array( 'anna', 'anna-2', 'anna-3' );
+		$check = static function ( string $login ) use ( &$taken ): bool {
+			return in_array( $login, $taken, true );
+		};
+		$this->assertSame( 'bob', Cloud_POS_Rules::unique_login( 'bob', $check ) );
+		$this->assertSame( 'anna-4', Cloud_POS_Rules::unique_login( 'anna', $check ) );
+		$long  = str_repeat( 'x', 70 );
+		$first = Cloud_POS_Rules::unique_login( $long, $check );
+		$this->assertSame( str_repeat( 'x', 60 ), $first );
+		$taken[] = $first;
+		$this->assertSame( str_repeat( 'x', 58 ) . '-2', Cloud_POS_Rules::unique_login( $long, $check ) );
+		for ( $n = 2; $n <= 9; $n++ ) {
+			$taken[] = str_repeat( 'x', 58 ) . "-$n";
+		}
+		$this->assertSame( str_repeat( 'x', 57 ) . '-10', Cloud_POS_Rules::unique_login( $long, $check ) );
+	}
+
+	public function test_roles_after_a_role_change_and_after_pos_access_is_removed(): void {
+		$this->assertSame( array( 'kiosk' ), Cloud_POS_Rules::roles_with_pos_role( array( 'cashier' ), 'kiosk' ) );
+		$this->assertSame( array( 'cashier' ), Cloud_POS_Rules::roles_with_pos_role( array( 'cashier' ), 'cashier' ) );
+		$this->assertSame( array( 'customer', 'editor', 'shop_manager' ), Cloud_POS_Rules::roles_with_pos_role( array( 'cashier', 'customer', 'kiosk', 'editor' ), 'shop_manager' ) );
+		$this->assertSame( array( 'customer' ), Cloud_POS_Rules::roles_without_pos( array( 'cashier' ), 'customer' ) );
+		$this->assertSame( array( 'subscriber' ), Cloud_POS_Rules::roles_without_pos( array( 'administrator', 'kiosk' ), 'subscriber' ) );
+		$this->assertSame( array( 'editor' ), Cloud_POS_Rules::roles_without_pos( array( 'cashier', 'editor' ), 'customer' ) );
+		$this->assertSame( array( 'customer' ), Cloud_POS_Rules::roles_without_pos( array(), 'customer' ) );
+	}
+
+	public function test_users_without_takes_one_user_out_of_a_station_list(): void {
+		$this->assertNull( Cloud_POS_Rules::users_without( null, 3 ) );
+		$this->assertSame( array( 1, 5 ), Cloud_POS_Rules::users_without( array( 1, 3, 5 ), 3 ) );
+		$this->assertSame( array(), Cloud_POS_Rules::users_without( array( 3 ), 3 ) );
+		$this->assertSame( array( 1, 5 ), Cloud_POS_Rules::users_without( array( 1, 5 ), 3 ) );
+	}
 }

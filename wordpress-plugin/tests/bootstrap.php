@@ -62,6 +62,41 @@ function esc_url_raw( string $url, ?array $protocols = null ): string {
 	return null !== $protocols && ! in_array( $scheme, $protocols, true ) ? '' : str_replace( ' ', '%20', $url );
 }
 
+/** WordPress's is_email() (without its filter): the address, or false. */
+function is_email( string $email ): string|false {
+	if ( strlen( $email ) < 6 || false === strpos( $email, '@', 1 ) ) {
+		return false;
+	}
+	list( $local, $domain ) = explode( '@', $email, 2 );
+	if ( ! preg_match( '/^[a-zA-Z0-9!#$%&\'*+\/=?^_`{|}~\.-]+$/', $local ) || preg_match( '/\.{2,}/', $domain ) ) {
+		return false;
+	}
+	if ( trim( $domain, " \t\n\r\0\x0B." ) !== $domain ) {
+		return false;
+	}
+	$subs = explode( '.', $domain );
+	if ( 2 > count( $subs ) ) {
+		return false;
+	}
+	foreach ( $subs as $sub ) {
+		if ( trim( $sub, " \t\n\r\0\x0B-" ) !== $sub || ! preg_match( '/^[a-z0-9-]+$/i', $sub ) ) {
+			return false;
+		}
+	}
+	return $email;
+}
+
+/** WordPress's sanitize_user() (without its filter) for ASCII input. */
+function sanitize_user( string $username, bool $strict = false ): string {
+	$username = strip_tags( $username );
+	$username = preg_replace( '|%([a-fA-F0-9][a-fA-F0-9])|', '', $username );
+	$username = preg_replace( '/&.+?;/', '', $username );
+	if ( $strict ) {
+		$username = preg_replace( '|[^a-z0-9 _.\-@]|i', '', $username );
+	}
+	return preg_replace( '|\s+|', ' ', trim( $username ) );
+}
+
 // Every include only declares classes, so all load: a broken interface or signature fails here.
 foreach ( glob( dirname( __DIR__ ) . '/cloud-pos/includes/class-*.php' ) as $cloud_pos_file ) {
 	require_once $cloud_pos_file;

@@ -101,20 +101,27 @@ final class Cloud_POS_REST {
 			$ns,
 			'/users',
 			array(
-				'methods'             => WP_REST_Server::READABLE,
-				'callback'            => array( self::class, 'users' ),
-				'permission_callback' => $permission,
-				'args'                => array(
-					'page'     => array(
-						'description'       => __( 'Page of the list, from 1.', 'cloud-pos' ),
-						'validate_callback' => array( self::class, 'validate_page' ),
-						'sanitize_callback' => array( self::class, 'sanitize_page' ),
+				array(
+					'methods'             => WP_REST_Server::READABLE,
+					'callback'            => array( self::class, 'users' ),
+					'permission_callback' => $permission,
+					'args'                => array(
+						'page'     => array(
+							'description'       => __( 'Page of the list, from 1.', 'cloud-pos' ),
+							'validate_callback' => array( self::class, 'validate_page' ),
+							'sanitize_callback' => array( self::class, 'sanitize_page' ),
+						),
+						'per_page' => array(
+							'description'       => __( 'Users per page, 1 to 100.', 'cloud-pos' ),
+							'validate_callback' => array( self::class, 'validate_per_page' ),
+							'sanitize_callback' => array( self::class, 'sanitize_per_page' ),
+						),
 					),
-					'per_page' => array(
-						'description'       => __( 'Users per page, 1 to 100.', 'cloud-pos' ),
-						'validate_callback' => array( self::class, 'validate_per_page' ),
-						'sanitize_callback' => array( self::class, 'sanitize_per_page' ),
-					),
+				),
+				array(
+					'methods'             => WP_REST_Server::CREATABLE,
+					'callback'            => array( self::class, 'create_user' ),
+					'permission_callback' => $permission,
 				),
 			)
 		);
@@ -123,8 +130,26 @@ final class Cloud_POS_REST {
 			$ns,
 			'/users/(?P<id>[^/]+)',
 			array(
-				'methods'             => WP_REST_Server::READABLE,
-				'callback'            => array( self::class, 'user' ),
+				array(
+					'methods'             => WP_REST_Server::READABLE,
+					'callback'            => array( self::class, 'user' ),
+					'permission_callback' => $permission,
+					'args'                => $id_arg,
+				),
+				array(
+					'methods'             => 'PUT',
+					'callback'            => array( self::class, 'update_user_role' ),
+					'permission_callback' => $permission,
+					'args'                => $id_arg,
+				),
+			)
+		);
+		register_rest_route(
+			$ns,
+			'/users/(?P<id>[^/]+)/pos-access',
+			array(
+				'methods'             => WP_REST_Server::DELETABLE,
+				'callback'            => array( self::class, 'remove_pos_access' ),
 				'permission_callback' => $permission,
 				'args'                => $id_arg,
 			)
@@ -297,6 +322,190 @@ final class Cloud_POS_REST {
 			return self::invalid_user();
 		}
 		return new WP_REST_Response( Cloud_POS_Stations::public_user( $user ), 200 );
+	}
+
+	/**
+	 * `POST users`: the dashboard creates a staff member. The login comes from the email (made
+	 * unique), the password is random, and WordPress sends no mail (the dashboard invites).
+	 * Creations are serialized by a database lock, so two posts of one email create one user;
+	 * where the lock is not to be had, the email check right before wp_insert_user (which
+	 * checks once more) stands.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public static function create_user( WP_REST_Request $request ) {
+		$input = Cloud_POS_Rules::new_user( $request->get_json_params(), self::site_pos_roles() );
+		if ( is_wp_error( $input ) ) {
+			return $input;
+		}
+		$locked = self::lock_users();
+		try {
+			if ( false !== email_exists( $input['email'] ) ) {
+				return self::email_taken();
+			}
+			$login = Cloud_POS_Rules::unique_login(
+				Cloud_POS_Rules::login_base( $input['email'] ),
+				static function ( string $login ): bool {
+					return false !== username_exists( $login );
+				}
+			);
+			$id    = wp_insert_user(
+				array(
+					'user_login'   => $login,
+					'user_email'   => $input['email'],
+					'user_pass'    => wp_generate_password( 24, true, true ),
+					'display_name' => $input['name'],
+					'first_name'   => $input['first_name'],
+					'last_name'    => $input['last_name'],
+					'role'         => $input['role'],
+				)
+			);
+		} finally {
+			if ( $locked ) {
+				self::unlock_users();
+			}
+		}
+		if ( is_wp_error( $id ) ) {
+			if ( 'existing_user_email' === $id->get_error_code() ) {
+				return self::email_taken();
+			}
+			return new WP_Error( $id->get_error_code(), $id->get_error_message(), array( 'status' => 400 ) );
+		}
+		$user = get_userdata( $id );
+		if ( ! $user instanceof WP_User ) {
+			return self::invalid_user();
+		}
+		return new WP_REST_Response( Cloud_POS_Stations::public_user( $user ), 201 );
+	}
+
+	/**
+	 * `PUT users/{id}`: a new POS role for a store user, in place of the POS roles it had; its
+	 * other roles stay. The key's own user (the store's administrator who connected) is refused.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public static function update_user_role( WP_REST_Request $request ) {
+		$role = Cloud_POS_Rules::role_change( $request->get_json_params(), self::site_pos_roles() );
+		if ( is_wp_error( $role ) ) {
+			return $role;
+		}
+		$user = self::requested_user( $request );
+		if ( is_wp_error( $user ) ) {
+			return $user;
+		}
+		self::set_roles( $user, Cloud_POS_Rules::roles_with_pos_role( $user->roles, $role ) );
+		return new WP_REST_Response( Cloud_POS_Stations::public_user( $user ), 200 );
+	}
+
+	/**
+	 * `DELETE users/{id}/pos-access`: the user loses every POS role (keeping the others, or
+	 * becoming a customer, else a subscriber, when none is left) and leaves every station's
+	 * list of users, so it no longer appears in `GET users` nor opens a station. The key's own
+	 * user is refused.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public static function remove_pos_access( WP_REST_Request $request ) {
+		$user = self::requested_user( $request );
+		if ( is_wp_error( $user ) ) {
+			return $user;
+		}
+		$fallback = null !== get_role( 'customer' ) ? 'customer' : 'subscriber';
+		self::set_roles( $user, Cloud_POS_Rules::roles_without_pos( $user->roles, $fallback ) );
+		Cloud_POS_Stations::remove_user_everywhere( (int) $user->ID );
+		return new WP_REST_Response(
+			array(
+				'removed' => true,
+				'user'    => Cloud_POS_Stations::public_user( $user ),
+			),
+			200
+		);
+	}
+
+	/**
+	 * The user `{id}` names, unless it is nobody (404) or the key's own user (403).
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return WP_User|WP_Error
+	 */
+	private static function requested_user( WP_REST_Request $request ) {
+		$raw  = (string) $request->get_param( 'id' );
+		$user = preg_match( '/^\d+$/D', $raw ) ? get_userdata( absint( $raw ) ) : false;
+		if ( ! $user instanceof WP_User ) {
+			return self::invalid_user();
+		}
+		if ( (int) $user->ID === get_current_user_id() ) {
+			return new WP_Error(
+				'pos_connect_own_user',
+				__( 'The store\'s own administrator cannot be changed from the dashboard.', 'cloud-pos' ),
+				array( 'status' => 403 )
+			);
+		}
+		return $user;
+	}
+
+	/**
+	 * Gives a user exactly these roles, in this order: roles it should not keep and its POS
+	 * roles go first, then the missing ones are added (WordPress lists roles in the order they
+	 * were given).
+	 *
+	 * @param WP_User      $user   The user.
+	 * @param list<string> $target The roles (Cloud_POS_Rules::roles_with_pos_role() or roles_without_pos()).
+	 */
+	private static function set_roles( WP_User $user, array $target ): void {
+		foreach ( array_values( $user->roles ) as $role ) {
+			if ( ! in_array( $role, $target, true ) || in_array( $role, Cloud_POS_Rules::POS_ROLES, true ) ) {
+				$user->remove_role( $role );
+			}
+		}
+		foreach ( $target as $role ) {
+			if ( ! in_array( $role, $user->roles, true ) ) {
+				$user->add_role( $role );
+			}
+		}
+	}
+
+	/**
+	 * The POS roles this site has.
+	 *
+	 * @return list<string>
+	 */
+	private static function site_pos_roles(): array {
+		return Cloud_POS_Rules::pos_roles_on( array_keys( wp_roles()->get_names() ) );
+	}
+
+	/** The database lock that serializes `POST users` across PHP workers (MySQL/MariaDB). */
+	private static function users_lock_name(): string {
+		global $wpdb;
+		return 'cloud_pos_users_' . md5( DB_NAME . '|' . $wpdb->prefix );
+	}
+
+	/** Takes the user-creation lock (waits up to 10 s); false when it could not be had. */
+	private static function lock_users(): bool {
+		global $wpdb;
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- a named lock, not a table.
+		$got = $wpdb->get_var( $wpdb->prepare( 'SELECT GET_LOCK( %s, %d )', self::users_lock_name(), 10 ) );
+		return '1' === (string) $got;
+	}
+
+	/** Gives the user-creation lock back. */
+	private static function unlock_users(): void {
+		global $wpdb;
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- a named lock, not a table.
+		$wpdb->query( $wpdb->prepare( 'SELECT RELEASE_LOCK( %s )', self::users_lock_name() ) );
+	}
+
+	/** WordPress's own answer for an email another user has (wp_insert_user's). */
+	private static function email_taken(): WP_Error {
+		return new WP_Error(
+			'existing_user_email',
+			// phpcs:ignore WordPress.WP.I18n.MissingArgDomain -- WordPress's own string, translated as WordPress translates it.
+			__( 'Sorry, that email address is already used!' ),
+			array( 'status' => 400 )
+		);
 	}
 
 	/** `GET stations`: every station with its page on this site. */

@@ -44,6 +44,18 @@ final class Cloud_POS_Rules {
 	/** Users on a page when `per_page` is not given. */
 	public const DEFAULT_PER_PAGE = 10;
 
+	/** Longest display name of a user the dashboard creates. */
+	public const NAME_MAX = 200;
+
+	/** Longest email (wp_users.user_email). */
+	public const EMAIL_MAX = 100;
+
+	/** Longest login (wp_insert_user refuses more). */
+	public const LOGIN_MAX = 60;
+
+	/** The login of a new user whose email's local part leaves nothing. */
+	public const LOGIN_FALLBACK = 'staff';
+
 	/** The dashboard's slug rule, loosened to the station ids it sets when Default goes off. */
 	public const CLOUD_SLUG = '/^[a-z0-9]+(?:-[a-z0-9]+)*$/D';
 
@@ -477,6 +489,187 @@ final class Cloud_POS_Rules {
 			}
 		}
 		return false;
+	}
+
+	/**
+	 * The POS roles a request may give on this site, in the contract's order: only those the
+	 * site has (without WooCommerce there is no shop_manager role).
+	 *
+	 * @param list<string> $site_roles The site's role names.
+	 * @return list<string>
+	 */
+	public static function pos_roles_on( array $site_roles ): array {
+		return array_values( array_intersect( self::POS_ROLES, $site_roles ) );
+	}
+
+	/**
+	 * A `POST users` body, sanitized, or the error naming the first bad parameter (name, email,
+	 * role, in that order). The email must pass WordPress's is_email(), have no white space and
+	 * fit wp_users.user_email (100 characters); the name is sanitize_text_field()ed, then must be
+	 * non-empty and at most 200 characters; the role must be a POS role the site has.
+	 *
+	 * @param mixed        $body      The decoded JSON body.
+	 * @param list<string> $pos_roles The POS roles the site has (pos_roles_on()).
+	 * @return array{name: string, email: string, role: string, first_name: string, last_name: string}|WP_Error
+	 */
+	public static function new_user( $body, array $pos_roles ) {
+		if ( ! is_array( $body ) || ( array() !== $body && array_is_list( $body ) ) ) {
+			return self::invalid_param( 'name', 'The request body must be a JSON object.' );
+		}
+		$name = is_string( $body['name'] ?? null ) ? sanitize_text_field( $body['name'] ) : '';
+		if ( '' === $name || mb_strlen( $name ) > self::NAME_MAX ) {
+			return self::invalid_param( 'name', 'name must be a non-empty string of at most 200 characters.' );
+		}
+		$email = $body['email'] ?? null;
+		if ( ! self::is_user_email( $email ) ) {
+			return self::invalid_param( 'email', 'email must be a valid email address of at most 100 characters.' );
+		}
+		$role = self::pos_role( $body['role'] ?? null, $pos_roles );
+		if ( is_wp_error( $role ) ) {
+			return $role;
+		}
+		$parts = explode( ' ', $name, 2 );
+		return array(
+			'name'       => $name,
+			'email'      => $email,
+			'role'       => $role,
+			'first_name' => $parts[0],
+			'last_name'  => $parts[1] ?? '',
+		);
+	}
+
+	/**
+	 * The role a `PUT users/{id}` body asks for, or the error.
+	 *
+	 * @param mixed        $body      The decoded JSON body.
+	 * @param list<string> $pos_roles The POS roles the site has (pos_roles_on()).
+	 * @return string|WP_Error
+	 */
+	public static function role_change( $body, array $pos_roles ) {
+		$b = is_array( $body ) && ( array() === $body || ! array_is_list( $body ) ) ? $body : array();
+		return self::pos_role( $b['role'] ?? null, $pos_roles );
+	}
+
+	/**
+	 * A POS role the site has, or the error naming `role`.
+	 *
+	 * @param mixed        $role      The value.
+	 * @param list<string> $pos_roles The POS roles the site has.
+	 * @return string|WP_Error
+	 */
+	private static function pos_role( $role, array $pos_roles ) {
+		if ( ! is_string( $role ) || ! in_array( $role, $pos_roles, true ) ) {
+			return self::invalid_param( 'role', 'role must be one of: ' . implode( ', ', $pos_roles ) . '.' );
+		}
+		return $role;
+	}
+
+	/**
+	 * Whether a value may be a store user's email: WordPress's is_email(), no white space (PHP's
+	 * `$` would let a trailing newline through is_email()), at most 100 characters.
+	 *
+	 * @param mixed $email The value.
+	 */
+	public static function is_user_email( $email ): bool {
+		return is_string( $email )
+			&& strlen( $email ) <= self::EMAIL_MAX
+			&& ! preg_match( '/\s/', $email )
+			&& false !== is_email( $email );
+	}
+
+	/**
+	 * The login a new user gets before it is made unique: the email's local part as WordPress's
+	 * sanitize_user( …, true ) leaves it, lower-cased; `staff` when nothing is left.
+	 *
+	 * @param string $email A valid email address.
+	 */
+	public static function login_base( string $email ): string {
+		$at    = strpos( $email, '@' );
+		$local = false === $at ? $email : substr( $email, 0, $at );
+		$login = strtolower( sanitize_user( $local, true ) );
+		return '' === $login ? self::LOGIN_FALLBACK : $login;
+	}
+
+	/**
+	 * The first login of `base`, `base-2`, `base-3`, … that nobody has, each cut to fit
+	 * WordPress's 60 characters.
+	 *
+	 * @param string   $base  The login wanted (login_base()).
+	 * @param callable $taken Whether a login is taken: fn( string $login ): bool.
+	 */
+	public static function unique_login( string $base, callable $taken ): string {
+		for ( $n = 1; ; $n++ ) {
+			$suffix = 1 === $n ? '' : '-' . $n;
+			$login  = mb_substr( $base, 0, self::LOGIN_MAX - strlen( $suffix ) ) . $suffix;
+			if ( ! $taken( $login ) ) {
+				return $login;
+			}
+		}
+	}
+
+	/**
+	 * A user's roles after a role change: the POS roles replaced by the new one (last), every
+	 * other role kept in its order.
+	 *
+	 * @param array<int|string, string> $roles The user's roles.
+	 * @param string                    $role  The new POS role.
+	 * @return list<string>
+	 */
+	public static function roles_with_pos_role( array $roles, string $role ): array {
+		$kept   = self::roles_without_pos_roles( $roles );
+		$kept[] = $role;
+		return $kept;
+	}
+
+	/**
+	 * A user's roles once the POS access is taken away: every POS role gone, the others kept;
+	 * with none left, `$fallback` (customer where WooCommerce has it, else subscriber).
+	 *
+	 * @param array<int|string, string> $roles    The user's roles.
+	 * @param string                    $fallback The role of a user with none left.
+	 * @return list<string>
+	 */
+	public static function roles_without_pos( array $roles, string $fallback ): array {
+		$kept = self::roles_without_pos_roles( $roles );
+		return array() === $kept ? array( $fallback ) : $kept;
+	}
+
+	/**
+	 * The roles that are not POS roles, in their order.
+	 *
+	 * @param array<int|string, string> $roles Roles.
+	 * @return list<string>
+	 */
+	private static function roles_without_pos_roles( array $roles ): array {
+		return array_values(
+			array_filter(
+				array_map( 'strval', $roles ),
+				static function ( string $role ): bool {
+					return ! in_array( $role, self::POS_ROLES, true );
+				}
+			)
+		);
+	}
+
+	/**
+	 * A station's users once one user lost POS access: null (every POS user) stays null.
+	 *
+	 * @param list<int>|null $allowed The station's users.
+	 * @param int            $user_id The user taken out.
+	 * @return list<int>|null
+	 */
+	public static function users_without( ?array $allowed, int $user_id ): ?array {
+		if ( null === $allowed ) {
+			return null;
+		}
+		return array_values(
+			array_filter(
+				$allowed,
+				static function ( $id ) use ( $user_id ): bool {
+					return (int) $id !== $user_id;
+				}
+			)
+		);
 	}
 
 	/**

@@ -152,6 +152,32 @@ final class Cloud_POS_Stations {
 	}
 
 	/**
+	 * Takes a user out of every station's list of users (a user who lost POS access). Stations
+	 * open to every POS user keep no list and stay so; drafts and trashed stations are cleaned
+	 * too, so a restored one does not bring the user back.
+	 *
+	 * @param int $user_id The user.
+	 */
+	public static function remove_user_everywhere( int $user_id ): void {
+		$ids = get_posts(
+			array(
+				'post_type'        => self::POST_TYPE,
+				'post_status'      => array( 'any', 'trash' ),
+				'numberposts'      => -1,
+				'fields'           => 'ids',
+				'suppress_filters' => true,
+			)
+		);
+		foreach ( $ids as $pos_id ) {
+			$users = self::users( (int) $pos_id );
+			$after = Cloud_POS_Rules::users_without( $users, $user_id );
+			if ( $after !== $users ) {
+				self::set_users( (int) $pos_id, $after );
+			}
+		}
+	}
+
+	/**
 	 * The station's free-form settings.
 	 *
 	 * @param int $pos_id The station.
