@@ -26,6 +26,7 @@ const ownPackages = [
   'mf-stations',
   'mf-billing',
   'mf-analytics',
+  'mf-staff',
   'shell',
 ];
 

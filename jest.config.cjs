@@ -9,6 +9,7 @@ module.exports = {
     '<rootDir>/mf-stations',
     '<rootDir>/mf-billing',
     '<rootDir>/mf-analytics',
+    '<rootDir>/mf-staff',
     '<rootDir>/sandbox',
     '<rootDir>/api',
     '<rootDir>/scripts/jest.config.cjs',

@@ -6,8 +6,8 @@
 //  - each remote's entry (remoteEntry.js) and what a visit to its page fetches, gzip (every remote
 //    of services.mjs: mf-admin, mf-applications, mf-stations, mf-billing at /subscription-plans,
 //    whose page JS includes the card form on Stripe's React bindings — Stripe.js itself comes from
-//    the payments origin and is not counted as the remote's — and mf-analytics at /analytics,
-//    whose page JS includes nivo)
+//    the payments origin and is not counted as the remote's —, mf-analytics at /analytics,
+//    whose page JS includes nivo, and mf-staff at /staff)
 //  - how many copies of react-dom the browser loaded with the shell and every remote (must be 1)
 //  - GET admin-panel/users p50/p99 over 100 000 users with a filter (api/scripts/bench-admin-users.ts)
 //  - GET applications (20 authorized apps, each store checked live) and one application's detail,

@@ -123,6 +123,14 @@ export const remotes = [
     port: port('MF_ANALYTICS_PORT', 3004),
     routes: ['/analytics', '/print-analytics', '/activity'],
   },
+  {
+    pkg: 'mf-staff',
+    name: 'mf_staff',
+    title: 'Staff',
+    access: 'manager',
+    port: port('MF_STAFF_PORT', 3007),
+    routes: ['/staff'],
+  },
 ];
 
 /** The slug of the demo manager's connected application (the api's demo seed). */

@@ -35,6 +35,11 @@ describe('package boundaries', () => {
     ['shell/src/Fixture.ts', "import { x } from '../../mf-stations/src/x';\nexport { x };\n"],
     ['mf-analytics/src/Fixture.ts', "import { x } from '../../mf-billing/src/x';\nexport { x };\n"],
     ['mf-billing/src/Fixture.ts', "import { x } from '@pos/mf-analytics';\nexport { x };\n"],
+    [
+      'mf-staff/src/Fixture.ts',
+      "import { x } from '../../mf-applications/src/x';\nexport { x };\n",
+    ],
+    ['mf-applications/src/Fixture.ts', "import { x } from '@pos/mf-staff';\nexport { x };\n"],
   ])('%s fails on a crossing import', async (file, code) => {
     expect(await restricted(file, code)).toBeGreaterThan(0);
   });

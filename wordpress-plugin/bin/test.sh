@@ -1,6 +1,6 @@
 #!/bin/sh
-# Lints every PHP file of the plugin and its tests (php -l), checks them against the part of
-# WordPress's coding standard that stock phpcs has (phpcs.xml.dist), then runs the unit tests
+# Lints every PHP file of the plugin, its Staff add-on and the tests (php -l), checks them against
+# the part of WordPress's coding standard that stock phpcs has (phpcs.xml.dist), then runs the unit tests
 # with Debian's phpunit; the last line is phpunit's summary. Arguments go to phpunit (npm test
 # passes --log-junit FILE to count the tests).
 # Needs: apt-get install -y php-cli phpunit php-xml php-mbstring php-codesniffer
@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 
 failed=0
 count=0
-for file in $(find cloud-pos tests -name '*.php' | sort); do
+for file in $(find cloud-pos cloud-pos-staff tests -name '*.php' | sort); do
   count=$((count + 1))
   if ! out=$(php -l "$file" 2>&1); then
     echo "$out"

@@ -1,0 +1,2 @@
+export { StaffEmptyState } from './StaffEmptyState';
+export type { StaffEmptyReason } from './StaffEmptyState';

@@ -1,0 +1,2 @@
+export { StaffFields } from './StaffFields';
+export type { StaffFieldsProps } from './StaffFields';

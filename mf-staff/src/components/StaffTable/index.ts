@@ -1,0 +1,2 @@
+export { StaffTable, roleTypeOf } from './StaffTable';
+export type { StaffTableProps } from './StaffTable';

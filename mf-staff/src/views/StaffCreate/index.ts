@@ -1,0 +1,1 @@
+export { StaffCreate } from './StaffCreate';

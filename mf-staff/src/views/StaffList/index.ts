@@ -1,0 +1,1 @@
+export { StaffList } from './StaffList';

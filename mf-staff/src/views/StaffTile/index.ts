@@ -1,0 +1,1 @@
+export { StaffTile } from './StaffTile';
