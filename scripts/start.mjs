@@ -10,13 +10,15 @@ import {
   pluginDownload,
   remotes,
   repoRoot,
+  staffPluginDownload,
   storeAdmin,
   testCards,
   urls,
 } from './lib/services.mjs';
 import { startStack } from './lib/stack.mjs';
 
-// The plugin's build is its download, which the shell's server offers at /downloads/cloud-pos.zip.
+// The plugin's build is its download and its Staff add-on's, which the shell's server offers at
+// /downloads/cloud-pos.zip and /downloads/cloud-pos-staff.zip.
 const packages = [
   'sandbox',
   'api',
@@ -58,6 +60,7 @@ async function main() {
                               the third, Demo Garden Supply, starts with the Cloud POS plugin inactive: switch it on in
                               its wp-admin under Plugins)
     Cloud POS plugin          ${urls.shell}${pluginDownload.path}  (for a real WordPress + WooCommerce store)
+    Staff add-on              ${urls.shell}${staffPluginDownload.path}  (multiple users: the dashboard's Staff)
     Login provider (sandbox)  ${urls.login}
     Mail outbox (sandbox)     ${urls.mail}
     Payments (sandbox)        ${urls.payments}  (Stripe API v1 for the stripe SDK; Stripe.js at ${urls.payments}/v3/)

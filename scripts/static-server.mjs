@@ -6,7 +6,8 @@
 //   node scripts/static-server.mjs --root mf-admin/dist --port 3006 --cors
 //   node scripts/static-server.mjs --root shell/dist --port 3000 --spa \
 //     --proxy /api/connect-ui=http://127.0.0.1:4000 --json /remotes.json=.run/remotes.json \
-//     --download /downloads/cloud-pos.zip=wordpress-plugin/dist/cloud-pos.zip
+//     --download /downloads/cloud-pos.zip=wordpress-plugin/dist/cloud-pos.zip \
+//     --download /downloads/cloud-pos-staff.zip=wordpress-plugin/dist/cloud-pos-staff.zip
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { constants as zlib } from 'node:zlib';

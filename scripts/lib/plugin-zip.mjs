@@ -1,9 +1,11 @@
-// Builds the Cloud POS plugin's download, wordpress-plugin/dist/cloud-pos.zip: the folder
-// cloud-pos/ as WordPress's Plugins → Add New → Upload Plugin expects it, zipped with yazl.
-// The copy may carry the cloud POS address as its default, so a store that installs it needs no
-// setting before its stations open.
+// Builds the WordPress plugins' downloads: wordpress-plugin/dist/cloud-pos.zip, the Cloud POS
+// plugin, and wordpress-plugin/dist/cloud-pos-staff.zip, its multiple-user (Staff) add-on. Each
+// is its folder (cloud-pos/, cloud-pos-staff/) as WordPress's Plugins → Add New → Upload Plugin
+// expects it, zipped with yazl. The Cloud POS copy may carry the cloud POS address as its
+// default, so a store that installs it needs no setting before its stations open.
 //
 //   node scripts/lib/plugin-zip.mjs [--origin https://pos.example.com] [--out file.zip]
+//                                   [--staff-out file.zip]
 import {
   createWriteStream,
   readFileSync,
@@ -15,9 +17,10 @@ import {
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import yazl from 'yazl';
-import { pluginDownload, repoRoot, urls } from './services.mjs';
+import { pluginDownload, repoRoot, staffPluginDownload, urls } from './services.mjs';
 
 export const pluginDir = path.join(repoRoot, 'wordpress-plugin/cloud-pos');
+export const staffPluginDir = path.join(repoRoot, 'wordpress-plugin/cloud-pos-staff');
 
 /** The line of cloud-pos.php the build stamps; the plugin reads it when no setting is saved. */
 const ORIGIN_LINE = "define( 'CLOUD_POS_DEFAULT_API_ORIGIN', '' );";
@@ -56,35 +59,24 @@ function filesUnder(dir, prefix = '') {
 }
 
 /**
- * Zips wordpress-plugin/cloud-pos into `out` (written beside it first, then renamed, so a
- * server never hands out half a file).
- * @param {{ origin?: string, out?: string }} [options] origin: the cloud POS address to stamp
- *   (default: CLOUD_POS_API_ORIGIN, else this machine's cloud POS address)
- * @returns {Promise<{ out: string, origin: string, entries: string[] }>}
+ * Zips the folder `dir` as `folder/` into `out` (written beside it first, then renamed, so a
+ * server never hands out half a file). `transform` may change a file's content.
+ * @param {{ dir: string, folder: string, out: string,
+ *   transform?: (relative: string, content: Buffer) => Buffer }} options
+ * @returns {Promise<string[]>} the archive's entries
  */
-export async function buildPluginZip(options = {}) {
-  const origin = checkOrigin(options.origin ?? process.env.CLOUD_POS_API_ORIGIN ?? urls.cloudPos);
-  const out = path.resolve(options.out ?? pluginDownload.file);
+async function zipFolder({ dir, folder, out, transform = (_relative, content) => content }) {
   const zip = new yazl.ZipFile();
-  const entries = ['cloud-pos/'];
-  zip.addEmptyDirectory('cloud-pos/', { mtime: MTIME, mode: 0o40755 });
-  for (const relative of filesUnder(pluginDir)) {
-    const name = `cloud-pos/${relative}`;
+  const entries = [`${folder}/`];
+  zip.addEmptyDirectory(`${folder}/`, { mtime: MTIME, mode: 0o40755 });
+  for (const relative of filesUnder(dir)) {
+    const name = `${folder}/${relative}`;
     entries.push(name);
     if (relative.endsWith('/')) {
       zip.addEmptyDirectory(name, { mtime: MTIME, mode: 0o40755 });
       continue;
     }
-    let content = readFileSync(path.join(pluginDir, relative));
-    if (relative === 'cloud-pos.php') {
-      const source = content.toString('utf8');
-      if (!source.includes(ORIGIN_LINE)) {
-        throw new Error(`cloud-pos.php no longer has the line the build stamps: ${ORIGIN_LINE}`);
-      }
-      content = Buffer.from(
-        source.replace(ORIGIN_LINE, `define( 'CLOUD_POS_DEFAULT_API_ORIGIN', '${origin}' );`),
-      );
-    }
+    const content = transform(relative, readFileSync(path.join(dir, relative)));
     zip.addBuffer(content, name, { mtime: MTIME, mode: 0o100644 });
   }
   mkdirSync(path.dirname(out), { recursive: true });
@@ -100,7 +92,46 @@ export async function buildPluginZip(options = {}) {
   } finally {
     rmSync(partial, { force: true });
   }
+  return entries;
+}
+
+/**
+ * Zips wordpress-plugin/cloud-pos into `out`, stamped with the cloud POS address.
+ * @param {{ origin?: string, out?: string }} [options] origin: the cloud POS address to stamp
+ *   (default: CLOUD_POS_API_ORIGIN, else this machine's cloud POS address)
+ * @returns {Promise<{ out: string, origin: string, entries: string[] }>}
+ */
+export async function buildPluginZip(options = {}) {
+  const origin = checkOrigin(options.origin ?? process.env.CLOUD_POS_API_ORIGIN ?? urls.cloudPos);
+  const out = path.resolve(options.out ?? pluginDownload.file);
+  const entries = await zipFolder({
+    dir: pluginDir,
+    folder: 'cloud-pos',
+    out,
+    transform(relative, content) {
+      if (relative !== 'cloud-pos.php') return content;
+      const source = content.toString('utf8');
+      if (!source.includes(ORIGIN_LINE)) {
+        throw new Error(`cloud-pos.php no longer has the line the build stamps: ${ORIGIN_LINE}`);
+      }
+      return Buffer.from(
+        source.replace(ORIGIN_LINE, `define( 'CLOUD_POS_DEFAULT_API_ORIGIN', '${origin}' );`),
+      );
+    },
+  });
   return { out, origin, entries };
+}
+
+/**
+ * Zips the Staff add-on, wordpress-plugin/cloud-pos-staff, into `out` (as it is: it has no
+ * setting to stamp).
+ * @param {{ out?: string }} [options]
+ * @returns {Promise<{ out: string, entries: string[] }>}
+ */
+export async function buildStaffPluginZip(options = {}) {
+  const out = path.resolve(options.out ?? staffPluginDownload.file);
+  const entries = await zipFolder({ dir: staffPluginDir, folder: 'cloud-pos-staff', out });
+  return { out, entries };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
@@ -117,6 +148,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.info(
       `${path.relative(process.cwd(), out)}: ${entries.length} entries, cloud POS address ${origin}`,
     );
+    const staff = await buildStaffPluginZip({ out: valueOf('--staff-out') });
+    console.info(`${path.relative(process.cwd(), staff.out)}: ${staff.entries.length} entries`);
   } catch (error) {
     console.error(`Could not build the plugin download: ${error.message}`);
     process.exit(1);

@@ -74,6 +74,12 @@ export const pluginDownload = {
   file: path.join(repoRoot, 'wordpress-plugin/dist/cloud-pos.zip'),
 };
 
+/** The multiple-user (Staff) add-on's download, built and offered beside the plugin's. */
+export const staffPluginDownload = {
+  path: '/downloads/cloud-pos-staff.zip',
+  file: path.join(repoRoot, 'wordpress-plugin/dist/cloud-pos-staff.zip'),
+};
+
 /** The store administrator's login on every sandbox store. */
 export const storeAdmin = { username: 'storeadmin', password: 'demo1234' };
 
@@ -331,6 +337,8 @@ export function services({ dataDir, test }) {
         `/config.json=${path.join(dataDir, 'config.json')}`,
         '--download',
         `${pluginDownload.path}=${pluginDownload.file}`,
+        '--download',
+        `${staffPluginDownload.path}=${staffPluginDownload.file}`,
       ],
       env: {},
       health: `${urls.shell}/`,

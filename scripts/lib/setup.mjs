@@ -56,14 +56,14 @@ const newestMtime = (dir) => {
 };
 
 /**
- * Not a pnpm package: the WordPress plugin, whose build is its download zip
- * (wordpress-plugin/dist/cloud-pos.zip, see plugin-zip.mjs).
+ * Not a pnpm package: the WordPress plugin and its Staff add-on, whose build is their download
+ * zips (wordpress-plugin/dist/cloud-pos.zip and cloud-pos-staff.zip, see plugin-zip.mjs).
  */
 export const PLUGIN_PACKAGE = 'wordpress-plugin';
 
 /**
  * Builds every package whose sources (or shared's) are newer than its dist; `wordpress-plugin`
- * in the list zips the plugin for download.
+ * in the list zips the plugin and its Staff add-on for download.
  */
 export function buildPackages(packages, { force = false } = {}) {
   const sharedChanged = newestMtime(path.join(repoRoot, 'shared'));

@@ -1,6 +1,6 @@
-// The Cloud POS plugin's download: built by scripts/lib/plugin-zip.mjs (its CLI, as the build
-// runs it) and served by the static server's --download option, as the shell's server serves
-// it at /downloads/cloud-pos.zip.
+// The Cloud POS plugin's download and its Staff add-on's: built by scripts/lib/plugin-zip.mjs
+// (its CLI, as the build runs it) and served by the static server's --download option, as the
+// shell's server serves them at /downloads/cloud-pos.zip and /downloads/cloud-pos-staff.zip.
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -12,6 +12,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const scripts = path.join(__dirname, '..');
 let dir;
 let zipFile;
+let staffZipFile;
 let server;
 
 /** Every entry of a zip (name and content), read with yauzl. */
@@ -64,12 +65,17 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dir, 'dist'));
   fs.writeFileSync(path.join(dir, 'dist', 'index.html'), '<!doctype html><title>shell</title>');
   zipFile = path.join(dir, 'out', 'cloud-pos.zip');
-  const built = buildZip('--origin', 'https://pos.example.com/', '--out', zipFile);
+  staffZipFile = path.join(dir, 'out', 'cloud-pos-staff.zip');
+  const built = buildZip(
+    ...['--origin', 'https://pos.example.com/'],
+    ...['--out', zipFile, '--staff-out', staffZipFile],
+  );
   if (built.status !== 0) throw new Error(`plugin-zip.mjs failed: ${built.stderr}`);
   server = spawn(process.execPath, [
     path.join(scripts, 'static-server.mjs'),
     ...['--root', path.join(dir, 'dist'), '--port', String(PORT), '--spa'],
     ...['--download', `/downloads/cloud-pos.zip=${zipFile}`],
+    ...['--download', `/downloads/cloud-pos-staff.zip=${staffZipFile}`],
     ...['--download', `/downloads/missing.zip=${path.join(dir, 'out', 'missing.zip')}`],
   ]);
   await waitUntilUp();
@@ -125,8 +131,55 @@ describe('the plugin download', () => {
 
   it('is the same archive when built again from the same sources', () => {
     const again = path.join(dir, 'again.zip');
-    expect(buildZip('--origin', 'https://pos.example.com', '--out', again).status).toBe(0);
+    const staffAgain = path.join(dir, 'staff-again.zip');
+    const rebuilt = buildZip(
+      ...['--origin', 'https://pos.example.com'],
+      ...['--out', again, '--staff-out', staffAgain],
+    );
+    expect(rebuilt.status).toBe(0);
     expect(fs.readFileSync(again).equals(fs.readFileSync(zipFile))).toBe(true);
+    expect(fs.readFileSync(staffAgain).equals(fs.readFileSync(staffZipFile))).toBe(true);
+  });
+
+  it('serves the Staff add-on as an attachment at /downloads/cloud-pos-staff.zip', async () => {
+    const response = await fetch(`${BASE}/downloads/cloud-pos-staff.zip`, {
+      headers: { accept: 'text/html,*/*', 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="?cloud-pos-staff\.zip"?$/,
+    );
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('content-encoding')).toBeNull();
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(body.equals(fs.readFileSync(staffZipFile))).toBe(true);
+  });
+
+  it('zips the Staff add-on as the folder cloud-pos-staff/, a plugin that turns multiple users on', async () => {
+    const body = Buffer.from(
+      await (await fetch(`${BASE}/downloads/cloud-pos-staff.zip`)).arrayBuffer(),
+    );
+    const entries = await readZip(body);
+    expect([...entries.keys()].sort()).toEqual([
+      'cloud-pos-staff/',
+      'cloud-pos-staff/cloud-pos-staff.php',
+      'cloud-pos-staff/readme.txt',
+    ]);
+    const main = entries.get('cloud-pos-staff/cloud-pos-staff.php');
+    expect(main).toContain('Plugin Name:       Cloud POS Staff');
+    expect(main).toContain('Requires Plugins:  cloud-pos');
+    expect(main).toContain(
+      "add_filter( 'cloud_pos_multiple_user_plugin_active', '__return_true' );",
+    );
+    expect(entries.get('cloud-pos-staff/readme.txt')).toMatch(/^=== Cloud POS Staff ===/);
+    // Byte for byte the sources: the add-on has nothing to stamp.
+    expect(main).toBe(
+      fs.readFileSync(
+        path.join(scripts, '../wordpress-plugin/cloud-pos-staff/cloud-pos-staff.php'),
+        'utf8',
+      ),
+    );
   });
 
   it('refuses an address that is not an http(s) origin', () => {
