@@ -101,7 +101,7 @@ ${rows}
 
 function keysTable(ctx: StoreContext, keys: readonly ApiKeyRecord[], nonce: string): string {
   if (keys.length === 0) return '<p>No API keys yet.</p>';
-  const owner = (id: number) => ctx.seed.users.find((u) => u.id === id)?.name ?? `User ${id}`;
+  const owner = (id: number) => ctx.state.user(id)?.name ?? `User ${id}`;
   const rows = keys
     .map(
       (key) => `<tr>
@@ -141,7 +141,8 @@ function keysContent(ctx: StoreContext, admin: Admin, view: KeysView): string {
     user: String(admin.user.id),
     permissions: 'read',
   };
-  const userOptions = ctx.seed.users
+  const userOptions = ctx.state
+    .users()
     .map(
       (u) =>
         `<option value="${u.id}"${String(u.id) === values.user ? ' selected' : ''}>${escapeHtml(`${u.name} (${u.username})`)}</option>`,
@@ -246,7 +247,7 @@ export function adminRoutes(app: FastifyInstance, ctx: StoreContext): void {
 <h2>Welcome to ${escapeHtml(ctx.seed.name)}</h2>
 <p>${escapeHtml(ctx.seed.description)}</p>
 <ul>
-<li><a href="/wp-admin/users.php">Users and roles</a> (${ctx.seed.users.length})</li>
+<li><a href="/wp-admin/users.php">Users and roles</a> (${ctx.state.users().length})</li>
 <li><a href="${KEYS_PATH}">WooCommerce › Settings › Advanced › REST API</a> (${ctx.state.keys().length} keys)</li>
 ${ctx.state.posPluginActive ? `<li><a href="${STATIONS_PATH}">POS Stations</a> (${ctx.state.stations().length}); multiple-user plugin ${ctx.state.multipleUserPluginActive ? 'active' : 'inactive'}</li>` : ''}
 <li><a href="${PLUGINS_PATH}">Plugins</a>: Cloud POS ${ctx.state.posPluginActive ? 'active' : 'inactive'}</li>
@@ -279,7 +280,7 @@ ${ctx.state.posPluginActive ? `<li><a href="${STATIONS_PATH}">POS Stations</a> (
     return renderAdmin(ctx, reply, admin, {
       title: 'Users',
       current: 'users',
-      content: usersTable(ctx.seed.users),
+      content: usersTable(ctx.state.users()),
     });
   });
 
@@ -319,7 +320,7 @@ ${ctx.state.posPluginActive ? `<li><a href="${STATIONS_PATH}">POS Stations</a> (
       user: bodyString(request.body, 'user') ?? '',
       permissions: bodyString(request.body, 'permissions') ?? '',
     };
-    const owner = ctx.seed.users.find((u) => String(u.id) === values.user);
+    const owner = ctx.state.users().find((u) => String(u.id) === values.user);
     const error = !values.description
       ? 'Description is missing.'
       : !owner

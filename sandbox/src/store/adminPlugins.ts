@@ -14,6 +14,37 @@ export const PLUGINS_PATH = '/wp-admin/plugins.php';
 /** The Cloud POS plugin's file, as WordPress names an installed plugin. */
 export const POS_PLUGIN_FILE = 'cloud-pos/cloud-pos.php';
 
+/** The multiple-user add-on's file (wordpress-plugin/cloud-pos-staff). */
+export const STAFF_PLUGIN_FILE = 'cloud-pos-staff/cloud-pos-staff.php';
+
+/** A plugin the screen can switch: its name, description and where its flag lives. */
+interface SwitchablePlugin {
+  file: string;
+  name: string;
+  description: string;
+  active: (ctx: StoreContext) => boolean;
+  set: (ctx: StoreContext, active: boolean) => Promise<void>;
+}
+
+const PLUGINS: readonly SwitchablePlugin[] = [
+  {
+    file: POS_PLUGIN_FILE,
+    name: 'Cloud POS',
+    description:
+      'Runs your POS stations from the Cloud POS dashboard: stations, station access, shared users and invitations.',
+    active: (ctx) => ctx.state.posPluginActive,
+    set: (ctx, active) => ctx.state.setPosPlugin(active),
+  },
+  {
+    file: STAFF_PLUGIN_FILE,
+    name: 'Cloud POS Staff',
+    description:
+      "Multiple users for Cloud POS: lets the Cloud POS dashboard list the store's POS staff and create, change and remove them (its Staff screen).",
+    active: (ctx) => ctx.state.multipleUserPluginActive,
+    set: (ctx, active) => ctx.state.setMultipleUserPlugin(active),
+  },
+];
+
 /** The nonce action of activating or deactivating a plugin (WordPress's own names). */
 const nonceAction = (action: 'activate' | 'deactivate', plugin: string) =>
   `${action}-plugin_${plugin}`;
@@ -23,19 +54,19 @@ function canActivatePlugins(user: WpUser): boolean {
   return user.roles.includes('administrator');
 }
 
-function pluginRow(ctx: StoreContext, sessionId: string): string {
-  const active = ctx.state.posPluginActive;
+function pluginRow(ctx: StoreContext, sessionId: string, plugin: SwitchablePlugin): string {
+  const active = plugin.active(ctx);
   const action = active ? 'deactivate' : 'activate';
   const label = active ? 'Deactivate' : 'Activate';
-  const nonce = ctx.sessions.nonce(sessionId, nonceAction(action, POS_PLUGIN_FILE));
+  const nonce = ctx.sessions.nonce(sessionId, nonceAction(action, plugin.file));
   return `<tr>
-<td><strong>Cloud POS</strong><br><span class="muted">${active ? 'Active' : 'Inactive'}</span></td>
-<td>Runs your POS stations from the Cloud POS dashboard: stations, station access, shared users and invitations.</td>
+<td><strong>${escapeHtml(plugin.name)}</strong><br><span class="muted">${active ? 'Active' : 'Inactive'}</span></td>
+<td>${escapeHtml(plugin.description)}</td>
 <td><form method="post" action="${PLUGINS_PATH}">
 <input type="hidden" name="_wpnonce" value="${escapeHtml(nonce)}">
 <input type="hidden" name="action" value="${action}">
-<input type="hidden" name="plugin" value="${POS_PLUGIN_FILE}">
-<button type="submit"${active ? ' class="secondary"' : ''} aria-label="${label} Cloud POS">${label}</button>
+<input type="hidden" name="plugin" value="${escapeHtml(plugin.file)}">
+<button type="submit"${active ? ' class="secondary"' : ''} aria-label="${label} ${escapeHtml(plugin.name)}">${label}</button>
 </form></td>
 </tr>`;
 }
@@ -44,7 +75,7 @@ function pluginsTable(ctx: StoreContext, sessionId: string): string {
   return `<table>
 <thead><tr><th scope="col">Plugin</th><th scope="col">Description</th><th scope="col">Action</th></tr></thead>
 <tbody>
-${pluginRow(ctx, sessionId)}
+${PLUGINS.map((plugin) => pluginRow(ctx, sessionId, plugin)).join('\n')}
 <tr>
 <td><strong>WooCommerce</strong><br><span class="muted">Active</span></td>
 <td>An ecommerce toolkit that helps you sell anything. The sandbox store runs on it.</td>
@@ -61,8 +92,10 @@ const MESSAGES: Record<string, string> = {
 
 /**
  * wp-admin's Plugins screen: the store administrator activates or deactivates the Cloud POS
- * plugin (a nonce'd form per action, as WordPress's activate/deactivate links are nonce'd).
- * While it is inactive its REST namespace, routes, station pages and screens are gone.
+ * plugin and its multiple-user add-on, Cloud POS Staff (a nonce'd form per action, as
+ * WordPress's activate/deactivate links are nonce'd). While Cloud POS is inactive its REST
+ * namespace, routes, station pages and screens are gone; Cloud POS Staff is the store's
+ * `multiple_user_plugin_active` flag.
  */
 export function adminPluginRoutes(app: FastifyInstance, ctx: StoreContext, kit: AdminKit): void {
   const notAllowed = (reply: FastifyReply) =>
@@ -99,10 +132,11 @@ export function adminPluginRoutes(app: FastifyInstance, ctx: StoreContext, kit: 
         messagePage(ctx, 'Error', 'The link you followed has expired.'),
       );
     }
-    if (plugin !== POS_PLUGIN_FILE) {
+    const switched = PLUGINS.find((candidate) => candidate.file === plugin);
+    if (!switched) {
       return htmlPage(reply, 404).send(messagePage(ctx, 'Error', 'Plugin file does not exist.'));
     }
-    await ctx.state.setPosPlugin(action === 'activate');
+    await switched.set(ctx, action === 'activate');
     return reply.redirect(`${PLUGINS_PATH}?done=${action}`, 303);
   });
 }

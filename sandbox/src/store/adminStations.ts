@@ -33,14 +33,12 @@ export interface AdminKit {
 }
 
 function posUsers(ctx: StoreContext): WpUser[] {
-  return ctx.seed.users.filter(hasPosRole);
+  return ctx.state.users().filter(hasPosRole);
 }
 
 function accessText(ctx: StoreContext, station: StationSeed): string {
   if (station.users === null) return 'All POS users';
-  const names = station.users.map(
-    (id) => ctx.seed.users.find((u) => u.id === id)?.name ?? `User ${id}`,
-  );
+  const names = station.users.map((id) => ctx.state.user(id)?.name ?? `User ${id}`);
   return names.length ? names.join(', ') : 'Nobody';
 }
 

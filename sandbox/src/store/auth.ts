@@ -12,7 +12,7 @@ export function currentUser(
   request: FastifyRequest,
 ): { sessionId: string; user: WpUser } | undefined {
   const session = ctx.sessions.current(request.headers.cookie);
-  const user = session && ctx.seed.users.find((u) => u.id === session.userId);
+  const user = session && ctx.state.user(session.userId);
   return session && user ? { sessionId: session.id, user } : undefined;
 }
 
@@ -21,13 +21,16 @@ export function canManageWooCommerce(user: WpUser): boolean {
   return user.roles.some((role) => MANAGE_WOOCOMMERCE_ROLES.includes(role));
 }
 
-/** Checks a login by username or email; every seeded user has the demo password. */
+/**
+ * Checks a login by username or email; every user has the demo password (the seeded ones, and
+ * those the POS plugin's `POST users` created, whose WordPress password would be random).
+ */
 export function checkLogin(ctx: StoreContext, login: string, password: string): WpUser | undefined {
   const wanted = login.trim().toLowerCase();
   if (!wanted) return undefined;
-  const user = ctx.seed.users.find(
-    (u) => u.username.toLowerCase() === wanted || u.email.toLowerCase() === wanted,
-  );
+  const user = ctx.state
+    .users()
+    .find((u) => u.username.toLowerCase() === wanted || u.email.toLowerCase() === wanted);
   const given = Buffer.from(password);
   const expected = Buffer.from(STORE_PASSWORD);
   const matches = given.length === expected.length && timingSafeEqual(given, expected);

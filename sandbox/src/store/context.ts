@@ -10,6 +10,7 @@ import type { WebhookDispatcher } from './webhooks';
 
 /** Everything one store's routes share. */
 export interface StoreContext {
+  /** What the store starts with; its users, stations and flags then live in `state`. */
   seed: StoreSeed;
   /** The store's home URL (`http://host:port`), known once it listens. */
   home: () => string;
@@ -33,9 +34,9 @@ export interface Station extends StationSeed {
   url: string;
 }
 
-/** The store user with this id. */
+/** The store user with this id (the store's users live in its state, seeded from `seed.users`). */
 export function findUser(ctx: StoreContext, id: number): WpUser | undefined {
-  return ctx.seed.users.find((user) => user.id === id);
+  return ctx.state.user(id);
 }
 
 /** Whether the POS plugin lists this user (administrator, shop_manager, cashier, kiosk). */

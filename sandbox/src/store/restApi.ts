@@ -11,7 +11,11 @@ import {
   restError,
 } from './oauth';
 import type { WpUser } from './seed';
+import { POS_ROLES } from './seed';
+import type { ParamProblem } from './staff';
+import { EMAIL_TAKEN, OWN_USER, posRolesOn, readNewUser, readRoleChange } from './staff';
 import type { ApiKeyRecord, StationChange } from './state';
+import { NO_POS_ROLE } from './state';
 
 export const WC_VERSION = '10.3.0';
 export const WP_VERSION = '6.8';
@@ -129,6 +133,12 @@ export function positiveInt(raw: string | undefined, fallback: number): number |
   const value = Number(raw);
   return value >= 1 ? value : undefined;
 }
+
+/** The roles a WooCommerce store has that the staff routes deal with. */
+const SITE_ROLES = [...POS_ROLES, NO_POS_ROLE, 'subscriber'];
+
+/** WordPress's rest_invalid_param answer for a staff route's bad parameter. */
+const problemAnswer = (problem: ParamProblem) => invalidParam(problem.param, problem.reason);
 
 function publicUser(user: WpUser): WpUser {
   return {
@@ -313,7 +323,10 @@ export function restRoutes(app: FastifyInstance, ctx: StoreContext): void {
             invalidParam('per_page', 'per_page must be between 1 (inclusive) and 100 (inclusive)'),
           );
       }
-      const users = ctx.seed.users.filter(hasPosRole).sort((a, b) => a.id - b.id);
+      const users = ctx.state
+        .users()
+        .filter(hasPosRole)
+        .sort((a, b) => a.id - b.id);
       const totalPages = Math.ceil(users.length / perPage);
       return reply
         .header('x-wp-total', String(users.length))
@@ -330,6 +343,57 @@ export function restRoutes(app: FastifyInstance, ctx: StoreContext): void {
       if (!user)
         return reply.status(404).send(restError(404, 'rest_user_invalid_id', 'Invalid user ID.'));
       return publicUser(user);
+    }),
+  );
+
+  // The dashboard's Staff (the multiple-user add-on's screens); the routes do not look at the
+  // add-on's flag, the api does.
+  app.post<{ Body: unknown }>(
+    '/wp-json/pos-connect/v1/users',
+    withKey(ctx, async (request, reply) => {
+      const input = readNewUser(request.body, posRolesOn(SITE_ROLES));
+      if ('param' in input) return reply.status(400).send(problemAnswer(input));
+      const created = await ctx.state.createUser(input);
+      if (created === 'existing_user_email') {
+        return reply.status(400).send(restError(400, 'existing_user_email', EMAIL_TAKEN));
+      }
+      return reply.status(201).send(publicUser(created));
+    }),
+  );
+
+  /** The user `{id}` names, unless nobody (404) or the key's own user (403): the answer then. */
+  const requestedUser = (id: string, key: ApiKeyRecord): WpUser | RestError => {
+    const user = /^\d+$/.test(id) ? findUser(ctx, Number(id)) : undefined;
+    if (!user) return restError(404, 'rest_user_invalid_id', 'Invalid user ID.');
+    if (user.id === key.user_id) return restError(403, 'pos_connect_own_user', OWN_USER);
+    return user;
+  };
+
+  app.put<{ Params: { id: string }; Body: unknown }>(
+    '/wp-json/pos-connect/v1/users/:id',
+    withKey(ctx, async (request, reply, key) => {
+      const role = readRoleChange(request.body, posRolesOn(SITE_ROLES));
+      if (typeof role !== 'string') return reply.status(400).send(problemAnswer(role));
+      const user = requestedUser(request.params.id, key);
+      if ('code' in user) return reply.status(user.data.status).send(user);
+      const changed = await ctx.state.setUserRole(user.id, role);
+      if (!changed) {
+        return reply.status(404).send(restError(404, 'rest_user_invalid_id', 'Invalid user ID.'));
+      }
+      return publicUser(changed);
+    }),
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/wp-json/pos-connect/v1/users/:id/pos-access',
+    withKey(ctx, async (request, reply, key) => {
+      const user = requestedUser(request.params.id, key);
+      if ('code' in user) return reply.status(user.data.status).send(user);
+      const removed = await ctx.state.removePosAccess(user.id);
+      if (!removed) {
+        return reply.status(404).send(restError(404, 'rest_user_invalid_id', 'Invalid user ID.'));
+      }
+      return { removed: true, user: publicUser(removed) };
     }),
   );
 

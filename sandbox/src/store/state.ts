@@ -1,6 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readJsonFile, writeJsonFileAtomic } from '../jsonFile';
-import type { StationSeed, StoreSeed } from './seed';
+import type { StationSeed, StoreSeed, WpUser } from './seed';
+import type { NewUser } from './staff';
+import { loginBase, rolesWithPosRole, rolesWithoutPos, uniqueLogin, usersWithout } from './staff';
 
 export type KeyPermissions = 'read' | 'write' | 'read_write';
 
@@ -51,6 +53,10 @@ interface PersistedState {
   stations?: StationSeed[];
   /** Whether the Cloud POS plugin is active; absent in older files: the seed's then. */
   posPluginActive?: boolean;
+  /** The store's users; absent in files written before users could change: the seed's then. */
+  users?: WpUser[];
+  /** The id the next created user gets (WordPress's auto-increment: never reused). */
+  nextUserId?: number;
 }
 
 /** What a station update may change (the POS plugin's `PUT stations/{pos_id}`). */
@@ -68,6 +74,13 @@ function seedStations(seed: StoreSeed): StationSeed[] {
   }));
 }
 
+function seedUsers(seed: StoreSeed): WpUser[] {
+  return seed.users.map((user) => ({ ...user, roles: [...user.roles] }));
+}
+
+/** The role a user without POS access keeps when no other is left (WooCommerce's customer). */
+export const NO_POS_ROLE = 'customer';
+
 /** WooCommerce's `wc_api_hash`: HMAC-SHA256 of the consumer key with the key `wc-api`. */
 export function wcApiHash(consumerKey: string): string {
   return createHmac('sha256', 'wc-api').update(consumerKey).digest('hex');
@@ -75,15 +88,17 @@ export function wcApiHash(consumerKey: string): string {
 
 /**
  * The mutable state of one store: its REST keys, the multiple-user and Cloud POS plugin
- * flags and the POS stations (kept in `file` when given), and whether it is offline (memory
- * only: a restart brings it back). A demo key, when given, is always present after opening and
- * resetting.
+ * flags, the POS stations and the users (kept in `file` when given), and whether it is offline
+ * (memory only: a restart brings it back). A demo key, when given, is always present after
+ * opening and resetting.
  */
 export class StoreState {
   offline = false;
   private state: PersistedState;
   private saving: Promise<void> = Promise.resolve();
   private dirty = false;
+  /** The users' writes, one after another (as a database would serialize them). */
+  private userWrites: Promise<unknown> = Promise.resolve();
 
   private constructor(
     private readonly seed: StoreSeed,
@@ -95,6 +110,12 @@ export class StoreState {
     this.state = loaded ?? StoreState.initial(seed);
     this.state.stations ??= seedStations(seed);
     this.state.posPluginActive ??= seed.posPluginActive;
+    this.state.users ??= seedUsers(seed);
+    this.state.nextUserId ??= StoreState.firstFreeUserId(this.state.users);
+  }
+
+  private static firstFreeUserId(users: readonly WpUser[]): number {
+    return users.reduce((max, user) => Math.max(max, user.id), 0) + 1;
   }
 
   /** Loads the state from `file`, or starts from the seed; then makes sure the demo key exists. */
@@ -117,6 +138,8 @@ export class StoreState {
       multipleUserPluginActive: seed.multipleUserPluginActive,
       stations: seedStations(seed),
       posPluginActive: seed.posPluginActive,
+      users: seedUsers(seed),
+      nextUserId: StoreState.firstFreeUserId(seed.users),
     };
   }
 
@@ -177,6 +200,76 @@ export class StoreState {
     if (this.state.stations.length === before) return false;
     await this.persist();
     return true;
+  }
+
+  /** The store's users (every role), in id order. */
+  users(): readonly WpUser[] {
+    return this.state.users ?? [];
+  }
+
+  /** The store user with this id. */
+  user(id: number): WpUser | undefined {
+    return this.users().find((user) => user.id === id);
+  }
+
+  /** Runs one change of the users after the ones before it have been saved. */
+  private serializeUsers<T>(write: () => Promise<T>): Promise<T> {
+    const result = this.userWrites.then(write);
+    this.userWrites = result.catch(() => undefined);
+    return result;
+  }
+
+  /**
+   * Creates a store user as the POS plugin's `POST users` does (wp_insert_user): a login made
+   * from the email and unique, the next id. Writes are serialized, so of two creations of one
+   * email (compared without case, as MySQL's collation does) only the first succeeds; the
+   * second answers `existing_user_email`.
+   */
+  createUser(input: NewUser): Promise<WpUser | 'existing_user_email'> {
+    return this.serializeUsers(async () => {
+      const email = input.email.toLowerCase();
+      if (this.users().some((user) => user.email.toLowerCase() === email)) {
+        return 'existing_user_email';
+      }
+      const logins = new Set(this.users().map((user) => user.username.toLowerCase()));
+      const user: WpUser = {
+        id: this.state.nextUserId ?? StoreState.firstFreeUserId(this.users()),
+        username: uniqueLogin(loginBase(input.email), (login) => logins.has(login.toLowerCase())),
+        email: input.email,
+        name: input.name,
+        roles: [input.role],
+      };
+      this.state.nextUserId = user.id + 1;
+      this.state.users = [...this.users(), user];
+      await this.persist();
+      return user;
+    });
+  }
+
+  /** Replaces the user's POS roles by `role` (other roles kept); undefined for no such user. */
+  setUserRole(id: number, role: string): Promise<WpUser | undefined> {
+    return this.serializeUsers(async () => {
+      const user = this.user(id);
+      if (!user) return undefined;
+      user.roles = rolesWithPosRole(user.roles, role);
+      await this.persist();
+      return user;
+    });
+  }
+
+  /**
+   * Takes the user's POS access away: every POS role (customer when no other role is left)
+   * and its place in every station's list of users. Undefined for no such user.
+   */
+  removePosAccess(id: number): Promise<WpUser | undefined> {
+    return this.serializeUsers(async () => {
+      const user = this.user(id);
+      if (!user) return undefined;
+      user.roles = rolesWithoutPos(user.roles, NO_POS_ROLE);
+      for (const station of this.stations()) station.users = usersWithout(station.users, id);
+      await this.persist();
+      return user;
+    });
   }
 
   get multipleUserPluginActive(): boolean {
@@ -266,13 +359,16 @@ export class StoreState {
     return this.persist();
   }
 
-  /** Back to the seed: only the demo key, online, the plugin flags and stations as seeded. */
+  /** Back to the seed: only the demo key, online, the plugin flags, stations and users as seeded. */
   reset(): Promise<void> {
     this.offline = false;
     const nextKeyId = this.state.nextKeyId;
     const demo = this.state.keys.filter((key) => key.demo);
-    // Key ids keep growing across resets, as auto-increment ids do; the demo key keeps its id.
-    this.state = { ...StoreState.initial(this.seed), nextKeyId, keys: demo };
+    const initial = StoreState.initial(this.seed);
+    // Key and user ids keep growing across resets, as auto-increment ids do; the demo key keeps
+    // its id.
+    const nextUserId = Math.max(this.state.nextUserId ?? 1, initial.nextUserId ?? 1);
+    this.state = { ...initial, nextKeyId, keys: demo, nextUserId };
     this.ensureDemoKey();
     return this.persist();
   }
