@@ -6,8 +6,8 @@
 //    started by root, like the PostgreSQL cluster of the api-postgres step;
 // 2. a copy of Debian's WordPress (/usr/share/wordpress) with a wp-config.php pointing at it
 //    (Debian's own reads /etc/wordpress, which stays untouched);
-// 3. the site installed by WordPress's own wp_install, the plugin installed from the download
-//    zip by WordPress's Plugin_Upgrader and activated, the administrator given
+// 3. the site installed by WordPress's own wp_install, the plugin and its Staff add-on installed
+//    from their download zips by WordPress's Plugin_Upgrader and activated, the administrator given
 //    manage_woocommerce, POS users and application passwords
 //    (wordpress-plugin/tests/wordpress/site.php);
 // 4. PHP's built-in server with four workers on a free port (router:
@@ -34,7 +34,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { buildPluginZip } from './plugin-zip.mjs';
+import { buildPluginZip, buildStaffPluginZip } from './plugin-zip.mjs';
 import { repoRoot } from './services.mjs';
 
 const WORDPRESS = '/usr/share/wordpress';
@@ -270,6 +270,8 @@ export async function runWordPressContract({ report }) {
 
     const zip = path.join(dir, 'cloud-pos.zip');
     await buildPluginZip({ out: zip });
+    const staffZip = path.join(dir, 'cloud-pos-staff.zip');
+    await buildStaffPluginZip({ out: staffZip });
     const db = await startMariaDb(dir);
     stops.push(() => db.server.stop());
 
@@ -289,10 +291,12 @@ export async function runWordPressContract({ report }) {
       runQuiet('php', ['-d', `sendmail_path=${sendmail}`, ...args], options);
 
     php([siteScript, 'install', docroot]);
-    const site = JSON.parse(php([siteScript, 'setup', docroot, zip]));
+    const site = JSON.parse(php([siteScript, 'setup', docroot, zip, staffZip]));
     const siteFile = path.join(dir, 'site.json');
     writeFileSync(siteFile, JSON.stringify({ ...site, mailDir }), { mode: 0o600 });
-    console.info(`WordPress ${site.wordpress} at ${home}, the plugin installed from its zip`);
+    console.info(
+      `WordPress ${site.wordpress} at ${home}, the plugin and its Staff add-on installed from their zips`,
+    );
 
     const server = startDaemon(
       'php',
@@ -314,21 +318,27 @@ export async function runWordPressContract({ report }) {
 
     settingUp = false;
     rmSync(report, { force: true });
-    const jest = spawnSync(
-      'pnpm',
-      ['exec', 'jest', '--ci', '--json', `--outputFile=${report}`, '--config', jestConfig],
-      {
-        cwd: repoRoot,
-        stdio: 'inherit',
-        env: { ...process.env, CONTRACT_WORDPRESS_SITE: siteFile },
-      },
-    );
-    // The plugin must run on this WordPress without a PHP notice, warning or error.
+    // Not spawnSync: this process must keep reading the PHP server's output meanwhile, or the
+    // pipe fills up and the server stops answering half-way through the suite.
+    const jest = await new Promise((resolve, reject) => {
+      const child = spawn(
+        'pnpm',
+        ['exec', 'jest', '--ci', '--json', `--outputFile=${report}`, '--config', jestConfig],
+        {
+          cwd: repoRoot,
+          stdio: 'inherit',
+          env: { ...process.env, CONTRACT_WORDPRESS_SITE: siteFile },
+        },
+      );
+      child.once('error', reject);
+      child.once('exit', (status, signal) => resolve({ status, signal }));
+    });
+    // The plugins must run on this WordPress without a PHP notice, warning or error.
     const debugLog = path.join(dir, 'debug.log');
     const pluginLines = existsSync(debugLog)
       ? readFileSync(debugLog, 'utf8')
           .split('\n')
-          .filter((line) => line.includes('/plugins/cloud-pos/'))
+          .filter((line) => /\/plugins\/cloud-pos(-staff)?\//.test(line))
       : [];
     if (pluginLines.length > 0) {
       throw new Error(

@@ -84,7 +84,7 @@ export function describePosConnectContract(getTarget: () => ContractTarget): voi
         site_name: target.siteName,
         key_permissions: 'read_write',
         user: { ...publicUser, roles: expect.arrayContaining(['administrator']) },
-        multiple_user_plugin_active: expect.any(Boolean),
+        multiple_user_plugin_active: target.multipleUserPluginActive,
       });
       // The owner is one of the store's users, as users/{id} tells it.
       const owner = await asOwner('GET', `users/${response.body.user.id}`);
@@ -165,6 +165,252 @@ export function describePosConnectContract(getTarget: () => ContractTarget): voi
         expectStatus(missing, 404);
         expect(missing.body).toEqual(restError(404, 'rest_user_invalid_id', 'Invalid user ID.'));
       }
+    });
+  });
+
+  describe('staff: POST users, PUT users/{id}, DELETE users/{id}/pos-access', () => {
+    type User = { id: number; username: string; email: string; name: string; roles: string[] };
+    /** Users a test created: their POS access goes afterwards, on a store that is not reset. */
+    const created: number[] = [];
+    /** A fresh address: each run and each test creates users nobody has. */
+    const freshLocal = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}`;
+    const freshEmail = (prefix: string) => `${freshLocal(prefix)}@staff.contract.test`;
+    const EMAIL_TAKEN = 'Sorry, that email address is already used!';
+    const OWN_USER = "The store's own administrator cannot be changed from the dashboard.";
+
+    async function createUser(body: object): Promise<ContractResponse> {
+      const response = await asOwner('POST', 'users', { body });
+      if (response.status === 201) created.push(response.body.id);
+      return response;
+    }
+    async function createCashier(prefix: string): Promise<User> {
+      const response = await createUser({
+        name: 'Casey Contract',
+        email: freshEmail(prefix),
+        role: 'cashier',
+      });
+      expectStatus(response, 201);
+      return response.body;
+    }
+    const ownerId = async (): Promise<number> => (await asOwner('GET', 'connection')).body.user.id;
+    const posUserIds = async () => (await allUsers()).users.map((user) => user.id);
+    const withEmail = async (email: string) =>
+      (await allUsers()).users.filter((user) => user.email.toLowerCase() === email.toLowerCase());
+
+    afterEach(async () => {
+      for (const id of created.splice(0)) await asOwner('DELETE', `users/${id}/pos-access`);
+    });
+
+    it('POST users creates a store user with a POS role: 201 and the public user', async () => {
+      const local = freshLocal('anna.contract');
+      const email = `${local}@staff.contract.test`;
+      const response = await createUser({ name: '  Anna   Contract ', email, role: 'cashier' });
+      expectStatus(response, 201);
+      expect(response.body).toEqual({
+        id: expect.any(Number),
+        username: local,
+        email,
+        name: 'Anna Contract',
+        roles: ['cashier'],
+      });
+      // A store user like any other: users/{id} and the list of POS users have it.
+      expect((await asOwner('GET', `users/${response.body.id}`)).body).toEqual(response.body);
+      expect((await allUsers()).users).toContainEqual(response.body);
+
+      const kiosk = await createUser({ name: 'Kim', email: freshEmail('kim'), role: 'kiosk' });
+      expectStatus(kiosk, 201);
+      expect(kiosk.body.roles).toEqual(['kiosk']);
+      expect(kiosk.body.id).toBeGreaterThan(response.body.id);
+    });
+
+    it('POST users refuses an email another user has, in any case, with WordPress’s existing_user_email', async () => {
+      const email = freshEmail('dup');
+      expectStatus(await createUser({ name: 'Dee Dup', email, role: 'cashier' }), 201);
+      for (const again of [email, email.toUpperCase()]) {
+        const response = await createUser({ name: 'Dee Again', email: again, role: 'kiosk' });
+        expectStatus(response, 400);
+        expect(response.body).toEqual(restError(400, 'existing_user_email', EMAIL_TAKEN));
+      }
+      // The store administrator's own address is taken too.
+      const owner = (await asOwner('GET', 'connection')).body.user;
+      const ownerEmail = await createUser({ name: 'Sam', email: owner.email, role: 'cashier' });
+      expectStatus(ownerEmail, 400);
+      expect(ownerEmail.body).toEqual(restError(400, 'existing_user_email', EMAIL_TAKEN));
+      expect(await withEmail(email)).toEqual([
+        expect.objectContaining({ name: 'Dee Dup', roles: ['cashier'] }),
+      ]);
+    });
+
+    it('POST users of one email at once creates one user; the others get existing_user_email', async () => {
+      const email = freshEmail('race');
+      const answers = await Promise.all(
+        [1, 2, 3, 4].map((n) => createUser({ name: `Racer ${n}`, email, role: 'cashier' })),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400, 400, 400]);
+      for (const answer of answers.filter((a) => a.status === 400)) {
+        expect(answer.body).toEqual(restError(400, 'existing_user_email', EMAIL_TAKEN));
+      }
+      expect(await withEmail(email)).toHaveLength(1);
+    });
+
+    it('POST users makes the login from the email, unique with -2, -3, …', async () => {
+      const local = freshLocal('lee');
+      const logins: string[] = [];
+      for (const email of [
+        `${local}@one.contract.test`,
+        `${local}@two.contract.test`,
+        `${local.toUpperCase()}@three.contract.test`,
+      ]) {
+        const response = await createUser({ name: 'Lee Login', email, role: 'cashier' });
+        expectStatus(response, 201);
+        logins.push(response.body.username);
+      }
+      expect(logins).toEqual([local, `${local}-2`, `${local}-3`]);
+      // Characters a login may not have go (as sanitize_user( …, true ) drops them).
+      const plus = await createUser({
+        name: 'Pat Plus',
+        email: `Pat.${local}+pos@four.contract.test`,
+        role: 'cashier',
+      });
+      expect(plus.body.username).toBe(`pat.${local}pos`);
+      // Nothing left: 'staff', made unique the same way.
+      const none = await createUser({
+        name: 'Nemo',
+        email: `+{}~@${randomBytes(4).toString('hex')}.contract.test`,
+        role: 'cashier',
+      });
+      expectStatus(none, 201);
+      expect(none.body.username).toMatch(/^staff(-\d+)?$/);
+    });
+
+    it('POST users refuses a bad name, email or role with 400 naming it, and creates nothing', async () => {
+      const before = await posUserIds();
+      const good = { name: 'Bo Bad', email: freshEmail('bad'), role: 'cashier' };
+      for (const [name, body] of [
+        ['name', { ...good, name: undefined }],
+        ['name', { ...good, name: '   ' }],
+        ['name', { ...good, name: 7 }],
+        ['name', { ...good, name: 'x'.repeat(201) }],
+        ['name', [good]],
+        ['email', { ...good, email: undefined }],
+        ['email', { ...good, email: 'not-an-email' }],
+        ['email', { ...good, email: 'bo@localhost' }],
+        ['email', { ...good, email: 'bo bad@staff.contract.test' }],
+        ['email', { ...good, email: `${'b'.repeat(90)}@staff.contract.test` }],
+        ['role', { ...good, role: undefined }],
+        ['role', { ...good, role: 'subscriber' }],
+        ['role', { ...good, role: 'editor' }],
+        ['role', { ...good, role: 'Cashier' }],
+        ['role', { ...good, role: ['cashier'] }],
+      ] as const) {
+        const response = await createUser(body);
+        expectStatus(response, 400);
+        expect(response.body).toEqual(invalidParam(name));
+      }
+      expect(await posUserIds()).toEqual(before);
+    });
+
+    it('PUT users/{id} gives a store user another POS role in place of its own', async () => {
+      const user = await createCashier('role');
+      const kiosk = await asOwner('PUT', `users/${user.id}`, { body: { role: 'kiosk' } });
+      expectStatus(kiosk, 200);
+      expect(kiosk.body).toEqual({ ...user, roles: ['kiosk'] });
+      expect((await asOwner('GET', `users/${user.id}`)).body).toEqual(kiosk.body);
+      const admin = await asOwner('PUT', `users/${user.id}`, { body: { role: 'administrator' } });
+      expect(admin.body.roles).toEqual(['administrator']);
+      const same = await asOwner('PUT', `users/${user.id}`, { body: { role: 'administrator' } });
+      expect(same.body).toEqual(admin.body);
+      const back = await asOwner('PUT', `users/${user.id}`, { body: { role: 'cashier' } });
+      expect(back.body).toEqual(user);
+    });
+
+    it('PUT users/{id} refuses a bad role with 400, nobody with 404 and the key’s own user with 403', async () => {
+      const user = await createCashier('norole');
+      for (const body of [{}, { role: 'subscriber' }, { role: null }]) {
+        const response = await asOwner('PUT', `users/${user.id}`, { body });
+        expectStatus(response, 400);
+        expect(response.body).toEqual(invalidParam('role'));
+      }
+      for (const id of ['999999', 'abc', '0']) {
+        const missing = await asOwner('PUT', `users/${id}`, { body: { role: 'cashier' } });
+        expectStatus(missing, 404);
+        expect(missing.body).toEqual(restError(404, 'rest_user_invalid_id', 'Invalid user ID.'));
+      }
+      const owner = await ownerId();
+      const own = await asOwner('PUT', `users/${owner}`, { body: { role: 'cashier' } });
+      expectStatus(own, 403);
+      expect(own.body).toEqual(restError(403, 'pos_connect_own_user', OWN_USER));
+      expect((await asOwner('GET', `users/${owner}`)).body.roles).toContain('administrator');
+      expect((await asOwner('GET', `users/${user.id}`)).body).toEqual(user);
+    });
+
+    it('DELETE users/{id}/pos-access takes the POS roles and the stations away', async () => {
+      const user = await createCashier('leaving');
+      const owner = await ownerId();
+      const stations: Array<{ pos_id: number; users: number[] | null }> = (
+        await asOwner('GET', 'stations')
+      ).body;
+      const [shared, open] = stations as [(typeof stations)[0], (typeof stations)[0]];
+      try {
+        await target.setStationUsers(shared.pos_id, [owner, user.id]);
+        await target.setStationUsers(open.pos_id, null);
+
+        const response = await asOwner('DELETE', `users/${user.id}/pos-access`);
+        expectStatus(response, 200);
+        expect(response.body).toEqual({
+          removed: true,
+          user: { ...user, roles: [expect.stringMatching(/^(customer|subscriber)$/)] },
+        });
+        // Still a store user, no longer a POS user.
+        expect((await asOwner('GET', `users/${user.id}`)).body).toEqual(response.body.user);
+        expect(await posUserIds()).not.toContain(user.id);
+        const after: typeof stations = (await asOwner('GET', 'stations')).body;
+        expect(after.find((s) => s.pos_id === shared.pos_id)?.users).toEqual([owner]);
+        expect(after.find((s) => s.pos_id === open.pos_id)?.users).toBeNull();
+
+        // Again: nothing left to take, the same answer.
+        const again = await asOwner('DELETE', `users/${user.id}/pos-access`);
+        expectStatus(again, 200);
+        expect(again.body).toEqual(response.body);
+        // A role brings it back to the POS users.
+        const back = await asOwner('PUT', `users/${user.id}`, { body: { role: 'cashier' } });
+        expect(back.body.roles).toEqual([...response.body.user.roles, 'cashier']);
+        expect(await posUserIds()).toContain(user.id);
+      } finally {
+        for (const station of [shared, open]) {
+          await target.setStationUsers(station.pos_id, station.users);
+        }
+      }
+    });
+
+    it('DELETE users/{id}/pos-access refuses nobody with 404 and the key’s own user with 403', async () => {
+      for (const id of ['999999', 'abc']) {
+        const missing = await asOwner('DELETE', `users/${id}/pos-access`);
+        expectStatus(missing, 404);
+        expect(missing.body).toEqual(restError(404, 'rest_user_invalid_id', 'Invalid user ID.'));
+      }
+      const owner = await ownerId();
+      const own = await asOwner('DELETE', `users/${owner}/pos-access`);
+      expectStatus(own, 403);
+      expect(own.body).toEqual(restError(403, 'pos_connect_own_user', OWN_USER));
+      expect(await posUserIds()).toContain(owner);
+    });
+
+    it('are refused to an anonymous caller and to a user who cannot manage the store', async () => {
+      const user = await createCashier('refused');
+      for (const [method, path, code, body] of [
+        ['POST', 'users', 'woocommerce_rest_cannot_create', { ...user, role: 'cashier' }],
+        ['PUT', `users/${user.id}`, 'woocommerce_rest_cannot_create', { role: 'kiosk' }],
+        ['DELETE', `users/${user.id}/pos-access`, 'woocommerce_rest_cannot_delete', undefined],
+      ] as const) {
+        const anonymous = await call(method, path, { body });
+        expectStatus(anonymous, 401);
+        expect(anonymous.body).toEqual(restError(401, code));
+        const cashier = await call(method, path, { body, credential: target.noCapability });
+        expectStatus(cashier, 403);
+        expect(cashier.body).toEqual(restError(403, code));
+      }
+      expect((await asOwner('GET', `users/${user.id}`)).body).toEqual(user);
     });
   });
 
@@ -390,6 +636,8 @@ export function describePosConnectContract(getTarget: () => ContractTarget): voi
         ['GET', 'nothing-here'],
         ['POST', 'connection'],
         ['DELETE', 'stations'],
+        ['DELETE', 'users/1'],
+        ['PUT', 'users'],
       ] as const) {
         const response = await asOwner(method, path, method === 'POST' ? { body: {} } : {});
         expectStatus(response, 404);

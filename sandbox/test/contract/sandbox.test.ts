@@ -1,6 +1,7 @@
 import type { TestSandbox } from '../helpers';
 import { postJson, startTestSandbox } from '../helpers';
 import { issueKeys } from '../storeClient';
+import { getPage, logInToStore, nonceIn } from '../storeWeb';
 import { describePosConnectContract } from './posConnect.contract';
 import type { ContractTarget, Credential, SentMail } from './target';
 
@@ -24,6 +25,8 @@ beforeAll(async () => {
     name: 'the sandbox store',
     home,
     siteName: store.name,
+    // Demo Coffee Roasters starts with Cloud POS Staff active.
+    multipleUserPluginActive: true,
     // Minted before each test: the store's reset forgets every key but the demo one.
     owner: { kind: 'oauth1', consumer_key: '', consumer_secret: '' },
     noCapability: { kind: 'oauth1', consumer_key: '', consumer_secret: '' },
@@ -34,6 +37,23 @@ beforeAll(async () => {
       );
       const messages = (await response.json()) as Array<{ subject: string; text: string }>;
       return messages.map(({ subject, text }) => ({ subject, text }));
+    },
+    // The station access screen in wp-admin, as the store admin uses it.
+    async setStationUsers(posId, users) {
+      const cookie = await logInToStore(home);
+      const page = `${home}/wp-admin/users.php?pos_station=${posId}`;
+      const form = new URLSearchParams([
+        ['_wpnonce', nonceIn(await (await getPage(page, cookie)).text())],
+      ]);
+      if (users === null) form.append('all_users', '1');
+      for (const id of users ?? []) form.append('users', String(id));
+      const saved = await fetch(page, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+        body: form.toString(),
+      });
+      if (saved.status !== 303) throw new Error(`the station access form answered ${saved.status}`);
     },
     async reset() {
       const reset = await postJson(`${home}/_control/reset`, {});

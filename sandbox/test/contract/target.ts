@@ -24,6 +24,8 @@ export interface ContractTarget {
   home: string;
   /** The site's name, as `connection` must report it. */
   siteName: string;
+  /** Whether the multiple-user (Staff) add-on is active, as `connection` must report it. */
+  multipleUserPluginActive: boolean;
   /** An administrator's credential: manage_woocommerce, read and write. */
   owner: Credential;
   /** A cashier's credential: authenticated, but without manage_woocommerce. */
@@ -32,6 +34,11 @@ export interface ContractTarget {
   revocable(): Promise<Credential>;
   /** The mails the store has sent to `email`. */
   sentMail(email: string): Promise<SentMail[]>;
+  /**
+   * Sets who may open a station (null: every POS user), as the store's POS Stations → Edit
+   * access screen does; the dashboard has no route for it.
+   */
+  setStationUsers(posId: number, users: number[] | null): Promise<void>;
   /** Brings the store back to its seed between tests, where it can. */
   reset?(): Promise<void>;
 }

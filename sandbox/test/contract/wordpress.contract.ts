@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressObject } from 'mailparser';
@@ -16,6 +17,10 @@ interface Site {
   wordpress: string;
   home: string;
   siteName: string;
+  /** The site's copy of WordPress, for site.php's station-users phase. */
+  docroot: string;
+  /** Whether the Staff add-on was installed from its zip and activated. */
+  staffAddOn: boolean;
   owner: { username: string; password: string };
   revocable: Array<{ username: string; password: string }>;
   noCapability: { username: string; password: string };
@@ -46,10 +51,26 @@ async function sentMail(email: string): Promise<SentMail[]> {
   return mails;
 }
 
+/** Sets a station's users with site.php, in PHP's command line on the site's database. */
+async function setStationUsers(posId: number, users: number[] | null): Promise<void> {
+  const siteScript = path.join(__dirname, '../../../wordpress-plugin/tests/wordpress/site.php');
+  const list = users === null ? 'all' : users.join(',');
+  const result = spawnSync(
+    'php',
+    [siteScript, 'station-users', site.docroot, String(posId), list],
+    { encoding: 'utf8' },
+  );
+  if (result.status !== 0) {
+    throw new Error(`site.php station-users failed: ${result.stderr || result.stdout}`);
+  }
+}
+
 const target: ContractTarget = {
   name: `the Cloud POS plugin on WordPress ${site.wordpress}`,
   home: site.home,
   siteName: site.siteName,
+  multipleUserPluginActive: site.staffAddOn,
+  setStationUsers,
   owner: basic(site.owner),
   noCapability: basic(site.noCapability),
   async revocable() {

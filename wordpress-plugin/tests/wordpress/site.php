@@ -5,18 +5,22 @@
  *
  *   php site.php install DOCROOT
  *     WordPress's own installer (wp_install) on the empty database of DOCROOT/wp-config.php.
- *   php site.php setup DOCROOT PLUGIN_ZIP
- *     Pretty permalinks; the plugin installed from the download zip by WordPress's own
- *     Plugin_Upgrader (what Plugins → Add New → Upload Plugin does) and activated; the
+ *   php site.php setup DOCROOT PLUGIN_ZIP [STAFF_ZIP]
+ *     Pretty permalinks; the plugin (and its Staff add-on, when given) installed from the
+ *     download zip by WordPress's own Plugin_Upgrader (what Plugins → Add New → Upload Plugin
+ *     does) and activated; the
  *     administrator given manage_woocommerce (WooCommerce's installer would; WooCommerce is not
  *     packaged by Debian); POS users, a second station, and application passwords. Prints the
  *     site's description as JSON for the contract suite.
+ *   php site.php station-users DOCROOT POS_ID all|ID,ID,…
+ *     Sets who may open a station, as POS Stations → Edit access does (the suite's hook for
+ *     what the dashboard has no route for).
  *
  * @package CloudPOS
  */
 
 if ( 'cli' !== PHP_SAPI || $argc < 3 ) {
-	fwrite( STDERR, "usage: php site.php install|setup DOCROOT [PLUGIN_ZIP]\n" );
+	fwrite( STDERR, "usage: php site.php install|setup|station-users DOCROOT [ARGUMENTS]\n" );
 	exit( 2 );
 }
 
@@ -63,6 +67,18 @@ if ( 'install' === $cloud_pos_phase ) {
 	exit( 0 );
 }
 
+if ( 'station-users' === $cloud_pos_phase && $argc >= 5 ) {
+	require $cloud_pos_docroot . '/wp-load.php';
+	$cloud_pos_pos_id = absint( $argv[3] );
+	if ( null === Cloud_POS_Stations::find( $cloud_pos_pos_id ) ) {
+		cloud_pos_site_fail( "no station $cloud_pos_pos_id" );
+	}
+	$cloud_pos_users = 'all' === $argv[4] ? null : array_map( 'absint', array_filter( explode( ',', $argv[4] ), 'strlen' ) );
+	Cloud_POS_Stations::set_users( $cloud_pos_pos_id, $cloud_pos_users );
+	echo wp_json_encode( array( 'users' => Cloud_POS_Stations::users( $cloud_pos_pos_id ) ) ), "\n";
+	exit( 0 );
+}
+
 if ( 'setup' !== $cloud_pos_phase || $argc < 4 ) {
 	cloud_pos_site_fail( "unknown phase $cloud_pos_phase" );
 }
@@ -77,24 +93,38 @@ require_once ABSPATH . 'wp-admin/includes/class-wp-upgrader.php';
 update_option( 'permalink_structure', '/%postname%/' );
 delete_option( 'rewrite_rules' );
 
-// The upgrader deletes the package it unpacked: give it a copy of the download.
-$cloud_pos_package = get_temp_dir() . 'cloud-pos-' . wp_generate_password( 8, false ) . '.zip';
-if ( ! copy( $argv[3], $cloud_pos_package ) ) {
-	cloud_pos_site_fail( "cannot read the plugin zip {$argv[3]}" );
+/**
+ * Installs a plugin from its download zip as Upload Plugin does, and activates it.
+ *
+ * @param string $zip  The zip.
+ * @param string $file The plugin file it must install, e.g. cloud-pos/cloud-pos.php.
+ */
+function cloud_pos_site_plugin( string $zip, string $file ): void {
+	// The upgrader deletes the package it unpacked: give it a copy of the download.
+	$package = get_temp_dir() . 'cloud-pos-' . wp_generate_password( 8, false ) . '.zip';
+	if ( ! copy( $zip, $package ) ) {
+		cloud_pos_site_fail( "cannot read the plugin zip $zip" );
+	}
+	$skin      = new Automatic_Upgrader_Skin();
+	$upgrader  = new Plugin_Upgrader( $skin );
+	$installed = $upgrader->install( $package );
+	if ( true !== $installed ) {
+		cloud_pos_site_fail( 'Upload Plugin failed: ' . cloud_pos_site_error( $installed, implode( ' ', $skin->get_upgrade_messages() ) ) );
+	}
+	$plugin = $upgrader->plugin_info();
+	if ( $file !== $plugin ) {
+		cloud_pos_site_fail( 'the zip installed ' . var_export( $plugin, true ) . ", not $file" );
+	}
+	$activated = activate_plugin( $plugin );
+	if ( null !== $activated ) {
+		cloud_pos_site_fail( "activation of $file failed: " . cloud_pos_site_error( $activated, 'unknown error' ) );
+	}
 }
-$cloud_pos_skin      = new Automatic_Upgrader_Skin();
-$cloud_pos_upgrader  = new Plugin_Upgrader( $cloud_pos_skin );
-$cloud_pos_installed = $cloud_pos_upgrader->install( $cloud_pos_package );
-if ( true !== $cloud_pos_installed ) {
-	cloud_pos_site_fail( 'Upload Plugin failed: ' . cloud_pos_site_error( $cloud_pos_installed, implode( ' ', $cloud_pos_skin->get_upgrade_messages() ) ) );
-}
-$cloud_pos_plugin = $cloud_pos_upgrader->plugin_info();
-if ( 'cloud-pos/cloud-pos.php' !== $cloud_pos_plugin ) {
-	cloud_pos_site_fail( 'the zip installed ' . var_export( $cloud_pos_plugin, true ) . ', not cloud-pos/cloud-pos.php' );
-}
-$cloud_pos_activated = activate_plugin( $cloud_pos_plugin );
-if ( null !== $cloud_pos_activated ) {
-	cloud_pos_site_fail( 'activation failed: ' . cloud_pos_site_error( $cloud_pos_activated, 'unknown error' ) );
+
+cloud_pos_site_plugin( $argv[3], 'cloud-pos/cloud-pos.php' );
+$cloud_pos_staff = $argc > 4;
+if ( $cloud_pos_staff ) {
+	cloud_pos_site_plugin( $argv[4], 'cloud-pos-staff/cloud-pos-staff.php' );
 }
 
 $cloud_pos_admin_role = get_role( 'administrator' );
@@ -165,6 +195,8 @@ echo wp_json_encode(
 		'wordpress'    => get_bloginfo( 'version' ),
 		'home'         => home_url(),
 		'siteName'     => get_bloginfo( 'name' ),
+		'docroot'      => $cloud_pos_docroot,
+		'staffAddOn'   => $cloud_pos_staff,
 		'owner'        => cloud_pos_site_password( $cloud_pos_owner, 'Cloud POS contract' ),
 		'revocable'    => array_map(
 			static function ( int $n ) use ( $cloud_pos_owner ): array {
