@@ -6,4 +6,5 @@ export * from './mask';
 export * from './redirect';
 export * from './slugs';
 export * from './staff';
+export * from './support';
 export * from './url';
