@@ -1,27 +1,24 @@
 import {
-  Badge,
   CellLabel,
-  InviteButton,
   STAFF_ROLE_LABELS,
   Table,
+  isStaffRole,
   type InviteOutcome,
   type StaffRole,
   type TableColumn,
 } from '@pos/shared';
 import type { ReactNode } from 'react';
-import { formatLastAccess } from '../../lastAccess';
 import { staffTestIds } from '../../testIds';
 import {
-  ACTIVE,
   COLUMNS,
   LOADING_STAFF_LIST,
   NEVER,
-  NEVER_LABEL,
   POS_USER_ACCESS,
   STAFF_TABLE_CAPTION,
   WP_USER_ACCESS,
 } from '../../texts';
 import type { StaffUser } from '../../types';
+import { LastAccessCell, StatusCell, UserCell } from './cells';
 import { ManageCell } from './ManageCell';
 import './StaffTable.css';
 
@@ -31,15 +28,8 @@ const ids = staffTestIds.list;
 export const roleTypeOf = (user: StaffUser): string =>
   user.role
     ? STAFF_ROLE_LABELS[user.role]
-    : user.roles.map((role) => STAFF_ROLE_LABELS[role as StaffRole] ?? role).join(', ') || NEVER;
-
-const initialsOf = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]!.toUpperCase())
-    .join('');
+    : user.roles.map((role) => (isStaffRole(role) ? STAFF_ROLE_LABELS[role] : role)).join(', ') ||
+      NEVER;
 
 export interface StaffTableProps {
   /** The application whose staff these are (the caption names it). */
@@ -78,17 +68,7 @@ export function StaffTable({
       id: 'user',
       header: COLUMNS.user,
       rowHeader: true,
-      cell: (user) => (
-        <span className="pos-staff-table__user">
-          <span className="pos-staff-table__avatar" aria-hidden="true">
-            {initialsOf(user.name) || '?'}
-          </span>
-          <span className="pos-staff-table__who">
-            <span className="pos-staff-table__name">{user.name}</span>
-            <span className="pos-staff-table__username">{user.username}</span>
-          </span>
-        </span>
-      ),
+      cell: (user) => <UserCell user={user} />,
     },
     {
       id: 'email',
@@ -120,7 +100,7 @@ export function StaffTable({
       cell: (user) => (
         <>
           <CellLabel>{COLUMNS.access}</CellLabel>
-          <span className="pos-staff-table__access" data-testid={ids.access(user.wpUserId)}>
+          <span data-testid={ids.access(user.wpUserId)}>
             {user.kind === 'pos' ? POS_USER_ACCESS : WP_USER_ACCESS}
           </span>
         </>
@@ -132,25 +112,7 @@ export function StaffTable({
       cell: (user) => (
         <>
           <CellLabel>{COLUMNS.status}</CellLabel>
-          <span className="pos-staff-table__status" data-testid={ids.status(user.wpUserId)}>
-            {user.kind === 'pos' ? (
-              <Badge tone="success" icon="check">
-                {ACTIVE}
-              </Badge>
-            ) : user.isConnectionOwner ? (
-              // The store's own administrator is not invited from here (the api refuses it).
-              <span className="pos-staff-table__muted">{NEVER}</span>
-            ) : (
-              // A new count from the server starts the button again from that count.
-              <InviteButton
-                key={user.invitationCount}
-                invitationCount={user.invitationCount}
-                onInvite={() => onInvite(user)}
-                data-testid={ids.inviteButton(user.wpUserId)}
-                statusTestId={ids.inviteStatus(user.wpUserId)}
-              />
-            )}
-          </span>
+          <StatusCell user={user} onInvite={onInvite} />
         </>
       ),
     },
@@ -160,19 +122,7 @@ export function StaffTable({
       cell: (user) => (
         <>
           <CellLabel>{COLUMNS.lastAccess}</CellLabel>
-          {user.lastAccess ? (
-            <time dateTime={user.lastAccess} data-testid={ids.lastAccess(user.wpUserId)}>
-              {formatLastAccess(user.lastAccess)}
-            </time>
-          ) : (
-            <span
-              className="pos-staff-table__muted"
-              aria-label={NEVER_LABEL}
-              data-testid={ids.lastAccess(user.wpUserId)}
-            >
-              {NEVER}
-            </span>
-          )}
+          <LastAccessCell user={user} />
         </>
       ),
     },
