@@ -39,6 +39,11 @@ export interface UserSettingsTable {
   quick_launch_pos_ids: string;
   show_assistant_in_pos: IntBool;
   first_task_completed: IntBool;
+  /**
+   * Whether the Assistant's support card shows the new-ticket form (PATCH
+   * /user-tasks/support); 0 until set (migration 0019_assistant_tasks).
+   */
+  support_new_ticket: ColumnType<IntBool, IntBool | undefined, IntBool>;
 }
 
 /** plans: the subscription plans on offer. */
@@ -142,7 +147,7 @@ export interface ActivityVerifyCheckpointsTable {
 export interface LiveEventsTable {
   id: Generated<number>;
   user_id: string;
-  /** 'orders' or 'activity'. */
+  /** 'orders', 'activity' or 'tasks'. */
   kind: string;
   /** JSON of the event's data. */
   data: string;
@@ -308,6 +313,53 @@ export interface StaffClaimsTable {
   claimed_at: IsoTimestamp;
 }
 
+/**
+ * assistant_tasks: the Assistant's task catalogue (issue 14), seeded by migration
+ * 0019_assistant_tasks (see db/assistant-tasks.ts).
+ */
+export interface AssistantTasksTable {
+  /** A readable id such as 'choose-plan'. */
+  id: string;
+  name: string;
+  description: string;
+  completion_btn_text: string;
+  /** A dashboard path; may hold `{applicationId}`. */
+  completion_link: string | null;
+  /** Opened in a new tab. */
+  external_link: string | null;
+  /** Opened in the shell's onboarding iframe overlay. */
+  iframe_link: string | null;
+  /** The task that must be completed first, or null. */
+  dependency: string | null;
+  scope: 'user' | 'application';
+  sort_order: number;
+  created_at: IsoTimestamp;
+}
+
+/**
+ * user_tasks: one row per (user, task) the user completed, proven by an event or marked Done
+ * by hand; no row means incomplete (migration 0019_assistant_tasks).
+ */
+export interface UserTasksTable {
+  id: string;
+  user_id: string;
+  assistant_task_id: string;
+  /** The user's application it was completed for (null: none, or the application is gone). */
+  application_id: string | null;
+  completed_at: IsoTimestamp;
+  completed_by: 'event' | 'manual';
+  /** What proved it (a feed type such as 'stationOpened', or 'planStored', 'cardAttached', …); null when manual. */
+  event_kind: string | null;
+}
+
+/** support_requests: the support requests mailed, counted for the hourly limit. */
+export interface SupportRequestsTable {
+  id: string;
+  user_id: string;
+  subject: string;
+  created_at: IsoTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   user_settings: UserSettingsTable;
@@ -331,6 +383,9 @@ export interface Database {
   usage_reports: UsageReportsTable;
   usage_ledger: UsageLedgerTable;
   staff_claims: StaffClaimsTable;
+  assistant_tasks: AssistantTasksTable;
+  user_tasks: UserTasksTable;
+  support_requests: SupportRequestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -346,3 +401,5 @@ export type StationSlugRow = Selectable<StationSlugsTable>;
 export type MemberRow = Selectable<ApplicationMembersTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderSyncRow = Selectable<OrderSyncTable>;
+export type AssistantTaskRow = Selectable<AssistantTasksTable>;
+export type UserTaskRow = Selectable<UserTasksTable>;

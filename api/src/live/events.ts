@@ -3,8 +3,12 @@ import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
 import { nowIso } from '../db/ids';
 import type { Database } from '../db/types';
 
-/** What the live stream tells: an application's orders changed, or a feed entry was added. */
-export type LiveKind = 'orders' | 'activity';
+/**
+ * What the live stream tells: an application's orders changed, a feed entry was added, or an
+ * Assistant task was completed (`tasks`: the shell's client maps it to the bus's
+ * `tasks-changed`).
+ */
+export type LiveKind = 'orders' | 'activity' | 'tasks';
 
 /** How long an event stays for a reconnect's replay (Last-Event-ID). */
 export const LIVE_EVENT_TTL_MS = 60 * 60 * 1000;
@@ -83,6 +87,13 @@ export async function recordLiveEvents(
      * run in this statement to save round trips. The caller runs them itself on SQLite.
      */
     along?: RawBuilder<unknown>[];
+    /**
+     * PostgreSQL only: one more write of the same change (a data-modifying statement
+     * returning a `data` column of JSON text), run in this statement; each row it returns is
+     * recorded as an event of `kind` after `events` (an insert that inserted nothing records
+     * none). The caller runs it itself on SQLite.
+     */
+    derived?: { write: RawBuilder<unknown>; kind: LiveKind };
   } = {},
 ): Promise<number[]> {
   if (events.length === 0) return [];
@@ -103,9 +114,19 @@ export async function recordLiveEvents(
     const along = (options.along ?? []).map(
       (write, i) => sql`${sql.id(`along_${i}`)} as (${write}), `,
     );
+    // Data-modifying statements of a WITH must be at its top level: the derived write is one
+    // more of them, and the insert takes its rows after the given ones.
+    const derived = options.derived;
+    if (derived) along.push(sql`derived as (${derived.write}), `);
+    const insert = derived
+      ? sql`insert into live_events (user_id, kind, data, created_at)
+        select * from (values ${values}) as given (user_id, kind, data, created_at)
+        union all
+        select ${userId}, ${derived.kind}, derived.data, ${createdAt} from derived`
+      : sql`insert into live_events (user_id, kind, data, created_at) values ${values}`;
     const result = await sql<{ id: string }>`
       with ${sql.join(along, sql``)}added as (
-        insert into live_events (user_id, kind, data, created_at) values ${values}
+        ${insert}
         returning id
       ),
       notified as (

@@ -1,10 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import { newId, nowIso } from '../db/ids';
+import type { AssistantTaskId } from '../db/assistant-tasks';
 import type { ActivityRow, Database } from '../db/types';
 import type { LiveEventInput } from '../live/events';
-import { isPostgres, liveFeedLockSql, recordLiveEvents } from '../live/events';
+import { isPostgres, liveFeedLockSql, lockLiveFeed, recordLiveEvents } from '../live/events';
 import type { Activity } from '../routes/activities/schema';
 import { activityHash, GENESIS_HASH } from './activity-chain';
+import type { TaskCompletion } from './user-tasks';
+import { completeTask, completionWithEvent } from './user-tasks';
 
 export type { Activity };
 
@@ -26,6 +29,20 @@ export const FEED_TYPES = [
 /** One of {@link FEED_TYPES}. */
 export type FeedType = (typeof FEED_TYPES)[number];
 
+/**
+ * The Assistant task a feed entry proves (issue 14): the task, the application it was done
+ * for (kept only when it is that user's own), and whose task it is when not the feed owner's.
+ */
+export interface TaskProof {
+  task: AssistantTaskId;
+  applicationId?: string | null;
+  /**
+   * Whose task it proves, when not the feed owner's: a station opened by a member of the
+   * owner's application proves the member's own task (a manager's; others have no assistant).
+   */
+  userId?: string;
+}
+
 /** What a new feed entry carries. */
 export interface NewActivity {
   name: string;
@@ -34,6 +51,31 @@ export interface NewActivity {
   linkName?: string | null;
   /** Defaults to now; seeds pass older times. */
   createdAt?: string;
+  /**
+   * Internal, never stored nor shown: the Assistant task this entry proves, a machine-readable
+   * marker rather than words to parse. The append completes it in the same transaction (once:
+   * a task completed already, by an event or by hand, stays as it is) and records the live
+   * `tasks` event. A bare id proves the feed owner's task without an application.
+   */
+  proves?: AssistantTaskId | TaskProof;
+}
+
+/** The completion an entry's `proves` asks for, and for whom; null when it proves nothing. */
+function proofOf(
+  ownerId: string,
+  entry: NewActivity,
+): { userId: string; completion: TaskCompletion } | null {
+  if (!entry.proves) return null;
+  const proof: TaskProof = typeof entry.proves === 'string' ? { task: entry.proves } : entry.proves;
+  return {
+    userId: proof.userId ?? ownerId,
+    completion: {
+      task: proof.task,
+      applicationId: proof.applicationId ?? null,
+      by: 'event',
+      eventKind: entry.feedType,
+    },
+  };
 }
 
 function toActivity(row: ActivityRow): Activity {
@@ -81,8 +123,10 @@ export const VERIFY_MIN_INTERVAL_MS = 10_000;
  * PostgreSQL the row stays locked until commit, so two appends for one owner wait for each
  * other instead of forking the chain; SQLite serialises transactions), inserts the entry
  * chained to the head's hash, moves the head, and records the live `activity` event (with
- * `alsoRecord`, the caller's events of the same change, in the same statement). Returns the
- * entry as the feed lists it.
+ * `alsoRecord`, the caller's events of the same change, in the same statement). An entry that
+ * `proves` an Assistant task completes it here too, with its live `tasks` event (on
+ * PostgreSQL in that same statement when it is the owner's task). Returns the entry as the
+ * feed lists it.
  */
 export async function appendActivity(
   db: Kysely<Database>,
@@ -94,6 +138,14 @@ export async function appendActivity(
     return db.transaction().execute((trx) => appendActivity(trx, userId, entry, alsoRecord));
   }
   const postgres = isPostgres(db);
+  const proof = proofOf(userId, entry);
+  const otherUser = proof && proof.userId !== userId ? proof.userId : null;
+  if (otherUser && postgres) {
+    // Two users' live feeds in one transaction: both locks first, in one order for every
+    // writer, so two such appends cannot wait for each other (the head upsert takes the
+    // owner's again, which an advisory lock allows).
+    for (const id of [userId, otherUser].sort()) await lockLiveFeed(db, id);
+  }
   // The new seq, and the hash of the entry before it (the head's, not yet moved). On
   // PostgreSQL the live-feed lock comes in the same round trip: the SELECT that feeds the
   // insert takes it before the head's row is touched.
@@ -139,8 +191,10 @@ export async function appendActivity(
   });
   const activity = toActivity(row);
   const events = [{ kind: 'activity' as const, data: activity }, ...alsoRecord];
+  const ownersTask = proof && !otherUser ? proof.completion : null;
   if (postgres) {
-    // One round trip for the entry, the head's move, the live events and their NOTIFY.
+    // One round trip for the entry, the head's move, the owner's task, the live events and
+    // their NOTIFY.
     await recordLiveEvents(db, userId, events, {
       locked: true,
       along: [
@@ -149,6 +203,9 @@ export async function appendActivity(
             ${row.link_name}, ${row.created_at}, ${row.seq}, ${row.prev_hash}, ${row.hash})`,
         sql`update activity_heads set hash = ${row.hash} where user_id = ${userId}`,
       ],
+      ...(ownersTask
+        ? { derived: { write: completionWithEvent(userId, ownersTask), kind: 'tasks' as const } }
+        : {}),
     });
   } else {
     await db.insertInto('activities').values(row).execute();
@@ -158,7 +215,9 @@ export async function appendActivity(
       .where('user_id', '=', userId)
       .execute();
     await recordLiveEvents(db, userId, events, { locked: true });
+    if (ownersTask) await completeTask(db, userId, ownersTask, { locked: true });
   }
+  if (proof && otherUser) await completeTask(db, otherUser, proof.completion, { locked: true });
   return activity;
 }
 

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { DialectName } from '../db';
 import { nowIso } from '../db/ids';
 import type { Database, SubscriptionRow } from '../db/types';
+import { completeTask } from './user-tasks';
 
 /** An invoice left unpaid, as stored from invoice.payment_failed (with its id, to clear it). */
 export interface StoredInvoice {
@@ -122,7 +123,8 @@ export class BillingRepository {
 
   /**
    * Writes the user's plan and its Stripe side in one transaction, and makes the user a
-   * manager when `promoteToManager` (a non-manager who chose a manager plan, spec 5).
+   * manager when `promoteToManager` (a non-manager who chose a manager plan, spec 5), first,
+   * so that the plan proves the new manager's Assistant task.
    */
   async storeSubscription(
     userId: string,
@@ -130,7 +132,6 @@ export class BillingRepository {
     promoteToManager: boolean,
   ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await this.writeSubscription(trx, userId, state);
       if (promoteToManager) {
         await trx
           .updateTable('users')
@@ -138,6 +139,7 @@ export class BillingRepository {
           .where('id', '=', userId)
           .execute();
       }
+      await this.writeSubscription(trx, userId, state);
     });
   }
 
@@ -173,6 +175,8 @@ export class BillingRepository {
         }),
       )
       .execute();
+    // A stored plan proves the Assistant's 'choose-plan' task (once; managers only).
+    await completeTask(trx, userId, { task: 'choose-plan', by: 'event', eventKind: 'planStored' });
   }
 
   /**

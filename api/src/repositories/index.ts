@@ -11,6 +11,7 @@ import { StaffClaimsRepository } from './staff-claims';
 import { StationSlugsRepository } from './station-slugs';
 import { UsageRepository } from './usage';
 import { UsersRepository } from './users';
+import { UserTasksRepository } from './user-tasks';
 
 /** Every repository, built over one database. */
 export interface Repositories {
@@ -26,6 +27,7 @@ export interface Repositories {
   analytics: AnalyticsRepository;
   usage: UsageRepository;
   staffClaims: StaffClaimsRepository;
+  userTasks: UserTasksRepository;
 }
 
 /** Builds the repositories over an open database. */
@@ -43,5 +45,6 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     analytics: new AnalyticsRepository(handle.db),
     usage: new UsageRepository(handle.db, handle.dialect),
     staffClaims: new StaffClaimsRepository(handle.db),
+    userTasks: new UserTasksRepository(handle.db),
   };
 }

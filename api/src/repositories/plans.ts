@@ -3,6 +3,7 @@ import { nowIso } from '../db/ids';
 import { PLAN_IDS } from '../db/plans';
 import type { Database, PlanRow, SubscriptionRow } from '../db/types';
 import type { PastDueInvoice, Plan } from '../routes/subscriptions/schema';
+import { completeTask } from './user-tasks';
 
 export type { PastDueInvoice, Plan };
 
@@ -135,6 +136,12 @@ export class PlansRepository {
         })
         .onConflict((oc) => oc.column('user_id').doNothing())
         .execute();
+      // The plan proves the Assistant's 'choose-plan' task (once; managers only).
+      await completeTask(trx, userId, {
+        task: 'choose-plan',
+        by: 'event',
+        eventKind: 'planStored',
+      });
     });
     return this.current(userId);
   }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DialectName } from '../db';
 import type { Database, SettingsRow } from '../db/types';
 import type { UserSettings } from '../routes/user-settings/schema';
+import { completeTask } from './user-tasks';
 
 export type { UserSettings };
 
@@ -52,7 +53,11 @@ export class SettingsRepository {
     return toSettings(role, row);
   }
 
-  /** Applies a change in one transaction (the row is locked on PostgreSQL so toggles do not race). */
+  /**
+   * Applies a change in one transaction (the row is locked on PostgreSQL so toggles do not
+   * race). A station pinned to quick launch proves the Assistant's 'pin-station' task, in the
+   * same transaction.
+   */
   async update(
     userId: string,
     role: UserSettings['userRole'],
@@ -76,11 +81,16 @@ export class SettingsRepository {
         .$if(this.dialect === 'postgres', (qb) => qb.forUpdate())
         .executeTakeFirstOrThrow();
       const quickLaunch = parseQuickLaunch(current.quick_launch_pos_ids);
+      let pinned: string | null = null;
       if (change.quickLaunchPOSId !== undefined) {
         if (quickLaunch[change.quickLaunchPOSId]) delete quickLaunch[change.quickLaunchPOSId];
-        else quickLaunch[change.quickLaunchPOSId] = true;
+        else {
+          quickLaunch[change.quickLaunchPOSId] = true;
+          pinned = change.quickLaunchPOSId;
+        }
       }
       const next: SettingsRow = {
+        ...current,
         user_id: userId,
         quick_launch_pos_ids: JSON.stringify(quickLaunch),
         show_assistant_in_pos:
@@ -105,6 +115,15 @@ export class SettingsRepository {
         })
         .where('user_id', '=', userId)
         .execute();
+      if (pinned !== null) {
+        await completeTask(trx, userId, {
+          task: 'pin-station',
+          // `{applicationId}/{posID}`: kept when the application is the user's own.
+          applicationId: pinned.split('/')[0] ?? null,
+          by: 'event',
+          eventKind: 'quickLaunchPinned',
+        });
+      }
       return toSettings(role, next);
     });
   }

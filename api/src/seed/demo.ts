@@ -5,6 +5,7 @@ import { PLAN_IDS } from '../db/plans';
 import type { Database } from '../db/types';
 import type { FeedType } from '../repositories/activities';
 import { appendActivity } from '../repositories/activities';
+import { completeTask } from '../repositories/user-tasks';
 import { searchTextOf } from '../repositories/users';
 import type { DemoStore } from '../config';
 import { sealContext } from '../domain/applications/credentials';
@@ -95,6 +96,15 @@ export interface DemoSeedOptions {
   secrets?: SecretBox;
 }
 
+/** The Assistant tasks the seeded demo application proves. */
+const DEMO_APPLICATION_TASKS = [
+  'create-application',
+  'authorize-application',
+  'set-default-station',
+  'pin-station',
+  'open-station',
+] as const;
+
 /**
  * The manager's verified 'Demo Coffee Roasters' application on the demo store, created once:
  * station 1 default ('pos'), station 2 at 'espresso-bar', station 1 pinned to quick launch.
@@ -178,6 +188,16 @@ async function seedDemoApplication(
       .set({ quick_launch_pos_ids: JSON.stringify({ ...pinned, [`${id}/1`]: true }) })
       .where('user_id', '=', manager.id)
       .execute();
+    // What the demo application proves of the Assistant's tasks (the feed tells that a
+    // station was opened); its first POS order comes with the store's backfill.
+    for (const task of DEMO_APPLICATION_TASKS) {
+      await completeTask(trx, manager.id, {
+        task,
+        applicationId: id,
+        by: 'event',
+        eventKind: 'demoSeed',
+      });
+    }
   });
 }
 
@@ -242,6 +262,12 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions = 
         })
         .onConflict((oc) => oc.column('user_id').doNothing())
         .execute();
+      // The plan proves the Assistant's first task (for the managers).
+      await completeTask(trx, user.id, {
+        task: 'choose-plan',
+        by: 'event',
+        eventKind: 'planStored',
+      });
     }
 
     const manager = await trx

@@ -122,7 +122,12 @@ export async function acceptDeliveries(
       webhook_ids: JSON.stringify([webhookId]),
     })
     .execute();
-  return (storeOrderId: number, topic = 'order.created') => {
+  return (
+    storeOrderId: number,
+    topic = 'order.created',
+    // 'pos': an order rung up at the point of sale; a web checkout otherwise.
+    { createdVia = 'checkout' }: { createdVia?: string } = {},
+  ) => {
     const body = JSON.stringify({
       id: storeOrderId,
       status: 'completed',
@@ -130,7 +135,7 @@ export async function acceptDeliveries(
       currency: 'EUR',
       date_created_gmt: '2026-03-02T10:00:00',
       date_modified_gmt: '2026-03-02T10:00:00',
-      created_via: 'checkout',
+      created_via: createdVia,
       meta_data: [],
     });
     return {

@@ -7,12 +7,13 @@ const detailLink = (row: Pick<ApplicationRow, 'id'>) => ({ link: `/applications/
 
 /** The feed entries of an application's life (spec 2.10), one text for every caller. */
 export const applicationFeed = {
-  /** A new application (create, find-or-create). */
+  /** A new application (create, find-or-create); proves the Assistant's task. */
   added: (row: Named): NewActivity => ({
     name: `Application ${row.name} was added`,
     feedType: 'applicationAdded',
     ...detailLink(row),
     linkName: row.name,
+    proves: { task: 'create-application', applicationId: row.id },
   }),
   /** A new name; `row` holds the old one. */
   renamed: (row: Named, name: string): NewActivity => ({
@@ -28,12 +29,13 @@ export const applicationFeed = {
     ...detailLink(row),
     linkName: row.name,
   }),
-  /** Keys accepted by the store (wc-auth or Connect with Keys). */
+  /** Keys accepted by the store (wc-auth or Connect with Keys); proves the Assistant's task. */
   authorized: (row: Named): NewActivity => ({
     name: `${row.name} was authorized`,
     feedType: 'applicationAuthorized',
     ...detailLink(row),
     linkName: row.name,
+    proves: { task: 'authorize-application', applicationId: row.id },
   }),
   /** Keys forgotten; the text is also the answer's message. */
   disconnected: (row: Named): NewActivity => ({

@@ -579,6 +579,12 @@ export class Billing {
       throw fromStripe(error);
     }
     if (!defaultCard) await this.repos.billing.setDefaultPaymentMethod(user.id, paymentMethodId);
+    // A saved card proves the Assistant's 'add-card' task (once; managers only).
+    await this.repos.userTasks.complete(user.id, {
+      task: 'add-card',
+      by: 'event',
+      eventKind: 'cardAttached',
+    });
     return this.cardOf(user.id, customerId, paymentMethodId);
   }
 

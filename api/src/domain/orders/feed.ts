@@ -1,5 +1,6 @@
 import type { ApplicationRow } from '../../db/types';
 import type { NewActivity } from '../../repositories/activities';
+import type { OrderFields } from '../../repositories/orders';
 
 type Named = Pick<ApplicationRow, 'id' | 'name'>;
 
@@ -7,10 +8,17 @@ const link = (row: Named) => ({ link: `/applications/${row.id}`, linkName: row.n
 
 /** The feed entries the store's webhooks add (spec 3's orderProcessed, customerAdded, productAdded). */
 export const storeFeed = {
-  orderProcessed: (row: Named, storeOrderId: number): NewActivity => ({
-    name: `Order #${storeOrderId} was processed in ${row.name}`,
+  /** A new order; one taken at the point of sale proves the Assistant's first-order task. */
+  orderProcessed: (
+    row: Named,
+    order: Pick<OrderFields, 'storeOrderId' | 'channel'>,
+  ): NewActivity => ({
+    name: `Order #${order.storeOrderId} was processed in ${row.name}`,
     feedType: 'orderProcessed',
     ...link(row),
+    ...(order.channel === 'pos'
+      ? { proves: { task: 'process-first-order' as const, applicationId: row.id } }
+      : {}),
   }),
   customerAdded: (row: Named, customer: string): NewActivity => ({
     name: `Customer ${customer} was added in ${row.name}`,

@@ -119,7 +119,7 @@ export async function acceptDelivery(
         return { status: 400, message: 'The order lacks id, status, total, currency or dates' };
       const feed =
         headers.topic === 'order.created'
-          ? { userId: row.user_id, entry: storeFeed.orderProcessed(row, order.storeOrderId) }
+          ? { userId: row.user_id, entry: storeFeed.orderProcessed(row, order) }
           : undefined;
       const outcome = await repos.orders.upsert(row.id, order, feed);
       return { status: 200, message: `Order ${outcome}` };

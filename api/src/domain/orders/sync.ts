@@ -116,7 +116,8 @@ export async function registerWebhooks(
  * Reads the store's orders page by page (`after` the start of this month, or
  * ORDERS_BACKFILL_DAYS back, on the first run,
  * `modified_after` the newest modification seen later) and stores each; new orders found by a
- * later run add their orderProcessed entry. Returns how many orders were read.
+ * later run add their orderProcessed entry. A first run that finds a POS order completes the
+ * owner's 'process-first-order' task (it adds no entries). Returns how many orders were read.
  */
 export async function pullOrders(
   repos: Repositories,
@@ -140,6 +141,8 @@ export async function pullOrders(
   let read = 0;
   let totalPages = 1;
   let complete = false;
+  // A backfill writes no feed entries: a POS order among them proves the first-order task.
+  let backfilledPos = false;
   for (let page = 1; page <= Math.min(totalPages, maxPages); page += 1) {
     const result = await access.store.ordersPage(
       row.home_url,
@@ -153,12 +156,13 @@ export async function pullOrders(
       const fields = orderFieldsOf(item);
       if (!fields) continue;
       read += 1;
+      if (backfill && fields.channel === 'pos') backfilledPos = true;
       await repos.orders.upsert(
         row.id,
         fields,
         backfill
           ? undefined
-          : { userId: row.user_id, entry: storeFeed.orderProcessed(row, fields.storeOrderId) },
+          : { userId: row.user_id, entry: storeFeed.orderProcessed(row, fields) },
       );
       if (!newest || fields.modifiedAt > newest) newest = fields.modifiedAt;
     }
@@ -173,6 +177,14 @@ export async function pullOrders(
       { applicationId: row.id, pages: maxPages, totalPages },
       'store orders truncated at the page limit',
     );
+  }
+  if (backfilledPos) {
+    await repos.userTasks.complete(row.user_id, {
+      task: 'process-first-order',
+      applicationId: row.id,
+      by: 'event',
+      eventKind: 'ordersBackfilled',
+    });
   }
   await repos.orders.updateSync(row.id, {
     last_modified_at: newest,

@@ -18,6 +18,7 @@ export const staffFeed = {
     name: `Staff user ${name} was created in ${row.name} as ${STAFF_ROLE_LABELS[role]}`,
     feedType: 'applicationShared',
     ...staffLink(row),
+    proves: 'create-staff-user',
   }),
   /** A staff user was given another POS role. */
   roleChanged: (row: Named, name: string, role: StaffRole): NewActivity => ({

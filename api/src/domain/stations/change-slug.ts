@@ -122,6 +122,8 @@ export async function changeStationSlug(
 
   await repos.activities.create(
     change.userId,
-    stationFeed.posUrlChanged(row, station, cloudUrlOf(access, row.slug, stationSlug)),
+    stationFeed.posUrlChanged(row, station, cloudUrlOf(access, row.slug, stationSlug), {
+      madeDefault: kind === 'default',
+    }),
   );
 }

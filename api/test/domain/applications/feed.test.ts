@@ -1,7 +1,7 @@
 import { applicationFeed, disconnectedMessage } from '../../../src/domain/applications/feed';
 import { stationFeed } from '../../../src/domain/stations/feed';
 
-const ROW = { id: 'app-1', name: 'Roasters' };
+const ROW = { id: 'app-1', name: 'Roasters', user_id: 'owner-1' };
 
 describe('the application feed entries', () => {
   it('link each entry to the application', () => {
@@ -10,6 +10,7 @@ describe('the application feed entries', () => {
       feedType: 'applicationAdded',
       link: '/applications/app-1',
       linkName: 'Roasters',
+      proves: { task: 'create-application', applicationId: 'app-1' },
     });
     expect(applicationFeed.renamed(ROW, 'Bakers')).toMatchObject({
       name: 'Application Roasters was renamed to Bakers',
@@ -23,6 +24,7 @@ describe('the application feed entries', () => {
     expect(applicationFeed.authorized(ROW)).toMatchObject({
       name: 'Roasters was authorized',
       feedType: 'applicationAuthorized',
+      proves: { task: 'authorize-application', applicationId: 'app-1' },
     });
     expect(applicationFeed.disconnected(ROW)).toMatchObject({
       name: disconnectedMessage(ROW),
@@ -46,10 +48,26 @@ describe('the station feed entries', () => {
       link: '/applications/app-1/stations',
       linkName: 'View Stations',
     });
+    expect(
+      stationFeed.posUrlChanged(ROW, { name: 'Bar' }, 'http://pos/r/pos', { madeDefault: true }),
+    ).toMatchObject({ proves: { task: 'set-default-station', applicationId: 'app-1' } });
     const opened = (full_name: string | null, email: string | null) =>
-      stationFeed.stationOpened(ROW, { name: 'Bar' }, { full_name, email }).name;
+      stationFeed.stationOpened(ROW, { name: 'Bar' }, { id: 'u-2', full_name, email }).name;
     expect(opened('Cash Ier', 'c@x.example')).toBe('Cash Ier opened Bar (Roasters)');
     expect(opened('', 'c@x.example')).toBe('c@x.example opened Bar (Roasters)');
     expect(opened(null, null)).toBe('A user opened Bar (Roasters)');
+  });
+
+  it("prove the Assistant's open-station task of whoever opened the station", () => {
+    const owner = { id: 'owner-1', full_name: 'Maya', email: null };
+    expect(stationFeed.stationOpened(ROW, { name: 'Bar' }, owner).proves).toEqual({
+      task: 'open-station',
+      applicationId: 'app-1',
+    });
+    const member = { id: 'member-2', full_name: 'Cash', email: null };
+    expect(stationFeed.stationOpened(ROW, { name: 'Bar' }, member).proves).toEqual({
+      task: 'open-station',
+      userId: 'member-2',
+    });
   });
 });

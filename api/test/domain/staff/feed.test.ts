@@ -9,6 +9,7 @@ describe('staff feed entries', () => {
       feedType: 'applicationShared',
       link: '/staff',
       linkName: 'Coffee',
+      proves: 'create-staff-user',
     });
   });
 
