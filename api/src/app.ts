@@ -21,6 +21,8 @@ import { createProviderTokenVerifier } from './services/provider-tokens';
 import type { StoreAccess } from './domain/store-access';
 import type { SecretBox } from './services/secret-box';
 import { createSecretBox, loadOrCreateSecretKey } from './services/secret-box';
+import type { Mailer } from './services/mailer';
+import { createSmtpMailer } from './services/mailer';
 import type { Stripe } from './services/payments';
 import { createPaymentsClient } from './services/payments';
 import type { ApiSigningKey } from './services/signing-key';
@@ -46,6 +48,8 @@ export interface AppDependencies {
   paymentsClient?: Stripe;
   /** The live streams' heartbeat and LISTEN health check periods (defaults otherwise). */
   live?: LiveHubOptions;
+  /** The mailer of the support requests; SMTP to `config.smtp` otherwise. */
+  mailer?: Mailer;
 }
 
 /**
@@ -169,6 +173,8 @@ export async function buildApp(
       deps.verifier ??
       createProviderTokenVerifier(config.loginProviderUrl, config.loginProviderIssuer),
   });
+  const mailer = deps.mailer ?? createSmtpMailer(config.smtp, config.mailFrom);
+  if (!deps.mailer) app.addHook('onClose', async () => mailer.close());
   await app.register(routes, {
     prefix: API_PREFIX,
     loginProvider: deps.loginProvider ?? createLoginProviderClient(config.loginProviderUrl),
@@ -181,6 +187,7 @@ export async function buildApp(
           webhookSecret: config.payments.webhookSecret,
         }
       : null,
+    mail: { mailer, supportEmail: config.supportEmail },
   });
   return app;
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { SmtpConfig } from './services/mailer';
 
 /** Settings of the api, read once from the environment (see README.md). */
 export interface ApiConfig {
@@ -73,6 +74,16 @@ export interface ApiConfig {
    * demo store's months of history.
    */
   ordersBackfillDays: number | null;
+  /**
+   * The SMTP relay the api mails through (SMTP_HOST, default 127.0.0.1; SMTP_PORT, default
+   * 2525, the sandbox outbox; SMTP_SECURE=1 for TLS from the start; SMTP_USER and
+   * SMTP_PASSWORD when the relay wants them).
+   */
+  smtp: SmtpConfig;
+  /** Where the Assistant's support requests go (SUPPORT_EMAIL). */
+  supportEmail: string;
+  /** The From of the api's mail (MAIL_FROM). */
+  mailFrom: string;
 }
 
 /**
@@ -231,6 +242,33 @@ function paymentsOf(env: NodeJS.ProcessEnv): PaymentsConfig | null {
 
 const isOn = (value: string | undefined) => value === '1' || value === 'true';
 
+/** The support address by default (the sandbox outbox takes any address). */
+export const DEFAULT_SUPPORT_EMAIL = 'support@cloudpos.sandbox.test';
+
+/** The From of the api's mail by default. */
+export const DEFAULT_MAIL_FROM = 'Cloud POS Dashboard <no-reply@cloudpos.sandbox.test>';
+
+function emailOf(name: string, value: string): string {
+  if (!/^[^\s@<>",]+@[^\s@<>",]+\.[^\s@<>",]+$/.test(value)) {
+    throw new Error(`${name} must be an email address such as support@example.com, got ${value}`);
+  }
+  return value;
+}
+
+function smtpOf(env: NodeJS.ProcessEnv): SmtpConfig {
+  const user = env.SMTP_USER || '';
+  const pass = env.SMTP_PASSWORD || '';
+  if (Boolean(user) !== Boolean(pass)) {
+    throw new Error('SMTP_USER and SMTP_PASSWORD go together: set both or neither');
+  }
+  return {
+    host: env.SMTP_HOST || '127.0.0.1',
+    port: portOf('SMTP_PORT', env.SMTP_PORT, 2525),
+    secure: isOn(env.SMTP_SECURE),
+    auth: user ? { user, pass } : null,
+  };
+}
+
 /** Builds the configuration from environment variables, with the defaults of the README. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const loginProviderUrl = stripSlash(env.LOGIN_PROVIDER_URL || 'http://127.0.0.1:4100');
@@ -266,5 +304,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     ordersReconcileIntervalMs: reconcileIntervalOf(env.ORDERS_RECONCILE_INTERVAL_MS),
     usageReportIntervalMs: usageReportIntervalOf(env.USAGE_REPORT_INTERVAL_MS),
     ordersBackfillDays: backfillDaysOf(env.ORDERS_BACKFILL_DAYS),
+    smtp: smtpOf(env),
+    supportEmail: emailOf('SUPPORT_EMAIL', env.SUPPORT_EMAIL || DEFAULT_SUPPORT_EMAIL),
+    mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
   };
 }

@@ -9,6 +9,7 @@ import { PlansRepository } from './plans';
 import { SettingsRepository } from './settings';
 import { StaffClaimsRepository } from './staff-claims';
 import { StationSlugsRepository } from './station-slugs';
+import { SupportRequestsRepository } from './support-requests';
 import { UsageRepository } from './usage';
 import { UsersRepository } from './users';
 import { UserTasksRepository } from './user-tasks';
@@ -28,6 +29,7 @@ export interface Repositories {
   usage: UsageRepository;
   staffClaims: StaffClaimsRepository;
   userTasks: UserTasksRepository;
+  supportRequests: SupportRequestsRepository;
 }
 
 /** Builds the repositories over an open database. */
@@ -46,5 +48,6 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     usage: new UsageRepository(handle.db, handle.dialect),
     staffClaims: new StaffClaimsRepository(handle.db),
     userTasks: new UserTasksRepository(handle.db),
+    supportRequests: new SupportRequestsRepository(handle.db, handle.dialect),
   };
 }

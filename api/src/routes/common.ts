@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { ApiSigningKey } from '../services/signing-key';
 import type { LoginProviderClient } from '../services/login-provider';
+import type { SupportMail } from '../domain/assistant/support';
 import type { StoreAccess } from '../domain/store-access';
 import type { Stripe } from '../services/payments';
 
@@ -15,6 +16,8 @@ export interface RouteOptions {
   stores: StoreAccess;
   /** The Stripe client and the webhook secret of the billing routes; null: billing is off. */
   payments: PaymentsAccess | null;
+  /** The mailer and the support address of the Assistant's support requests. */
+  mail: SupportMail;
 }
 
 /** What the billing routes need of Stripe. */

@@ -11,14 +11,15 @@ import staff from './staff';
 import subscriptions from './subscriptions';
 import userData from './user-data';
 import userSettings from './user-settings';
+import userTasks from './user-tasks';
 
 /** Every route of /api/connect-ui. */
 const routes: FastifyPluginAsyncTypebox<RouteOptions> = async (
   app,
-  { loginProvider, signingKey, issuer, stores, payments },
+  { loginProvider, signingKey, issuer, stores, payments, mail },
 ) => {
   // Only the collaborators travel on: passing the whole options object would repeat the prefix.
-  const options: RouteOptions = { loginProvider, signingKey, issuer, stores, payments };
+  const options: RouteOptions = { loginProvider, signingKey, issuer, stores, payments, mail };
   await app.register(health);
   await app.register(userSettings);
   await app.register(userData, options);
@@ -30,6 +31,7 @@ const routes: FastifyPluginAsyncTypebox<RouteOptions> = async (
   await app.register(adminPanel);
   await app.register(applications, { access: stores });
   await app.register(staff, { access: stores });
+  await app.register(userTasks, { mail });
 };
 
 export default routes;

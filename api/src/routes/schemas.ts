@@ -20,11 +20,17 @@ import { CardSchema, DiscountSchema } from './subscriptions/billing-schema';
 import { PlanSchema } from './subscriptions/schema';
 import { UserDataSchema } from './user-data/schema';
 import { UserSettingsSchema } from './user-settings/schema';
+import {
+  AssistantTaskSchema,
+  SupportCardDetailsSchema,
+  UserTasksSchema,
+} from './user-tasks/schema';
 import { ErrorSchema } from './common';
 
 /** Every schema that routes reach through `Ref`. */
 export const namedSchemas = [
   ActivitySchema,
+  AssistantTaskSchema,
   AdminUserRowSchema,
   OrderCountsSchema,
   UsageAnalyticsSchema,
@@ -40,8 +46,10 @@ export const namedSchemas = [
   SharedUserSchema,
   StaffUserSchema,
   StationSchema,
+  SupportCardDetailsSchema,
   UserDataSchema,
   UserSettingsSchema,
+  UserTasksSchema,
   WpUserSchema,
 ];
 

@@ -173,6 +173,33 @@ describe('demo application seed', () => {
         headers,
       });
       expect(settings.json().quickLaunchPOSIds).toEqual({ [`${app?.id}/1`]: true });
+
+      // The Assistant shows what the demo data proves: the plan and the connected application
+      // with its default, pinned and opened station; the rest is left to do.
+      const tasks = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/connect-ui/user-tasks',
+        headers,
+      });
+      const data = tasks.json().data as {
+        completed: Array<{ assistantTaskId: string; applicationId: string | null }>;
+        incomplete: Array<{ assistantTaskId: string }>;
+      };
+      expect(
+        Object.fromEntries(data.completed.map((t) => [t.assistantTaskId, t.applicationId])),
+      ).toEqual({
+        'choose-plan': null,
+        'create-application': app?.id,
+        'authorize-application': app?.id,
+        'set-default-station': app?.id,
+        'pin-station': app?.id,
+        'open-station': app?.id,
+      });
+      expect(data.incomplete.map((t) => t.assistantTaskId)).toEqual([
+        'create-staff-user',
+        'process-first-order',
+        'add-card',
+      ]);
     } finally {
       await sandbox.close();
     }

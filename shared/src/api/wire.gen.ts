@@ -144,8 +144,13 @@ export interface paths {
           'application/json': {
             /** @description Toggles this station in quickLaunchPOSIds */
             quickLaunchPOSId?: string;
+            /** @description The Assistant panel's 'Show Assistant in POS' toggle */
             showAssistantInPOS?: boolean;
-            firstTaskCompleted?: boolean;
+            /**
+             * @description Set once the first task-completed bubble was shown; a flag that is never cleared
+             * @enum {boolean}
+             */
+            firstTaskCompleted?: true;
           };
         };
       };
@@ -4449,6 +4454,363 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/connect-ui/user-tasks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The caller's Assistant tasks, completed and incomplete, and the support card
+     * @description The headers x-biz-total-all and x-biz-left-to-complete repeat totalAll and leftToComplete.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['UserTasks'];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Marks an Assistant task Done by hand
+     * @description Idempotent: a task completed already (by an event or by hand) stays as it is and is answered with 200. 404 for an unknown task or another user’s application, 409 while the task it depends on is incomplete.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            assistantTaskId: string;
+            applicationId?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['AssistantTask'];
+            };
+          };
+        };
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['AssistantTask'];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/connect-ui/user-tasks/support': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Sets whether the caller's support card shows the new-ticket form */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            createNewTicket: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: components['schemas']['SupportCardDetails'];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/connect-ui/user-tasks/send-support-request': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mails a support request to the support address, Reply-To the caller
+     * @description Subject 3–120 and message 10–5000 characters once trimmed, no control characters except line breaks in the message. At most 3 requests per user per hour (429 with Retry-After); 502 when the mail could not be sent (not counted).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            subject: string;
+            message: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              message: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4478,6 +4840,38 @@ export interface components {
         | 'posUrlChanged'
         | 'productAdded'
         | 'stationOpened';
+    };
+    AssistantTask: {
+      /** @description The user's completion of the task; null while incomplete */
+      id: string | null;
+      /** @description The catalogue task: choose-plan, create-application, authorize-application, set-default-station, open-station, pin-station, create-staff-user, process-first-order, add-card */
+      assistantTaskId: string;
+      /** @description The application it was completed for, or, while incomplete, the one to work on (null for the account tasks, or when there is none) */
+      applicationId: string | null;
+      name: string;
+      description: string;
+      /** @description The assistantTaskId that must be completed first */
+      dependency: string | null;
+      /** @description A dashboard path, with the task's application filled in */
+      completionLink: string | null;
+      /** @description Opens in a new tab */
+      externalLink: string | null;
+      /** @description Opens in the shell's onboarding overlay */
+      iframeLink: string | null;
+      completionBtnText: string;
+      /** @description ISO-8601: when the completion was made, or the catalogue task while incomplete */
+      createdAt: string;
+      /** @description ISO-8601; null while incomplete */
+      completedAt: string | null;
+      /**
+       * @description 'event': proven by what happened; 'manual': marked Done by hand
+       * @enum {string|null}
+       */
+      completedBy: 'event' | 'manual' | null;
+      /** @description Incomplete, and its dependency is incomplete too */
+      locked: boolean;
+      /** @description The dependency's name while locked */
+      waitingFor: string | null;
     };
     AdminUserRow: {
       id: string;
@@ -4767,6 +5161,13 @@ export interface components {
         [key: string]: unknown;
       };
     };
+    SupportCardDetails: {
+      name: string;
+      description: string;
+      /** @description Whether the support card shows the new-ticket form */
+      createNewTicket: boolean;
+      completionBtnText: string;
+    };
     UserData: {
       fullName: string | null;
       email: string | null;
@@ -4781,6 +5182,15 @@ export interface components {
       };
       showAssistantInPOS: boolean;
       firstTaskCompleted: boolean;
+    };
+    UserTasks: {
+      /** @description Newest completion first */
+      completed: components['schemas']['AssistantTask'][];
+      /** @description In catalogue order */
+      incomplete: components['schemas']['AssistantTask'][];
+      supportCardDetails: components['schemas']['SupportCardDetails'];
+      totalAll: number;
+      leftToComplete: number;
     };
     /** @description A WordPress user of the store */
     WpUser: {

@@ -165,3 +165,25 @@ export type SharedStations = ApiAnswer<'/shared-stations', 'get'>;
 export type SlugChange = ApiBody<'/applications/{id}/stations/update-slug', 'put'>;
 /** The answer of PUT applications/{id}/stations/update-slug: the slug the server stored. */
 export type SlugChangeAnswer = ApiAnswer<'/applications/{id}/stations/update-slug', 'put'>;
+
+/** One Assistant task of the signed-in manager (spec 3), with its state. */
+export type AssistantTask = Schemas['AssistantTask'];
+/** Who completed a task: 'event' (proven by what happened) or 'manual' (marked Done). */
+export type TaskCompletedBy = NonNullable<AssistantTask['completedBy']>;
+/** The Assistant's support card (spec 3's supportCardDetails). */
+export type SupportCardDetails = Schemas['SupportCardDetails'];
+/**
+ * GET user-tasks' data: completed (newest first), incomplete, the support card and the counts
+ * (also in the x-biz-total-all and x-biz-left-to-complete headers).
+ */
+export type UserTasks = Schemas['UserTasks'];
+/** POST user-tasks: marks a task Done by hand. */
+export type CompleteTaskRequest = ApiBody<'/user-tasks', 'post'>;
+/** The answer of POST user-tasks (201 when marked now, 200 when it was completed already). */
+export type CompleteTaskAnswer = ApiAnswer<'/user-tasks', 'post'>;
+/** PATCH user-tasks/support. */
+export type SupportSettingRequest = ApiBody<'/user-tasks/support', 'patch'>;
+/** POST user-tasks/send-support-request. */
+export type SupportRequest = ApiBody<'/user-tasks/send-support-request', 'post'>;
+/** The answer of POST user-tasks/send-support-request: the request's id and the message. */
+export type SupportRequestAnswer = ApiAnswer<'/user-tasks/send-support-request', 'post'>;

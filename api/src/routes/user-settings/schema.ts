@@ -27,8 +27,15 @@ export const UpdateSettingsBody = Type.Object(
         description: 'Toggles this station in quickLaunchPOSIds',
       }),
     ),
-    showAssistantInPOS: Type.Optional(Type.Boolean()),
-    firstTaskCompleted: Type.Optional(Type.Boolean()),
+    showAssistantInPOS: Type.Optional(
+      Type.Boolean({ description: "The Assistant panel's 'Show Assistant in POS' toggle" }),
+    ),
+    firstTaskCompleted: Type.Optional(
+      Type.Literal(true, {
+        description:
+          'Set once the first task-completed bubble was shown; a flag that is never cleared',
+      }),
+    ),
   },
   { additionalProperties: false, minProperties: 1 },
 );
