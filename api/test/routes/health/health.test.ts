@@ -81,6 +81,10 @@ describe('GET /openapi.json', () => {
         'PATCH /staff/users/{wpUserId}',
         'DELETE /staff/users/{wpUserId}',
         'GET /staff/summary',
+        'GET /user-tasks',
+        'POST /user-tasks',
+        'PATCH /user-tasks/support',
+        'POST /user-tasks/send-support-request',
       ].sort(),
     );
     const tags = (doc.paths['/api/connect-ui/applications'] as Record<string, { tags?: string[] }>)
