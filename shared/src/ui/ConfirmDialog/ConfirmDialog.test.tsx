@@ -64,4 +64,38 @@ describe('ConfirmDialog', () => {
     expect(cancel).not.toHaveFocus();
     expect(screen.getByRole('dialog')).toContainElement(document.activeElement as HTMLElement);
   });
+
+  it('holds a choice under the message, outside its description, and confirms once it is made', async () => {
+    const onConfirm = jest.fn();
+    function ChangeRole() {
+      const [role, setRole] = useState('cashier');
+      return (
+        <ConfirmDialog
+          open
+          title="Change role"
+          message="Choose the role of Cash Ier."
+          confirmLabel="Change role"
+          confirmDisabled={role === 'cashier'}
+          onConfirm={() => onConfirm(role)}
+          onCancel={() => {}}
+        >
+          <label>
+            Role
+            <select value={role} onChange={(event) => setRole(event.target.value)}>
+              <option value="cashier">Cashier</option>
+              <option value="kiosk">Kiosk</option>
+            </select>
+          </label>
+        </ConfirmDialog>
+      );
+    }
+    render(<ChangeRole />);
+    const dialog = screen.getByRole('dialog', { name: 'Change role' });
+    expect(dialog).toHaveAccessibleDescription('Choose the role of Cash Ier.');
+    const confirm = within(dialog).getByRole('button', { name: 'Change role' });
+    expect(confirm).toBeDisabled();
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Role' }), 'Kiosk');
+    await userEvent.click(confirm);
+    expect(onConfirm).toHaveBeenCalledWith('kiosk');
+  });
 });

@@ -16,6 +16,13 @@ export interface ConfirmDialogProps {
   tone?: 'primary' | 'danger';
   /** Shows a spinner on the confirm button while the action runs. */
   busy?: boolean;
+  /**
+   * A choice the confirmation needs (e.g. the new role), under the message. It is not part of
+   * the dialog's description, so a screen reader is not read its options.
+   */
+  children?: ReactNode;
+  /** Nothing to confirm yet (e.g. the choice is still the current one). */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   /** Called by Cancel, Escape and a click on the backdrop. */
   onCancel: () => void;
@@ -36,6 +43,8 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   tone = 'primary',
   busy = false,
+  children,
+  confirmDisabled = false,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -106,6 +115,7 @@ export function ConfirmDialog({
               {message}
             </div>
           )}
+          {children && <div className="pos-dialog__choice">{children}</div>}
         </div>
         <div className="pos-dialog__actions">
           <Button ref={cancelRef} variant="secondary" onClick={onCancel} disabled={busy}>
@@ -115,6 +125,7 @@ export function ConfirmDialog({
             variant={tone === 'danger' ? 'danger' : 'primary'}
             onClick={onConfirm}
             loading={busy}
+            disabled={confirmDisabled && !busy}
           >
             {confirmLabel}
           </Button>
