@@ -15,8 +15,10 @@ export const staffTestIds = {
     lastAccess: (wpUserId: number) => `staff-last-access-${wpUserId}`,
     inviteButton: (wpUserId: number) => `staff-invite-${wpUserId}`,
     inviteStatus: (wpUserId: number) => `staff-invite-status-${wpUserId}`,
-    /** The role select of Manage. */
-    roleSelect: (wpUserId: number) => `staff-role-select-${wpUserId}`,
+    /** Manage: opens the 'Change role' dialog of the user. */
+    roleButton: (wpUserId: number) => `staff-role-button-${wpUserId}`,
+    /** The role select in the 'Change role' dialog (outside the row: a dialog on the page). */
+    roleSelect: 'staff-role-select',
     removeButton: (wpUserId: number) => `staff-remove-${wpUserId}`,
     /** Manage of the store administrator who connected the application. */
     ownerNote: (wpUserId: number) => `staff-owner-${wpUserId}`,

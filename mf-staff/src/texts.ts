@@ -55,15 +55,15 @@ export const NEVER_LABEL = 'Never';
 export const STORE_ADMINISTRATOR = 'Store administrator';
 export const STORE_ADMINISTRATOR_HINT =
   'Connected this application; their account is managed in WordPress.';
-export const roleOf = (name: string) => `Role of ${name}`;
+export const changeRoleOf = (name: string) => `Change the role of ${name}`;
 export const removeAccessOf = (name: string) => `Remove POS access of ${name}`;
 export const REMOVE_ACCESS_TITLE = 'Remove POS access';
 export const removeAccessQuestion = (name: string, appName: string) =>
   `${name} loses every POS role in ${appName} and can no longer open its stations. Their WordPress account stays.`;
 export const REMOVE_ACCESS = 'Remove access';
 export const CHANGE_ROLE_TITLE = 'Change role';
-export const changeRoleQuestion = (name: string, role: string, appName: string) =>
-  `Make ${name} ${role.startsWith('A') ? 'an' : 'a'} ${role} in ${appName}?`;
+export const changeRoleQuestion = (name: string, appName: string) =>
+  `Choose the POS role of ${name} in ${appName}.`;
 export const CHANGE_ROLE = 'Change role';
 export const roleChanged = (name: string, role: string, appName: string) =>
   `${name} is now ${role} in ${appName}`;

@@ -1,41 +1,29 @@
-import {
-  IconButton,
-  STAFF_ROLES,
-  STAFF_ROLE_LABELS,
-  Select,
-  isStaffRole,
-  type StaffRole,
-} from '@pos/shared';
+import { IconButton } from '@pos/shared';
 import { staffTestIds } from '../../testIds';
 import {
-  SELECT_ROLE,
   STORE_ADMINISTRATOR,
   STORE_ADMINISTRATOR_HINT,
+  changeRoleOf,
   removeAccessOf,
-  roleOf,
 } from '../../texts';
 import type { StaffUser } from '../../types';
 
 const ids = staffTestIds.list;
 
-const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: STAFF_ROLE_LABELS[role] }));
-
 export interface ManageCellProps {
   user: StaffUser;
-  /** The role the select shows: the user's, or the one being changed to. */
-  role: StaffRole | null;
   /** A change or removal of this user is on its way. */
   busy: boolean;
-  onChangeRole: (role: StaffRole) => void;
+  onChangeRole: () => void;
   onRemove: () => void;
 }
 
 /**
- * What a manager can do with a staff user (issue 13): change the POS role and remove POS access.
- * The store administrator who connected the application gets a note instead: the store refuses
- * both for them.
+ * What a manager can do with a staff user (issue 13): change the POS role and remove POS access,
+ * each in a dialog. The store administrator who connected the application gets a note instead:
+ * the store refuses both for them.
  */
-export function ManageCell({ user, role, busy, onChangeRole, onRemove }: ManageCellProps) {
+export function ManageCell({ user, busy, onChangeRole, onRemove }: ManageCellProps) {
   if (user.isConnectionOwner) {
     return (
       <span
@@ -49,25 +37,22 @@ export function ManageCell({ user, role, busy, onChangeRole, onRemove }: ManageC
   }
   return (
     <span className="pos-staff-manage">
-      <Select
-        compact
-        hideLabel
-        label={roleOf(user.name)}
-        className="pos-staff-manage__role"
-        options={ROLE_OPTIONS}
-        placeholder={role ? undefined : SELECT_ROLE}
-        value={role ?? ''}
+      <IconButton
+        icon="shield"
+        size="sm"
+        variant="secondary"
+        aria-label={changeRoleOf(user.name)}
+        aria-disabled={busy || undefined}
         aria-busy={busy || undefined}
-        data-testid={ids.roleSelect(user.wpUserId)}
-        onChange={(event) => {
-          const next = event.target.value;
-          if (!busy && next !== role && isStaffRole(next)) onChangeRole(next);
+        onClick={() => {
+          if (!busy) onChangeRole();
         }}
+        data-testid={ids.roleButton(user.wpUserId)}
       />
       <IconButton
         icon="trash"
         size="sm"
-        variant="ghost"
+        variant="secondary"
         className="pos-staff-manage__remove"
         aria-label={removeAccessOf(user.name)}
         aria-disabled={busy || undefined}

@@ -4,7 +4,6 @@ import {
   Table,
   isStaffRole,
   type InviteOutcome,
-  type StaffRole,
   type TableColumn,
 } from '@pos/shared';
 import type { ReactNode } from 'react';
@@ -40,10 +39,8 @@ export interface StaffTableProps {
   emptyState: ReactNode;
   /** Users with a role change or a removal on its way: their Manage controls wait. */
   busyIds: ReadonlySet<number>;
-  /** The role a user's select shows while its change is asked about or saved. */
-  pendingRoles: ReadonlyMap<number, StaffRole>;
   onInvite: (user: StaffUser) => Promise<InviteOutcome>;
-  onChangeRole: (user: StaffUser, role: StaffRole) => void;
+  onChangeRole: (user: StaffUser) => void;
   onRemove: (user: StaffUser) => void;
 }
 
@@ -58,7 +55,6 @@ export function StaffTable({
   loading,
   emptyState,
   busyIds,
-  pendingRoles,
   onInvite,
   onChangeRole,
   onRemove,
@@ -135,8 +131,7 @@ export function StaffTable({
           <ManageCell
             user={user}
             busy={busyIds.has(user.wpUserId)}
-            role={pendingRoles.get(user.wpUserId) ?? user.role}
-            onChangeRole={(role) => onChangeRole(user, role)}
+            onChangeRole={() => onChangeRole(user)}
             onRemove={() => onRemove(user)}
           />
         </>

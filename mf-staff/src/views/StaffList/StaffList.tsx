@@ -1,4 +1,4 @@
-import { Card, Icon, PageHeader, Pagination, cx, type StaffRole } from '@pos/shared';
+import { Card, Icon, PageHeader, Pagination, cx } from '@pos/shared';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useRememberedApplication } from '../../hooks/useRememberedApplication';
@@ -48,13 +48,6 @@ export function StaffList() {
     [applyChange],
   );
   const actions = useStaffActions(application, onChanged);
-  const pendingRoles = useMemo(
-    () =>
-      new Map<number, StaffRole>(
-        actions.roleChange ? [[actions.roleChange.user.wpUserId, actions.roleChange.role]] : [],
-      ),
-    [actions.roleChange],
-  );
 
   // A page past the end (an old link, staff removed) opens the last page instead of nothing.
   const total = staff.current?.totalAll ?? null;
@@ -106,7 +99,6 @@ export function StaffList() {
           staff={staff}
           table={{
             busyIds: actions.busyIds,
-            pendingRoles,
             onInvite: actions.invite,
             onChangeRole: actions.askRoleChange,
             onRemove: actions.askRemoval,

@@ -27,10 +27,7 @@ export interface StaffListBodyProps {
   application: Application | null;
   staff: ReturnType<typeof useStaffPage>;
   /** What the table's rows do (Manage). */
-  table: Pick<
-    StaffTableProps,
-    'busyIds' | 'pendingRoles' | 'onInvite' | 'onChangeRole' | 'onRemove'
-  >;
+  table: Pick<StaffTableProps, 'busyIds' | 'onInvite' | 'onChangeRole' | 'onRemove'>;
 }
 
 /**

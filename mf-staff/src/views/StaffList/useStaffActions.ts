@@ -13,10 +13,10 @@ import { roleChanged } from '../../texts';
 import type { Application, StaffUser } from '../../types';
 import type { StaffChange } from './useStaffPage';
 
-/** A role change the manager is asked to confirm. */
+/** A role change being chosen in its dialog: the user, and the role picked so far. */
 export interface RoleChange {
   user: StaffUser;
-  role: StaffRole;
+  role: StaffRole | null;
 }
 
 const withId = (ids: ReadonlySet<number>, id: number, present: boolean) => {
@@ -67,7 +67,7 @@ export function useStaffActions(
   };
 
   const confirmRoleChange = async () => {
-    if (!application || !roleChange) return;
+    if (!application || !roleChange?.role || roleChange.role === roleChange.user.role) return;
     const { user, role } = roleChange;
     setBusy(user.wpUserId, true);
     try {
@@ -106,7 +106,9 @@ export function useStaffActions(
     invite,
     busyIds,
     roleChange,
-    askRoleChange: (user: StaffUser, role: StaffRole) => setRoleChange({ user, role }),
+    askRoleChange: (user: StaffUser) => setRoleChange({ user, role: user.role }),
+    chooseRole: (role: StaffRole) =>
+      setRoleChange((current) => (current ? { ...current, role } : current)),
     confirmRoleChange,
     cancelRoleChange: () => setRoleChange(null),
     removal,
