@@ -16,6 +16,8 @@ export * from './Pagination';
 export * from './Toggle';
 export * from './Tooltip';
 export * from './ConfirmDialog';
+export * from './Drawer';
+export * from './Modal';
 export * from './LoadingState';
 export * from './EmptyState';
 export * from './ErrorState';

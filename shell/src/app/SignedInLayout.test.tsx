@@ -1,11 +1,12 @@
 import { screen, within } from '@testing-library/react';
+import { MOBILE_MEDIA_QUERY } from '@pos/shared';
 import userEvent from '@testing-library/user-event';
 import type { FederationRuntime } from '../remotes/federationRuntime';
 import { RemoteRegistry } from '../remotes/RemoteRegistry';
 import { makeContract } from '../testing/contracts';
 import { currentRouterPath, makeViewer, renderSignedIn } from '../testing/shellHarness';
 import { testIds } from '../testIds';
-import { MOBILE_QUERY, SignedInLayout } from './SignedInLayout';
+import { SignedInLayout } from './SignedInLayout';
 import { storageKeys } from './storageKeys';
 
 async function registryWithStations() {
@@ -125,7 +126,7 @@ describe('SignedInLayout', () => {
   it('opens the navigation as a drawer under 992 px and closes it with Escape', async () => {
     const matchMedia = (query: string) =>
       ({
-        matches: query === MOBILE_QUERY,
+        matches: query === MOBILE_MEDIA_QUERY,
         media: query,
         addEventListener: () => undefined,
         removeEventListener: () => undefined,

@@ -1,4 +1,4 @@
-import { IconButton, cx } from '@pos/shared';
+import { IconButton, MOBILE_MEDIA_QUERY, cx, useMediaQuery } from '@pos/shared';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAccount } from '../account/AccountContext';
@@ -6,16 +6,12 @@ import { AccountBanners } from '../components/Banners';
 import { BrandLogo } from '../components/Brand';
 import { Footer } from '../components/Footer';
 import { SideNav } from '../components/SideNav';
-import { useMediaQuery } from '../hooks/useMediaQuery';
 import { useRemoteStates } from '../remotes/RemotesContext';
 import { buildNavItems } from '../routing/navItems';
 import { testIds } from '../testIds';
 import { useShell } from './ShellContext';
 import { storageKeys } from './storageKeys';
 import './SignedInLayout.css';
-
-/** Spec 9: under 992 px the navigation becomes a drawer behind a menu button. */
-export const MOBILE_QUERY = '(max-width: 991.98px)';
 
 const SIDEBAR_ID = 'shell-sidebar';
 
@@ -25,7 +21,7 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
   const { viewer } = useAccount();
   const states = useRemoteStates();
   const { pathname } = useLocation();
-  const isMobile = useMediaQuery(MOBILE_QUERY);
+  const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY);
   const [collapsedPreference, setCollapsedPreference] = useState(
     () => browser.localStorage.getItem(storageKeys.navCollapsed) === '1',
   );

@@ -1,8 +1,9 @@
-import type { KeyboardEvent as ReactKeyboardEvent, ReactNode } from 'react';
-import { useEffect, useId, useRef } from 'react';
+import type { ReactNode } from 'react';
+import { useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '../Button';
 import { Icon } from '../Icon';
+import { useModalFocus } from '../Modal';
 import './ConfirmDialog.css';
 
 export interface ConfirmDialogProps {
@@ -26,10 +27,8 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   /** Called by Cancel, Escape and a click on the backdrop. */
   onCancel: () => void;
+  'data-testid'?: string;
 }
-
-const FOCUSABLE =
-  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal confirmation. Focus moves to Cancel (the safe choice), stays inside the dialog while
@@ -47,45 +46,21 @@ export function ConfirmDialog({
   confirmDisabled = false,
   onConfirm,
   onCancel,
+  'data-testid': testId,
 }: ConfirmDialogProps) {
   const titleId = useId();
   const messageId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    cancelRef.current?.focus();
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = overflow;
-      previous?.focus();
-    };
-  }, [open]);
+  const onKeyDown = useModalFocus(dialogRef, {
+    open,
+    initialFocus: cancelRef,
+    onEscape: () => {
+      if (!busy) onCancel();
+    },
+  });
 
   if (!open) return null;
-
-  const onKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      if (!busy) onCancel();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
 
   return createPortal(
     <div
@@ -101,6 +76,7 @@ export function ConfirmDialog({
         aria-labelledby={titleId}
         aria-describedby={message ? messageId : undefined}
         className="pos-dialog"
+        data-testid={testId}
         onKeyDown={onKeyDown}
       >
         <div className={`pos-dialog__icon pos-dialog__icon--${tone}`} aria-hidden="true">

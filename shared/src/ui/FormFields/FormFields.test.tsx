@@ -6,6 +6,7 @@ import { Form } from 'react-final-form';
 import { FormError } from './FormError';
 import { SecretField } from './SecretField';
 import { SelectField } from './SelectField';
+import { TextAreaField } from './TextAreaField';
 import { TextField, UrlField } from './TextField';
 import { composeValidators, required } from './validators';
 
@@ -306,5 +307,32 @@ describe('validators', () => {
     expect(fullName('Ada1', {})).toBe('Name can only contain Latin letters');
     expect(fullName('Ada', {})).toBe('Please enter your full name');
     expect(fullName('Ada Lovelace', {})).toBeUndefined();
+  });
+});
+
+describe('TextAreaField', () => {
+  it('gives the form the lines typed and says what is wrong once the field was left', async () => {
+    const user = userEvent.setup();
+    const { submitted } = renderForm(
+      <TextAreaField
+        name="message"
+        label="Message"
+        hint="What happened, and what you expected."
+        validate={required('Message is required')}
+      />,
+    );
+    const field = screen.getByRole('textbox', { name: 'Message' });
+    expect(field.tagName).toBe('TEXTAREA');
+    expect(field).toHaveAccessibleDescription('What happened, and what you expected.');
+    await user.click(field);
+    await user.tab();
+    expect(field).toHaveAccessibleDescription(
+      'What happened, and what you expected. Message is required',
+    );
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    await user.type(field, 'First line{Enter}Second line');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(submitted).toEqual([{ message: 'First line\nSecond line' }]);
+    expect(field).not.toHaveAttribute('aria-invalid');
   });
 });

@@ -1,5 +1,7 @@
 export { TextField, UrlField } from './TextField';
 export type { TextFieldProps, UrlFieldProps } from './TextField';
+export { TextAreaField } from './TextAreaField';
+export type { TextAreaFieldProps } from './TextAreaField';
 export { SelectField } from './SelectField';
 export type { SelectFieldProps } from './SelectField';
 export { SecretField } from './SecretField';

@@ -18,7 +18,7 @@ describe('Icon', () => {
       expect(isIconName(name)).toBe(true);
     }
     expect(isIconName('toString')).toBe(false);
-    expect(ICON_NAMES).toHaveLength(48);
+    expect(ICON_NAMES).toHaveLength(49);
   });
 
   it('offers the icons of the analytics pages and the activity feed', () => {

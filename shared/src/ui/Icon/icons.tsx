@@ -177,6 +177,12 @@ export const ICONS = {
     <path d="M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6M10 11v6M14 11v6" />
   ),
   plus: <path d="M12 5v14M5 12h14" />,
+  lock: (
+    <>
+      <rect x="4" y="11" width="16" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </>
+  ),
   'arrow-left': <path d="M19 12H5M11 18l-6-6 6-6" />,
   key: (
     <>

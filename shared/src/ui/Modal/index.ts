@@ -1,0 +1,2 @@
+export { focusableIn, useModalFocus } from './useModalFocus';
+export type { ModalFocusOptions } from './useModalFocus';
