@@ -55,6 +55,8 @@ async function main() {
                               Stations → Shared with me; both launch from Stations or the dashboard's POS tile)
     Demo orders               ring up a sale on a station's register, or order on ${urls.stores[0]}/shop: the
                               dashboard's Order Analytics tile and Activity feed show it within seconds
+    Demo staff                ${urls.shell}/staff  (Demo Coffee Roasters' POS users; Create Staff User adds one in the
+                              store and mails the invitation to the outbox below; Demo Book Nook lacks the Staff add-on)
     Demo WooCommerce stores   ${urls.stores.join('  ')}
                               (store admin: ${storeAdmin.username} / ${storeAdmin.password}; connect more under Applications;
                               the third, Demo Garden Supply, starts with the Cloud POS plugin inactive: switch it on in
