@@ -15,8 +15,16 @@ export interface PosEventMap {
   notify: { message: string; status: BubbleStatus; id?: string };
   /** The user's plan changed: whoever shows plan data reloads it. */
   'plan-changed': Record<string, never>;
-  /** Assistant tasks changed. */
+  /**
+   * Assistant tasks changed (one was completed, by an event or by hand): the Assistant reloads
+   * them. The shell's live stream sends it for the api's `tasks` event (and after a reset).
+   */
   'tasks-changed': Record<string, never>;
+  /**
+   * Show `url` (http or https only) in the shell's onboarding iframe overlay (spec 2.10), named
+   * `title`; the page in the frame may close it by posting `{type: 'CLOSE_IFRAME'}`.
+   */
+  'open-onboarding-iframe': { url: string; title: string };
   /**
    * An activity feed entry was written: by this browser (a danger bubble logged as
    * errorNotification) or, through the live stream, by the api (an order, a new customer…).

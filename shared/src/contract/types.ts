@@ -91,6 +91,23 @@ export interface TileDefinition {
   load: () => Promise<ParcelLifecycles>;
 }
 
+/**
+ * A widget of the side navigation (spec 2.10: the Assistant's progress widget), mounted as a
+ * parcel between the navigation items and the profile menu on every signed-in page, in the phone
+ * drawer too. The slot is a CSS inline-size container named `nav-widget`, so the widget can
+ * follow the collapsed navigation with `@container nav-widget (…)`. It may open overlays of its
+ * own (a panel in a portal). A failure costs this slot only: a short message with 'Try again'.
+ */
+export interface NavWidgetDefinition {
+  id: string;
+  /** Names the slot while it loads and when it fails ('{title} is unavailable right now.'). */
+  title: string;
+  access: Access;
+  /** Position among the widgets, when there are several. */
+  order: number;
+  load: () => Promise<ParcelLifecycles>;
+}
+
 /** What a remote exposes as './contract'. */
 export interface RemoteContract {
   /** The Module Federation name, e.g. "mf_admin". */
@@ -98,4 +115,6 @@ export interface RemoteContract {
   routes: RouteDefinition[];
   navItems: NavItemDefinition[];
   tiles: TileDefinition[];
+  /** Widgets of the side navigation; none when left out (contracts older than the Assistant). */
+  navWidgets?: NavWidgetDefinition[];
 }

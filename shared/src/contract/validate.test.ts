@@ -39,6 +39,24 @@ describe('validateContract', () => {
     expect(() => validateContract({ ...valid, tiles: 'none' })).toThrow('"tiles" must be an array');
     expect(() => validateContract(null)).toThrow('did not expose a contract');
   });
+
+  it('takes side navigation widgets when given, and contracts without them', () => {
+    const widget = { id: 'assistant', title: 'Assistant', access: 'manager', order: 10, load };
+    expect(validateContract({ ...valid, navWidgets: [widget] }).navWidgets).toEqual([widget]);
+    expect(validateContract(valid).navWidgets).toBeUndefined();
+    expect(() => validateContract({ ...valid, navWidgets: {} })).toThrow(
+      '"navWidgets" must be an array when given',
+    );
+    expect(() =>
+      validateContract({ ...valid, navWidgets: [{ ...widget, load: 'assistant.js' }] }),
+    ).toThrow('navWidgets[0]: "load" must be a function');
+    expect(() =>
+      validateContract({ ...valid, navWidgets: [{ ...widget, access: 'everyone' }] }),
+    ).toThrow('navWidgets[0]: "access" must be one of all, manager, admin');
+    expect(() => validateContract({ ...valid, navWidgets: [{ ...widget, order: '1' }] })).toThrow(
+      'navWidgets[0]: "order" must be a number',
+    );
+  });
 });
 
 describe('canAccess', () => {

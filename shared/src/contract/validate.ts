@@ -65,17 +65,27 @@ export function validateContract(loaded: unknown, expectedName?: string): Remote
       throw new ContractError(`${owner}: "disabledWhenBanned" must be a boolean`);
     }
   });
-  (candidate.tiles as unknown[]).forEach((tile, index) => {
-    const owner = `tiles[${index}]`;
-    if (!isRecord(tile)) throw new ContractError(`${owner} must be an object`);
-    expectString(owner, tile, 'id');
-    expectString(owner, tile, 'title');
-    expectAccess(owner, tile);
-    if (typeof tile.order !== 'number')
+  // Tiles and side navigation widgets are the same shape: a parcel with a place in a list.
+  const expectPlacedParcel = (owner: string, parcel: unknown) => {
+    if (!isRecord(parcel)) throw new ContractError(`${owner} must be an object`);
+    expectString(owner, parcel, 'id');
+    expectString(owner, parcel, 'title');
+    expectAccess(owner, parcel);
+    if (typeof parcel.order !== 'number')
       throw new ContractError(`${owner}: "order" must be a number`);
-    if (typeof tile.load !== 'function')
+    if (typeof parcel.load !== 'function')
       throw new ContractError(`${owner}: "load" must be a function`);
-  });
+  };
+  (candidate.tiles as unknown[]).forEach((tile, index) =>
+    expectPlacedParcel(`tiles[${index}]`, tile),
+  );
+  if (candidate.navWidgets !== undefined) {
+    if (!Array.isArray(candidate.navWidgets))
+      throw new ContractError('contract: "navWidgets" must be an array when given');
+    candidate.navWidgets.forEach((widget: unknown, index) =>
+      expectPlacedParcel(`navWidgets[${index}]`, widget),
+    );
+  }
   return candidate as unknown as RemoteContract;
 }
 
