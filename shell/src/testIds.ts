@@ -23,6 +23,8 @@ export const testIds = {
     collapseToggle: 'nav-collapse-toggle',
     mobileMenuButton: 'mobile-menu-button',
     mobileTopBar: 'mobile-top-bar',
+    /** The slot of a remote's side navigation widget (e.g. `nav-widget-assistant`). */
+    widget: (id: string) => `nav-widget-${id}`,
   },
   profileMenu: {
     button: 'profile-menu-button',
@@ -87,5 +89,11 @@ export const testIds = {
   },
   sso: {
     frame: 'sso-frame',
+  },
+  /** The onboarding iframe overlay (spec 2.10), opened by the bus's open-onboarding-iframe. */
+  onboarding: {
+    overlay: 'onboarding-overlay',
+    frame: 'onboarding-frame',
+    close: 'onboarding-close',
   },
 } as const;

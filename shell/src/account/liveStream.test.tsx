@@ -65,6 +65,7 @@ describe('LiveConnection', () => {
     services.bus.on('orders-changed', ({ applicationId }) => seen.push(`orders ${applicationId}`));
     services.bus.on('activity-logged', ({ feedType, name }) => seen.push(`${feedType}: ${name}`));
     services.bus.on('live-status', ({ connected }) => seen.push(`connected ${connected}`));
+    services.bus.on('tasks-changed', () => seen.push('tasks'));
     const connection = new LiveConnection({
       api,
       bus: services.bus,
@@ -102,13 +103,29 @@ describe('LiveConnection', () => {
     expect(seen[seen.length - 1]).toBe('connected false');
   });
 
-  it('on a reset (its last event no longer kept) makes orders and the feed reload, and goes on from its id', async () => {
+  it("maps the api's tasks event (an Assistant task completed) to tasks-changed", async () => {
+    const { seen, connection } = setup();
+    connection.start();
+    await flush();
+    last().open();
+    last().send('tasks', '12', {
+      assistantTaskId: 'open-station',
+      applicationId: 'app-1',
+      completedAt: '2026-11-27T09:00:00.000Z',
+      completedBy: 'event',
+    });
+    expect(seen).toEqual(['connected true', 'tasks']);
+    expect(connection.lastEventId).toBe('12');
+    connection.close();
+  });
+
+  it('on a reset (its last event no longer kept) makes orders, the feed and the tasks reload, and goes on from its id', async () => {
     const { seen, connection } = setup();
     connection.start();
     await flush();
     last().open();
     last().send('reset', '41', {});
-    expect(seen).toEqual(['connected true', 'orders *', ': ']);
+    expect(seen).toEqual(['connected true', 'orders *', ': ', 'tasks']);
     expect(connection.lastEventId).toBe('41');
     connection.close();
   });

@@ -65,8 +65,9 @@ function parse(data: string): Record<string, unknown> | null {
 /**
  * The signed-in browser's live stream: gets a ticket with the api client (an EventSource
  * cannot send the bearer), opens the stream and turns its events into bus events —
- * `orders-changed` {applicationId}, `activity-logged` {feedType, name}, both (for every
- * application, with an empty entry) on a `reset` — and `live-status`.
+ * `orders-changed` {applicationId}, `activity-logged` {feedType, name}, `tasks-changed` for
+ * `tasks`, all three (for every application, with an empty entry) on a `reset` — and
+ * `live-status`.
  * When the stream breaks or ends (a ticket lasts a minute, a stream its session) it closes
  * the EventSource, whose own retry would reuse the spent ticket, and connects again after a
  * doubling wait with a new ticket, passing the last event id so nothing is missed. A ticket
@@ -143,12 +144,19 @@ export class LiveConnection {
         this.options.bus.emit('activity-logged', { feedType: data.feedType, name: data.name });
       }
     });
+    // One of the user's Assistant tasks was completed (by an event or by hand): the Assistant
+    // reloads them; what was completed is in GET user-tasks.
+    source.addEventListener('tasks', (event) => {
+      received(event);
+      this.options.bus.emit('tasks-changed');
+    });
     // The api no longer has the events after our last id (kept an hour) or never knew it:
-    // whoever shows orders or the feed reloads everything ('*': every application).
+    // whoever shows orders, the feed or the tasks reloads everything ('*': every application).
     source.addEventListener('reset', (event) => {
       received(event);
       this.options.bus.emit('orders-changed', { applicationId: RESET_APPLICATION_ID });
       this.options.bus.emit('activity-logged', { feedType: '', name: '' });
+      this.options.bus.emit('tasks-changed');
     });
     source.onerror = () => {
       if (this.source !== source) return;

@@ -1,11 +1,12 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { MOBILE_MEDIA_QUERY } from '@pos/shared';
 import userEvent from '@testing-library/user-event';
 import type { FederationRuntime } from '../remotes/federationRuntime';
 import { RemoteRegistry } from '../remotes/RemoteRegistry';
-import { makeContract } from '../testing/contracts';
+import { makeContract, textParcel } from '../testing/contracts';
 import { currentRouterPath, makeViewer, renderSignedIn } from '../testing/shellHarness';
 import { testIds } from '../testIds';
+import type { ParcelLifecycles } from '@pos/shared';
 import { SignedInLayout } from './SignedInLayout';
 import { storageKeys } from './storageKeys';
 
@@ -42,6 +43,26 @@ async function registryWithStations() {
   return registry;
 }
 
+/** A registry whose one remote, mf_assistant, has a manager's widget of the side navigation. */
+async function registryWithWidget(load: () => Promise<ParcelLifecycles>) {
+  const contract = makeContract('mf_assistant', {
+    navWidgets: [{ id: 'assistant', title: 'Assistant', access: 'manager', order: 10, load }],
+  });
+  const registry = new RemoteRegistry(
+    [
+      {
+        name: 'mf_assistant',
+        access: 'manager',
+        entry: 'http://assistant.test/mf-manifest.json',
+        routes: [],
+      },
+    ],
+    { registerRemotes: () => undefined, loadRemote: async () => contract },
+  );
+  await registry.loadAll();
+  return registry;
+}
+
 beforeEach(() => localStorage.clear());
 
 describe('SignedInLayout', () => {
@@ -72,6 +93,63 @@ describe('SignedInLayout', () => {
     expect(stations).not.toHaveAttribute('href');
     await userEvent.click(stations);
     expect(currentRouterPath()).toBe('/');
+  });
+
+  it("mounts a remote's widget in the side navigation, between the items and the profile", async () => {
+    renderSignedIn(<SignedInLayout>page</SignedInLayout>, {
+      registry: await registryWithWidget(async () => textParcel('3 remaining tasks')),
+    });
+    const slot = screen.getByTestId(testIds.nav.widget('assistant'));
+    expect(await within(slot).findByText('3 remaining tasks')).toBeInTheDocument();
+    const sidebar = document.getElementById('shell-sidebar')!;
+    const order = [
+      screen.getByRole('navigation', { name: 'Main' }),
+      slot,
+      screen.getByRole('button', { name: /profile menu/i }),
+    ];
+    for (const [before, after] of [order.slice(0, 2), order.slice(1)] as const) {
+      expect(
+        before!.compareDocumentPosition(after!) & Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
+    }
+    expect(sidebar).toContainElement(slot);
+  });
+
+  it('keeps a failing widget to its slot: one line with Try again, the navigation goes on', async () => {
+    jest.useFakeTimers();
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let fail = true;
+    const load = jest.fn(async () => {
+      if (fail) throw new Error('remoteEntry.js is down');
+      return textParcel('9 remaining tasks');
+    });
+    try {
+      renderSignedIn(<SignedInLayout>page</SignedInLayout>, {
+        registry: await registryWithWidget(load),
+      });
+      const slot = screen.getByTestId(testIds.nav.widget('assistant'));
+      await act(async () => jest.advanceTimersByTimeAsync(60_000));
+      expect(within(slot).getByRole('alert')).toHaveTextContent(
+        'Assistant is unavailable right now.',
+      );
+      expect(screen.getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+      expect(screen.getByText('page')).toBeInTheDocument();
+      fail = false;
+      act(() => within(slot).getByRole('button', { name: 'Try again' }).click());
+      await act(async () => jest.advanceTimersByTimeAsync(0));
+      expect(within(slot).getByText('9 remaining tasks')).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+      jest.restoreAllMocks();
+    }
+  });
+
+  it("leaves out a manager's widget for a cashier", async () => {
+    renderSignedIn(<SignedInLayout>page</SignedInLayout>, {
+      registry: await registryWithWidget(async () => textParcel('3 remaining tasks')),
+      viewer: makeViewer({ userRole: 'other' }),
+    });
+    expect(screen.queryByTestId(testIds.nav.widget('assistant'))).not.toBeInTheDocument();
   });
 
   it('collapses the navigation and remembers it', async () => {

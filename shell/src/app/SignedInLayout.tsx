@@ -5,9 +5,10 @@ import { useAccount } from '../account/AccountContext';
 import { AccountBanners } from '../components/Banners';
 import { BrandLogo } from '../components/Brand';
 import { Footer } from '../components/Footer';
-import { SideNav } from '../components/SideNav';
+import { OnboardingFrame } from '../components/OnboardingFrame';
+import { NavWidgetSlots, SideNav } from '../components/SideNav';
 import { useRemoteStates } from '../remotes/RemotesContext';
-import { buildNavItems } from '../routing/navItems';
+import { buildNavItems, buildNavWidgets } from '../routing/navItems';
 import { testIds } from '../testIds';
 import { useShell } from './ShellContext';
 import { storageKeys } from './storageKeys';
@@ -15,7 +16,10 @@ import './SignedInLayout.css';
 
 const SIDEBAR_ID = 'shell-sidebar';
 
-/** The signed-in frame: side navigation (or mobile top bar and drawer), banners, page, footer. */
+/**
+ * The signed-in frame: side navigation with the remotes' widgets (or mobile top bar and drawer),
+ * banners, page, footer, and the onboarding iframe overlay.
+ */
 export function SignedInLayout({ children }: { children: ReactNode }) {
   const { browser } = useShell();
   const { viewer } = useAccount();
@@ -87,6 +91,7 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
           drawerOpen={drawerShown}
           onCloseDrawer={closeDrawer}
           loadingItems={states.some((state) => state.status === 'loading')}
+          widgets={<NavWidgetSlots widgets={buildNavWidgets(states, viewer)} />}
         />
         {drawerShown && <div className="shell-backdrop" aria-hidden="true" onClick={closeDrawer} />}
       </header>
@@ -97,6 +102,7 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
         </main>
         <Footer />
       </div>
+      <OnboardingFrame />
     </div>
   );
 }

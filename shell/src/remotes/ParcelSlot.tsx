@@ -18,6 +18,11 @@ export interface ParcelSlotProps {
   basePath: string;
   /** A page slot names the page with a (hidden) h1 until the parcel renders its own. */
   pageHeading?: boolean;
+  /**
+   * A slot of the side navigation: a small spinner while it loads and a one-line failure
+   * (SlotError's compact form).
+   */
+  compact?: boolean;
   className?: string;
 }
 
@@ -41,6 +46,7 @@ export function ParcelSlot({
   load,
   basePath,
   pageHeading = false,
+  compact = false,
   className,
 }: ParcelSlotProps) {
   const { bus, session, config, browser } = useShell();
@@ -153,11 +159,15 @@ export function ParcelSlot({
       {pageHeading && status !== 'mounted' && <h1 className="pos-visually-hidden">{title}</h1>}
       {status === 'loading' && (
         <div data-testid={testIds.remoteSlot.loading}>
-          <LoadingState message={`Loading ${title}…`} />
+          <LoadingState inline={compact} message={`Loading ${title}…`} />
         </div>
       )}
       {status === 'failed' && (
-        <SlotError title={title} onRetry={() => setAttempt((value) => value + 1)} />
+        <SlotError
+          title={title}
+          compact={compact}
+          onRetry={() => setAttempt((value) => value + 1)}
+        />
       )}
       <div ref={hostRef} hidden={status === 'failed'} />
     </div>

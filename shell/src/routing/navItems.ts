@@ -1,4 +1,9 @@
-import { canAccess, type NavItemDefinition, type Viewer } from '@pos/shared';
+import {
+  canAccess,
+  type NavItemDefinition,
+  type NavWidgetDefinition,
+  type Viewer,
+} from '@pos/shared';
 import type { RemoteState } from '../remotes/RemoteRegistry';
 import { paths } from '../urls';
 
@@ -43,4 +48,22 @@ export function buildNavItems(states: readonly RemoteState[], viewer: Viewer): N
     .map((item, index) => ({ item, index }))
     .sort((a, b) => a.item.order - b.item.order || a.index - b.index)
     .map(({ item }) => ({ ...item, disabled: viewer.isBanned && item.disabledWhenBanned }));
+}
+
+/** A side navigation widget and the remote it comes from (two remotes may reuse an id). */
+export interface NavWidgetEntry {
+  owner: string;
+  widget: NavWidgetDefinition;
+}
+
+/** The side navigation widgets of every loaded contract that the viewer may see, by order. */
+export function buildNavWidgets(states: readonly RemoteState[], viewer: Viewer): NavWidgetEntry[] {
+  return states
+    .flatMap((state) =>
+      state.status === 'ready'
+        ? (state.contract.navWidgets ?? []).map((widget) => ({ owner: state.remote.name, widget }))
+        : [],
+    )
+    .filter(({ widget }) => canAccess(widget.access, viewer))
+    .sort((a, b) => a.widget.order - b.widget.order);
 }

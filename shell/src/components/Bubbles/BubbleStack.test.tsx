@@ -38,6 +38,22 @@ describe('BubbleStack', () => {
     expect(screen.queryByText('Application saved')).not.toBeInTheDocument();
   });
 
+  it("gives the Assistant's taskCompletion bubble its own look: its sparkles, not the success check", () => {
+    const { services } = setup();
+    act(() =>
+      services.bus.emit('notify', {
+        message: 'Assistant task completed: Open a station',
+        status: 'taskCompletion',
+      }),
+    );
+    act(() => services.bus.emit('notify', { message: 'Saved', status: 'success' }));
+    const [task, saved] = screen.getAllByRole('status');
+    expect(task).toHaveTextContent('Task completed: Assistant task completed: Open a station');
+    expect(task).toHaveClass('shell-bubble--taskCompletion');
+    expect(task!.querySelector('[data-icon]')).toHaveAttribute('data-icon', 'sparkles');
+    expect(saved!.querySelector('[data-icon]')).toHaveAttribute('data-icon', 'check');
+  });
+
   it('announces danger bubbles as alerts', () => {
     const { services } = setup();
     act(() => services.bus.emit('notify', { message: 'Store is unreachable', status: 'danger' }));

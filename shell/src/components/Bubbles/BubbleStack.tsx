@@ -1,4 +1,12 @@
-import { cx, Icon, IconButton, Spinner, type Bubble, type BubbleStatus } from '@pos/shared/lean';
+import {
+  cx,
+  Icon,
+  IconButton,
+  Spinner,
+  type Bubble,
+  type BubbleStatus,
+  type IconName,
+} from '@pos/shared/lean';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useShell } from '../../app/ShellContext';
 import { testIds } from '../../testIds';
@@ -15,11 +23,12 @@ interface ShownBubble extends Bubble {
   phase: Phase;
 }
 
-const ICONS: Record<Exclude<BubbleStatus, 'loading'>, 'check' | 'danger' | 'info'> = {
+const ICONS: Record<Exclude<BubbleStatus, 'loading'>, IconName> = {
   success: 'check',
   danger: 'danger',
   info: 'info',
-  taskCompletion: 'check',
+  // The Assistant's own: a task it saw done (issue 14).
+  taskCompletion: 'sparkles',
 };
 
 const LABELS: Record<BubbleStatus, string> = {

@@ -4,6 +4,8 @@ import { SlotError } from './SlotError';
 interface Props {
   /** The slot's name in '{title} is unavailable right now.' */
   title: string;
+  /** The slot is in the side navigation: a one-line failure (see SlotError). */
+  compact?: boolean;
   children: ReactNode;
 }
 
@@ -29,7 +31,11 @@ export class SlotErrorBoundary extends Component<Props, State> {
   };
 
   override render() {
-    if (this.state.failed) return <SlotError title={this.props.title} onRetry={this.retry} />;
+    if (this.state.failed) {
+      return (
+        <SlotError title={this.props.title} compact={this.props.compact} onRetry={this.retry} />
+      );
+    }
     return <ReactKeyed key={this.state.attempt}>{this.props.children}</ReactKeyed>;
   }
 }

@@ -1,4 +1,5 @@
 import { Icon, IconButton, cx, isIconName } from '@pos/shared';
+import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import type { NavEntry } from '../../routing/navItems';
 import { testIds } from '../../testIds';
@@ -18,6 +19,8 @@ export interface SideNavProps {
   onCloseDrawer: () => void;
   /** Whether a remote's items are still on their way. */
   loadingItems: boolean;
+  /** The remotes' widgets, between the items and the profile menu. */
+  widgets?: ReactNode;
 }
 
 function NavIcon({ name }: { name: string }) {
@@ -35,6 +38,7 @@ export function SideNav({
   drawerOpen,
   onCloseDrawer,
   loadingItems,
+  widgets,
 }: SideNavProps) {
   return (
     <div id={id} className={cx('shell-sidebar', drawerOpen && 'is-open')}>
@@ -85,6 +89,8 @@ export function SideNav({
           ))}
         </ul>
       </nav>
+
+      {widgets}
 
       <div className="shell-sidebar__bottom">
         <ProfileMenu fullName={fullName} email={email} collapsed={collapsed} />

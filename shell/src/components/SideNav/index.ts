@@ -1,1 +1,2 @@
 export { SideNav } from './SideNav';
+export { NavWidgetSlots } from './NavWidgetSlots';

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useShell } from '../../app/ShellContext';
 import { testIds } from '../../testIds';
 import { providerOrigin, ssoFrameUrl } from '../../urls';
+import { frameMessageOf } from '../frameMessage';
 
 /** Messages the login provider's SSO frame sends (spec 7). */
 type ProviderMessage =
@@ -11,21 +12,13 @@ type ProviderMessage =
   | { type: 'SET_TOKEN'; token: unknown };
 
 const readMessage = (data: unknown): ProviderMessage | null => {
-  const value = typeof data === 'string' ? safeJson(data) : data;
-  if (typeof value !== 'object' || value === null) return null;
-  const type = (value as { type?: unknown }).type;
-  if (type === 'CHECK_USER_LOGGED_IN' || type === 'CLOSE_IFRAME') return { type };
-  if (type === 'SET_TOKEN') return { type, token: (value as { token?: unknown }).token };
+  const message = frameMessageOf(data);
+  if (message?.type === 'CHECK_USER_LOGGED_IN' || message?.type === 'CLOSE_IFRAME') {
+    return { type: message.type };
+  }
+  if (message?.type === 'SET_TOKEN') return { type: message.type, token: message.token };
   return null;
 };
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The login provider's hidden single sign-on frame (spec 2.10, 7). It asks whether this

@@ -1,0 +1,1 @@
+export { OnboardingFrame } from './OnboardingFrame';
