@@ -1,0 +1,1 @@
+export { CompletedTask } from './CompletedTask';

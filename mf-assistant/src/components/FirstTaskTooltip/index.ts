@@ -1,0 +1,2 @@
+export { FirstTaskTooltip } from './FirstTaskTooltip';
+export type { FirstTaskTooltipProps } from './FirstTaskTooltip';

@@ -1,0 +1,2 @@
+export { ProgressWidget } from './ProgressWidget';
+export type { ProgressWidgetProps, WidgetTasks } from './ProgressWidget';

@@ -1,0 +1,89 @@
+import { Button, FormError, TextAreaField, TextField, type SupportRequest } from '@pos/shared';
+import {
+  supportMessageOf,
+  supportSubjectOf,
+  validateSupportMessage,
+  validateSupportSubject,
+} from '@pos/shared/rules';
+import type { SubmissionErrors } from 'final-form';
+import { Form } from 'react-final-form';
+import { assistantTestIds } from '../../testIds';
+import { CANCEL, MESSAGE, MESSAGE_HINT, SEND_REQUEST, SUBJECT, SUBJECT_HINT } from '../../texts';
+
+const ids = assistantTestIds.support;
+
+export interface SupportFormProps {
+  id: string;
+  /** The form's name, e.g. the card's button text ('Create new ticket'). */
+  label: string;
+  /** Sends the request: nothing on success, the server's refusal as FORM_ERROR otherwise. */
+  onSend: (request: SupportRequest) => Promise<SubmissionErrors | void>;
+  onCancel: () => void;
+  /** Puts focus on Subject: the person has just asked for the form. */
+  autoFocus?: boolean;
+}
+
+/**
+ * The support card's new-ticket form (issue 14): Subject and Message, checked as typed with the
+ * rules the api applies (@pos/shared/rules, SUPPORT_TEXTS), sent trimmed; the server's refusal
+ * (429 the hourly limit, 502 the mail) shows under the fields.
+ */
+export function SupportForm({ id, label, onSend, onCancel, autoFocus = false }: SupportFormProps) {
+  return (
+    <Form<SupportRequest>
+      onSubmit={(values) =>
+        onSend({
+          subject: supportSubjectOf(values.subject),
+          message: supportMessageOf(values.message),
+        })
+      }
+      render={({ handleSubmit, submitting }) => (
+        <form
+          id={id}
+          className="assistant-support__form"
+          aria-label={label}
+          noValidate
+          onSubmit={(event) => void handleSubmit(event)}
+          data-testid={ids.form}
+        >
+          <TextField
+            name="subject"
+            label={SUBJECT}
+            hint={SUBJECT_HINT}
+            validate={validateSupportSubject}
+            busy={submitting}
+            required
+            autoComplete="off"
+            // The person has just asked for the form: they type the subject next.
+            autoFocus={autoFocus}
+            data-testid={ids.subject}
+          />
+          <TextAreaField
+            name="message"
+            label={MESSAGE}
+            hint={MESSAGE_HINT}
+            validate={validateSupportMessage}
+            busy={submitting}
+            required
+            rows={5}
+            data-testid={ids.message}
+          />
+          <FormError />
+          <div className="assistant-support__actions">
+            <Button type="submit" icon="mail" loading={submitting} data-testid={ids.submit}>
+              {SEND_REQUEST}
+            </Button>
+            <Button
+              variant="ghost"
+              onClick={onCancel}
+              disabled={submitting}
+              data-testid={ids.cancel}
+            >
+              {CANCEL}
+            </Button>
+          </div>
+        </form>
+      )}
+    />
+  );
+}

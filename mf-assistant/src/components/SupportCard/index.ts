@@ -1,0 +1,2 @@
+export { SupportCard } from './SupportCard';
+export type { SupportCardProps } from './SupportCard';

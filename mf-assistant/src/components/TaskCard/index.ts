@@ -1,0 +1,2 @@
+export { TaskCard } from './TaskCard';
+export type { TaskCardProps } from './TaskCard';

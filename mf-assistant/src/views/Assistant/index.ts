@@ -1,0 +1,1 @@
+export { Assistant } from './Assistant';
