@@ -27,6 +27,7 @@ const ownPackages = [
   'mf-billing',
   'mf-analytics',
   'mf-staff',
+  'mf-assistant',
   'shell',
 ];
 

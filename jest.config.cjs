@@ -10,6 +10,7 @@ module.exports = {
     '<rootDir>/mf-billing',
     '<rootDir>/mf-analytics',
     '<rootDir>/mf-staff',
+    '<rootDir>/mf-assistant',
     '<rootDir>/sandbox',
     '<rootDir>/api',
     '<rootDir>/scripts/jest.config.cjs',

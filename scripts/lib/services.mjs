@@ -137,6 +137,15 @@ export const remotes = [
     port: port('MF_STAFF_PORT', 3007),
     routes: ['/staff'],
   },
+  {
+    pkg: 'mf-assistant',
+    name: 'mf_assistant',
+    title: 'Assistant',
+    access: 'manager',
+    port: port('MF_ASSISTANT_PORT', 3008),
+    // No page of its own: the side navigation's progress widget and the panel it opens.
+    routes: [],
+  },
 ];
 
 /** The slug of the demo manager's connected application (the api's demo seed). */

@@ -40,6 +40,8 @@ describe('package boundaries', () => {
       "import { x } from '../../mf-applications/src/x';\nexport { x };\n",
     ],
     ['mf-applications/src/Fixture.ts', "import { x } from '@pos/mf-staff';\nexport { x };\n"],
+    ['mf-assistant/src/Fixture.ts', "import { x } from '../../mf-staff/src/x';\nexport { x };\n"],
+    ['mf-billing/src/Fixture.ts', "import { x } from '@pos/mf-assistant';\nexport { x };\n"],
   ])('%s fails on a crossing import', async (file, code) => {
     expect(await restricted(file, code)).toBeGreaterThan(0);
   });
