@@ -33,7 +33,6 @@ export const remainingTasks = (count: number) =>
   `${count} remaining ${count === 1 ? 'task' : 'tasks'}`;
 
 /** The progress widget. */
-export const OPEN_ASSISTANT = 'Open the Assistant';
 export const tasksLeft = (left: number, total: number) => `${left} of ${total} tasks left`;
 export const ALL_DONE = 'All tasks completed';
 export const RING_LEFT = 'left';
@@ -73,7 +72,6 @@ export const SUBJECT_HINT = 'One line: what it is about.';
 export const MESSAGE = 'Message';
 export const MESSAGE_HINT = 'What happened, and what you expected. We answer by email.';
 export const SEND_REQUEST = 'Send request';
-export const SENDING_REQUEST = 'Sending request';
 export const SUPPORT_NOT_SENT = 'Your support request could not be sent. Please try again.';
 export const SUPPORT_SETTING_NOT_SAVED = 'The support card could not be changed. Please try again.';
 /** The confirmation bubble: the server's words and the request's id. */

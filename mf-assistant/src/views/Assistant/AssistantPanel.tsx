@@ -107,7 +107,7 @@ export function AssistantPanel({ open, onClose, tasks, settings }: AssistantPane
     if (!justDone || !data || data.incomplete.some((task) => task.assistantTaskId === justDone)) {
       return;
     }
-    const moved = bodyRef.current?.ownerDocument.querySelector<HTMLElement>(
+    const moved = bodyRef.current?.querySelector<HTMLElement>(
       `[data-testid="${ids.task.completed(justDone)}"]`,
     );
     moved?.focus();
