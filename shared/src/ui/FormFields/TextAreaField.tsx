@@ -1,6 +1,5 @@
-import { useField } from 'react-final-form';
 import { TextArea, type TextAreaProps } from '../TextInput';
-import { fieldError, keepTyped, type FieldBinding } from './fieldBinding';
+import { useTextBinding, type FieldBinding } from './fieldBinding';
 
 export type TextAreaFieldProps = FieldBinding<string> &
   Omit<TextAreaProps, 'name' | 'value' | 'defaultValue' | 'error'>;
@@ -13,38 +12,23 @@ export function TextAreaField({
   name,
   validate,
   format,
-  busy = false,
+  busy,
   readOnly,
   onChange,
   onFocus,
   onBlur,
   ...rest
 }: TextAreaFieldProps) {
-  const { input, meta } = useField<string, HTMLTextAreaElement>(name, {
+  const bound = useTextBinding<HTMLTextAreaElement>({
+    name,
     validate,
     format,
-    parse: keepTyped,
+    busy,
+    readOnly,
+    onChange,
+    onFocus,
+    onBlur,
+    'aria-busy': rest['aria-busy'],
   });
-  return (
-    <TextArea
-      {...rest}
-      name={input.name}
-      value={input.value}
-      readOnly={busy || readOnly}
-      aria-busy={busy || rest['aria-busy'] || undefined}
-      error={fieldError(meta)}
-      onChange={(event) => {
-        input.onChange(event);
-        onChange?.(event);
-      }}
-      onFocus={(event) => {
-        input.onFocus(event);
-        onFocus?.(event);
-      }}
-      onBlur={(event) => {
-        input.onBlur(event);
-        onBlur?.(event);
-      }}
-    />
-  );
+  return <TextArea {...rest} {...bound} />;
 }

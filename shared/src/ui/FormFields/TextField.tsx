@@ -1,6 +1,5 @@
-import { useField } from 'react-final-form';
 import { TextInput, type TextInputProps } from '../TextInput';
-import { fieldError, keepTyped, type FieldBinding } from './fieldBinding';
+import { useTextBinding, type FieldBinding } from './fieldBinding';
 
 export type TextFieldProps = FieldBinding<string> &
   Omit<TextInputProps, 'name' | 'value' | 'defaultValue' | 'error'>;
@@ -15,40 +14,25 @@ export function TextField({
   name,
   validate,
   format,
-  busy = false,
+  busy,
   readOnly,
   onChange,
   onFocus,
   onBlur,
   ...rest
 }: TextFieldProps) {
-  const { input, meta } = useField<string, HTMLInputElement>(name, {
+  const bound = useTextBinding<HTMLInputElement>({
+    name,
     validate,
     format,
-    parse: keepTyped,
+    busy,
+    readOnly,
+    onChange,
+    onFocus,
+    onBlur,
+    'aria-busy': rest['aria-busy'],
   });
-  return (
-    <TextInput
-      {...rest}
-      name={input.name}
-      value={input.value}
-      readOnly={busy || readOnly}
-      aria-busy={busy || rest['aria-busy'] || undefined}
-      error={fieldError(meta)}
-      onChange={(event) => {
-        input.onChange(event);
-        onChange?.(event);
-      }}
-      onFocus={(event) => {
-        input.onFocus(event);
-        onFocus?.(event);
-      }}
-      onBlur={(event) => {
-        input.onBlur(event);
-        onBlur?.(event);
-      }}
-    />
-  );
+  return <TextInput {...rest} {...bound} />;
 }
 
 export type UrlFieldProps = Omit<TextFieldProps, 'type'>;

@@ -1,5 +1,7 @@
 import type { FieldValidator } from 'final-form';
+import type { ChangeEvent, FocusEvent } from 'react';
 import type { FieldMetaState } from 'react-final-form';
+import { useField } from 'react-final-form';
 
 /** What binds a kit field adapter to its value in a react-final-form `Form`. */
 export interface FieldBinding<Value> {
@@ -34,4 +36,52 @@ export function fieldError(meta: FieldMetaState<unknown>): string | undefined {
   if (!meta.touched) return undefined;
   const text: unknown = meta.error ?? (meta.dirtySinceLastSubmit ? undefined : meta.submitError);
   return typeof text === 'string' && text !== '' ? text : undefined;
+}
+
+/** What a text control (input or textarea) takes from {@link useTextBinding}. */
+export interface TextControlOptions<
+  E extends HTMLInputElement | HTMLTextAreaElement,
+> extends FieldBinding<string> {
+  readOnly?: boolean;
+  'aria-busy'?: boolean | 'true' | 'false';
+  onChange?: (event: ChangeEvent<E>) => void;
+  onFocus?: (event: FocusEvent<E>) => void;
+  onBlur?: (event: FocusEvent<E>) => void;
+}
+
+/**
+ * Binds a text control to its react-final-form field: value, read-only while busy, the text to
+ * show under it, and the form's handlers followed by the caller's (TextField, TextAreaField).
+ */
+export function useTextBinding<E extends HTMLInputElement | HTMLTextAreaElement>({
+  name,
+  validate,
+  format,
+  busy = false,
+  readOnly,
+  onChange,
+  onFocus,
+  onBlur,
+  'aria-busy': ariaBusy,
+}: TextControlOptions<E>) {
+  const { input, meta } = useField<string, E>(name, { validate, format, parse: keepTyped });
+  return {
+    name: input.name,
+    value: input.value,
+    readOnly: busy || readOnly,
+    'aria-busy': busy || ariaBusy || undefined,
+    error: fieldError(meta),
+    onChange: (event: ChangeEvent<E>) => {
+      input.onChange(event);
+      onChange?.(event);
+    },
+    onFocus: (event: FocusEvent<E>) => {
+      input.onFocus(event);
+      onFocus?.(event);
+    },
+    onBlur: (event: FocusEvent<E>) => {
+      input.onBlur(event);
+      onBlur?.(event);
+    },
+  };
 }
