@@ -1,3 +1,11 @@
+import {
+  canEditUser,
+  canManageWooCommerce,
+  canPromoteUser,
+  editableRoles,
+  userCan,
+} from '../src/store/auth';
+import type { WpUser } from '../src/store/seed';
 import { POS_ROLES } from '../src/store/seed';
 import {
   isUserEmail,
@@ -5,9 +13,13 @@ import {
   posRolesOn,
   readNewUser,
   readRoleChange,
+  roleGrantProblem,
   rolesWithPosRole,
   rolesWithoutPos,
+  staffCapability,
+  staffCapabilityProblem,
   uniqueLogin,
+  userEditProblem,
   usersWithout,
 } from '../src/store/staff';
 
@@ -138,5 +150,76 @@ describe('the staff rules', () => {
     expect(usersWithout([1, 3, 5], 3)).toEqual([1, 5]);
     expect(usersWithout([3], 3)).toEqual([]);
     expect(usersWithout([1, 5], 3)).toEqual([1, 5]);
+  });
+});
+
+describe('who may use the staff routes', () => {
+  const CANNOT_CREATE = {
+    code: 'rest_cannot_create_user',
+    message: 'Sorry, you are not allowed to create new users.',
+  };
+  const CANNOT_EDIT = {
+    code: 'rest_cannot_edit',
+    message: 'Sorry, you are not allowed to edit this user.',
+  };
+  const CANNOT_GIVE = {
+    code: 'rest_cannot_edit_roles',
+    message: 'Sorry, you are not allowed to give users that role.',
+  };
+  const user = (id: number, role: string): WpUser => ({
+    id,
+    username: `u${id}`,
+    email: `u${id}@example.com`,
+    name: `U ${id}`,
+    roles: [role],
+  });
+  const admin = user(1, 'administrator');
+  const otherAdmin = user(4, 'administrator');
+  const manager = user(2, 'shop_manager');
+  const cashier = user(3, 'cashier');
+  const SITE = ['administrator', 'shop_manager', 'cashier', 'kiosk', 'customer', 'subscriber'];
+
+  it('want create_users to create and promote_users to change a role (as RulesTest)', () => {
+    expect(staffCapability('POST')).toBe('create_users');
+    expect(staffCapability('put')).toBe('promote_users');
+    expect(staffCapability('DELETE')).toBe('promote_users');
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      expect(staffCapabilityProblem(method, true)).toBeNull();
+    }
+    expect(staffCapabilityProblem('POST', false)).toEqual(CANNOT_CREATE);
+    expect(staffCapabilityProblem('PUT', false)).toEqual(CANNOT_EDIT);
+    expect(staffCapabilityProblem('DELETE', false)).toEqual(CANNOT_EDIT);
+    expect(userEditProblem(true, true)).toBeNull();
+    expect(userEditProblem(false, true)).toEqual(CANNOT_EDIT);
+    expect(userEditProblem(true, false)).toEqual(CANNOT_EDIT);
+    expect(roleGrantProblem(['administrator', 'editor'], ['administrator'])).toBeNull();
+    // Only POS roles count: the user's other roles are not given nor taken.
+    expect(roleGrantProblem(['cashier', 'editor'], ['cashier'])).toBeNull();
+    expect(roleGrantProblem(['cashier', 'administrator'], ['customer', 'cashier'])).toEqual(
+      CANNOT_GIVE,
+    );
+  });
+
+  it('model the capabilities: an administrator has them all, a shop manager only manage_woocommerce', () => {
+    for (const capability of [
+      'create_users',
+      'promote_users',
+      'edit_users',
+      'manage_woocommerce',
+    ] as const) {
+      expect(userCan(admin, capability)).toBe(true);
+      expect(userCan(manager, capability)).toBe(capability === 'manage_woocommerce');
+      expect(userCan(cashier, capability)).toBe(false);
+    }
+    expect(canManageWooCommerce(manager)).toBe(true);
+    expect([canPromoteUser(admin), canEditUser(admin, otherAdmin)]).toEqual([true, true]);
+    expect([canPromoteUser(manager), canEditUser(manager, cashier)]).toEqual([false, false]);
+    expect(canEditUser(manager, manager)).toBe(true);
+  });
+
+  it('let an administrator give every role and a shop manager only customer (WooCommerce)', () => {
+    expect(editableRoles(admin, SITE)).toEqual(SITE);
+    expect(editableRoles(manager, SITE)).toEqual(['customer']);
+    expect(editableRoles(cashier, SITE)).not.toContain('administrator');
   });
 });

@@ -388,6 +388,48 @@ final class RulesTest extends TestCase {
 		$this->assertSame( str_repeat( 'x', 57 ) . '-10', Cloud_POS_Rules::unique_login( $long, $check ) );
 	}
 
+	public function test_staff_routes_want_create_users_or_promote_users(): void {
+		$this->assertSame( 'create_users', Cloud_POS_Rules::staff_capability( 'POST' ) );
+		$this->assertSame( 'promote_users', Cloud_POS_Rules::staff_capability( 'PUT' ) );
+		$this->assertSame( 'promote_users', Cloud_POS_Rules::staff_capability( 'DELETE' ) );
+		foreach ( array( 'POST', 'PUT', 'DELETE' ) as $method ) {
+			$this->assertNull( Cloud_POS_Rules::staff_capability_problem( $method, true ) );
+		}
+		$this->assertRefusal( 'rest_cannot_create_user', 'Sorry, you are not allowed to create new users.', Cloud_POS_Rules::staff_capability_problem( 'POST', false ) );
+		foreach ( array( 'PUT', 'DELETE' ) as $method ) {
+			$this->assertRefusal( 'rest_cannot_edit', 'Sorry, you are not allowed to edit this user.', Cloud_POS_Rules::staff_capability_problem( $method, false ) );
+		}
+	}
+
+	public function test_a_user_is_changed_only_by_who_may_promote_and_edit_them(): void {
+		$this->assertNull( Cloud_POS_Rules::user_edit_problem( true, true ) );
+		foreach ( array( array( false, true ), array( true, false ), array( false, false ) ) as $caps ) {
+			$this->assertRefusal( 'rest_cannot_edit', 'Sorry, you are not allowed to edit this user.', Cloud_POS_Rules::user_edit_problem( ...$caps ) );
+		}
+	}
+
+	public function test_a_role_is_given_only_when_editable(): void {
+		$all = array_fill_keys( array( 'administrator', 'editor', 'shop_manager', 'customer', 'cashier', 'kiosk' ), array() );
+		$this->assertNull( Cloud_POS_Rules::role_grant_problem( 'administrator', $all ) );
+		// WooCommerce leaves a shop manager only customer.
+		$shop_manager = array( 'customer' => array() );
+		foreach ( array( 'administrator', 'shop_manager', 'cashier' ) as $role ) {
+			$this->assertRefusal( 'rest_cannot_edit_roles', 'Sorry, you are not allowed to give users that role.', Cloud_POS_Rules::role_grant_problem( $role, $shop_manager ) );
+		}
+	}
+
+	/**
+	 * A 403 refusal with this code and message.
+	 *
+	 * @param mixed $error What the rule answered.
+	 */
+	private function assertRefusal( string $code, string $message, $error ): void {
+		$this->assertInstanceOf( WP_Error::class, $error );
+		$this->assertSame( $code, $error->get_error_code() );
+		$this->assertSame( $message, $error->get_error_message() );
+		$this->assertSame( array( 'status' => 403 ), $error->get_error_data() );
+	}
+
 	public function test_roles_after_a_role_change_and_after_pos_access_is_removed(): void {
 		$this->assertSame( array( 'kiosk' ), Cloud_POS_Rules::roles_with_pos_role( array( 'cashier' ), 'kiosk' ) );
 		$this->assertSame( array( 'cashier' ), Cloud_POS_Rules::roles_with_pos_role( array( 'cashier' ), 'cashier' ) );

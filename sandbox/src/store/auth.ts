@@ -21,6 +21,45 @@ export function canManageWooCommerce(user: WpUser): boolean {
   return user.roles.some((role) => MANAGE_WOOCOMMERCE_ROLES.includes(role));
 }
 
+/** The capabilities the sandbox models (the ones the POS plugin's routes look at). */
+export type Capability = 'manage_woocommerce' | 'create_users' | 'promote_users' | 'edit_users';
+
+/**
+ * Each role's capabilities as far as the sandbox models them: WordPress's administrator has
+ * them all; WooCommerce's shop_manager may manage the store but neither create users nor
+ * promote them; the POS roles and customers none of these.
+ */
+const ROLE_CAPABILITIES: Record<string, readonly Capability[]> = {
+  administrator: ['create_users', 'promote_users', 'edit_users', 'manage_woocommerce'],
+  shop_manager: ['manage_woocommerce'],
+};
+
+/** WordPress's `user_can( $user, $capability )` for the modelled capabilities. */
+export function userCan(user: WpUser, capability: Capability): boolean {
+  return user.roles.some((role) => ROLE_CAPABILITIES[role]?.includes(capability) ?? false);
+}
+
+/** WordPress's `edit_user` meta capability on `target`: their own account, or `edit_users`. */
+export function canEditUser(user: WpUser, target: WpUser): boolean {
+  return user.id === target.id || userCan(user, 'edit_users');
+}
+
+/** WordPress's `promote_user` meta capability on `target`: `promote_users`. */
+export function canPromoteUser(user: WpUser): boolean {
+  return userCan(user, 'promote_users');
+}
+
+/**
+ * WordPress's `get_editable_roles()` for `user`, with WooCommerce's `editable_roles` filter:
+ * an administrator may give every role; a shop manager only customer; anyone else every role
+ * but administrator.
+ */
+export function editableRoles(user: WpUser, siteRoles: readonly string[]): string[] {
+  if (user.roles.includes('administrator')) return [...siteRoles];
+  if (user.roles.includes('shop_manager')) return siteRoles.filter((role) => role === 'customer');
+  return siteRoles.filter((role) => role !== 'administrator');
+}
+
 /**
  * Checks a login by username or email; every user has the demo password (the seeded ones, and
  * those the POS plugin's `POST users` created, whose WordPress password would be random).

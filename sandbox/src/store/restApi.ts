@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { canManageWooCommerce } from './auth';
+import { canEditUser, canManageWooCommerce, canPromoteUser, editableRoles, userCan } from './auth';
 import type { StoreContext } from './context';
 import { findUser, hasPosRole, rawPath, rawQuery, stationView, stations } from './context';
 import type { RestError } from './oauth';
@@ -12,8 +12,18 @@ import {
 } from './oauth';
 import type { WpUser } from './seed';
 import { POS_ROLES } from './seed';
-import type { ParamProblem } from './staff';
-import { EMAIL_TAKEN, OWN_USER, posRolesOn, readNewUser, readRoleChange } from './staff';
+import type { ParamProblem, StaffRefusal } from './staff';
+import {
+  EMAIL_TAKEN,
+  OWN_USER,
+  posRolesOn,
+  readNewUser,
+  readRoleChange,
+  roleGrantProblem,
+  staffCapability,
+  staffCapabilityProblem,
+  userEditProblem,
+} from './staff';
 import type { ApiKeyRecord, StationChange } from './state';
 import { NO_POS_ROLE } from './state';
 
@@ -112,6 +122,36 @@ export function withKey<R extends object>(ctx: StoreContext, handler: Handler<R>
     }
     return handler(request, reply, auth);
   };
+}
+
+/**
+ * Wraps a staff route's handler (`POST users`, `PUT users/{id}`, `DELETE users/{id}/pos-access`):
+ * withKey()'s manage_woocommerce, then the plugin's staff permission callback, which wants
+ * `create_users` to create a user and `promote_users` to change one's roles (a shop manager has
+ * neither). The handler gets the key's user.
+ */
+export function withStaffKey<R extends object>(
+  ctx: StoreContext,
+  handler: (
+    request: FastifyRequest<R>,
+    reply: FastifyReply,
+    key: ApiKeyRecord,
+    owner: WpUser,
+  ) => Promise<unknown>,
+) {
+  return withKey<R>(ctx, async (request, reply, key) => {
+    const owner = findUser(ctx, key.user_id);
+    if (!owner) return reply.status(403).send(capabilityError(request.method, 403));
+    const method = request.method;
+    const refused = staffCapabilityProblem(method, userCan(owner, staffCapability(method)));
+    if (refused) return reply.status(403).send(staffRefusal(refused));
+    return handler(request, reply, key, owner);
+  });
+}
+
+/** A staff route's 403 refusal in WordPress's words. */
+function staffRefusal(refusal: StaffRefusal): RestError {
+  return restError(403, refusal.code, refusal.message);
 }
 
 /** WordPress's rest_invalid_param answer naming one parameter. */
@@ -350,9 +390,11 @@ export function restRoutes(app: FastifyInstance, ctx: StoreContext): void {
   // add-on's flag, the api does.
   app.post<{ Body: unknown }>(
     '/wp-json/pos-connect/v1/users',
-    withKey(ctx, async (request, reply) => {
+    withStaffKey(ctx, async (request: FastifyRequest<{ Body: unknown }>, reply, _key, owner) => {
       const input = readNewUser(request.body, posRolesOn(SITE_ROLES));
       if ('param' in input) return reply.status(400).send(problemAnswer(input));
+      const refused = roleGrantProblem([input.role], editableRoles(owner, SITE_ROLES));
+      if (refused) return reply.status(403).send(staffRefusal(refused));
       const created = await ctx.state.createUser(input);
       if (created === 'existing_user_email') {
         return reply.status(400).send(restError(400, 'existing_user_email', EMAIL_TAKEN));
@@ -361,40 +403,59 @@ export function restRoutes(app: FastifyInstance, ctx: StoreContext): void {
     }),
   );
 
-  /** The user `{id}` names, unless nobody (404) or the key's own user (403): the answer then. */
-  const requestedUser = (id: string, key: ApiKeyRecord): WpUser | RestError => {
+  /**
+   * The user `{id}` names, unless nobody (404), the key's own user (403 pos_connect_own_user)
+   * or a user the key's user may not promote and edit (403 rest_cannot_edit): the answer then.
+   */
+  const requestedUser = (id: string, owner: WpUser): WpUser | RestError => {
     const user = /^\d+$/.test(id) ? findUser(ctx, Number(id)) : undefined;
     if (!user) return restError(404, 'rest_user_invalid_id', 'Invalid user ID.');
-    if (user.id === key.user_id) return restError(403, 'pos_connect_own_user', OWN_USER);
-    return user;
+    if (user.id === owner.id) return restError(403, 'pos_connect_own_user', OWN_USER);
+    const refused = userEditProblem(canPromoteUser(owner), canEditUser(owner, user));
+    return refused ? staffRefusal(refused) : user;
   };
 
   app.put<{ Params: { id: string }; Body: unknown }>(
     '/wp-json/pos-connect/v1/users/:id',
-    withKey(ctx, async (request, reply, key) => {
-      const role = readRoleChange(request.body, posRolesOn(SITE_ROLES));
-      if (typeof role !== 'string') return reply.status(400).send(problemAnswer(role));
-      const user = requestedUser(request.params.id, key);
-      if ('code' in user) return reply.status(user.data.status).send(user);
-      const changed = await ctx.state.setUserRole(user.id, role);
-      if (!changed) {
-        return reply.status(404).send(restError(404, 'rest_user_invalid_id', 'Invalid user ID.'));
-      }
-      return publicUser(changed);
-    }),
+    withStaffKey(
+      ctx,
+      async (
+        request: FastifyRequest<{ Params: { id: string }; Body: unknown }>,
+        reply,
+        _key,
+        owner,
+      ) => {
+        const role = readRoleChange(request.body, posRolesOn(SITE_ROLES));
+        if (typeof role !== 'string') return reply.status(400).send(problemAnswer(role));
+        const user = requestedUser(request.params.id, owner);
+        if ('code' in user) return reply.status(user.data.status).send(user);
+        const refused = roleGrantProblem([role, ...user.roles], editableRoles(owner, SITE_ROLES));
+        if (refused) return reply.status(403).send(staffRefusal(refused));
+        const changed = await ctx.state.setUserRole(user.id, role);
+        if (!changed) {
+          return reply.status(404).send(restError(404, 'rest_user_invalid_id', 'Invalid user ID.'));
+        }
+        return publicUser(changed);
+      },
+    ),
   );
 
   app.delete<{ Params: { id: string } }>(
     '/wp-json/pos-connect/v1/users/:id/pos-access',
-    withKey(ctx, async (request, reply, key) => {
-      const user = requestedUser(request.params.id, key);
-      if ('code' in user) return reply.status(user.data.status).send(user);
-      const removed = await ctx.state.removePosAccess(user.id);
-      if (!removed) {
-        return reply.status(404).send(restError(404, 'rest_user_invalid_id', 'Invalid user ID.'));
-      }
-      return { removed: true, user: publicUser(removed) };
-    }),
+    withStaffKey(
+      ctx,
+      async (request: FastifyRequest<{ Params: { id: string } }>, reply, _key, owner) => {
+        const user = requestedUser(request.params.id, owner);
+        if ('code' in user) return reply.status(user.data.status).send(user);
+        const refused = roleGrantProblem(user.roles, editableRoles(owner, SITE_ROLES));
+        if (refused) return reply.status(403).send(staffRefusal(refused));
+        const removed = await ctx.state.removePosAccess(user.id);
+        if (!removed) {
+          return reply.status(404).send(restError(404, 'rest_user_invalid_id', 'Invalid user ID.'));
+        }
+        return { removed: true, user: publicUser(removed) };
+      },
+    ),
   );
 
   app.get(

@@ -21,6 +21,52 @@ export const EMAIL_TAKEN = 'Sorry, that email address is already used!';
 /** The refusal of a change to the key's own user. */
 export const OWN_USER = "The store's own administrator cannot be changed from the dashboard.";
 
+/** WordPress's refusal of `POST users` to a user without create_users (rest_cannot_create_user). */
+export const CANNOT_CREATE_USER = 'Sorry, you are not allowed to create new users.';
+/** WordPress's refusal of a change of a user the key's user may not edit (rest_cannot_edit). */
+export const CANNOT_EDIT_USER = 'Sorry, you are not allowed to edit this user.';
+/** WordPress's refusal of a role the key's user may not give (rest_cannot_edit_roles). */
+export const CANNOT_GIVE_ROLE = 'Sorry, you are not allowed to give users that role.';
+
+/** A staff route's refusal: WordPress's code and words, always 403. */
+export interface StaffRefusal {
+  code: 'rest_cannot_create_user' | 'rest_cannot_edit' | 'rest_cannot_edit_roles';
+  message: string;
+}
+
+/**
+ * The capability a staff route wants besides manage_woocommerce (which a shop manager has
+ * too): `create_users` for `POST users`, `promote_users` to change or take away a role.
+ */
+export function staffCapability(method: string): 'create_users' | 'promote_users' {
+  return method.toUpperCase() === 'POST' ? 'create_users' : 'promote_users';
+}
+
+/** The refusal of a staff route to a user without staffCapability(); null when it has it. */
+export function staffCapabilityProblem(method: string, capable: boolean): StaffRefusal | null {
+  if (capable) return null;
+  return method.toUpperCase() === 'POST'
+    ? { code: 'rest_cannot_create_user', message: CANNOT_CREATE_USER }
+    : { code: 'rest_cannot_edit', message: CANNOT_EDIT_USER };
+}
+
+/** The refusal of a change of a user the key's user may not promote and edit; null if it may. */
+export function userEditProblem(canPromote: boolean, canEdit: boolean): StaffRefusal | null {
+  return canPromote && canEdit ? null : { code: 'rest_cannot_edit', message: CANNOT_EDIT_USER };
+}
+
+/**
+ * The refusal of a change giving or taking away a POS role among `roles` that is not among
+ * `editable` (get_editable_roles()); null when every one is.
+ */
+export function roleGrantProblem(
+  roles: readonly string[],
+  editable: readonly string[],
+): StaffRefusal | null {
+  const refused = roles.some((role) => isPosRole(role) && !editable.includes(role));
+  return refused ? { code: 'rest_cannot_edit_roles', message: CANNOT_GIVE_ROLE } : null;
+}
+
 /** One bad parameter, as the route names it in its `rest_invalid_param` answer. */
 export interface ParamProblem {
   param: string;

@@ -412,6 +412,65 @@ export function describePosConnectContract(getTarget: () => ContractTarget): voi
       }
       expect((await asOwner('GET', `users/${user.id}`)).body).toEqual(user);
     });
+
+    it('are refused 403 to a shop manager (no create_users, no promote_users) and change nothing', async () => {
+      const user = await createCashier('guarded');
+      const owner = await ownerId();
+      const before = await allUsers();
+      const manager = (await call('GET', 'connection', { credential: target.shopManager })).body
+        .user;
+      // A shop manager may manage the store: the other routes answer it.
+      expect(manager.roles).toContain('shop_manager');
+      expectStatus(await call('GET', 'users', { credential: target.shopManager }), 200);
+
+      const CANNOT_CREATE = 'Sorry, you are not allowed to create new users.';
+      const CANNOT_EDIT = 'Sorry, you are not allowed to edit this user.';
+      for (const [method, path, code, message, body] of [
+        ['POST', 'users', 'rest_cannot_create_user', CANNOT_CREATE, { role: 'administrator' }],
+        ['POST', 'users', 'rest_cannot_create_user', CANNOT_CREATE, { role: 'cashier' }],
+        ['PUT', `users/${user.id}`, 'rest_cannot_edit', CANNOT_EDIT, { role: 'administrator' }],
+        ['PUT', `users/${user.id}`, 'rest_cannot_edit', CANNOT_EDIT, { role: 'kiosk' }],
+        ['PUT', `users/${owner}`, 'rest_cannot_edit', CANNOT_EDIT, { role: 'cashier' }],
+        ['PUT', `users/${manager.id}`, 'rest_cannot_edit', CANNOT_EDIT, { role: 'administrator' }],
+        ['DELETE', `users/${owner}/pos-access`, 'rest_cannot_edit', CANNOT_EDIT, undefined],
+        ['DELETE', `users/${user.id}/pos-access`, 'rest_cannot_edit', CANNOT_EDIT, undefined],
+      ] as const) {
+        const withBody =
+          method === 'POST'
+            ? { name: 'Mallory Manager', email: freshEmail('mallory'), ...body }
+            : body;
+        const response = await call(method, path, {
+          body: withBody,
+          credential: target.shopManager,
+        });
+        expectStatus(response, 403);
+        expect(response.body).toEqual(restError(403, code, message));
+      }
+      // Nobody created, promoted or stripped.
+      expect(await allUsers()).toEqual(before);
+      expect((await asOwner('GET', `users/${owner}`)).body.roles).toContain('administrator');
+      expect((await asOwner('GET', `users/${manager.id}`)).body.roles).toEqual(manager.roles);
+      expect((await asOwner('GET', `users/${user.id}`)).body).toEqual(user);
+    });
+
+    it('an administrator’s key still makes, promotes and removes administrators', async () => {
+      const admin = await createUser({
+        name: 'Ada Admin',
+        email: freshEmail('ada'),
+        role: 'administrator',
+      });
+      expectStatus(admin, 201);
+      expect(admin.body.roles).toEqual(['administrator']);
+      const user = await createCashier('promoted');
+      const promoted = await asOwner('PUT', `users/${user.id}`, {
+        body: { role: 'administrator' },
+      });
+      expectStatus(promoted, 200);
+      expect(promoted.body.roles).toEqual(['administrator']);
+      const removed = await asOwner('DELETE', `users/${admin.body.id}/pos-access`);
+      expectStatus(removed, 200);
+      expect(removed.body.user.roles).not.toContain('administrator');
+    });
   });
 
   describe('GET stations', () => {

@@ -30,6 +30,7 @@ beforeAll(async () => {
     // Minted before each test: the store's reset forgets every key but the demo one.
     owner: { kind: 'oauth1', consumer_key: '', consumer_secret: '' },
     noCapability: { kind: 'oauth1', consumer_key: '', consumer_secret: '' },
+    shopManager: { kind: 'oauth1', consumer_key: '', consumer_secret: '' },
     revocable: () => keyOf(home, 1),
     async sentMail(email: string): Promise<SentMail[]> {
       const response = await fetch(
@@ -58,9 +59,11 @@ beforeAll(async () => {
     async reset() {
       const reset = await postJson(`${home}/_control/reset`, {});
       if (reset.status !== 200) throw new Error(`the store's reset answered ${reset.status}`);
-      // User 1 is the store's administrator, user 2 a cashier (sandbox/src/store/seed.ts).
+      // User 1 is the store's administrator, user 2 a cashier, user 3 (Olivia Hart) a shop
+      // manager (sandbox/src/store/seed.ts).
       target.owner = await keyOf(home, 1);
       target.noCapability = await keyOf(home, 2);
+      target.shopManager = await keyOf(home, 3);
     },
   };
 });

@@ -30,6 +30,11 @@ export interface ContractTarget {
   owner: Credential;
   /** A cashier's credential: authenticated, but without manage_woocommerce. */
   noCapability: Credential;
+  /**
+   * A shop manager's credential (WooCommerce's shop_manager role): manage_woocommerce, but
+   * neither create_users nor promote_users, so the staff routes refuse it.
+   */
+  shopManager: Credential;
   /** A new credential of the administrator, for a test that revokes it. */
   revocable(): Promise<Credential>;
   /** The mails the store has sent to `email`. */

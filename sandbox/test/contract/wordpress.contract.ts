@@ -24,6 +24,8 @@ interface Site {
   owner: { username: string; password: string };
   revocable: Array<{ username: string; password: string }>;
   noCapability: { username: string; password: string };
+  /** A shop manager's (manage_woocommerce, no create_users nor promote_users). */
+  shopManager: { username: string; password: string };
   mailDir: string;
 }
 
@@ -73,6 +75,7 @@ const target: ContractTarget = {
   setStationUsers,
   owner: basic(site.owner),
   noCapability: basic(site.noCapability),
+  shopManager: basic(site.shopManager),
   async revocable() {
     const next = revocable.shift();
     if (!next) throw new Error('the site was set up with too few application passwords to revoke');

@@ -70,10 +70,32 @@ final class Cloud_POS_REST {
 		}
 	}
 
+	/**
+	 * The permission callback of the staff routes (`POST users`, `PUT users/{id}`,
+	 * `DELETE users/{id}/pos-access`): permission(), then what WordPress's users controller
+	 * wants, `create_users` to create a user and `promote_users` to change one's roles, so a
+	 * shop manager's key (manage_woocommerce, but neither of those) cannot create or promote
+	 * administrators. Which roles may be given and which users changed is checked per request
+	 * (role_refusal(), requested_user()).
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return true|WP_Error
+	 */
+	public static function staff_permission( WP_REST_Request $request ) {
+		$allowed = self::permission( $request );
+		if ( true !== $allowed ) {
+			return $allowed;
+		}
+		$method  = $request->get_method();
+		$problem = Cloud_POS_Rules::staff_capability_problem( $method, current_user_can( Cloud_POS_Rules::staff_capability( $method ) ) );
+		return null === $problem ? true : $problem;
+	}
+
 	/** Registers the routes. */
 	public static function register_routes(): void {
 		$ns         = Cloud_POS_Rules::REST_NAMESPACE;
 		$permission = array( self::class, 'permission' );
+		$staff      = array( self::class, 'staff_permission' );
 		$id_arg     = array(
 			'id' => array(
 				'description'       => __( 'Identifier.', 'cloud-pos' ),
@@ -121,7 +143,7 @@ final class Cloud_POS_REST {
 				array(
 					'methods'             => WP_REST_Server::CREATABLE,
 					'callback'            => array( self::class, 'create_user' ),
-					'permission_callback' => $permission,
+					'permission_callback' => $staff,
 				),
 			)
 		);
@@ -139,7 +161,7 @@ final class Cloud_POS_REST {
 				array(
 					'methods'             => 'PUT',
 					'callback'            => array( self::class, 'update_user_role' ),
-					'permission_callback' => $permission,
+					'permission_callback' => $staff,
 					'args'                => $id_arg,
 				),
 			)
@@ -150,7 +172,7 @@ final class Cloud_POS_REST {
 			array(
 				'methods'             => WP_REST_Server::DELETABLE,
 				'callback'            => array( self::class, 'remove_pos_access' ),
-				'permission_callback' => $permission,
+				'permission_callback' => $staff,
 				'args'                => $id_arg,
 			)
 		);
@@ -339,6 +361,10 @@ final class Cloud_POS_REST {
 		if ( is_wp_error( $input ) ) {
 			return $input;
 		}
+		$refused = Cloud_POS_Rules::role_grant_problem( $input['role'], self::editable_roles() );
+		if ( null !== $refused ) {
+			return $refused;
+		}
 		$locked = self::lock_users();
 		try {
 			if ( false !== email_exists( $input['email'] ) ) {
@@ -395,6 +421,10 @@ final class Cloud_POS_REST {
 		if ( is_wp_error( $user ) ) {
 			return $user;
 		}
+		$refused = self::roles_refusal( array_merge( array( $role ), $user->roles ) );
+		if ( null !== $refused ) {
+			return $refused;
+		}
 		self::set_roles( $user, Cloud_POS_Rules::roles_with_pos_role( $user->roles, $role ) );
 		return new WP_REST_Response( Cloud_POS_Stations::public_user( $user ), 200 );
 	}
@@ -413,6 +443,10 @@ final class Cloud_POS_REST {
 		if ( is_wp_error( $user ) ) {
 			return $user;
 		}
+		$refused = self::roles_refusal( $user->roles );
+		if ( null !== $refused ) {
+			return $refused;
+		}
 		$fallback = null !== get_role( 'customer' ) ? 'customer' : 'subscriber';
 		self::set_roles( $user, Cloud_POS_Rules::roles_without_pos( $user->roles, $fallback ) );
 		Cloud_POS_Stations::remove_user_everywhere( (int) $user->ID );
@@ -426,7 +460,8 @@ final class Cloud_POS_REST {
 	}
 
 	/**
-	 * The user `{id}` names, unless it is nobody (404) or the key's own user (403).
+	 * The user `{id}` names, unless it is nobody (404), the key's own user (403
+	 * pos_connect_own_user) or a user the key's user may not promote and edit (403 rest_cannot_edit).
 	 *
 	 * @param WP_REST_Request $request The request.
 	 * @return WP_User|WP_Error
@@ -444,7 +479,41 @@ final class Cloud_POS_REST {
 				array( 'status' => 403 )
 			);
 		}
-		return $user;
+		$refused = Cloud_POS_Rules::user_edit_problem(
+			current_user_can( 'promote_user', $user->ID ),
+			current_user_can( 'edit_user', $user->ID )
+		);
+		return null === $refused ? $user : $refused;
+	}
+
+	/**
+	 * The refusal of a change that gives or takes away a POS role the key's user may not give
+	 * (403 rest_cannot_edit_roles); null when every POS role among `$roles` is one it may.
+	 *
+	 * @param array<int|string, string> $roles The role given and the roles the user has.
+	 */
+	private static function roles_refusal( array $roles ): ?WP_Error {
+		$editable = self::editable_roles();
+		foreach ( array_intersect( $roles, Cloud_POS_Rules::POS_ROLES ) as $role ) {
+			$refused = Cloud_POS_Rules::role_grant_problem( $role, $editable );
+			if ( null !== $refused ) {
+				return $refused;
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * The roles the key's user may give (WordPress's get_editable_roles(), with the
+	 * editable_roles filter WooCommerce narrows for shop managers).
+	 *
+	 * @return array<string, mixed>
+	 */
+	private static function editable_roles(): array {
+		if ( ! function_exists( 'get_editable_roles' ) ) {
+			require_once ABSPATH . 'wp-admin/includes/user.php';
+		}
+		return get_editable_roles();
 	}
 
 	/**

@@ -20,6 +20,15 @@ final class Cloud_POS_Rules {
 	/** Roles that give a user access to the POS (the plugin lists only these users). */
 	public const POS_ROLES = array( 'administrator', 'shop_manager', 'cashier', 'kiosk' );
 
+	/** WordPress's refusal of `POST users` to a user without create_users. */
+	public const CANNOT_CREATE_USER = 'Sorry, you are not allowed to create new users.';
+
+	/** WordPress's refusal of a change of a user the key's user may not edit. */
+	public const CANNOT_EDIT_USER = 'Sorry, you are not allowed to edit this user.';
+
+	/** WordPress's refusal of a role the key's user may not give. */
+	public const CANNOT_GIVE_ROLE = 'Sorry, you are not allowed to give users that role.';
+
 	/** `created_via` of orders rung up at a Cloud POS station (the api's POS_CREATED_VIA). */
 	public const POS_CREATED_VIA = 'cloud-pos';
 
@@ -649,6 +658,65 @@ final class Cloud_POS_Rules {
 				}
 			)
 		);
+	}
+
+	/**
+	 * The capability a staff route wants of the key's user besides manage_woocommerce (which
+	 * WooCommerce's shop_manager has too): `create_users` to create a user (`POST users`),
+	 * `promote_users` to change or take away a user's role (`PUT users/{id}`,
+	 * `DELETE users/{id}/pos-access`), as WordPress's own users controller wants.
+	 *
+	 * @param string $method The request's method.
+	 */
+	public static function staff_capability( string $method ): string {
+		return 'POST' === strtoupper( $method ) ? 'create_users' : 'promote_users';
+	}
+
+	/**
+	 * The refusal of a staff route to a user without staff_capability(), in WordPress's own
+	 * words (its users controller's): 403 rest_cannot_create_user for `POST users`, 403
+	 * rest_cannot_edit for a change of a user; null when the user has it.
+	 *
+	 * @param string $method  The request's method.
+	 * @param bool   $capable Whether the key's user has staff_capability( $method ).
+	 */
+	public static function staff_capability_problem( string $method, bool $capable ): ?WP_Error {
+		if ( $capable ) {
+			return null;
+		}
+		return 'POST' === strtoupper( $method )
+			? new WP_Error( 'rest_cannot_create_user', self::CANNOT_CREATE_USER, array( 'status' => 403 ) )
+			: self::cannot_edit_user();
+	}
+
+	/**
+	 * The refusal of a change of a user the key's user may not edit (current_user_can
+	 * `promote_user` and `edit_user` on them): 403 rest_cannot_edit; null when both hold.
+	 *
+	 * @param bool $can_promote current_user_can( 'promote_user', $id ).
+	 * @param bool $can_edit    current_user_can( 'edit_user', $id ).
+	 */
+	public static function user_edit_problem( bool $can_promote, bool $can_edit ): ?WP_Error {
+		return $can_promote && $can_edit ? null : self::cannot_edit_user();
+	}
+
+	/**
+	 * The refusal of a role the key's user may not give (one get_editable_roles() leaves out):
+	 * 403 rest_cannot_edit_roles; null when it may.
+	 *
+	 * @param string              $role           The POS role asked for.
+	 * @param array<string,mixed> $editable_roles get_editable_roles(): role name => details.
+	 */
+	public static function role_grant_problem( string $role, array $editable_roles ): ?WP_Error {
+		if ( array_key_exists( $role, $editable_roles ) ) {
+			return null;
+		}
+		return new WP_Error( 'rest_cannot_edit_roles', self::CANNOT_GIVE_ROLE, array( 'status' => 403 ) );
+	}
+
+	/** WordPress's rest_cannot_edit refusal (its users controller's). */
+	private static function cannot_edit_user(): WP_Error {
+		return new WP_Error( 'rest_cannot_edit', self::CANNOT_EDIT_USER, array( 'status' => 403 ) );
 	}
 
 	/**

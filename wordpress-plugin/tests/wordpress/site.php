@@ -10,7 +10,8 @@
  *     download zip by WordPress's own Plugin_Upgrader (what Plugins → Add New → Upload Plugin
  *     does) and activated; the
  *     administrator given manage_woocommerce (WooCommerce's installer would; WooCommerce is not
- *     packaged by Debian); POS users, a second station, and application passwords. Prints the
+ *     packaged by Debian) and a shop_manager role as WooCommerce's (manage_woocommerce, neither
+ *     create_users nor promote_users); POS users, a second station, and application passwords. Prints the
  *     site's description as JSON for the contract suite.
  *   php site.php station-users DOCROOT POS_ID all|ID,ID,…
  *     Sets who may open a station, as POS Stations → Edit access does (the suite's hook for
@@ -130,6 +131,20 @@ if ( $cloud_pos_staff ) {
 $cloud_pos_admin_role = get_role( 'administrator' );
 $cloud_pos_admin_role->add_cap( 'manage_woocommerce' );
 
+// WooCommerce's shop_manager role as far as the plugin's routes look at it: manage_woocommerce,
+// but neither create_users nor promote_users (the staff routes refuse it).
+if ( null === get_role( 'shop_manager' ) ) {
+	add_role(
+		'shop_manager',
+		'Shop manager',
+		array(
+			'read'               => true,
+			'list_users'         => true,
+			'manage_woocommerce' => true,
+		)
+	);
+}
+
 /**
  * Adds a store user.
  *
@@ -158,6 +173,7 @@ $cloud_pos_cashier = cloud_pos_site_user( 'casey.till', 'Casey Till', 'cashier' 
 cloud_pos_site_user( 'sam.reader', 'Sam Reader', 'subscriber' );
 cloud_pos_site_user( 'kim.kiosk', 'Kim Kiosk', 'kiosk' );
 cloud_pos_site_user( 'nina.page', 'Nina Page', 'cashier' );
+$cloud_pos_shop_manager = cloud_pos_site_user( 'olivia.hart', 'Olivia Hart', 'shop_manager' );
 
 $cloud_pos_station = wp_insert_post(
 	array(
@@ -205,5 +221,6 @@ echo wp_json_encode(
 			range( 1, 4 )
 		),
 		'noCapability' => cloud_pos_site_password( $cloud_pos_cashier, 'Cloud POS contract cashier' ),
+		'shopManager'  => cloud_pos_site_password( $cloud_pos_shop_manager, 'Cloud POS contract shop manager' ),
 	)
 ), "\n";

@@ -4,6 +4,7 @@ import type { ApplicationRow, UserRow } from '../../db/types';
 import type { Repositories } from '../../repositories';
 import type { StoreCredentials, WpUser } from '../../services/store-client';
 import { StoreHttpError } from '../../services/store-client';
+import { HttpError } from '../../errors';
 import { InvitationError, inviteStoreUser } from '../applications/sharing';
 import { withPlugin } from '../applications/plugin';
 import { failureReason } from '../applications/store-failure';
@@ -48,10 +49,14 @@ export const CREATED_MESSAGE = 'Staff member was created successfully.';
 /** The answer of a sent invitation (as /send-invite-email). */
 export const INVITATION_SENT_MESSAGE = 'The invitation is sent';
 
+/** What a store's 403 to a staff change reads as on the dashboard, before the store's words. */
+export const STORE_REFUSED_PREFIX = 'The store refused: ';
+
 /**
  * A store refusal of a staff call in the api's terms: 404 → userNotFound, 403
- * `pos_connect_own_user` → connectionOwner, 400 → storeRefused in the store's words. Any
- * other error is returned unchanged.
+ * `pos_connect_own_user` → connectionOwner, 400 → storeRefused in the store's words, any other
+ * 403 → 403 ERR_STORE_REFUSED 'The store refused: {its message}'. Any other error is returned
+ * unchanged.
  */
 function asStaffError(error: unknown): unknown {
   if (!(error instanceof StoreHttpError)) return error;
@@ -62,6 +67,11 @@ function asStaffError(error: unknown): unknown {
     return new StaffError('connectionOwner', CONNECTION_OWNER_MESSAGE);
   }
   if (error.status === 400) return new StaffError('storeRefused', error.message);
+  // The key's store user may not do this (a shop manager's key creating or promoting users:
+  // rest_cannot_create_user, rest_cannot_edit, rest_cannot_edit_roles): refused, in its words.
+  if (error.status === 403) {
+    return new HttpError(403, `${STORE_REFUSED_PREFIX}${error.message}`, 'ERR_STORE_REFUSED');
+  }
   return error;
 }
 

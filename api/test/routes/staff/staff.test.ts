@@ -653,6 +653,46 @@ describe('who may call the staff routes', () => {
     expect(await everyone(coffeeApp)).toEqual(before);
   });
 
+  it("relays the store's 403 to a shop manager's key as a refusal, and changes nothing", async () => {
+    // An application connected with a key of Olivia Hart (user 3), a shop manager: the store
+    // lets her manage WooCommerce but not create users nor change their roles.
+    const sub = 'usr_staff_shop_manager_key';
+    const applicationId = await createApplication(ctx, coffee, 'Coffee by Olivia', sub);
+    const key = await sandbox.mintKey(coffee, { user_id: 3 });
+    const connected = await call(
+      ctx,
+      'PUT',
+      `/applications/${applicationId}`,
+      { consumerKey: key.consumer_key, consumerSecret: key.consumer_secret },
+      sub,
+    );
+    expect(connected.json().data.isVerifiedAuth).toBe(true);
+    const before = await everyone(coffeeApp);
+    const created = await call(
+      ctx,
+      'POST',
+      '/staff/users',
+      { name: 'Mallory Manager', email: 'mallory@staff.test', role: 'cashier', applicationId },
+      sub,
+    );
+    expect(created.statusCode).toBe(403);
+    expect(created.json()).toEqual({
+      message: 'The store refused: Sorry, you are not allowed to create new users.',
+      code: 'ERR_STORE_REFUSED',
+    });
+    for (const response of [
+      await changeRole(4, 'shop_manager', applicationId, sub),
+      await remove(4, applicationId, sub),
+    ]) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({
+        message: 'The store refused: Sorry, you are not allowed to edit this user.',
+        code: 'ERR_STORE_REFUSED',
+      });
+    }
+    expect(await everyone(coffeeApp)).toEqual(before);
+  });
+
   it('answers 403 to a cashier and 402 to a banned manager', async () => {
     await changeUser(ctx, 'usr_staff_cashier', { user_role: 'other' });
     await changeUser(ctx, 'usr_staff_banned', { block: 'block' });
