@@ -4,11 +4,10 @@ import {
   Drawer,
   ErrorState,
   LoadingState,
-  Toggle,
   apiErrorMessage,
   useParcel,
 } from '@pos/shared';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { CompletedTask } from '../../components/CompletedTask';
 import { SupportCard } from '../../components/SupportCard';
 import { TaskCard } from '../../components/TaskCard';
@@ -29,13 +28,13 @@ import {
   LOADING_TASKS,
   NO_TASK_COMPLETED_YET,
   SECTIONS,
-  SHOW_ASSISTANT_IN_POS,
-  SHOW_ASSISTANT_IN_POS_HINT,
   TASKS_LOAD_FAILED,
-  tasksCompleted,
 } from '../../texts';
-import type { AssistantTask, SupportCardDetails, UserTasks } from '../../types';
+import type { AssistantTask, SupportCardDetails } from '../../types';
+import { PanelProgress } from './PanelProgress';
 import { PanelSection } from './PanelSection';
+import { SettingsSection } from './SettingsSection';
+import { useFocusAfterDone } from './useFocusAfterDone';
 import './AssistantPanel.css';
 
 const ids = assistantTestIds;
@@ -47,31 +46,6 @@ export interface AssistantPanelProps {
   settings: ReturnType<typeof useAssistantSettings>;
 }
 
-/** How far along the tasks are, under the header. */
-function Progress({ tasks }: { tasks: UserTasks }) {
-  const done = tasks.totalAll - tasks.leftToComplete;
-  const percent = tasks.totalAll > 0 ? Math.round((done / tasks.totalAll) * 100) : 0;
-  const text = tasksCompleted(done, tasks.totalAll);
-  return (
-    <div className="assistant-progress" data-testid={ids.panel.progress}>
-      <div className="assistant-progress__label">
-        <span>{text}</span>
-        <span aria-hidden="true">{percent}%</span>
-      </div>
-      <div
-        className="assistant-progress__bar"
-        role="progressbar"
-        aria-label={text}
-        aria-valuemin={0}
-        aria-valuemax={tasks.totalAll}
-        aria-valuenow={done}
-      >
-        <span className="assistant-progress__fill" style={{ width: `${percent}%` }} />
-      </div>
-    </div>
-  );
-}
-
 /**
  * The Assistant panel of spec 2.11, a drawer: header 'Assistant' and its text, the progress, then
  * SUPPORT (the support card and its new-ticket form), NEXT STEPS (the incomplete tasks, locked
@@ -81,17 +55,16 @@ function Progress({ tasks }: { tasks: UserTasks }) {
  */
 export function AssistantPanel({ open, onClose, tasks, settings }: AssistantPanelProps) {
   const { bus } = useParcel();
-  const bodyRef = useRef<HTMLDivElement>(null);
   const { data, status, error, reload, setData } = tasks;
-  const [justDone, setJustDone] = useState<string | null>(null);
+  const { bodyRef, follow } = useFocusAfterDone(data);
 
   const done = useMarkTaskDone(
     useCallback(
       (task: AssistantTask) => {
-        setJustDone(task.assistantTaskId);
+        follow(task.assistantTaskId);
         reload();
       },
-      [reload],
+      [follow, reload],
     ),
   );
   const support = useSupportTicket(
@@ -101,18 +74,6 @@ export function AssistantPanel({ open, onClose, tasks, settings }: AssistantPane
       [setData],
     ),
   );
-
-  // A task marked Done moves to COMPLETED once the tasks reload: focus follows it there.
-  useEffect(() => {
-    if (!justDone || !data || data.incomplete.some((task) => task.assistantTaskId === justDone)) {
-      return;
-    }
-    const moved = bodyRef.current?.querySelector<HTMLElement>(
-      `[data-testid="${ids.task.completed(justDone)}"]`,
-    );
-    moved?.focus();
-    setJustDone(null);
-  }, [data, justDone]);
 
   const onAction = useCallback(
     (task: AssistantTask, action: TaskAction) => {
@@ -134,7 +95,7 @@ export function AssistantPanel({ open, onClose, tasks, settings }: AssistantPane
       title={ASSISTANT}
       description={ASSISTANT_TAGLINE}
       icon="sparkles"
-      headerExtra={data && <Progress tasks={data} />}
+      headerExtra={data && <PanelProgress tasks={data} />}
       className="assistant-panel"
       data-testid={ids.panel.root}
       closeTestId={ids.panel.close}
@@ -210,26 +171,7 @@ export function AssistantPanel({ open, onClose, tasks, settings }: AssistantPane
           </>
         )}
 
-        <PanelSection title={SECTIONS.settings} testId={ids.sections.settings}>
-          <div className="assistant-setting">
-            <Toggle
-              label={SHOW_ASSISTANT_IN_POS}
-              checked={settings.settings?.showAssistantInPOS ?? false}
-              disabled={settings.settings === null}
-              busy={settings.saving}
-              labelFirst
-              className="assistant-setting__toggle"
-              onChange={(show) => void settings.setShowInPos(show)}
-              data-testid={ids.settings.showInPos}
-            />
-            <p className="assistant-setting__hint">{SHOW_ASSISTANT_IN_POS_HINT}</p>
-            {settings.error && (
-              <p className="assistant-setting__error" role="alert" data-testid={ids.settings.error}>
-                {settings.error}
-              </p>
-            )}
-          </div>
-        </PanelSection>
+        <SettingsSection settings={settings} />
       </div>
 
       <ConfirmDialog
