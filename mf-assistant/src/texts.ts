@@ -28,9 +28,8 @@ export const SETTING_NOT_SAVED = 'The setting could not be saved. Please try aga
 export const FIRST_TASK_TOOLTIP = 'The easiest way to start using the POS.';
 export const GET_STARTED = 'Get Started';
 export const NOT_NOW = 'Not now';
-/** '{n} remaining tasks' (spec 2.11), in the singular for one. */
-export const remainingTasks = (count: number) =>
-  `${count} remaining ${count === 1 ? 'task' : 'tasks'}`;
+/** '{n} remaining tasks' (spec 2.11), in the spec's words for every n, one included. */
+export const remainingTasks = (count: number) => `${count} remaining tasks`;
 
 /** The progress widget. */
 export const tasksLeft = (left: number, total: number) => `${left} of ${total} tasks left`;
