@@ -1,8 +1,9 @@
-import type {
-  ApplicationAnswer,
-  ApplicationUpdateAnswer,
-  AuthStatusAnswer,
-  InvitationAnswer,
+import {
+  TOTAL_ALL_HEADER,
+  type ApplicationAnswer,
+  type ApplicationUpdateAnswer,
+  type AuthStatusAnswer,
+  type InvitationAnswer,
 } from '@pos/shared';
 import type { AxiosInstance } from 'axios';
 import { applicationsApiPaths } from './urls';
@@ -107,7 +108,7 @@ export async function fetchSharedUsers(
   const { userAccounts, isMultiplePluginActive } = response.data;
   const pos = userAccounts?.pos ?? [];
   const wp = userAccounts?.wp ?? [];
-  const header = Number(response.headers['x-biz-total-all']);
+  const header = Number(response.headers[TOTAL_ALL_HEADER]);
   return {
     pos,
     wp,

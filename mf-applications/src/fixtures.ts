@@ -1,5 +1,5 @@
 import { createFakeApi, type FakeResponse, type RecordedRequest } from '@pos/shared/testing';
-import { withScheme } from '@pos/shared';
+import { TOTAL_ALL_HEADER, withScheme } from '@pos/shared';
 import type { Application, ApplicationStatus, AuthFailure, SharedUser, SiteCheck } from './types';
 
 export { createFakeApi, type FakeResponse, type RecordedRequest };
@@ -204,7 +204,7 @@ export function createFakeApplicationsApi(
           },
           isMultiplePluginActive: true,
         },
-        headers: { 'x-biz-total-all': String(all.length) },
+        headers: { [TOTAL_ALL_HEADER]: String(all.length) },
       };
     }
     if (method === 'GET') return { status: 200, data: { data: application } };

@@ -1,3 +1,4 @@
+import { TOTAL_ALL_HEADER } from '@pos/shared';
 import type { AxiosInstance } from 'axios';
 import type {
   AssistantSettingsChange,
@@ -9,7 +10,7 @@ import type {
   UserSettings,
   UserTasks,
 } from './types';
-import { LEFT_TO_COMPLETE_HEADER, TOTAL_ALL_HEADER, assistantApiPaths } from './urls';
+import { LEFT_TO_COMPLETE_HEADER, assistantApiPaths } from './urls';
 
 const countOr = (value: unknown, header: unknown, fallback: number): number => {
   if (typeof value === 'number' && Number.isFinite(value)) return value;

@@ -1,8 +1,9 @@
 // The api's answers in its shapes (GET user-tasks and friends, the user settings), for the
 // component tests and the dev page.
+import { TOTAL_ALL_HEADER } from '@pos/shared';
 import { createFakeApi, type FakeResponse, type RecordedRequest } from '@pos/shared/testing';
 import type { AssistantTask, SupportCardDetails, UserSettings, UserTasks } from './types';
-import { LEFT_TO_COMPLETE_HEADER, TOTAL_ALL_HEADER, assistantApiPaths } from './urls';
+import { LEFT_TO_COMPLETE_HEADER, assistantApiPaths } from './urls';
 
 /** A catalogue task as the api's migration seeds it (issue 14), links filled for app-coffee. */
 interface CatalogueTask {

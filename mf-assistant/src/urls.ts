@@ -9,6 +9,8 @@ export const assistantApiPaths = {
   userSettings: 'user-settings',
 } as const;
 
-/** The headers GET user-tasks carries its counts in too. */
-export const TOTAL_ALL_HEADER = 'x-biz-total-all';
+/**
+ * The header GET user-tasks carries its count left in too; the total's is @pos/shared's
+ * TOTAL_ALL_HEADER.
+ */
 export const LEFT_TO_COMPLETE_HEADER = 'x-biz-left-to-complete';

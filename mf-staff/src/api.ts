@@ -1,3 +1,4 @@
+import { TOTAL_ALL_HEADER } from '@pos/shared';
 import type { AxiosInstance } from 'axios';
 import {
   STAFF_PAGE_SIZE,
@@ -41,7 +42,7 @@ export async function fetchStaff(
     signal,
   });
   const data = response.data.data ?? [];
-  const header = Number(response.headers['x-biz-total-all']);
+  const header = Number(response.headers[TOTAL_ALL_HEADER]);
   return {
     data,
     isMultiplePluginActive: response.data.isMultiplePluginActive !== false,

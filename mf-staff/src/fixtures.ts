@@ -1,5 +1,6 @@
 // The api's answers in its shapes (GET applications, the staff routes), for the component
 // tests and the dev page.
+import { TOTAL_ALL_HEADER } from '@pos/shared';
 import { createFakeApi, type FakeResponse, type RecordedRequest } from '@pos/shared/testing';
 import type { Application, StaffCreated, StaffPage, StaffSummary, StaffUser } from './types';
 import { staffApiPaths } from './urls';
@@ -103,7 +104,7 @@ export function staffPageAnswer(
     isMultiplePluginActive,
     totalAll: isMultiplePluginActive ? staff.length : 0,
   };
-  return { status: 200, data: body, headers: { 'x-biz-total-all': String(body.totalAll) } };
+  return { status: 200, data: body, headers: { [TOTAL_ALL_HEADER]: String(body.totalAll) } };
 }
 
 /**

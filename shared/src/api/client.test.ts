@@ -54,4 +54,27 @@ describe('createApiClient', () => {
     expect(apiErrorMessage(42, 'fallback')).toBe('fallback');
     expect(axios.isAxiosError(error)).toBe(true);
   });
+
+  it("gives the fallback instead of an Error's own message when asked to", () => {
+    const config = { headers: new AxiosHeaders() };
+    const refused = new AxiosError('x', 'ERR', config, null, {
+      data: { message: 'Please try again in 12 minutes.' },
+      status: 429,
+      statusText: 'Too Many Requests',
+      headers: {},
+      config,
+    });
+    const bare = new AxiosError('Request failed with status code 500', 'ERR', config, null, {
+      data: {},
+      status: 500,
+      statusText: 'Internal Server Error',
+      headers: {},
+      config,
+    });
+    const options = { errorMessage: false };
+    expect(apiErrorMessage(refused, 'fallback', options)).toBe('Please try again in 12 minutes.');
+    expect(apiErrorMessage(bare, 'fallback', options)).toBe('fallback');
+    expect(apiErrorMessage(new Error('Network Error'), 'fallback', options)).toBe('fallback');
+    expect(apiErrorMessage(bare, 'fallback')).toBe('Request failed with status code 500');
+  });
 });

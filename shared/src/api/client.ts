@@ -6,6 +6,12 @@ import type { SessionStore } from '../session/SessionStore';
 export const API_BASE_PATH = '/api/connect-ui';
 
 /**
+ * The header a paged or counted answer carries its whole total in (GET staff/users,
+ * applications/{id}/user-accounts, user-tasks; spec 7), as axios names it (lower case).
+ */
+export const TOTAL_ALL_HEADER = 'x-biz-total-all';
+
+/**
  * The axios client for /api/connect-ui: a bearer token on every request, and any 402 answer
  * emits `check-ban` so that the shell re-checks the ban (spec 4, 8).
  */
@@ -27,8 +33,24 @@ export function createApiClient(
   return client;
 }
 
-/** The server's error text for a failed call, or `fallback`. */
-export function apiErrorMessage(error: unknown, fallback = 'Something went wrong.'): string {
+export interface ApiErrorMessageOptions {
+  /**
+   * Whether an Error's own message may stand in when the server sent no text (axios's 'Request
+   * failed with status code 500', 'Network Error'). True by default; false gives `fallback`
+   * instead, for words a person reads under a form.
+   */
+  errorMessage?: boolean;
+}
+
+/**
+ * The server's error text for a failed call, else the Error's own message (unless
+ * `options.errorMessage` is false), else `fallback`.
+ */
+export function apiErrorMessage(
+  error: unknown,
+  fallback = 'Something went wrong.',
+  { errorMessage = true }: ApiErrorMessageOptions = {},
+): string {
   if (isAxiosError(error)) {
     const data = error.response?.data as
       { message?: unknown; error?: unknown } | string | undefined;
@@ -38,6 +60,6 @@ export function apiErrorMessage(error: unknown, fallback = 'Something went wrong
       if (typeof data.error === 'string' && data.error) return data.error;
     }
   }
-  if (error instanceof Error && error.message) return error.message;
+  if (errorMessage && error instanceof Error && error.message) return error.message;
   return fallback;
 }
