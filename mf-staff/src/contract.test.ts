@@ -2,13 +2,13 @@ import { validateContract } from '@pos/shared';
 import * as contractModule from './contract';
 
 describe('mf_staff contract', () => {
-  it('validates with validateContract as the shell loads it: /staff and /staff/create', () => {
+  it('validates with validateContract as the shell loads it: /staff and /staff/create, open to a banned account (spec 2.2)', () => {
     const contract = validateContract(contractModule, 'mf_staff');
     expect(
       contract.routes.map((route) => [route.path, route.title, route.access, route.bannedPolicy]),
     ).toEqual([
-      ['/staff', 'Staff', 'manager', 'redirect'],
-      ['/staff/create', 'Create Staff User', 'manager', 'redirect'],
+      ['/staff', 'Staff', 'manager', 'allow'],
+      ['/staff/create', 'Create Staff User', 'manager', 'allow'],
     ]);
   });
 
@@ -21,7 +21,8 @@ describe('mf_staff contract', () => {
     const [staff] = contract.navItems;
     expect(staff!.order).toBeGreaterThan(20);
     expect(staff!.order).toBeLessThan(50);
-    expect(staff!.disabledWhenBanned).toBe(true);
+    // Spec 2.10 disables only Applications, Stations and Admin Panel for a banned account.
+    expect(staff!.disabledWhenBanned).toBe(false);
   });
 
   it('puts the Staff tile right after the Applications tile, for managers', () => {

@@ -32,6 +32,8 @@ export const staffTestIds = {
     /** The store lacks the Cloud POS plugin itself. */
     pluginPrompt: 'staff-plugin-prompt',
     error: 'staff-error',
+    /** 'Unavailable while the account is paused' for a banned account. */
+    paused: 'staff-paused',
   },
   /** /staff/create (spec 2.6, 5). */
   create: {
@@ -46,6 +48,8 @@ export const staffTestIds = {
     creating: 'staff-create-creating',
     error: 'staff-create-error',
     loadError: 'staff-create-load-error',
+    /** 'Unavailable while the account is paused' for a banned account. */
+    paused: 'staff-create-paused',
   },
   /** The dashboard's Staff tile. */
   tile: {

@@ -85,6 +85,30 @@ describe('/staff/create', () => {
   });
 });
 
+describe('/staff/create for a banned account', () => {
+  it('is unavailable while the account is paused, asking the api nothing', async () => {
+    const { api, requests } = createStaffApi();
+    renderWithParcel(<StaffCreate />, {
+      api,
+      path: '/staff/create',
+      userId: USER,
+      viewer: { isBanned: true },
+    });
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Create Staff User' }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('staff-create-paused')).toHaveTextContent(
+      'Unavailable while the account is paused',
+    );
+    expect(screen.queryByText('Loading staff creation page')).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Name' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Staff' })).toBeInTheDocument();
+    await act(async () => undefined);
+    expect(requests).toEqual([]);
+  });
+});
+
 describe('/staff/create validation (spec 5)', () => {
   it('shows every required text when Create is pressed on an empty form, and posts nothing', async () => {
     const { api, requests } = createStaffApi({

@@ -17,6 +17,7 @@ import { Form } from 'react-final-form';
 import { useNavigate } from 'react-router-dom';
 import { createStaffUser } from '../../api';
 import { StaffFields } from '../../components/StaffFields';
+import { StaffPaused } from '../../components/StaffPaused';
 import { useRememberedApplication } from '../../hooks/useRememberedApplication';
 import { useVerifiedApplications } from '../../hooks/useVerifiedApplications';
 import { chooseApplication } from '../../rememberedApplication';
@@ -55,8 +56,29 @@ const failureText = (error: unknown) =>
  * the remembered one chosen), each with spec 5's texts. The store creates the user and the api
  * sends the first invitation; on success the bubble 'Staff member was created successfully.'
  * (and an info bubble when the invitation could not be sent), then /staff on that application.
+ * A banned account gets 'Unavailable while the account is paused' and no request (the api
+ * answers the staff routes with 402).
  */
 export function StaffCreate() {
+  const { viewer } = useParcel();
+  if (viewer.isBanned) {
+    return (
+      <div className="pos-page" data-testid={ids.page}>
+        <PageHeader
+          title={CREATE_STAFF_USER}
+          subtitle={CREATE_STAFF_SUBTITLE}
+          back={{ to: STAFF_PATH, label: BACK_TO_STAFF }}
+        />
+        <Card className="pos-staff-create">
+          <StaffPaused data-testid={ids.paused} />
+        </Card>
+      </div>
+    );
+  }
+  return <LiveStaffCreate />;
+}
+
+function LiveStaffCreate() {
   const { api, bus } = useParcel();
   const navigate = useNavigate();
   const isMounted = useMounted();

@@ -224,6 +224,28 @@ describe('/staff empty states (spec 2.6)', () => {
   });
 });
 
+describe('/staff for a banned account', () => {
+  it('is unavailable while the account is paused, asking the api nothing', async () => {
+    const { api, requests } = createStaffApi();
+    renderWithParcel(<StaffList />, {
+      api,
+      path: '/staff',
+      userId: USER,
+      viewer: { isBanned: true },
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Staff' })).toBeInTheDocument();
+    expect(screen.getByTestId('staff-paused')).toHaveTextContent(
+      'Unavailable while the account is paused',
+    );
+    expect(screen.queryByText('Loading staff list')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Create Staff User' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    await act(async () => undefined);
+    expect(requests).toEqual([]);
+  });
+});
+
 describe('/staff failures', () => {
   it("shows the server's error with a retry when the staff cannot be loaded", async () => {
     let fail = true;

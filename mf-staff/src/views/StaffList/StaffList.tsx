@@ -1,6 +1,7 @@
-import { Card, Icon, PageHeader, Pagination, cx } from '@pos/shared';
+import { Card, Icon, PageHeader, Pagination, cx, useParcel } from '@pos/shared';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { StaffPaused } from '../../components/StaffPaused';
 import { useRememberedApplication } from '../../hooks/useRememberedApplication';
 import { useVerifiedApplications } from '../../hooks/useVerifiedApplications';
 import { chooseApplication } from '../../rememberedApplication';
@@ -26,9 +27,25 @@ const pageFrom = (value: string | null) => {
  * /staff (spec 2.6): the staff of one verified application (the one last chosen, remembered per
  * user, else the first), 25 a page with the kit's numbered pagination (the page in `?page=`), and
  * Manage for each (issue 13). Its one-row empty states say what is missing: a verified
- * application, the store's Cloud POS Staff add-on, or staff.
+ * application, the store's Cloud POS Staff add-on, or staff. A banned account gets 'Unavailable
+ * while the account is paused' and no request (the api answers the staff routes with 402).
  */
 export function StaffList() {
+  const { viewer } = useParcel();
+  if (viewer.isBanned) {
+    return (
+      <div className="pos-page pos-staff" data-testid={ids.page}>
+        <PageHeader title={STAFF} subtitle={STAFF_SUBTITLE} />
+        <Card className="pos-staff__card">
+          <StaffPaused data-testid={ids.paused} />
+        </Card>
+      </div>
+    );
+  }
+  return <LiveStaffList />;
+}
+
+function LiveStaffList() {
   const applications = useVerifiedApplications();
   const { rememberedId, remember } = useRememberedApplication();
   const [params, setParams] = useSearchParams();

@@ -1,0 +1,1 @@
+export { StaffPaused } from './StaffPaused';
