@@ -33,8 +33,26 @@ describe('StaffTable', () => {
     });
     render(<StaffTable {...props([owner])} />);
     expect(screen.getByTestId('staff-status-1')).toHaveTextContent('—');
+    expect(screen.queryByTestId('staff-invite-1')).not.toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(screen.getByTestId('staff-owner-1')).toHaveTextContent('Store administrator');
+  });
+
+  it('offers no invitation to the connection owner whatever the count (the api refuses it, 403)', () => {
+    const owners = [
+      makeStaffUser(1, { kind: 'wp', isConnectionOwner: true, invitationCount: 0 }),
+      makeStaffUser(2, { kind: 'wp', isConnectionOwner: true, invitationCount: 2 }),
+      makeStaffUser(3, { kind: 'pos', isConnectionOwner: true }),
+    ];
+    const onInvite = jest.fn();
+    render(<StaffTable {...props(owners)} onInvite={onInvite} />);
+    for (const id of [1, 2, 3]) {
+      expect(screen.queryByTestId(`staff-invite-${id}`)).not.toBeInTheDocument();
+      expect(screen.queryByTestId(`staff-invite-status-${id}`)).not.toBeInTheDocument();
+    }
+    expect(screen.getByTestId('staff-status-3')).toHaveTextContent('Active');
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(onInvite).not.toHaveBeenCalled();
   });
 
   it('keeps Manage waiting while a change of the user is on its way', () => {
