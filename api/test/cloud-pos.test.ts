@@ -223,23 +223,51 @@ describe('the cloud POS address', () => {
     expect(entry?.name).toBe('Cash Ier opened Pickup Window (Roasters)');
   });
 
-  it('records the last access of a user who enters a station, not of one refused', async () => {
+  it("records a member's last access on their member row of that application only, not of one refused", async () => {
     // Liam Brooks (store user 4, a cashier) may open the Front Counter (everyone) but not
     // the Espresso Bar (users 1 and 3).
     const liam = asUser('usr_pos_liam', { email: 'liam.brooks@coffee.demo.test', name: 'Liam' });
     await changeUser(ctx, 'usr_pos_liam', { user_role: 'other' }, liam);
-    const lastAccess = async () =>
+    const memberAccess = async () =>
+      (
+        await ctx.database.db
+          .selectFrom('application_members')
+          .select('last_access_at')
+          .where('application_id', '=', appId)
+          .where('wp_user_id', '=', 4)
+          .executeTakeFirst()
+      )?.last_access_at ?? null;
+    const globalAccess = async () =>
       (await ctx.app.repos.users.findBySub('usr_pos_liam'))?.last_access_at ?? null;
-    expect(await lastAccess()).toBeNull();
+    expect(await memberAccess()).toBeNull();
     const refused = await open(`/${appSlug}/espresso-bar`, liam);
     expect(refused.headers.location).toBe(`${DASHBOARD}/access-denied`);
-    expect(await lastAccess()).toBeNull();
+    expect(await memberAccess()).toBeNull();
     const before = new Date().toISOString();
     const entered = await open(`/${appSlug}/pos`, liam);
     expect(entered.statusCode).toBe(200);
-    const after = await lastAccess();
+    const after = await memberAccess();
     expect(after).not.toBeNull();
     expect(String(after) >= before).toBe(true);
+    // The account's global last access (which other stores' managers could once read) stays.
+    expect(await globalAccess()).toBeNull();
+    // A later write of the member (a role change from the Staff page) keeps it.
+    await ctx.app.repos.members.upsertMember(appId, {
+      id: 4,
+      email: 'liam.brooks@coffee.demo.test',
+      name: 'Liam Brooks',
+      roles: ['cashier'],
+    });
+    expect(await memberAccess()).toBe(after);
+  });
+
+  it('records the owner opening their own station on their account', async () => {
+    const owner = async () =>
+      (await ctx.app.repos.users.findBySub('usr_pos_owner'))?.last_access_at ?? null;
+    const before = new Date().toISOString();
+    const entered = await open(`/${appSlug}/pos`, OWNER);
+    expect(entered.statusCode).toBe(200);
+    expect(String(await owner()) >= before).toBe(true);
   });
 
   it('denies a member a station not shared with them: cookie with the error object and redirect', async () => {

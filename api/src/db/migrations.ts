@@ -993,6 +993,23 @@ async function backfillProvenTasks(db: AnyDb, now: string): Promise<void> {
   }
 }
 
+/**
+ * Last Access per application (issue 13's review): when a signed-in user last opened one of the
+ * application's stations as its member, on the member row, so the Staff page shows the use of
+ * that store only (the account's global last access told a manager about every store).
+ * Null: never since. The member sync's upsert leaves it as it is.
+ */
+function memberLastAccess(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .alterTable('application_members')
+        .addColumn('last_access_at', 'text')
+        .execute();
+    },
+  };
+}
+
 /** Every migration in order; names sort in the order they must run. */
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -1015,6 +1032,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0017_usage_ledger': usageLedger(),
     '0018_staff_claims': staffClaims(),
     '0019_assistant_tasks': assistantTasks(),
+    '0020_member_last_access': memberLastAccess(),
   };
 }
 

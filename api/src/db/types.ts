@@ -223,6 +223,11 @@ export interface ApplicationMembersTable {
   /** JSON array of the store roles. */
   roles: string;
   synced_at: IsoTimestamp;
+  /**
+   * When the user last opened one of this application's stations as its member (the Staff
+   * page's Last Access); null: never. Not written by the member sync.
+   */
+  last_access_at: ColumnType<IsoTimestamp | null, IsoTimestamp | null | undefined>;
 }
 
 /** The whole schema as Kysely sees it. */

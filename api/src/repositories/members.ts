@@ -28,7 +28,7 @@ export interface Membership {
   ownerEmail: string | null;
 }
 
-function toMember(row: MemberRow): Member {
+function toMember(row: Omit<MemberRow, 'last_access_at'>): Member {
   let roles: string[] = [];
   try {
     const parsed: unknown = JSON.parse(row.roles);
@@ -127,6 +127,39 @@ export class MembersRepository {
         })),
       )
       .execute();
+  }
+
+  /**
+   * Records that member `wpUserId` of an application opened one of its stations now (the Staff
+   * page's Last Access, per application). Nothing when they are no longer a member.
+   */
+  async touchLastAccess(applicationId: string, wpUserId: number): Promise<void> {
+    await this.db
+      .updateTable('application_members')
+      .set({ last_access_at: nowIso() })
+      .where('application_id', '=', applicationId)
+      .where('wp_user_id', '=', wpUserId)
+      .execute();
+  }
+
+  /**
+   * The last access of the members `wpUserIds` of an application (WP user id → ISO time), only
+   * of those that opened one of its stations: one query.
+   */
+  async lastAccesses(applicationId: string, wpUserIds: number[]): Promise<Map<number, string>> {
+    if (wpUserIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('application_members')
+      .select(['wp_user_id', 'last_access_at'])
+      .where('application_id', '=', applicationId)
+      .where('wp_user_id', 'in', [...new Set(wpUserIds)])
+      .where('last_access_at', 'is not', null)
+      .execute();
+    const found = new Map<number, string>();
+    for (const row of rows) {
+      if (row.last_access_at !== null) found.set(Number(row.wp_user_id), row.last_access_at);
+    }
+    return found;
   }
 
   /** Takes a store user out of an application's members (their POS access was removed). */

@@ -64,6 +64,28 @@ describe('MembersRepository', () => {
     expect(row?.members_synced_at).toEqual(expect.any(String));
   });
 
+  it("keeps a member's last access per application through the sync and the upsert", async () => {
+    const id = await newApplication();
+    const other = await newApplication();
+    for (const app of [id, other]) {
+      await repo.replaceMembers(app, [
+        member(1, 'owner@shop.example'),
+        member(2, 'c@shop.example'),
+      ]);
+    }
+    expect(await repo.lastAccesses(id, [1, 2])).toEqual(new Map());
+    await repo.touchLastAccess(id, 2);
+    const touched = (await repo.lastAccesses(id, [1, 2, 2])).get(2);
+    expect(touched).toEqual(expect.any(String));
+    expect([...(await repo.lastAccesses(id, [1, 2])).keys()]).toEqual([2]);
+    // Another application of the same store user knows nothing of it.
+    expect(await repo.lastAccesses(other, [1, 2])).toEqual(new Map());
+    await repo.replaceMembers(id, [member(2, 'c@shop.example', ['kiosk'])]);
+    await repo.upsertMember(id, member(2, 'c@shop.example', ['cashier']));
+    expect((await repo.lastAccesses(id, [2])).get(2)).toBe(touched);
+    expect(await repo.lastAccesses(id, [])).toEqual(new Map());
+  });
+
   it('lists memberships of other users’ verified applications only', async () => {
     const verified = await newApplication();
     const unverified = await newApplication();

@@ -23,7 +23,10 @@ export interface StaffUser {
    * has (Stations; Need Invite or Pending from the invitation count).
    */
   kind: 'pos' | 'wp';
-  /** When that verified account was last used (ISO); null without one. */
+  /**
+   * When they last opened one of this application's stations as its member (ISO; their member
+   * row's, never the account's use of other stores); null without a verified account or never.
+   */
   lastAccess: string | null;
   /** Invitations sent to this user for this application. */
   invitationCount: number;
@@ -53,8 +56,8 @@ export function displayNameOf(user: Pick<WpUser, 'name' | 'username' | 'email'>)
 /**
  * The store users `users` of application `row` as staff: each matched (without case) to a
  * verified dashboard account by email (an unverified account does not count: anyone could
- * sign up with a staff member's address), with their invitation count. Two queries, whatever
- * the number of users.
+ * sign up with a staff member's address), with their invitation count and their last access to
+ * this application. Three queries, whatever the number of users.
  */
 export async function toStaffUsers(
   repos: Repositories,
@@ -63,22 +66,17 @@ export async function toStaffUsers(
   connectionOwnerId: number | null,
 ): Promise<StaffUser[]> {
   if (users.length === 0) return [];
-  const [accounts, counts] = await Promise.all([
+  const ids = users.map((user) => user.id);
+  const [accounts, counts, lastAccesses] = await Promise.all([
     repos.users.findByEmails(users.map((user) => user.email)),
-    repos.applications.invitationCounts(
-      row.id,
-      users.map((user) => user.id),
-    ),
+    repos.applications.invitationCounts(row.id, ids),
+    repos.members.lastAccesses(row.id, ids),
   ]);
-  // Lower-cased email of each verified account → its last access (the latest of two
-  // verified accounts of one email).
-  const verified = new Map<string, string | null>();
+  // Lower-cased emails of the verified accounts.
+  const verified = new Set<string>();
   for (const account of accounts) {
     const email = memberEmail(account)?.toLowerCase();
-    if (!email) continue;
-    const before = verified.get(email) ?? null;
-    const last = account.last_access_at;
-    verified.set(email, before !== null && (last === null || before > last) ? before : last);
+    if (email) verified.add(email);
   }
   return users.map((user) => {
     const email = user.email.toLowerCase();
@@ -91,7 +89,7 @@ export async function toStaffUsers(
       roles: user.roles,
       role: staffRoleOf(user.roles),
       kind: hasAccount ? 'pos' : 'wp',
-      lastAccess: hasAccount ? (verified.get(email) ?? null) : null,
+      lastAccess: hasAccount ? (lastAccesses.get(user.id) ?? null) : null,
       invitationCount: counts.get(user.id) ?? 0,
       isConnectionOwner: connectionOwnerId !== null && user.id === connectionOwnerId,
     };

@@ -53,6 +53,8 @@ export interface Opening {
   row: ApplicationRow;
   station: StoreStation;
   wpUserId: number;
+  /** Whether the user opens it as a member of the store (not its owner). */
+  asMember: boolean;
 }
 
 /** True when the decision lets the caller in. */
@@ -144,19 +146,20 @@ export async function decideOpening(
       text: `The store gave the ${station.name} station an address outside its site.`,
     };
   }
-  return { row, station, wpUserId };
+  return { row, station, wpUserId, asMember: reach.member !== null };
 }
 
 /**
  * Opens an allowed station: a stationOpened entry in the owner's feed (at most one a minute
- * per user, station and application), the user's last access, and the one-minute hand-off
- * token for the station's page.
+ * per user, station and application), the last access (a member's on their member row of this
+ * application, the Staff page's Last Access; the owner's on their account), and the one-minute
+ * hand-off token for the station's page.
  */
 export async function openStation(
   repos: Repositories,
   signingKey: ApiSigningKey,
   user: UserRow,
-  { row, station, wpUserId }: Opening,
+  { row, station, wpUserId, asMember }: Opening,
 ): Promise<string> {
   // Prefetches and reloads open a station again and again: one entry a minute is enough.
   await repos.activities.createUnlessRecent(
@@ -164,8 +167,10 @@ export async function openStation(
     stationFeed.stationOpened(row, station, user),
     STATION_OPENED_EVERY_MS,
   );
-  // The Staff page's Last Access: entering a station is a use of the dashboard account.
-  await repos.users.touchLastAccess(user.id);
+  // The Staff page's Last Access is per application: a member's use of this store only, so a
+  // manager learns nothing of their use of other stores. The owner is not a member.
+  if (asMember) await repos.members.touchLastAccess(row.id, wpUserId);
+  else await repos.users.touchLastAccess(user.id);
   return signHandOffToken(signingKey, {
     audience: row.home_url,
     userId: user.id,

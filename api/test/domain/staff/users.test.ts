@@ -14,20 +14,36 @@ const wpUser = (id: number, email: string, roles: string[] = ['cashier']): WpUse
 const account = (
   email: string,
   isVerified: boolean,
-  lastAccess: string | null,
+  lastAccess: string | null = null,
 ): Pick<UserRow, 'email' | 'is_verified' | 'last_access_at'> => ({
   email,
   is_verified: isVerified ? 1 : 0,
   last_access_at: lastAccess,
 });
 
-/** Repositories answering the two reads toStaffUsers makes, recording them. */
+/** Repositories answering the three reads toStaffUsers makes, recording them. */
 function fakeRepos(
   accounts: ReturnType<typeof account>[],
   counts: Record<number, number> = {},
-): { repos: Repositories; asked: { emails: string[][]; ids: number[][] } } {
-  const asked = { emails: [] as string[][], ids: [] as number[][] };
+  memberAccess: Record<number, string> = {},
+): {
+  repos: Repositories;
+  asked: { emails: string[][]; ids: number[][]; accessIds: number[][] };
+} {
+  const asked = {
+    emails: [] as string[][],
+    ids: [] as number[][],
+    accessIds: [] as number[][],
+  };
   const repos = {
+    members: {
+      lastAccesses: async (_id: string, ids: number[]) => {
+        asked.accessIds.push(ids);
+        return new Map(
+          ids.flatMap((id) => (memberAccess[id] ? [[id, memberAccess[id]] as const] : [])),
+        );
+      },
+    },
     users: {
       findByEmails: async (emails: string[]) => {
         asked.emails.push(emails);
@@ -63,15 +79,17 @@ describe('displayNameOf', () => {
 });
 
 describe('toStaffUsers', () => {
-  it('marks users with a verified account (any case) pos, with its last access; others wp', async () => {
+  it("marks users with a verified account (any case) pos, with their member row's last access; others wp", async () => {
     const { repos, asked } = fakeRepos(
       [
-        account('Verified@Shop.test', true, '2026-03-01T10:00:00.000Z'),
+        // The account's own (global) last access is never shown: only this application's.
+        account('Verified@Shop.test', true, '2026-02-01T10:00:00.000Z'),
         // An unverified account of a staff email neither counts nor shows its access.
         account('unverified@shop.test', false, '2026-03-02T10:00:00.000Z'),
-        account('never@shop.test', true, null),
+        account('never@shop.test', true, '2026-03-03T10:00:00.000Z'),
       ],
       { 3: 2 },
+      { 2: '2026-03-01T10:00:00.000Z', 3: '2026-03-02T10:00:00.000Z' },
     );
     const users = await toStaffUsers(
       repos,
@@ -112,14 +130,15 @@ describe('toStaffUsers', () => {
     // One read each, whatever the number of users.
     expect(asked.emails).toHaveLength(1);
     expect(asked.ids).toEqual([[1, 2, 3, 4, 5]]);
+    expect(asked.accessIds).toEqual([[1, 2, 3, 4, 5]]);
   });
 
-  it('takes the latest access of two verified accounts of one email', async () => {
-    const { repos } = fakeRepos([
-      account('twin@shop.test', true, '2026-03-01T10:00:00.000Z'),
-      account('TWIN@shop.test', true, '2026-03-05T10:00:00.000Z'),
-      account('twin@shop.test', true, null),
-    ]);
+  it('is pos for two verified accounts of one email', async () => {
+    const { repos } = fakeRepos(
+      [account('twin@shop.test', true), account('TWIN@shop.test', true)],
+      {},
+      { 7: '2026-03-05T10:00:00.000Z' },
+    );
     const [user] = await toStaffUsers(repos, { id: 'app' }, [wpUser(7, 'twin@shop.test')], null);
     expect(user).toMatchObject({ kind: 'pos', lastAccess: '2026-03-05T10:00:00.000Z' });
   });
@@ -127,6 +146,6 @@ describe('toStaffUsers', () => {
   it('asks nothing for no users', async () => {
     const { repos, asked } = fakeRepos([]);
     expect(await toStaffUsers(repos, { id: 'app' }, [], 1)).toEqual([]);
-    expect(asked).toEqual({ emails: [], ids: [] });
+    expect(asked).toEqual({ emails: [], ids: [], accessIds: [] });
   });
 });

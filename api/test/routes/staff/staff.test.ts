@@ -125,6 +125,15 @@ describe('GET /staff/users', () => {
       const user = await ctx.app.repos.users.findBySub(sub);
       await ctx.app.repos.users.touchLastAccess(user?.id ?? '');
     }
+    // Last Access is per application: the accounts' own (global) use is never shown…
+    const before = (await list(coffeeApp)).json() as StaffList;
+    expect(before.data.every((u) => u.lastAccess === null)).toBe(true);
+    // …only their member rows' (set when they open one of this application's stations).
+    for (const email of ['liam.brooks@coffee.demo.test', 'emma.clarke@coffee.demo.test']) {
+      const member = await ctx.app.repos.members.findMember(coffeeApp, email);
+      expect(member).not.toBeNull();
+      await ctx.app.repos.members.touchLastAccess(coffeeApp, member?.wpUserId ?? 0);
+    }
 
     const response = await list(coffeeApp);
     expect(response.statusCode).toBe(200);
@@ -312,7 +321,9 @@ describe('POST /staff/users', () => {
     const groups = shared.json().list as Array<{ application: { id: string } }>;
     expect(groups.map((g) => g.application.id)).toContain(coffeeApp);
     // …and, now that she is verified and listed, she is a pos user with her last access.
-    await ctx.app.repos.users.touchLastAccess((await ctx.app.repos.users.findBySub(sub))?.id ?? '');
+    const grace = await staffByEmail('grace.hopper@staff.test');
+    expect(grace).toMatchObject({ kind: 'pos', lastAccess: null });
+    await ctx.app.repos.members.touchLastAccess(coffeeApp, grace?.wpUserId ?? 0);
     expect(await staffByEmail('grace.hopper@staff.test')).toMatchObject({
       kind: 'pos',
       lastAccess: expect.stringMatching(/Z$/) as unknown,
