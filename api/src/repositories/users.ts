@@ -124,7 +124,9 @@ export class UsersRepository {
   /**
    * Invited staff start as shared staff: a manager account that has just been verified, has
    * never had a plan and owns no application, and whose email a verified application's store
-   * lists as a POS user (application_members), becomes a non-manager (`other`), so the plans
+   * lists as a POS user (application_members) that was sent an invitation for that application
+   * (application_invitations; a listing alone is not enough: anyone could list a victim's email
+   * in their own store), becomes a non-manager (`other`), so the plans
    * page offers it 'Shared Access' (spec 2.7, 6). Decided once, when the email is verified
    * (a later manager plan promotes it again). One statement: the checks and the change cannot
    * be split by another request.
@@ -147,8 +149,16 @@ export class UsersRepository {
         exists(
           selectFrom('application_members as m')
             .innerJoin('applications as a', 'a.id', 'm.application_id')
+            // Listed is not enough (anyone may list a victim's email in their own store): an
+            // invitation must have been sent to that member for that application.
+            .innerJoin('application_invitations as i', (join) =>
+              join
+                .onRef('i.application_id', '=', 'm.application_id')
+                .onRef('i.wp_user_id', '=', 'm.wp_user_id'),
+            )
             .select('m.wp_user_id')
             .where('m.email', '=', email)
+            .where('i.count', '>', 0)
             .where('a.is_verified_auth', '=', 1)
             .where('a.user_id', '!=', user.id),
         ),

@@ -31,7 +31,10 @@ beforeAll(async () => {
   await new MembersRepository(database.db).replaceMembers(applicationId, [
     { id: 7, email: 'New.Cashier@Shop.example', name: 'New Cashier', roles: ['cashier'] },
     { id: 8, email: 'other.cashier@shop.example', name: 'Other Cashier', roles: ['cashier'] },
+    { id: 10, email: 'listed.only@shop.example', name: 'Listed Only', roles: ['cashier'] },
   ]);
+  // Users 7 and 8 were sent their invitation for the application; user 10 never was.
+  for (const wpUserId of [7, 8]) await applications.reserveInvitation(applicationId, wpUserId);
 });
 afterAll(() => drop());
 
@@ -40,7 +43,7 @@ function claims(sub: string, email: string, isVerified: boolean): IdentityClaims
 }
 
 describe('invited staff start as shared staff', () => {
-  it('turns a store POS user into a non-manager once their email is verified', async () => {
+  it('turns an invited store POS user into a non-manager once their email is verified', async () => {
     const unverified = await users.ensureFromClaims(claims('usr_staff', STAFF_EMAIL, false));
     // Unverified: an email anyone could type does not decide anything yet.
     expect(unverified.user_role).toBe('manager');
@@ -56,6 +59,14 @@ describe('invited staff start as shared staff', () => {
     expect(user.user_role).toBe('other');
   });
 
+  it('leaves a listed user who was never invited a manager (anyone may list an email in their store)', async () => {
+    const listed = await users.ensureFromClaims(
+      claims('usr_listed_only', 'listed.only@shop.example', true),
+    );
+    expect(listed.user_role).toBe('manager');
+    expect((await users.findById(listed.id))?.user_role).toBe('manager');
+  });
+
   it('leaves managers alone: no store lists them, or they already chose a plan', async () => {
     const stranger = await users.ensureFromClaims(
       claims('usr_stranger', 'stranger@else.example', true),
@@ -68,6 +79,7 @@ describe('invited staff start as shared staff', () => {
     await new MembersRepository(database.db).replaceMembers(applicationId, [
       { id: 9, email: 'planned@shop.example', name: 'Planned', roles: ['cashier'] },
     ]);
+    await new ApplicationsRepository(database.db).reserveInvitation(applicationId, 9);
     const verified = await users.ensureFromClaims(
       claims('usr_planned', 'planned@shop.example', true),
     );
