@@ -47,7 +47,7 @@ export class WooStorePage {
       await this.logIn();
       await this.page.goto(plugins);
     }
-    await this.page.getByRole('button', { name: `Activate ${pluginName}` }).click();
+    await this.page.getByRole('button', { name: `Activate ${pluginName}`, exact: true }).click();
     await expect(this.page.getByText('Plugin activated.')).toBeVisible();
   }
 
