@@ -13,12 +13,16 @@ const staffLink = (row: Named) => ({ link: '/staff', linkName: row.name });
  * invitations keep the entry every invitation writes (`Invitation sent to …`).
  */
 export const staffFeed = {
-  /** The store created a staff user from the dashboard. */
-  created: (row: Named, name: string, role: StaffRole): NewActivity => ({
+  /** The store created a staff user from the dashboard; proves the Assistant's task for it. */
+  created: (
+    row: Pick<ApplicationRow, 'id' | 'name'>,
+    name: string,
+    role: StaffRole,
+  ): NewActivity => ({
     name: `Staff user ${name} was created in ${row.name} as ${STAFF_ROLE_LABELS[role]}`,
     feedType: 'applicationShared',
     ...staffLink(row),
-    proves: 'create-staff-user',
+    proves: { task: 'create-staff-user', applicationId: row.id },
   }),
   /** A staff user was given another POS role. */
   roleChanged: (row: Named, name: string, role: StaffRole): NewActivity => ({

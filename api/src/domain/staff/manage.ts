@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { StaffRole } from '@pos/shared/rules';
 import { validateStaffCreate, validateStaffRole } from '@pos/shared/rules';
 import type { ApplicationRow, UserRow } from '../../db/types';
@@ -132,6 +133,7 @@ export async function createStaffUser(
   row: ApplicationRow,
   credentials: StoreCredentials,
   input: StaffInput,
+  log: FastifyBaseLogger,
 ): Promise<CreatedStaff> {
   const problem = staffInputProblem({ ...input, applicationId: row.id });
   if (problem) throw new StaffError('invalid', problem);
@@ -157,15 +159,49 @@ export async function createStaffUser(
     } catch (error) {
       throw asStaffError(error);
     }
-    await keepMember(repos, row, created);
-    await repos.activities.create(
-      actor.id,
-      staffFeed.created(row, displayNameOf(created) || name, staffRoleOf(created.roles) ?? role),
-    );
+    // The store said 201: the WordPress user exists, so the answer is 201 whatever follows (a
+    // 500 would make the retry's answer 'email already used'). A failed write is logged; the
+    // member row comes with the next copy of the store's users.
+    const createdRole = staffRoleOf(created.roles) ?? role;
+    try {
+      await keepMember(repos, row, created);
+    } catch (err) {
+      log.error({ applicationId: row.id, wpUserId: created.id, err }, 'staff member not kept');
+    }
+    try {
+      // Also completes the Assistant's create-staff-user task.
+      await repos.activities.create(
+        actor.id,
+        staffFeed.created(row, displayNameOf(created) || name, createdRole),
+      );
+    } catch (err) {
+      log.error(
+        { applicationId: row.id, wpUserId: created.id, err },
+        'staff feed entry not written',
+      );
+    }
     const invitation = await firstInvitation(repos, access, actor, row, credentials, created.id);
-    const [user] = await toStaffUsers(repos, row, [created], connection.user.id);
-    if (!user) throw new Error('the created staff user was lost');
-    return { user, invitation };
+    let user: StaffUser | undefined;
+    try {
+      [user] = await toStaffUsers(repos, row, [created], connection.user.id);
+    } catch (err) {
+      log.error({ applicationId: row.id, wpUserId: created.id, err }, 'staff user not merged');
+    }
+    return {
+      user: user ?? {
+        wpUserId: created.id,
+        name: created.name,
+        email: created.email,
+        username: created.username,
+        roles: created.roles,
+        role: staffRoleOf(created.roles),
+        kind: 'wp',
+        lastAccess: null,
+        invitationCount: invitation.invitationCount,
+        isConnectionOwner: false,
+      },
+      invitation,
+    };
   } finally {
     await repos.staffClaims.release(claim);
   }

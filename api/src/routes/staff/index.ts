@@ -82,7 +82,15 @@ const staff: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app, { 
     const credentials = keysOf(row, access);
     let created;
     try {
-      created = await createStaffUser(app.repos, access, actor, row, credentials, request.body);
+      created = await createStaffUser(
+        app.repos,
+        access,
+        actor,
+        row,
+        credentials,
+        request.body,
+        request.log,
+      );
     } catch (error) {
       throw staffError(error, row);
     }

@@ -1,6 +1,6 @@
 import { removedMessage, staffFeed } from '../../../src/domain/staff/feed';
 
-const app = { name: 'Coffee' };
+const app = { id: 'app_coffee', name: 'Coffee' };
 
 describe('staff feed entries', () => {
   it('tells a creation with the role label, as applicationShared, linking to /staff', () => {
@@ -9,7 +9,7 @@ describe('staff feed entries', () => {
       feedType: 'applicationShared',
       link: '/staff',
       linkName: 'Coffee',
-      proves: 'create-staff-user',
+      proves: { task: 'create-staff-user', applicationId: 'app_coffee' },
     });
   });
 

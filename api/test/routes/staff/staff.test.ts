@@ -304,6 +304,35 @@ describe('POST /staff/users', () => {
     expect(await ctx.database.db.selectFrom('staff_claims').selectAll().execute()).toEqual([]);
   });
 
+  it('answers 201 with the created user when the member row and the feed entry fail after the store created it', async () => {
+    const member = jest
+      .spyOn(ctx.app.repos.members, 'upsertMember')
+      .mockRejectedValueOnce(new Error('database down'));
+    const feed = jest
+      .spyOn(ctx.app.repos.activities, 'create')
+      .mockRejectedValueOnce(new Error('database down'));
+    try {
+      const response = await create({
+        name: 'Mary Somerville',
+        email: 'mary.somerville@staff.test',
+        role: 'cashier',
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.json().data).toMatchObject({
+        email: 'mary.somerville@staff.test',
+        role: 'cashier',
+      });
+      expect(member).toHaveBeenCalled();
+      expect(feed).toHaveBeenCalled();
+    } finally {
+      member.mockRestore();
+      feed.mockRestore();
+    }
+    // A retry is the store's 'already used', as for any created user.
+    const again = await create({ name: 'Mary Somerville', email: 'mary.somerville@staff.test' });
+    expect(again.statusCode).toBe(400);
+  });
+
   it('lets the new cashier reach the shared stations once she signs up with that email', async () => {
     const sub = 'usr_staff_grace';
     const created = await create({

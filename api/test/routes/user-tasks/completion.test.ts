@@ -198,9 +198,9 @@ describe('a store owner’s onboarding, completed by what they do', () => {
       OWNER,
     );
     expect(created.statusCode).toBe(201);
-    // The staff entry names no application in machine terms: the completion names none.
+    // The staff entry's marker carries its application: the completion names it.
     expect(await rowOf(OWNER, 'create-staff-user')).toMatchObject({
-      application_id: null,
+      application_id: appId,
       completed_by: 'event',
       event_kind: 'applicationShared',
     });
