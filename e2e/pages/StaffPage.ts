@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { staffTestIds } from '../../mf-staff/src/testIds';
+import { expectAccessible } from '../support/a11y';
 
 const ids = staffTestIds.list;
 const createIds = staffTestIds.create;
@@ -130,6 +131,7 @@ export class StaffPage {
     await this.rowOf(email).getByTestId(ids.roleButton(wpUserId)).click();
     const dialog = this.page.getByRole('dialog', { name: 'Change role' });
     await dialog.getByTestId(ids.roleSelect).selectOption({ label: role });
+    await expectAccessible(this.page, 'the change role dialog');
     await dialog.getByRole('button', { name: 'Change role' }).click();
     await expect(dialog).toHaveCount(0);
   }
@@ -139,6 +141,8 @@ export class StaffPage {
     const wpUserId = await this.wpUserIdOf(email);
     await this.rowOf(email).getByTestId(ids.removeButton(wpUserId)).click();
     const dialog = this.page.getByRole('dialog', { name: 'Remove POS access' });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(this.page, 'the remove access dialog');
     await dialog.getByRole('button', { name: 'Remove access' }).click();
     await expect(dialog).toHaveCount(0);
   }

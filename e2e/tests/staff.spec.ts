@@ -57,6 +57,8 @@ test.describe('Staff', () => {
     page,
     browser,
   }) => {
+    // Two people in one journey: the manager's pages, then the cashier's sign-up and station.
+    test.setTimeout(150_000);
     const shell = new ShellPage(page);
     await shell.signInAs('manager');
     await shell.navItem('Staff').click();
@@ -126,6 +128,7 @@ test.describe('Staff', () => {
       const billing = new BillingPage(cashierPage);
       await billing.expectLoaded();
       await billing.accessToggle.getByRole('button', { name: 'Shared Access' }).click();
+      await expectAccessible(cashierPage, "the new cashier's Shared Access plans");
       await billing.choosePlan('Cashier');
       await billing.subscribeButton.click();
       await new ShellPage(cashierPage).expectDashboard();
@@ -155,6 +158,7 @@ test.describe('Staff', () => {
     await expect(await staff.cell(email, 'status')).toHaveText('Active');
     await expect(await staff.cell(email, 'access')).toHaveText('Stations, Cloud');
     await expect(await staff.cell(email, 'lastAccess')).toHaveText(LAST_ACCESS);
+    await expectAccessible(page, 'the staff list with a new active cashier');
 
     // Manage: another role, then no POS access at all.
     await staff.changeRole(email, 'Kiosk');
@@ -232,6 +236,7 @@ test.describe('Staff', () => {
     const staff = new StaffPage(page);
     await staff.open();
     await expect(staff.connectApplication).toContainText('Connect an application to manage staff');
+    await expectAccessible(page, 'the staff page of a manager without applications');
     await staff.connectApplication.getByRole('link').click();
     await page.waitForURL((url) => url.pathname === '/applications');
   });
