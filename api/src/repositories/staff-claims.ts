@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { newId, nowIso } from '../db/ids';
+import { newId } from '../db/ids';
 import type { Database } from '../db/types';
 
 /**
@@ -55,18 +55,5 @@ export class StaffClaimsRepository {
       .where('email', '=', claim.email)
       .where('token', '=', claim.token)
       .execute();
-  }
-
-  /** Whether someone holds a claim on `email` of the application now (tests, diagnostics). */
-  async isClaimed(applicationId: string, email: string, now = nowIso()): Promise<boolean> {
-    const staleBefore = new Date(Date.parse(now) - STAFF_CLAIM_TTL_MS).toISOString();
-    const row = await this.db
-      .selectFrom('staff_claims')
-      .select('token')
-      .where('application_id', '=', applicationId)
-      .where('email', '=', email.trim().toLowerCase())
-      .where('claimed_at', '>=', staleBefore)
-      .executeTakeFirst();
-    return Boolean(row);
   }
 }

@@ -50,6 +50,12 @@ export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(sch
  * Highest page number a list accepts. Unbounded, `page=1e300` passes as an integer and its
  * offset overflows the database's integer type (a 500 instead of a 400).
  */
+/**
+ * The header carrying a list's total (the store's users, the staff, the Assistant's tasks),
+ * exposed to cross-origin callers by the routes that send it.
+ */
+export const TOTAL_ALL_HEADER = 'x-biz-total-all';
+
 export const MAX_PAGE = 1_000_000;
 
 /** The `page` query parameter of a paged list (1-based). */

@@ -4,11 +4,9 @@ import { buildUsage, orderCountPeriod, usagePeriod } from '../../domain/analytic
 import { AnalyticsInputError } from '../../domain/analytics/time';
 import { HttpError, notFound } from '../../errors';
 import { currentUser } from '../../plugins/auth';
+import { MANAGER } from '../applications/common';
 import type { Repositories } from '../../repositories';
 import { orderCountsSchema, usageSchema } from './schema';
-
-/** Managers only (cashiers 403, banned 402), as the other manager read routes. */
-const MANAGER = { access: 'manager' } as const;
 
 /** The domain's input check as a 400 with its message; any other error unchanged. */
 function asBadInput<T>(read: () => T): T {

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { wpUserOf } from '../../domain/applications/credentials';
 import { entryStation, inviteStoreUser, sharedUsers } from '../../domain/applications/sharing';
+import { INVITATION_SENT_MESSAGE } from '../../domain/staff/manage';
 import { ownerPause } from '../../domain/billing/usage';
 import { reachOf } from '../../domain/members/reach';
 import type { StoreAccess } from '../../domain/store-access';
 import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
+import { TOTAL_ALL_HEADER } from '../common';
 import {
   applicationNotFound,
   invitationError,
@@ -20,9 +22,6 @@ import {
   sendInviteSchema,
   userAccountsSchema,
 } from './schemas/sharing';
-
-/** Header of the store's total of users (also exposed to cross-origin callers). */
-export const TOTAL_HEADER = 'x-biz-total-all';
 
 /**
  * Who an application is shared with (user-accounts, invitations), its WordPress account, and
@@ -43,8 +42,8 @@ const sharing: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app, 
         throw storeError(error, row);
       }
       void reply
-        .header(TOTAL_HEADER, String(users.total))
-        .header('access-control-expose-headers', TOTAL_HEADER);
+        .header(TOTAL_ALL_HEADER, String(users.total))
+        .header('access-control-expose-headers', TOTAL_ALL_HEADER);
       return {
         userAccounts: { pos: users.pos, wp: users.wp },
         isMultiplePluginActive: users.multiplePluginActive,
@@ -74,7 +73,7 @@ const sharing: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app, 
     } catch (error) {
       throw invitationError(error, row);
     }
-    return { message: 'The invitation is sent', invitationCount: count };
+    return { message: INVITATION_SENT_MESSAGE, invitationCount: count };
   });
 
   app.get('/applications/:id/entry-details', { schema: entryDetailsSchema }, async (request) => {

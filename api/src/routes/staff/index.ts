@@ -23,7 +23,7 @@ import {
   storeError,
   validation,
 } from '../applications/common';
-import { TOTAL_HEADER } from '../applications/sharing';
+import { TOTAL_ALL_HEADER } from '../common';
 import {
   changeRoleSchema,
   createSchema,
@@ -69,8 +69,8 @@ const staff: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app, { 
       throw staffError(error, row);
     }
     void reply
-      .header(TOTAL_HEADER, String(answer.totalAll))
-      .header('access-control-expose-headers', TOTAL_HEADER);
+      .header(TOTAL_ALL_HEADER, String(answer.totalAll))
+      .header('access-control-expose-headers', TOTAL_ALL_HEADER);
     return answer;
   });
 

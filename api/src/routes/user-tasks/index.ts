@@ -6,16 +6,15 @@ import { sendSupportRequest } from '../../domain/assistant/support';
 import { markTaskDone, supportCardOf, userTasksOf } from '../../domain/assistant/tasks';
 import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
+import { MANAGER } from '../applications/common';
+import { TOTAL_ALL_HEADER } from '../common';
 import {
   completeTaskSchema,
   LEFT_TO_COMPLETE_HEADER,
   listUserTasksSchema,
   sendSupportRequestSchema,
   supportSettingSchema,
-  TOTAL_ALL_HEADER,
 } from './schema';
-
-const MANAGER = { access: 'manager' } as const;
 
 /** The status and code of each refusal. */
 function httpErrorOf(error: AssistantError): HttpError {

@@ -4,8 +4,7 @@ import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_SUBJECT_MAX_LENGTH } from '@pos/sha
 import { ASSISTANT_TASK_IDS } from '../../db/assistant-tasks';
 import { authErrors, ErrorAnswer, Nullable, Ref, StringEnum } from '../common';
 
-/** Headers of GET /user-tasks (also exposed to cross-origin callers). */
-export const TOTAL_ALL_HEADER = 'x-biz-total-all';
+/** Header of GET /user-tasks besides TOTAL_ALL_HEADER (also exposed to cross-origin callers). */
 export const LEFT_TO_COMPLETE_HEADER = 'x-biz-left-to-complete';
 
 export const AssistantTaskSchema = Type.Object(
