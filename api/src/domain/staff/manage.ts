@@ -207,8 +207,11 @@ export async function createStaffUser(
   }
 }
 
-/** Refuses a change of the store administrator who connected the application. */
-async function refuseConnectionOwner(
+/**
+ * Refuses a change of (or an invitation to) the store administrator who connected the
+ * application; returns their WordPress user id.
+ */
+export async function refuseConnectionOwner(
   repos: Repositories,
   access: StoreAccess,
   row: ApplicationRow,

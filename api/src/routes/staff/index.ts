@@ -7,6 +7,7 @@ import {
   CREATED_MESSAGE,
   createStaffUser,
   INVITATION_SENT_MESSAGE,
+  refuseConnectionOwner,
   removeStaffAccess,
   staffInputProblem,
 } from '../../domain/staff/manage';
@@ -103,6 +104,13 @@ const staff: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app, { 
     const actor = currentUser(request);
     const row = await loadOwned(app.repos, actor.id, request.body.applicationId);
     const credentials = keysOf(row, access);
+    // The store's own administrator has their account already: nothing to invite (as PATCH
+    // and DELETE, 403 ERR_STORE_OWNER before the store is asked to send anything).
+    try {
+      await refuseConnectionOwner(app.repos, access, row, credentials, request.body.wpUserId);
+    } catch (error) {
+      throw staffError(error, row);
+    }
     try {
       const count = await inviteStoreUser(
         app.repos,

@@ -548,6 +548,18 @@ describe('POST /staff/invitations', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'WordPress user not found', code: 'ERR_NOT_FOUND' });
   });
+
+  it("refuses the connection's own administrator (403), sending nothing", async () => {
+    const before = await sandbox.mailTo('owner@coffee.demo.test');
+    const response = await invite(1);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      message: "The store's own administrator cannot be changed from the dashboard.",
+      code: 'ERR_STORE_OWNER',
+    });
+    expect(await sandbox.mailTo('owner@coffee.demo.test')).toHaveLength(before.length);
+    expect(await staffByEmail('owner@coffee.demo.test')).toMatchObject({ invitationCount: 0 });
+  });
 });
 
 describe('PATCH /staff/users/:wpUserId', () => {
