@@ -14,7 +14,10 @@ export interface SharedUser {
   name: string;
   email: string;
   roles: string[];
-  /** When their dashboard account was last used; null without one. */
+  /**
+   * When they last opened one of this application's stations as its member (their member
+   * row's, never the account's use elsewhere); null without an account or never.
+   */
   lastAccess: string | null;
   /** Invitations sent to them for this application. */
   invitationCount: number;
@@ -50,12 +53,11 @@ export async function sharedUsers(
       access.store.connection(row.home_url, credentials),
     ]),
   );
-  const [dashboardUsers, counts] = await Promise.all([
+  const ids = users.users.map((user) => user.id);
+  const [dashboardUsers, counts, lastAccesses] = await Promise.all([
     repos.users.findByEmails(users.users.map((user) => user.email)),
-    repos.applications.invitationCounts(
-      row.id,
-      users.users.map((user) => user.id),
-    ),
+    repos.applications.invitationCounts(row.id, ids),
+    repos.members.lastAccesses(row.id, ids),
   ]);
   const byEmail = new Map(dashboardUsers.map((user) => [(user.email ?? '').toLowerCase(), user]));
   const pos: SharedUser[] = [];
@@ -67,7 +69,7 @@ export async function sharedUsers(
       name: user.name,
       email: user.email,
       roles: user.roles,
-      lastAccess: dashboardUser?.last_access_at ?? null,
+      lastAccess: dashboardUser ? (lastAccesses.get(user.id) ?? null) : null,
       invitationCount: counts.get(user.id) ?? 0,
     };
     if (dashboardUser && user.email) pos.push(shared);

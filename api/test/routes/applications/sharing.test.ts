@@ -46,10 +46,24 @@ describe('GET /applications/:id/user-accounts', () => {
       url: `${BASE}/user-data`,
       headers: await ctx.bearer(asUser('usr_cashier', { email: 'Cashier@demo.test' })),
     });
+    // The account's own (global) use is never shown: only its use of this application.
     await ctx.app.repos.users.touchLastAccess(
       (await ctx.app.repos.users.findBySub('usr_cashier'))?.id ?? '',
     );
     const id = await connected(coffee, 'usr_share');
+    const before = await call(
+      ctx,
+      'GET',
+      `/applications/${id}/user-accounts?page=1&limit=10`,
+      undefined,
+      'usr_share',
+    );
+    expect(
+      (before.json() as { userAccounts: { pos: SharedUser[] } }).userAccounts.pos[0]?.lastAccess,
+    ).toBeNull();
+    const member = await ctx.app.repos.members.findMember(id, 'cashier@demo.test');
+    expect(member).not.toBeNull();
+    await ctx.app.repos.members.touchLastAccess(id, member?.wpUserId ?? 0);
     const response = await call(
       ctx,
       'GET',
