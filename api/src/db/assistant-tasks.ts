@@ -28,7 +28,7 @@ export type AssistantTaskId = (typeof ASSISTANT_TASK_IDS)[number];
 export type AssistantTaskScope = 'user' | 'application';
 
 /** Where an application id goes in a task's `completion_link`. */
-export const APPLICATION_ID_PLACEHOLDER = '{applicationId}';
+export const APPLICATION_ID_TOKEN = '{applicationId}';
 
 /** Whether `value` is one of {@link ASSISTANT_TASK_IDS}. */
 export function isAssistantTaskId(value: unknown): value is AssistantTaskId {

@@ -1,4 +1,4 @@
-import { APPLICATION_ID_PLACEHOLDER } from '../../db/assistant-tasks';
+import { APPLICATION_ID_TOKEN } from '../../db/assistant-tasks';
 import type { Repositories } from '../../repositories';
 import type { OwnApplication, TaskWithCompletion } from '../../repositories/user-tasks';
 import type { AssistantTask, SupportCardDetails, UserTasks } from '../../routes/user-tasks/schema';
@@ -30,9 +30,9 @@ export function supportCardOf(createNewTicket: boolean): SupportCardDetails {
  * applications list (where the user gets one).
  */
 export function linkFor(link: string | null, applicationId: string | null): string | null {
-  if (link === null || !link.includes(APPLICATION_ID_PLACEHOLDER)) return link;
+  if (link === null || !link.includes(APPLICATION_ID_TOKEN)) return link;
   if (applicationId === null) return APPLICATIONS_PATH;
-  return link.split(APPLICATION_ID_PLACEHOLDER).join(encodeURIComponent(applicationId));
+  return link.split(APPLICATION_ID_TOKEN).join(encodeURIComponent(applicationId));
 }
 
 /**
