@@ -10,7 +10,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
+  // A journey signs people in and out, connects stores and loads eight remotes on a 2-core
+  // machine; each step still waits at most the expect timeout below.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['json', { outputFile: '../.run/reports/e2e.json' }]],
