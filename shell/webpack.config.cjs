@@ -61,6 +61,9 @@ module.exports = (_env, argv) => {
         name: 'shell',
         shared: sharedSingletons(),
         dts: false,
+        // The remotes' production builds leave out the federation runtime (externalRuntime):
+        // the shell gives them its own.
+        experiments: { provideExternalRuntime: true },
       }),
       new HtmlWebpackPlugin({
         template: path.join(__dirname, 'public', 'index.html'),

@@ -71,16 +71,54 @@ const moduleRules = () => [
   { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
 ];
 
+/** The file of the standalone page that gives a production remote its federation runtime. */
+const STANDALONE_RUNTIME_FILE = 'federation-runtime.js';
+
+/**
+ * The global a remote built with `experiments.externalRuntime` reads
+ * '@module-federation/runtime-core' from. In the shell, the host's
+ * `experiments.provideExternalRuntime` sets it.
+ */
+const EXTERNAL_RUNTIME_GLOBAL = '_FEDERATION_RUNTIME_CORE';
+
+/**
+ * A second, tiny build beside a production remote: the federation runtime core alone, which sets
+ * the global for the remote's standalone page (the page has no host to give it one). It is the
+ * same copy the shell's build bundles (@module-federation/enhanced's runtime-tools).
+ */
+const standaloneRuntimeConfig = (dir, remoteName) => {
+  const enhanced = path.dirname(require.resolve('@module-federation/enhanced/webpack'));
+  return {
+    name: `${remoteName}-standalone-runtime`,
+    // After the remote's build, whose output.clean would otherwise delete this file.
+    dependencies: [remoteName],
+    mode: 'production',
+    context: dir,
+    entry: require.resolve('@module-federation/runtime-tools/runtime-core', { paths: [enhanced] }),
+    devtool: false,
+    output: {
+      path: path.join(dir, 'dist'),
+      filename: STANDALONE_RUNTIME_FILE,
+      library: { type: 'window', name: EXTERNAL_RUNTIME_GLOBAL },
+      clean: false,
+    },
+    performance: { hints: false },
+  };
+};
+
 /**
  * The webpack config of a remote: exposes './contract', shares the singletons, emits
  * mf-manifest.json with publicPath 'auto', and a standalone dev page from src/index.ts.
+ * The production remoteEntry.js leaves out the federation runtime (about 18 KB gzip): the shell
+ * provides it; the production standalone page loads federation-runtime.js for it first.
  * @param {{ dir: string, name: string, port: number, title: string }} options
  */
 const createRemoteConfig =
   ({ dir, name, port, title }) =>
   (_env, argv) => {
     const production = argv.mode !== 'development';
-    return {
+    const remote = {
+      name,
       mode: production ? 'production' : 'development',
       context: dir,
       entry: { main: './src/index.ts' },
@@ -103,8 +141,13 @@ const createRemoteConfig =
           shared: sharedSingletons(),
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,
+          experiments: { externalRuntime: production },
         }),
-        new HtmlWebpackPlugin({ title, templateContent: standaloneHtml(title), chunks: ['main'] }),
+        new HtmlWebpackPlugin({
+          title,
+          templateContent: standaloneHtml(title, production ? [STANDALONE_RUNTIME_FILE] : []),
+          chunks: ['main'],
+        }),
       ],
       devServer: {
         port,
@@ -115,14 +158,16 @@ const createRemoteConfig =
       },
       performance: { hints: false },
     };
+    return production ? [remote, standaloneRuntimeConfig(dir, name)] : remote;
   };
 
-const standaloneHtml = (title) => `<!doctype html>
+/** The standalone page; `scripts` run (deferred) before the injected entry. */
+const standaloneHtml = (title, scripts) => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>${title}</title>
+    <title>${title}</title>${scripts.map((src) => `\n    <script defer src="${src}"></script>`).join('')}
   </head>
   <body>
     <div id="root"></div>
