@@ -20,6 +20,11 @@ export interface SandboxOptions {
   smtpRelay?: { host: string; port: number };
   /** Origins the provider may send tokens back to (exact match). */
   dashboardOrigins?: string[];
+  /**
+   * The Cloud POS dashboard the stores' "Connect to Cloud POS" screen opens its onboarding
+   * popup from (messages are accepted from its origin only). Default: the first dashboard origin.
+   */
+  dashboardUrl?: string;
   /** Lifetime of an access token, in seconds. Default 3600. */
   accessTokenTtl?: number;
   /** Length of the refresh window (the `nra` claim) after sign-in, in seconds. Default 86400. */
@@ -143,6 +148,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxOpt
     smtpPort,
     smtpRelay: relayHost ? { host: relayHost, port: smtpPort ?? 2525 } : undefined,
     dashboardOrigins: listFromEnv(env.DASHBOARD_ORIGINS),
+    dashboardUrl: env.DASHBOARD_URL?.trim() || undefined,
     accessTokenTtl: intFromEnv(env, 'ACCESS_TOKEN_TTL'),
     refreshWindowTtl: intFromEnv(env, 'REFRESH_WINDOW_TTL'),
     dataDir:

@@ -90,6 +90,22 @@ function checkedOrigins(origins: string[]): string[] {
   return origins;
 }
 
+/** An http(s) dashboard address without a trailing slash (the popup's paths are appended). */
+function checkedDashboardUrl(url: string): string {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.username || parsed.password) {
+    throw new Error(
+      `DASHBOARD_URL must be an http(s) address like http://127.0.0.1:3000, got "${url}"`,
+    );
+  }
+  return `${parsed.origin}${parsed.pathname}`.replace(/\/+$/, '');
+}
+
 /**
  * Starts the mail outbox (SMTP + HTTP), the login provider, the WooCommerce stores and the
  * payments sandbox. Ports default to 4100, 4101, 2525, 4201/4202/4203 and 4600; pass 0 for free ports. The data dir defaults to memory here (tests); the command line
@@ -104,6 +120,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const dashboardOrigins = options.dashboardOrigins?.length
     ? checkedOrigins(options.dashboardOrigins)
     : DEFAULT_DASHBOARD_ORIGINS;
+  const dashboardUrl = checkedDashboardUrl(options.dashboardUrl ?? dashboardOrigins[0] ?? '');
   const outbox = new Outbox();
   const closers: Array<() => Promise<void>> = [];
   const closeAll = async () => {
@@ -161,6 +178,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         // The demo store has a few months of orders (both channels, every station).
         demoOrderDays: withDemo ? DEMO_ORDER_DAYS : 0,
         controls: options.controls ?? false,
+        dashboardUrl,
         now,
       });
       closers.push(store.close);

@@ -68,6 +68,7 @@ describe('store test controls', () => {
       keys: [],
       multipleUserPluginActive: true,
       posPluginActive: true,
+      cloudPosStationUrl: null,
     });
   });
 

@@ -260,6 +260,8 @@ export function services({ dataDir, test }) {
         MAIL_HTTP_PORT: String(ports.mailHttp),
         SMTP_PORT: String(ports.smtp),
         DASHBOARD_ORIGINS: origins,
+        // The stores' "Connect to Cloud POS" screen opens the onboarding popup from here.
+        DASHBOARD_URL: urls.shell,
         SANDBOX_DATA_DIR: path.join(dataDir, 'sandbox'),
         STORE_PORTS: storePorts.join(','),
         STORE_CALLBACK_CA: posHostCert,

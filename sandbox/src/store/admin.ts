@@ -12,6 +12,16 @@ import {
 import type { StoreContext } from './context';
 import { htmlPage, rawQuery } from './context';
 import { PLUGINS_PATH, adminPluginRoutes } from './adminPlugins';
+import {
+  CONNECT_PATH,
+  CONNECT_SCRIPT_PATH,
+  CONNECT_TITLE,
+  adminConnectRoutes,
+  connectContent,
+  connectRefusal,
+  isConnectPage,
+  mayConnect,
+} from './adminConnect';
 import type { AdminKit } from './adminStations';
 import { STATIONS_PATH, adminStationRoutes, stationAccessPage } from './adminStations';
 import type { AdminPageOptions } from './pages';
@@ -68,17 +78,18 @@ function renderAdmin(
   ctx: StoreContext,
   reply: FastifyReply,
   admin: Admin,
-  page: Pick<AdminPageOptions, 'title' | 'current' | 'content'>,
+  page: Pick<AdminPageOptions, 'title' | 'current' | 'content' | 'scripts'>,
   status = 200,
 ): FastifyReply {
   const logout = `/wp-login.php?action=logout&_wpnonce=${ctx.sessions.nonce(admin.sessionId, LOGOUT_ACTION)}`;
-  return htmlPage(reply, status).send(
+  return htmlPage(reply, status, undefined, Boolean(page.scripts?.length)).send(
     adminPage({
       ...page,
       siteName: ctx.seed.name,
       userName: admin.user.name,
       logoutHref: logout,
       posPluginActive: ctx.state.posPluginActive,
+      connectMenu: mayConnect(ctx, admin.user),
     }),
   );
 }
@@ -250,6 +261,7 @@ export function adminRoutes(app: FastifyInstance, ctx: StoreContext): void {
 <li><a href="/wp-admin/users.php">Users and roles</a> (${ctx.state.users().length})</li>
 <li><a href="${KEYS_PATH}">WooCommerce › Settings › Advanced › REST API</a> (${ctx.state.keys().length} keys)</li>
 ${ctx.state.posPluginActive ? `<li><a href="${STATIONS_PATH}">POS Stations</a> (${ctx.state.stations().length}); multiple-user plugin ${ctx.state.multipleUserPluginActive ? 'active' : 'inactive'}</li>` : ''}
+${mayConnect(ctx, admin.user) ? `<li><a href="${CONNECT_PATH}">Connect to Cloud POS</a>${ctx.state.cloudPosStationUrl ? ' (connected)' : ''}</li>` : ''}
 <li><a href="${PLUGINS_PATH}">Plugins</a>: Cloud POS ${ctx.state.posPluginActive ? 'active' : 'inactive'}</li>
 <li><a href="/">Visit site</a></li>
 </ul>
@@ -266,6 +278,7 @@ ${ctx.state.posPluginActive ? `<li><a href="${STATIONS_PATH}">POS Stations</a> (
       renderAdmin(ctx, reply, admin, { ...page, current: 'stations' }, status),
   };
   adminStationRoutes(app, ctx, kit);
+  adminConnectRoutes(app, ctx);
   adminPluginRoutes(app, ctx, {
     ...kit,
     render: (reply, admin, page, status) =>
@@ -287,6 +300,15 @@ ${ctx.state.posPluginActive ? `<li><a href="${STATIONS_PATH}">POS Stations</a> (
   app.get<{ Querystring: { revoked?: string } }>('/wp-admin/admin.php', async (request, reply) => {
     const admin = requireAdmin(ctx, request, reply);
     if (!('user' in admin)) return admin;
+    if (isConnectPage(ctx, request)) {
+      if (!mayConnect(ctx, admin.user)) return connectRefusal(ctx, reply);
+      return renderAdmin(ctx, reply, admin, {
+        title: CONNECT_TITLE,
+        current: 'connect',
+        content: connectContent(ctx, admin),
+        scripts: [CONNECT_SCRIPT_PATH],
+      });
+    }
     if (!isKeysPage(request)) {
       return htmlPage(reply, 404).send(
         messagePage(ctx, 'Error', 'Sorry, you are not allowed to access this page.'),

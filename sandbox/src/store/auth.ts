@@ -22,7 +22,8 @@ export function canManageWooCommerce(user: WpUser): boolean {
 }
 
 /** The capabilities the sandbox models (the ones the POS plugin's routes look at). */
-export type Capability = 'manage_woocommerce' | 'create_users' | 'promote_users' | 'edit_users';
+export type Capability =
+  'manage_options' | 'manage_woocommerce' | 'create_users' | 'promote_users' | 'edit_users';
 
 /**
  * Each role's capabilities as far as the sandbox models them: WordPress's administrator has
@@ -30,7 +31,13 @@ export type Capability = 'manage_woocommerce' | 'create_users' | 'promote_users'
  * promote them; the POS roles and customers none of these.
  */
 const ROLE_CAPABILITIES: Record<string, readonly Capability[]> = {
-  administrator: ['create_users', 'promote_users', 'edit_users', 'manage_woocommerce'],
+  administrator: [
+    'manage_options',
+    'create_users',
+    'promote_users',
+    'edit_users',
+    'manage_woocommerce',
+  ],
   shop_manager: ['manage_woocommerce'],
 };
 

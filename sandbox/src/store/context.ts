@@ -27,6 +27,11 @@ export interface StoreContext {
   commerce: CommerceState;
   /** Sends the webhooks' deliveries. */
   webhooks: WebhookDispatcher;
+  /**
+   * The Cloud POS dashboard (no trailing slash): the "Connect to Cloud POS" screen opens
+   * `{dashboardUrl}/service-onboarding` and hears messages from its origin only.
+   */
+  dashboardUrl: string;
 }
 
 /** A POS station as the POS plugin's `stations` endpoint returns it. */
@@ -74,8 +79,19 @@ export function mayOpenStation(ctx: StoreContext, station: StationSeed, userId: 
  * that follows a form post too, and the approve form ends at the app's return_url on another
  * origin (real WordPress sends no CSP at all).
  */
-export function htmlPage(reply: FastifyReply, status: number, scriptNonce?: string): FastifyReply {
-  const script = scriptNonce ? `; script-src 'nonce-${scriptNonce}'` : '';
+export function htmlPage(
+  reply: FastifyReply,
+  status: number,
+  scriptNonce?: string,
+  /** The page loads the store's own script files and lets them call the store (fetch). */
+  selfScripts = false,
+): FastifyReply {
+  const sources = [selfScripts ? "'self'" : '', scriptNonce ? `'nonce-${scriptNonce}'` : '']
+    .filter(Boolean)
+    .join(' ');
+  const script = sources
+    ? `; script-src ${sources}${selfScripts ? "; connect-src 'self'" : ''}`
+    : '';
   return reply
     .status(status)
     .type('text/html; charset=utf-8')

@@ -82,5 +82,6 @@ export function storeControlRoutes(app: FastifyInstance, ctx: StoreContext): voi
     })),
     multipleUserPluginActive: ctx.state.multipleUserPluginActive,
     posPluginActive: ctx.state.posPluginActive,
+    cloudPosStationUrl: ctx.state.cloudPosStationUrl ?? null,
   }));
 }

@@ -54,13 +54,19 @@ legend { font-weight: 600; padding: 0 4px; }
 export interface DocumentExtras {
   styles?: string;
   script?: { nonce: string; code: string };
+  /** Script files of the store's own origin, loaded deferred (the page's CSP allows 'self'). */
+  scriptFiles?: string[];
 }
 
 /** A complete store page: the WordPress look plus the page's extras. */
 export function htmlDocument(title: string, body: string, extras: DocumentExtras = {}): string {
-  const script = extras.script
+  const inline = extras.script
     ? `\n<script nonce="${escapeHtml(extras.script.nonce)}">${extras.script.code}</script>`
     : '';
+  const files = (extras.scriptFiles ?? [])
+    .map((src) => `\n<script src="${escapeHtml(src)}" defer></script>`)
+    .join('');
+  const script = `${inline}${files}`;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -102,10 +108,14 @@ export interface AdminPageOptions {
   siteName: string;
   userName: string;
   logoutHref: string;
-  current: 'dashboard' | 'users' | 'stations' | 'keys' | 'plugins';
+  current: 'dashboard' | 'users' | 'stations' | 'connect' | 'keys' | 'plugins';
   content: string;
+  /** The screen's own script files (see {@link DocumentExtras.scriptFiles}). */
+  scripts?: string[];
   /** The Cloud POS plugin is active: its POS Stations menu is there. Default true. */
   posPluginActive?: boolean;
+  /** The Cloud POS menu (Connect to Cloud POS): plugin active and the user has manage_options. */
+  connectMenu?: boolean;
 }
 
 /** A wp-admin screen: the admin bar, the side menu and the content. */
@@ -124,6 +134,7 @@ export function adminPage(options: AdminPageOptions): string {
 ${item('dashboard', '/wp-admin/', 'Dashboard')}
 ${item('users', '/wp-admin/users.php', 'Users')}
 ${options.posPluginActive === false ? '' : item('stations', '/wp-admin/edit.php?post_type=pos_station', 'POS Stations')}
+${options.connectMenu ? item('connect', '/wp-admin/admin.php?page=cloud-pos-connect', 'Cloud POS') : ''}
 ${item('plugins', '/wp-admin/plugins.php', 'Plugins')}
 ${item('keys', '/wp-admin/admin.php?page=wc-settings&tab=advanced&section=keys', 'REST API keys')}
 </nav>
@@ -132,5 +143,6 @@ ${item('keys', '/wp-admin/admin.php?page=wc-settings&tab=advanced&section=keys',
 ${options.content}
 </main>
 </div>`,
+    { scriptFiles: options.scripts },
   );
 }

@@ -45,6 +45,8 @@ export interface StoreOptions {
   webhookTiming?: DeliveryTiming;
   /** Days of demo orders to generate once, when the store has no orders yet; 0: none. */
   demoOrderDays?: number;
+  /** The Cloud POS dashboard the "Connect to Cloud POS" screen opens its popup from. */
+  dashboardUrl: string;
 }
 
 /** A running sandbox store. */
@@ -179,6 +181,7 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
     handoff: new StationHandoff(options.posJwks, options.now),
     commerce,
     webhooks,
+    dashboardUrl: options.dashboardUrl,
   };
   const app = await buildStoreApp(ctx);
   try {

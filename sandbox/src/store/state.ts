@@ -57,6 +57,11 @@ interface PersistedState {
   users?: WpUser[];
   /** The id the next created user gets (WordPress's auto-increment: never reused). */
   nextUserId?: number;
+  /**
+   * The default station's cloud POS address the onboarding popup sent back to the "Connect to
+   * Cloud POS" screen (the plugin's `cloud_pos_station_url` option); absent until connected.
+   */
+  cloudPosStationUrl?: string;
 }
 
 /** What a station update may change (the POS plugin's `PUT stations/{pos_id}`). */
@@ -292,6 +297,17 @@ export class StoreState {
     return this.persist();
   }
 
+  /** The cloud POS station address the "Connect to Cloud POS" screen saved, if any. */
+  get cloudPosStationUrl(): string | undefined {
+    return this.state.cloudPosStationUrl;
+  }
+
+  /** Keeps the station address of the onboarding popup (checked by the caller). */
+  setCloudPosStationUrl(url: string): Promise<void> {
+    this.state.cloudPosStationUrl = url;
+    return this.persist();
+  }
+
   keys(): readonly ApiKeyRecord[] {
     return this.state.keys;
   }
@@ -359,7 +375,10 @@ export class StoreState {
     return this.persist();
   }
 
-  /** Back to the seed: only the demo key, online, the plugin flags, stations and users as seeded. */
+  /**
+   * Back to the seed: only the demo key, online, the plugin flags, stations and users as seeded,
+   * no saved cloud POS station address.
+   */
   reset(): Promise<void> {
     this.offline = false;
     const nextKeyId = this.state.nextKeyId;
