@@ -2,9 +2,11 @@
 // plugin, and wordpress-plugin/dist/cloud-pos-staff.zip, its multiple-user (Staff) add-on. Each
 // is its folder (cloud-pos/, cloud-pos-staff/) as WordPress's Plugins → Add New → Upload Plugin
 // expects it, zipped with yazl. The Cloud POS copy may carry the cloud POS address as its
-// default, so a store that installs it needs no setting before its stations open.
+// default, so a store that installs it needs no setting before its stations open, and the
+// dashboard its "Connect to Cloud POS" screen opens (assets/ included, as every file).
 //
-//   node scripts/lib/plugin-zip.mjs [--origin https://pos.example.com] [--out file.zip]
+//   node scripts/lib/plugin-zip.mjs [--origin https://pos.example.com]
+//                                   [--dashboard https://dashboard.example.com] [--out file.zip]
 //                                   [--staff-out file.zip]
 import {
   createWriteStream,
@@ -25,22 +27,27 @@ export const staffPluginDir = path.join(repoRoot, 'wordpress-plugin/cloud-pos-st
 /** The line of cloud-pos.php the build stamps; the plugin reads it when no setting is saved. */
 const ORIGIN_LINE = "define( 'CLOUD_POS_DEFAULT_API_ORIGIN', '' );";
 
+/** The line with the production dashboard, which the build replaces by the dashboard given. */
+const DASHBOARD_LINE =
+  "define( 'CLOUD_POS_DEFAULT_DASHBOARD_URL', 'https://dashboard.cloudpos.example' );";
+
 // A fixed date: the same sources give the same archive, whatever the files' checkout times.
 const MTIME = new Date('2025-01-01T00:00:00Z');
 
 /**
- * The origin the download is stamped with: http(s), scheme and host (and port) only, nothing
+ * An origin the download is stamped with: http(s), scheme and host (and port) only, nothing
  * that could end the PHP string it is written into.
  * @param {string} origin
+ * @param {string} [what] the address's name in the error
  */
-export function checkOrigin(origin) {
+export function checkOrigin(origin, what = 'The cloud POS address') {
   const trimmed = origin.replace(/\/+$/, '');
   if (
     !/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/.test(trimmed) &&
     !/^https?:\/\/\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(trimmed)
   ) {
     throw new Error(
-      `The cloud POS address must be an http(s) origin such as https://pos.example.com, got ${origin}`,
+      `${what} must be an http(s) origin such as https://pos.example.com, got ${origin}`,
     );
   }
   return trimmed;
@@ -96,13 +103,20 @@ async function zipFolder({ dir, folder, out, transform = (_relative, content) =>
 }
 
 /**
- * Zips wordpress-plugin/cloud-pos into `out`, stamped with the cloud POS address.
- * @param {{ origin?: string, out?: string }} [options] origin: the cloud POS address to stamp
- *   (default: CLOUD_POS_API_ORIGIN, else this machine's cloud POS address)
- * @returns {Promise<{ out: string, origin: string, entries: string[] }>}
+ * Zips wordpress-plugin/cloud-pos into `out`, stamped with the cloud POS address and the
+ * dashboard.
+ * @param {{ origin?: string, dashboard?: string, out?: string }} [options] origin: the cloud POS
+ *   address to stamp (default: CLOUD_POS_API_ORIGIN, else this machine's cloud POS address);
+ *   dashboard: the dashboard the connect screen opens (default: CLOUD_POS_DASHBOARD_URL, else
+ *   this machine's dashboard)
+ * @returns {Promise<{ out: string, origin: string, dashboard: string, entries: string[] }>}
  */
 export async function buildPluginZip(options = {}) {
   const origin = checkOrigin(options.origin ?? process.env.CLOUD_POS_API_ORIGIN ?? urls.cloudPos);
+  const dashboard = checkOrigin(
+    options.dashboard ?? process.env.CLOUD_POS_DASHBOARD_URL ?? urls.shell,
+    'The dashboard address',
+  );
   const out = path.resolve(options.out ?? pluginDownload.file);
   const entries = await zipFolder({
     dir: pluginDir,
@@ -111,15 +125,19 @@ export async function buildPluginZip(options = {}) {
     transform(relative, content) {
       if (relative !== 'cloud-pos.php') return content;
       const source = content.toString('utf8');
-      if (!source.includes(ORIGIN_LINE)) {
-        throw new Error(`cloud-pos.php no longer has the line the build stamps: ${ORIGIN_LINE}`);
+      for (const line of [ORIGIN_LINE, DASHBOARD_LINE]) {
+        if (!source.includes(line)) {
+          throw new Error(`cloud-pos.php no longer has the line the build stamps: ${line}`);
+        }
       }
       return Buffer.from(
-        source.replace(ORIGIN_LINE, `define( 'CLOUD_POS_DEFAULT_API_ORIGIN', '${origin}' );`),
+        source
+          .replace(ORIGIN_LINE, `define( 'CLOUD_POS_DEFAULT_API_ORIGIN', '${origin}' );`)
+          .replace(DASHBOARD_LINE, `define( 'CLOUD_POS_DEFAULT_DASHBOARD_URL', '${dashboard}' );`),
       );
     },
   });
-  return { out, origin, entries };
+  return { out, origin, dashboard, entries };
 }
 
 /**
@@ -141,12 +159,13 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     return at >= 0 ? args[at + 1] : undefined;
   };
   try {
-    const { out, origin, entries } = await buildPluginZip({
+    const { out, origin, dashboard, entries } = await buildPluginZip({
       origin: valueOf('--origin'),
+      dashboard: valueOf('--dashboard'),
       out: valueOf('--out'),
     });
     console.info(
-      `${path.relative(process.cwd(), out)}: ${entries.length} entries, cloud POS address ${origin}`,
+      `${path.relative(process.cwd(), out)}: ${entries.length} entries, cloud POS address ${origin}, dashboard ${dashboard}`,
     );
     const staff = await buildStaffPluginZip({ out: valueOf('--staff-out') });
     console.info(`${path.relative(process.cwd(), staff.out)}: ${staff.entries.length} entries`);

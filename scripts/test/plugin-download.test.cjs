@@ -68,6 +68,7 @@ beforeAll(async () => {
   staffZipFile = path.join(dir, 'out', 'cloud-pos-staff.zip');
   const built = buildZip(
     ...['--origin', 'https://pos.example.com/'],
+    ...['--dashboard', 'https://dashboard.example.com'],
     ...['--out', zipFile, '--staff-out', staffZipFile],
   );
   if (built.status !== 0) throw new Error(`plugin-zip.mjs failed: ${built.stderr}`);
@@ -115,6 +116,8 @@ describe('the plugin download', () => {
         'cloud-pos/uninstall.php',
         'cloud-pos/readme.txt',
         'cloud-pos/includes/class-cloud-pos-rest.php',
+        'cloud-pos/includes/class-cloud-pos-connect.php',
+        'cloud-pos/assets/connect.js',
       ]),
     );
     // Only the plugin: no tests, no build scripts, no dot files.
@@ -127,6 +130,19 @@ describe('the plugin download', () => {
       path.join(scripts, '../wordpress-plugin/cloud-pos/cloud-pos.php'),
     );
     expect(source.toString()).toContain("define( 'CLOUD_POS_DEFAULT_API_ORIGIN', '' );");
+    // And the dashboard the "Connect to Cloud POS" screen opens, instead of the production one.
+    expect(main).toContain(
+      "define( 'CLOUD_POS_DEFAULT_DASHBOARD_URL', 'https://dashboard.example.com' );",
+    );
+    expect(source.toString()).toContain(
+      "define( 'CLOUD_POS_DEFAULT_DASHBOARD_URL', 'https://dashboard.cloudpos.example' );",
+    );
+    expect(entries.get('cloud-pos/assets/connect.js')).toBe(
+      fs.readFileSync(
+        path.join(scripts, '../wordpress-plugin/cloud-pos/assets/connect.js'),
+        'utf8',
+      ),
+    );
   });
 
   it('is the same archive when built again from the same sources', () => {
@@ -134,6 +150,7 @@ describe('the plugin download', () => {
     const staffAgain = path.join(dir, 'staff-again.zip');
     const rebuilt = buildZip(
       ...['--origin', 'https://pos.example.com'],
+      ...['--dashboard', 'https://dashboard.example.com/'],
       ...['--out', again, '--staff-out', staffAgain],
     );
     expect(rebuilt.status).toBe(0);
@@ -188,6 +205,12 @@ describe('the plugin download', () => {
       expect(result.status).toBe(1);
       expect(result.stderr).toContain('must be an http(s) origin');
     }
+    const dashboard = buildZip(
+      ...['--dashboard', "https://dashboard.example.com'); phpinfo(); //"],
+      ...['--out', path.join(dir, 'bad.zip')],
+    );
+    expect(dashboard.status).toBe(1);
+    expect(dashboard.stderr).toContain('The dashboard address must be an http(s) origin');
     expect(fs.existsSync(path.join(dir, 'bad.zip'))).toBe(false);
   });
 

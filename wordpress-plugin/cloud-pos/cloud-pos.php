@@ -2,7 +2,7 @@
 /**
  * Plugin Name:          Cloud POS
  * Description:          Connects this WooCommerce store to the Cloud POS dashboard: POS stations, who may open them, and their point of sale pages opened from the cloud POS address.
- * Version:              1.1.0
+ * Version:              1.2.0
  * Requires at least:    6.1
  * Requires PHP:         8.1
  * Requires Plugins:     woocommerce
@@ -17,12 +17,19 @@
 
 defined( 'ABSPATH' ) || exit;
 
-define( 'CLOUD_POS_VERSION', '1.1.0' );
+define( 'CLOUD_POS_VERSION', '1.2.0' );
 define( 'CLOUD_POS_FILE', __FILE__ );
 
 if ( ! defined( 'CLOUD_POS_DEFAULT_API_ORIGIN' ) ) {
 	// The zip build stamps the dashboard's own address here; empty means "set it in Settings".
 	define( 'CLOUD_POS_DEFAULT_API_ORIGIN', '' );
+}
+
+if ( ! defined( 'CLOUD_POS_DEFAULT_DASHBOARD_URL' ) ) {
+	// The Cloud POS dashboard the "Connect to Cloud POS" screen opens its popup from: the
+	// production dashboard, or the one the zip build stamps here. CLOUD_POS_DASHBOARD_URL in
+	// wp-config.php wins.
+	define( 'CLOUD_POS_DEFAULT_DASHBOARD_URL', 'https://dashboard.cloudpos.example' );
 }
 
 require_once __DIR__ . '/includes/class-cloud-pos-jwt.php';
@@ -34,6 +41,7 @@ require_once __DIR__ . '/includes/class-cloud-pos-storage.php';
 require_once __DIR__ . '/includes/class-cloud-pos-rest.php';
 require_once __DIR__ . '/includes/class-cloud-pos-register.php';
 require_once __DIR__ . '/includes/class-cloud-pos-admin.php';
+require_once __DIR__ . '/includes/class-cloud-pos-connect.php';
 require_once __DIR__ . '/includes/class-cloud-pos-install.php';
 
 register_activation_hook( __FILE__, array( 'Cloud_POS_Install', 'activate' ) );
@@ -54,6 +62,7 @@ add_action( 'woocommerce_new_order', array( 'Cloud_POS_Register', 'stamp_new_ord
 if ( is_admin() ) {
 	Cloud_POS_Admin::hook();
 	Cloud_POS_Settings::hook();
+	Cloud_POS_Connect::hook();
 }
 
 add_action(

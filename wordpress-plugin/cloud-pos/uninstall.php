@@ -25,6 +25,7 @@ foreach ( $cloud_pos_stations as $cloud_pos_station ) {
 delete_option( 'cloud_pos_api_origin' );
 delete_option( 'cloud_pos_jwks_url' );
 delete_option( 'cloud_pos_db_version' );
+delete_option( 'cloud_pos_station_url' );
 
 // phpcs:disable WordPress.DB.DirectDatabaseQuery -- removing the plugin's own rows and table.
 $wpdb->query(

@@ -446,4 +446,37 @@ final class RulesTest extends TestCase {
 		$this->assertSame( array(), Cloud_POS_Rules::users_without( array( 3 ), 3 ) );
 		$this->assertSame( array( 1, 5 ), Cloud_POS_Rules::users_without( array( 1, 5 ), 3 ) );
 	}
+
+	public function test_station_url_keeps_only_http_addresses_of_a_sensible_length(): void {
+		$station = 'http://127.0.0.1:4300/demo-book-nook/front-desk';
+		$this->assertSame( $station, Cloud_POS_Rules::station_url( $station ) );
+		$this->assertSame( 'https://pos.example.com/shop/main', Cloud_POS_Rules::station_url( 'https://pos.example.com/shop/main' ) );
+		$long = 'https://pos.example.com/' . str_repeat( 'x', Cloud_POS_Rules::MAX_STATION_URL_LENGTH - 24 );
+		$this->assertSame( $long, Cloud_POS_Rules::station_url( $long ) );
+		$bad = array(
+			'',
+			$long . 'x',
+			'javascript:alert(1)',
+			'data:text/html,hi',
+			'ftp://pos.example.com/x',
+			'/shop/main',
+			'//pos.example.com/x',
+			'https://user:secret@pos.example.com/x',
+			'https://pos.example.com/a b',
+			'https://pos.example.com/"><script>',
+			null,
+			array( $station ),
+		);
+		foreach ( $bad as $value ) {
+			$this->assertNull( Cloud_POS_Rules::station_url( $value ), var_export( $value, true ) );
+		}
+	}
+
+	public function test_dashboard_url_is_the_constant_when_usable_else_the_default(): void {
+		$default = 'https://dashboard.cloudpos.example';
+		$this->assertSame( $default, Cloud_POS_Rules::dashboard_url( null, $default ) );
+		$this->assertSame( 'http://127.0.0.1:3000', Cloud_POS_Rules::dashboard_url( 'http://127.0.0.1:3000/', $default ) );
+		$this->assertSame( $default, Cloud_POS_Rules::dashboard_url( 'javascript:alert(1)', $default ) );
+		$this->assertSame( $default, Cloud_POS_Rules::dashboard_url( 42, $default . '/' ) );
+	}
 }

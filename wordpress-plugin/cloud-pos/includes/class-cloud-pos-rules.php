@@ -313,6 +313,42 @@ final class Cloud_POS_Rules {
 		);
 	}
 
+	/** The longest station address the "Connect to Cloud POS" screen keeps. */
+	public const MAX_STATION_URL_LENGTH = 2048;
+
+	/**
+	 * The station address the onboarding popup sent back, as the connect screen keeps it: an
+	 * absolute http(s) URL with a host, without user or password, at most
+	 * MAX_STATION_URL_LENGTH characters; null otherwise. (Not wp_http_validate_url: that one
+	 * refuses private hosts, and a development cloud POS runs on this machine.)
+	 *
+	 * @param mixed $value The posted address.
+	 */
+	public static function station_url( $value ): ?string {
+		if ( ! is_string( $value ) || '' === $value || strlen( $value ) > self::MAX_STATION_URL_LENGTH || ! self::is_http_url( $value ) ) {
+			return null;
+		}
+		$parts = wp_parse_url( $value );
+		if ( isset( $parts['user'] ) || isset( $parts['pass'] ) ) {
+			return null;
+		}
+		$url = esc_url_raw( $value, array( 'http', 'https' ) );
+		return '' === $url ? null : $url;
+	}
+
+	/**
+	 * The Cloud POS dashboard the connect screen opens its popup from: the configured address
+	 * (the CLOUD_POS_DASHBOARD_URL constant) when it is an http(s) address, else the default;
+	 * without a trailing slash, since the popup's paths are appended.
+	 *
+	 * @param mixed  $configured The constant's value, or null when it is not defined.
+	 * @param string $fallback   The plugin's default (CLOUD_POS_DEFAULT_DASHBOARD_URL).
+	 */
+	public static function dashboard_url( $configured, string $fallback ): string {
+		$url = is_string( $configured ) && self::is_http_url( $configured ) ? $configured : $fallback;
+		return rtrim( $url, '/' );
+	}
+
 	/**
 	 * Whether a value is an absolute http(s) URL with a host.
 	 *
