@@ -2,9 +2,12 @@
 // Serves the shell and every remote on Fastify: @fastify/static (ETag, 304, Range),
 // @fastify/compress (brotli and gzip by Accept-Encoding) and @fastify/http-proxy (the same-origin
 // api proxy). Hashed assets are cached for a year; entries, manifests and JSON answer no-cache.
+// Every answer carries nosniff and a Referrer-Policy; HTML pages a Content-Security-Policy
+// (scripts/lib/csp.cjs): `--csp shell` computes the shell's from the remotes.json and config.json
+// it serves, on every page load; `--csp standalone` is a remote's own dev page's.
 //
-//   node scripts/static-server.mjs --root mf-admin/dist --port 3006 --cors
-//   node scripts/static-server.mjs --root shell/dist --port 3000 --spa \
+//   node scripts/static-server.mjs --root mf-admin/dist --port 3006 --cors --csp standalone
+//   node scripts/static-server.mjs --root shell/dist --port 3000 --spa --csp shell \
 //     --proxy /api/connect-ui=http://127.0.0.1:4000 --json /remotes.json=.run/remotes.json \
 //     --download /downloads/cloud-pos.zip=wordpress-plugin/dist/cloud-pos.zip \
 //     --download /downloads/cloud-pos-staff.zip=wordpress-plugin/dist/cloud-pos-staff.zip
@@ -16,6 +19,7 @@ import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import fastifyHttpProxy from '@fastify/http-proxy';
+import csp from './lib/csp.cjs';
 
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2|png|svg)$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -31,6 +35,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * @property {Record<string,string>} [json] URL path → JSON file served with no-cache
  * @property {Record<string,string>} [html] URL path prefix → HTML file of root (extra entries)
  * @property {Record<string,string>} [download] URL path → file sent as an attachment (the plugin zip)
+ * @property {'shell' | 'standalone'} [csp] the HTML pages' Content-Security-Policy: the shell's
+ *   (from the files of `json['/remotes.json']` and `json['/config.json']`), or a remote's
+ *   standalone page's
  */
 
 /**
@@ -65,7 +72,13 @@ export function parseArgs(argv) {
     else if (flag === '--host') options.host = next();
     else if (flag === '--spa') options.spa = true;
     else if (flag === '--cors') options.cors = true;
-    else if (['--proxy', '--json', '--html', '--download'].includes(flag)) {
+    else if (flag === '--csp') {
+      const kind = next();
+      if (kind !== 'shell' && kind !== 'standalone') {
+        throw new Error(`--csp takes shell or standalone, got ${kind}`);
+      }
+      options.csp = kind;
+    } else if (['--proxy', '--json', '--html', '--download'].includes(flag)) {
       const [key, value] = pair(next());
       options[flag.slice(2)][key] = value;
     } else throw new Error(`unknown option ${flag}`);
@@ -83,11 +96,39 @@ function cacheControl(file) {
 const under = (pathname, prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`);
 
 /**
+ * The HTML pages' Content-Security-Policy, by file: the `--html` entries (the popup pages the
+ * onboarding overlay shows) may be framed by this origin, every other page by no one.
+ * @param {StaticServerOptions} options
+ * @returns {((file: string) => string) | null}
+ */
+function pagePolicy(options) {
+  if (!options.csp) return null;
+  if (options.csp === 'standalone') {
+    const policy = csp.standalonePolicy();
+    return () => policy;
+  }
+  const remotesFile = options.json?.['/remotes.json'];
+  const configFile = options.json?.['/config.json'];
+  if (!remotesFile || !configFile) {
+    throw new Error('--csp shell needs --json /remotes.json=FILE and --json /config.json=FILE');
+  }
+  const policyOf = csp.shellPolicyFromFiles({
+    remotesFile: path.resolve(remotesFile),
+    configFile: path.resolve(configFile),
+  });
+  const framed = new Set(
+    Object.values(options.html ?? {}).map((file) => path.resolve(options.root, file)),
+  );
+  return (file) => policyOf({ framedBySelf: framed.has(path.resolve(file)) });
+}
+
+/**
  * Builds the server without listening (tests inject or listen on port 0).
  * @param {StaticServerOptions} options
  */
 export async function buildStaticServer(options) {
   const app = Fastify({ logger: false });
+  const policyOf = pagePolicy(options);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
@@ -130,7 +171,12 @@ export async function buildStaticServer(options) {
       wildcard: true,
       setHeaders(reply, file) {
         reply.header('Cache-Control', cacheControl(file));
-        if (file.endsWith('.html')) reply.header('X-Frame-Options', 'SAMEORIGIN');
+        if (!file.endsWith('.html')) return;
+        const policy = policyOf?.(file);
+        if (policy) reply.header('Content-Security-Policy', policy);
+        // For browsers without frame-ancestors; the same answer.
+        const framed = !policy || policy.includes("frame-ancestors 'self'");
+        reply.header('X-Frame-Options', framed ? 'SAMEORIGIN' : 'DENY');
       },
     });
     for (const [route, file] of Object.entries(options.json ?? {})) {

@@ -326,6 +326,8 @@ export function services({ dataDir, test }) {
         '--port',
         String(remote.port),
         '--cors',
+        '--csp',
+        'standalone',
       ],
       env: {},
       health: `http://${host}:${remote.port}/mf-manifest.json`,
@@ -340,6 +342,9 @@ export function services({ dataDir, test }) {
         '--port',
         String(ports.shell),
         '--spa',
+        // The page's Content-Security-Policy, from the remotes.json and config.json below.
+        '--csp',
+        'shell',
         '--proxy',
         `/api/connect-ui=${urls.api}`,
         '--json',

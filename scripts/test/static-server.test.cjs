@@ -10,14 +10,22 @@ const Fastify = require('fastify');
 
 const PORT = 3900 + (process.pid % 80);
 const BIG = 'export const value = "pos";\n'.repeat(4000);
+const REMOTES = {
+  remotes: [{ name: 'mf_admin', entry: 'http://127.0.0.1:3906/mf-manifest.json', routes: [] }],
+};
+const CONFIG = {
+  loginProviderUrl: 'http://127.0.0.1:4199/',
+  stripe: { publishableKey: 'pk_test_x', jsUrl: 'http://127.0.0.1:4699/v3/' },
+};
 let dir;
 let server;
+let remoteServer;
 let upstream;
 
 /** Raw GET: the body as sent on the wire, undecoded. */
-function get(url, headers = {}, method = 'GET') {
+function get(url, headers = {}, method = 'GET', port = PORT) {
   return new Promise((resolve, reject) => {
-    const request = http.request(`http://127.0.0.1:${PORT}${url}`, { method, headers }, (res) => {
+    const request = http.request(`http://127.0.0.1:${port}${url}`, { method, headers }, (res) => {
       const chunks = [];
       res.on('data', (chunk) => chunks.push(chunk));
       res.on('end', () =>
@@ -29,10 +37,10 @@ function get(url, headers = {}, method = 'GET') {
   });
 }
 
-async function waitUntilUp() {
+async function waitUntilUp(port = PORT) {
   for (let attempt = 0; attempt < 100; attempt += 1) {
     try {
-      return await get('/index.html');
+      return await get('/index.html', {}, 'GET', port);
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -52,10 +60,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(root, 'main.0123abcd89.js'), BIG);
   fs.writeFileSync(path.join(root, 'remoteEntry.js'), BIG);
   fs.writeFileSync(path.join(root, 'mf-manifest.json'), JSON.stringify({ name: 'shell' }));
-  fs.writeFileSync(
-    path.join(dir, 'remotes.json'),
-    JSON.stringify({ admin: 'http://x/remoteEntry.js' }),
-  );
+  fs.writeFileSync(path.join(dir, 'remotes.json'), JSON.stringify(REMOTES));
+  fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify(CONFIG));
 
   upstream = Fastify();
   upstream.post('/api/connect-ui/echo', async (request, reply) =>
@@ -86,15 +92,24 @@ beforeAll(async () => {
     path.join(__dirname, '..', 'static-server.mjs'),
     ...['--root', root, '--port', String(PORT), '--spa', '--cors'],
     ...['--json', `/remotes.json=${path.join(dir, 'remotes.json')}`],
+    ...['--json', `/config.json=${path.join(dir, 'config.json')}`],
+    ...['--csp', 'shell'],
     ...['--html', '/connect=connect.html'],
     ...['--proxy', `/api/connect-ui=http://127.0.0.1:${upstream.server.address().port}`],
     ...['--proxy', `/api/down=http://127.0.0.1:${downPort}`],
   ]);
   await waitUntilUp();
+  // A remote's server: its files for any origin, its standalone page under its own policy.
+  remoteServer = spawn(process.execPath, [
+    path.join(__dirname, '..', 'static-server.mjs'),
+    ...['--root', root, '--port', String(PORT + 100), '--cors', '--csp', 'standalone'],
+  ]);
+  await waitUntilUp(PORT + 100);
 });
 
 afterAll(async () => {
   server?.kill();
+  remoteServer?.kill();
   await upstream?.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -150,7 +165,7 @@ describe('static server', () => {
 
   it('serves the JSON files and allows any origin', async () => {
     const json = await get('/remotes.json');
-    expect(JSON.parse(json.body.toString())).toEqual({ admin: 'http://x/remoteEntry.js' });
+    expect(JSON.parse(json.body.toString())).toEqual(REMOTES);
     expect(json.headers['access-control-allow-origin']).toBe('*');
     const preflight = await get('/remoteEntry.js', {}, 'OPTIONS');
     expect(preflight.status).toBe(204);
@@ -211,6 +226,95 @@ describe('static server', () => {
     expect(answer.headers['content-type']).toMatch(/^application\/json/);
     expect(JSON.parse(answer.body.toString())).toEqual({
       message: 'The service is unavailable right now',
+    });
+  });
+
+  describe('security headers', () => {
+    /** The directives of a Content-Security-Policy header, by name. */
+    const directives = (header) =>
+      Object.fromEntries(
+        header.split(';').map((part) => {
+          const [name, ...sources] = part.trim().split(/\s+/);
+          return [name, sources];
+        }),
+      );
+
+    it('sends nosniff and the referrer policy on every answer, proxied ones too', async () => {
+      for (const url of [
+        '/index.html',
+        '/applications/42',
+        '/main.0123abcd89.js',
+        '/remotes.json',
+      ]) {
+        const { headers } = await get(url);
+        expect([url, headers['x-content-type-options']]).toEqual([url, 'nosniff']);
+        expect([url, headers['referrer-policy']]).toEqual([url, 'strict-origin-when-cross-origin']);
+      }
+      const remote = await get('/remoteEntry.js', {}, 'GET', PORT + 100);
+      expect(remote.headers['x-content-type-options']).toBe('nosniff');
+    });
+
+    it("gives the shell's pages a policy from remotes.json and config.json, never framed", async () => {
+      for (const url of ['/', '/index.html', '/applications/42']) {
+        const { headers } = await get(url, { accept: 'text/html' });
+        const policy = directives(headers['content-security-policy']);
+        expect(policy['script-src']).toEqual([
+          "'self'",
+          'http://127.0.0.1:3906',
+          'http://127.0.0.1:4699',
+        ]);
+        expect(policy['connect-src']).toEqual([
+          "'self'",
+          'http://127.0.0.1:4199',
+          'http://127.0.0.1:3906',
+        ]);
+        expect(policy['frame-src']).toEqual([
+          "'self'",
+          'http://127.0.0.1:4199',
+          'http://127.0.0.1:4699',
+        ]);
+        expect(policy['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+        expect(policy['object-src']).toEqual(["'none'"]);
+        expect(policy['base-uri']).toEqual(["'self'"]);
+        expect(policy['form-action']).toEqual(["'self'"]);
+        expect(policy['frame-ancestors']).toEqual(["'none'"]);
+        expect(headers['x-frame-options']).toBe('DENY');
+      }
+      // Scripts and data carry no page policy.
+      expect((await get('/main.0123abcd89.js')).headers['content-security-policy']).toBeUndefined();
+    });
+
+    it('lets this origin frame the --html entries (the popup pages of the onboarding overlay)', async () => {
+      const { headers } = await get('/connect/abc');
+      expect(directives(headers['content-security-policy'])['frame-ancestors']).toEqual(["'self'"]);
+      expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+    });
+
+    it('follows an edited remotes.json from the next page on', async () => {
+      const file = path.join(dir, 'remotes.json');
+      const moved = { remotes: [{ ...REMOTES.remotes[0], entry: 'https://admin.example/m.json' }] };
+      fs.writeFileSync(file, JSON.stringify(moved));
+      try {
+        const { headers } = await get('/');
+        expect(directives(headers['content-security-policy'])['script-src']).toEqual([
+          "'self'",
+          'https://admin.example',
+          'http://127.0.0.1:4699',
+        ]);
+      } finally {
+        fs.writeFileSync(file, JSON.stringify(REMOTES));
+      }
+    });
+
+    it("gives a remote's standalone page its own origin only, and its files to any origin", async () => {
+      const page = await get('/index.html', {}, 'GET', PORT + 100);
+      const policy = directives(page.headers['content-security-policy']);
+      expect(policy['script-src']).toEqual(["'self'"]);
+      expect(policy['connect-src']).toEqual(["'self'"]);
+      expect(policy['frame-ancestors']).toEqual(["'none'"]);
+      const entry = await get('/remoteEntry.js', {}, 'GET', PORT + 100);
+      expect(entry.headers['access-control-allow-origin']).toBe('*');
+      expect(entry.headers['content-security-policy']).toBeUndefined();
     });
   });
 });
