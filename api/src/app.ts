@@ -76,6 +76,7 @@ export function createStoreAccess(
     loginProviderUrl: config.loginProviderUrl,
     cloudPosUrl: config.cloudPosUrl,
     ordersBackfillDays: config.ordersBackfillDays,
+    cookieDomain: config.cookieDomain,
   };
 }
 

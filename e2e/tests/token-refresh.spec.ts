@@ -32,7 +32,11 @@ test('a short-lived token is refreshed without losing the page', async ({ page }
     'still here',
   );
   await expect(page).toHaveURL(/\/resources$/);
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'pos_token');
-  expect(cookie?.value).toBe(encodeURIComponent(second));
+  // The api sets the cookie (HttpOnly, out of script's reach) right after the token changes.
+  const tokenCookie = async () =>
+    (await page.context().cookies()).find((c) => c.name === 'pos_token');
+  await expect.poll(async () => (await tokenCookie())?.value).toBe(encodeURIComponent(second));
+  const cookie = await tokenCookie();
+  expect(cookie?.httpOnly).toBe(true);
   expect(Math.abs((cookie?.expires ?? 0) - claimsOf(second).exp)).toBeLessThanOrEqual(1);
 });

@@ -67,6 +67,8 @@ export const apiPaths = {
 
 /** Where the page-hide beacon reports the last access (absolute path on this origin). */
 export const lastAccessBeaconUrl = '/api/connect-ui/user-last-access';
+/** The api's HttpOnly session cookie: POST sets it to the bearer token, DELETE clears it. */
+export const sessionCookieUrl = '/api/connect-ui/session-cookie';
 
 const trimSlash = (url: string): string => url.replace(/\/+$/, '');
 

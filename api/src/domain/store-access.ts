@@ -17,4 +17,9 @@ export interface StoreAccess {
   cloudPosUrl: string;
   /** Days of orders a first backfill reads (ORDERS_BACKFILL_DAYS); null: this month. */
   ordersBackfillDays?: number | null;
+  /**
+   * Domain attribute of the cookies the dashboard and the cloud POS addresses share
+   * (COOKIE_DOMAIN: the session cookie, the access-error cookie); null: host-only.
+   */
+  cookieDomain?: string | null;
 }

@@ -7,6 +7,7 @@ import type { RouteOptions } from './common';
 import health from './health';
 import live from './live';
 import session from './session';
+import sessionCookie from './session/cookie';
 import staff from './staff';
 import subscriptions from './subscriptions';
 import userData from './user-data';
@@ -24,6 +25,10 @@ const routes: FastifyPluginAsyncTypebox<RouteOptions> = async (
   await app.register(userSettings);
   await app.register(userData, options);
   await app.register(session, options);
+  await app.register(sessionCookie, {
+    domain: stores.cookieDomain ?? null,
+    dashboardOrigin: stores.dashboardOrigin,
+  });
   await app.register(activities);
   await app.register(live, { signingKey, issuer });
   await app.register(analytics);

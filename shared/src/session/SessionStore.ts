@@ -5,21 +5,34 @@ import { decodeToken } from './token';
 
 /** Where the token is kept in the browser. */
 export const TOKEN_STORAGE_KEY = 'pos.token';
-/** The cookie that mirrors the token, expiring at the token's exp (spec 4). */
+/**
+ * The cookie that mirrors the token, expiring at the token's exp (spec 4). The api sets it
+ * HttpOnly (POST /session-cookie): script never reads or writes it, the cloud POS host reads it.
+ */
 export const TOKEN_COOKIE = 'pos_token';
 
 /**
- * Holds the session token: local storage, a cookie expiring with the token, and an observable.
+ * Brings the session cookie in step with a token (null: clears it). The shell's writer asks
+ * the api; it resolves once the cookie is set or cleared, and never rejects.
+ */
+export type SessionCookieWriter = (token: string | null) => Promise<void>;
+
+/**
+ * Holds the session token: local storage (spec 7: script reads it for the bearer header and the
+ * exp/nra checks), the HttpOnly cookie through a {@link SessionCookieWriter}, and an observable.
  * Setting or clearing the token emits `token-changed` on the bus.
  */
 export class SessionStore {
   private readonly token$$: BehaviorSubject<string | null>;
+  /** The latest cookie write: writes run one after another, so the last token wins. */
+  private cookieWrite: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly bus: EventBus,
     private readonly storage: Storage | null = typeof localStorage === 'undefined'
       ? null
       : localStorage,
+    private readonly writeCookie: SessionCookieWriter | null = null,
   ) {
     this.token$$ = new BehaviorSubject<string | null>(
       this.storage?.getItem(TOKEN_STORAGE_KEY) ?? null,
@@ -44,23 +57,19 @@ export class SessionStore {
   /** Stores a new token (or clears it with null) and tells everyone. */
   setToken(token: string | null): void {
     if (token === this.token$$.value) return;
-    if (token) {
-      this.storage?.setItem(TOKEN_STORAGE_KEY, token);
-      const claims = decodeToken(token);
-      writeCookie(TOKEN_COOKIE, token, claims ? new Date(claims.exp * 1000) : null);
-    } else {
-      this.storage?.removeItem(TOKEN_STORAGE_KEY);
-      writeCookie(TOKEN_COOKIE, '', new Date(0));
-    }
+    if (token) this.storage?.setItem(TOKEN_STORAGE_KEY, token);
+    else this.storage?.removeItem(TOKEN_STORAGE_KEY);
+    const write = this.writeCookie;
+    if (write) this.cookieWrite = this.cookieWrite.then(() => write(token)).catch(() => undefined);
     this.token$$.next(token);
     this.bus.emit('token-changed', { token });
   }
-}
 
-function writeCookie(name: string, value: string, expires: Date | null): void {
-  if (typeof document === 'undefined') return;
-  const secure =
-    typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
-  const expiry = expires ? `; expires=${expires.toUTCString()}` : '';
-  document.cookie = `${name}=${encodeURIComponent(value)}; path=/; SameSite=Lax${expiry}${secure}`;
+  /**
+   * Resolves once the cookie matches the latest token (or its write failed): wait for it
+   * before leaving the page for a cloud POS address, a reload or the provider's logout.
+   */
+  cookieSettled(): Promise<void> {
+    return this.cookieWrite;
+  }
 }

@@ -1,6 +1,7 @@
 import { EventBus, SessionStore } from '@pos/shared/lean';
 import type { RemoteEntry, ShellConfig } from '../config/runtimeConfig';
 import { SessionManager } from '../session/SessionManager';
+import { sessionCookieWriter } from '../session/sessionCookie';
 import type { BrowserAdapter } from './browser';
 
 /**
@@ -18,7 +19,10 @@ export interface ShellServices {
   browser: BrowserAdapter;
 }
 
-/** Wires the bus, the session and the session manager together. */
+/**
+ * Wires the bus, the session (its HttpOnly cookie set by the api) and the session manager
+ * together.
+ */
 export function createShellServices(
   config: ShellConfig,
   remotes: RemoteEntry[],
@@ -26,7 +30,7 @@ export function createShellServices(
   fetcher: typeof fetch = (...args) => fetch(...args),
 ): ShellServices {
   const bus = new EventBus();
-  const session = new SessionStore(bus, browser.localStorage);
+  const session = new SessionStore(bus, browser.localStorage, sessionCookieWriter(fetcher));
   const sessionManager = new SessionManager({
     store: session,
     loginProviderUrl: config.loginProviderUrl,

@@ -13,6 +13,7 @@ import type { RemoteEntry, ShellConfig } from '../config/runtimeConfig';
 import type { FederationRuntime } from '../remotes/federationRuntime';
 import { RemoteRegistry } from '../remotes/RemoteRegistry';
 import { RemotesProvider } from '../remotes/RemotesContext';
+import { sessionCookieUrl } from '../urls';
 
 /** The origin tests pretend the dashboard runs on (jsdom's own). */
 export const TEST_ORIGIN = 'http://localhost';
@@ -69,7 +70,9 @@ export function fakeBrowser(overrides: Partial<BrowserAdapter> = {}): FakeBrowse
 export function testServices(
   options: { browser?: BrowserAdapter; remotes?: RemoteEntry[]; config?: ShellConfig } = {},
 ): ShellServices & { browser: FakeBrowser } {
-  const fetcher = jest.fn(async () => {
+  // The api's session cookie is set and cleared (204); no other call has a network.
+  const fetcher = jest.fn(async (url: unknown) => {
+    if (url === sessionCookieUrl) return { ok: true, status: 204 } as Response;
     throw new Error('no network in unit tests');
   }) as unknown as typeof fetch;
   return createShellServices(

@@ -46,3 +46,21 @@ export const checkBanSchema = {
     ...authErrors,
   },
 };
+
+export const setSessionCookieSchema = {
+  tags: ['session'],
+  summary: "Sets the HttpOnly session cookie the cloud POS addresses read (the bearer token's)",
+  description:
+    'Answers 204 with `Set-Cookie: pos_token=<the bearer token>; Path=/; Expires=<its exp>; ' +
+    'HttpOnly; SameSite=Lax` (Secure on an https dashboard, Domain from COOKIE_DOMAIN). The ' +
+    'dashboard calls it whenever its token changes (spec 4), so no script can read the cookie.',
+  response: { 204: NoContent, ...authErrors },
+};
+
+export const clearSessionCookieSchema = {
+  tags: ['session'],
+  summary: 'Clears the session cookie (signing out)',
+  description: 'No token needed: the one being cleared may have expired.',
+  security: [],
+  response: { 204: NoContent },
+};

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { makeToken, nowInSeconds } from '../../testing/tokens';
 import { renderLean, TEST_ORIGIN, TEST_PROVIDER } from '../../testing/shellHarness';
 import { testIds } from '../../testIds';
@@ -39,13 +39,14 @@ describe('SsoFrame', () => {
     );
   });
 
-  it('stores a handed-over token and reloads', () => {
+  it('stores a handed-over token and reloads once the api has set the session cookie', async () => {
     const { send, services } = setup();
     const token = freshToken();
     send({ type: 'SET_TOKEN', token });
     expect(services.session.token).toBe(token);
     expect(localStorage.getItem('pos.token')).toBe(token);
-    expect(services.browser.reload).toHaveBeenCalledTimes(1);
+    expect(services.browser.reload).not.toHaveBeenCalled();
+    await waitFor(() => expect(services.browser.reload).toHaveBeenCalledTimes(1));
   });
 
   it('ignores a token that does not decode or is past exp and nra', () => {

@@ -46,7 +46,8 @@ export function SsoFrame() {
         const token = typeof message.token === 'string' ? message.token : null;
         if (token && isLoggedIn(decodeToken(token))) {
           session.setToken(token);
-          browser.reload();
+          // The reload would cancel the call that sets the session cookie.
+          void session.cookieSettled().then(() => browser.reload());
         }
       }
     };

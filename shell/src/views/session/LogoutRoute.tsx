@@ -21,7 +21,10 @@ export function LogoutRoute() {
     session.setToken(null);
     browser.localStorage.removeItem(storageKeys.iframeJoin);
     forgetRedirect(browser.sessionStorage);
-    browser.assign(providerLogoutUrl(config.loginProviderUrl, browser.origin));
+    // Leaving once the session cookie is cleared: the cloud POS addresses read it.
+    void session
+      .cookieSettled()
+      .then(() => browser.assign(providerLogoutUrl(config.loginProviderUrl, browser.origin)));
   }, [browser, config, session]);
 
   return <StatusPage heading="Signing out" message="Signing you out…" />;

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { storageKeys } from '../../app/storageKeys';
 import {
@@ -76,23 +76,23 @@ describe('/success-login', () => {
     if (isPos) sessionStorage.setItem(storageKeys.redirectIsPos, '1');
   };
 
-  it('follows a POS redirect on the cloud POS host with a full page load after 1 s', () => {
+  it('follows a POS redirect on the cloud POS host with a full page load after 1 s', async () => {
     remember('/shop/pos?station=2', true);
     const { services } = renderRoute('/success-login');
     expect(screen.getByRole('status')).toHaveTextContent('Signing you in…');
     act(() => jest.advanceTimersByTime(999));
     expect(services.browser.assign).not.toHaveBeenCalled();
-    act(() => jest.advanceTimersByTime(1));
+    await act(async () => jest.advanceTimersByTime(1));
     expect(services.browser.assign).toHaveBeenCalledWith('http://pos.test/shop/pos?station=2');
     expect(sessionStorage.getItem(storageKeys.redirectPath)).toBeNull();
   });
 
   it.each(['//evil.example', 'https://evil.example', '/\\evil.example'])(
     'does not follow %s: it goes to / instead',
-    (path) => {
+    async (path) => {
       remember(path, true);
       const { services } = renderRoute('/success-login');
-      act(() => jest.advanceTimersByTime(1_000));
+      await act(async () => jest.advanceTimersByTime(1_000));
       expect(services.browser.assign).toHaveBeenCalledWith('/');
     },
   );
@@ -119,10 +119,24 @@ describe('/success-login', () => {
     renderRoute('/success-login');
     expect(browserPath()).toBe('/');
   });
+
+  it('leaves for the cloud POS host only once the session cookie is set', async () => {
+    remember('/shop/pos', true);
+    let cookieSet: () => void = () => undefined;
+    const services = testServices();
+    jest
+      .spyOn(services.session, 'cookieSettled')
+      .mockReturnValue(new Promise<void>((resolve) => (cookieSet = resolve)));
+    renderRoute('/success-login', services);
+    await act(async () => jest.advanceTimersByTime(5_000));
+    expect(services.browser.assign).not.toHaveBeenCalled();
+    await act(async () => cookieSet());
+    expect(services.browser.assign).toHaveBeenCalledWith('http://pos.test/shop/pos');
+  });
 });
 
 describe('/logout', () => {
-  it('clears the token and ends the provider session, which comes back home', () => {
+  it('clears the token and ends the provider session, which comes back home', async () => {
     const services = testServices();
     services.session.setToken(freshToken());
     localStorage.setItem(storageKeys.iframeJoin, 'true');
@@ -130,24 +144,27 @@ describe('/logout', () => {
     expect(services.session.token).toBeNull();
     expect(localStorage.getItem('pos.token')).toBeNull();
     expect(localStorage.getItem(storageKeys.iframeJoin)).toBeNull();
+    // Once the api has cleared the session cookie.
+    expect(services.browser.assign).not.toHaveBeenCalled();
+    await waitFor(() => expect(services.browser.assign).toHaveBeenCalledTimes(1));
     expect(services.browser.assign).toHaveBeenCalledWith(
       `${TEST_PROVIDER}/logout?origin=${encodeURIComponent(TEST_ORIGIN)}`,
     );
   });
 
-  it('clears the token again on a second visit in the same page', () => {
+  it('clears the token again on a second visit in the same page', async () => {
     const services = testServices();
     for (const visit of [1, 2]) {
       services.session.setToken(freshToken());
       const { unmount } = renderRoute('/logout', services);
       expect(services.session.token).toBeNull();
       expect(localStorage.getItem('pos.token')).toBeNull();
-      expect(services.browser.assign).toHaveBeenCalledTimes(visit);
+      await waitFor(() => expect(services.browser.assign).toHaveBeenCalledTimes(visit));
       unmount();
     }
   });
 
-  it('goes to the provider once under StrictMode, where effects run twice', () => {
+  it('goes to the provider once under StrictMode, where effects run twice', async () => {
     const services = testServices();
     services.session.setToken(freshToken());
     renderLean(
@@ -157,7 +174,7 @@ describe('/logout', () => {
       { path: '/logout', services },
     );
     expect(services.session.token).toBeNull();
-    expect(services.browser.assign).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(services.browser.assign).toHaveBeenCalledTimes(1));
   });
 });
 

@@ -15,25 +15,33 @@ export const POS_REDIRECT_DELAY_MS = 1_000;
  * came with the request.
  */
 export function SuccessLoginRoute() {
-  const { browser, config } = useShell();
+  const { browser, config, session } = useShell();
   // Read once: following the redirect forgets it, and effects may run twice in development.
   const [stored] = useState(() => readRedirect(browser.sessionStorage));
 
   useEffect(() => {
     if (stored?.isPosRedirect) {
+      let cancelled = false;
       const timer = browser.setTimeout(() => {
-        forgetRedirect(browser.sessionStorage);
-        const path = safeRedirectPath(stored.path, '');
-        browser.assign(
-          path ? cloudPosAddress(config.cloudPosUrl || browser.origin, path) : paths.dashboard,
-        );
+        // The POS host reads the session cookie, which the api sets: wait for it too.
+        void session.cookieSettled().then(() => {
+          if (cancelled) return;
+          forgetRedirect(browser.sessionStorage);
+          const path = safeRedirectPath(stored.path, '');
+          browser.assign(
+            path ? cloudPosAddress(config.cloudPosUrl || browser.origin, path) : paths.dashboard,
+          );
+        });
       }, POS_REDIRECT_DELAY_MS);
-      return () => browser.clearTimeout(timer);
+      return () => {
+        cancelled = true;
+        browser.clearTimeout(timer);
+      };
     }
     forgetRedirect(browser.sessionStorage);
     browser.navigate(stored ? safeRedirectPath(stored.path) : paths.dashboard, { replace: true });
     return undefined;
-  }, [browser, config, stored]);
+  }, [browser, config, session, stored]);
 
   return <StatusPage heading="Signed in" message="Signing you in…" />;
 }
