@@ -27,6 +27,11 @@ interface Site {
   /** A shop manager's (manage_woocommerce, no create_users nor promote_users). */
   shopManager: { username: string; password: string };
   mailDir: string;
+  /** wp-login.php logins (the connect screen is a wp-admin page, not a REST route). */
+  logins: {
+    administrator: { username: string; password: string };
+    shopManager: { username: string; password: string };
+  };
 }
 
 const file = process.env.CONTRACT_WORDPRESS_SITE;
@@ -86,4 +91,87 @@ const target: ContractTarget = {
 
 describe(`pos-connect/v1 on ${target.name}`, () => {
   describePosConnectContract(() => target);
+});
+
+/** Logs in through wp-login.php and returns the cookies WordPress set, as a Cookie header. */
+async function logIn(login: { username: string; password: string }): Promise<string> {
+  const response = await fetch(`${site.home}/wp-login.php`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ log: login.username, pwd: login.password }).toString(),
+  });
+  if (response.status !== 302) throw new Error(`wp-login.php answered ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0] ?? '')
+    .filter((pair) => pair.startsWith('wordpress_') && !pair.endsWith('='))
+    .join('; ');
+}
+
+/** A data-* attribute of the connect screen's root element. */
+function rootData(html: string, name: string): string {
+  const match = new RegExp(`id="cloud-pos-connect"[^>]*?data-${name}="([^"]*)"`, 's').exec(html);
+  if (match?.[1] === undefined) throw new Error(`no data-${name} on the root element`);
+  return match[1].replace(/&amp;/g, '&').replace(/&#0?38;/g, '&');
+}
+
+describe(`the "Connect to Cloud POS" screen on ${target.name}`, () => {
+  const screen = `${site.home}/wp-admin/admin.php?page=cloud-pos-connect`;
+  const ajax = `${site.home}/wp-admin/admin-ajax.php`;
+  const station = 'http://127.0.0.1:4300/contract-coffee/front-counter';
+  const save = (cookie: string, fields: Record<string, string>) =>
+    fetch(ajax, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+      body: new URLSearchParams({ action: 'cloud_pos_save_station', ...fields }).toString(),
+    });
+
+  it('renders the shared markup with connect.js for an administrator, and saves the station behind the nonce', async () => {
+    const cookie = await logIn(site.logins.administrator);
+    const page = await fetch(screen, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('Connect to Cloud POS</h1>');
+    expect(html).toMatch(/data-testid="cloud-pos-connect-login">Connect to Cloud POS<\/button>/);
+    expect(html).toMatch(/data-testid="cloud-pos-connect-register">Create an account<\/button>/);
+    expect(html).toMatch(
+      // WordPress 6.1 quotes its script tags' attributes with ' (newer ones with ").
+      /<script[^>]+src=["'][^"']*\/wp-content\/plugins\/cloud-pos\/assets\/connect\.js\?ver=1\.2\.0["']/,
+    );
+    expect(rootData(html, 'home-url')).toBe(site.home);
+    expect(rootData(html, 'dashboard-url')).toMatch(/^https?:\/\/[^/]+$/);
+    expect(rootData(html, 'save-url')).toBe(ajax);
+    const nonce = rootData(html, 'nonce');
+
+    const forged = await save(cookie, { _wpnonce: 'forged', station_url: station });
+    expect(forged.status).toBe(403);
+    expect(await forged.json()).toEqual({
+      success: false,
+      data: { message: 'The link you followed has expired.' },
+    });
+    const bad = await save(cookie, { _wpnonce: nonce, station_url: 'javascript:alert(1)' });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { success: boolean }).success).toBe(false);
+
+    const saved = await save(cookie, { _wpnonce: nonce, station_url: station });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toEqual({ success: true, data: { stationUrl: station } });
+    const after = await (await fetch(screen, { headers: { cookie } })).text();
+    expect(after).toContain('Your cloud POS station</h2>');
+    expect(after).toContain(`data-testid="cloud-pos-station-link">${station}</a>`);
+  });
+
+  it('is refused to a shop manager (manage_options)', async () => {
+    const cookie = await logIn(site.logins.shopManager);
+    const page = await fetch(screen, { headers: { cookie } });
+    expect(page.status).toBe(403);
+    const nonce = 'irrelevant';
+    const refused = await save(cookie, { _wpnonce: nonce, station_url: station });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      success: false,
+      data: { message: 'Sorry, you are not allowed to do that.' },
+    });
+  });
 });

@@ -175,6 +175,12 @@ cloud_pos_site_user( 'kim.kiosk', 'Kim Kiosk', 'kiosk' );
 cloud_pos_site_user( 'nina.page', 'Nina Page', 'cashier' );
 $cloud_pos_shop_manager = cloud_pos_site_user( 'olivia.hart', 'Olivia Hart', 'shop_manager' );
 
+// wp-login.php passwords of the administrator and the shop manager, for the suite's visits of the
+// "Connect to Cloud POS" screen (a browser's cookie login, not an application password).
+$cloud_pos_login_password = wp_generate_password( 24, false );
+wp_set_password( $cloud_pos_login_password, $cloud_pos_owner->ID );
+wp_set_password( $cloud_pos_login_password, $cloud_pos_shop_manager );
+
 $cloud_pos_station = wp_insert_post(
 	array(
 		'post_type'   => 'pos_station',
@@ -222,5 +228,15 @@ echo wp_json_encode(
 		),
 		'noCapability' => cloud_pos_site_password( $cloud_pos_cashier, 'Cloud POS contract cashier' ),
 		'shopManager'  => cloud_pos_site_password( $cloud_pos_shop_manager, 'Cloud POS contract shop manager' ),
+		'logins'       => array(
+			'administrator' => array(
+				'username' => 'storeadmin',
+				'password' => $cloud_pos_login_password,
+			),
+			'shopManager'   => array(
+				'username' => 'olivia.hart',
+				'password' => $cloud_pos_login_password,
+			),
+		),
 	)
 ), "\n";
