@@ -1,6 +1,7 @@
 /**
  * @jest-environment jsdom
  */
+/// <reference lib="dom" />
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { StoreContext } from '../src/store/context';
