@@ -61,6 +61,9 @@ async function main() {
                               (store admin: ${storeAdmin.username} / ${storeAdmin.password}; connect more under Applications;
                               the third, Demo Garden Supply, starts with the Cloud POS plugin inactive: switch it on in
                               its wp-admin under Plugins)
+    Connect a store (popup)   ${urls.stores[1] ?? urls.stores[0]}/wp-admin/admin.php?page=cloud-pos-connect
+                              (Demo Book Nook's "Connect to Cloud POS": sign in or register in the popup, and the
+                              store shows and keeps its station link)
     Cloud POS plugin          ${urls.shell}${pluginDownload.path}  (for a real WordPress + WooCommerce store)
     Staff add-on              ${urls.shell}${staffPluginDownload.path}  (multiple users: the dashboard's Staff)
     Login provider (sandbox)  ${urls.login}
