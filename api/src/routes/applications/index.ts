@@ -38,6 +38,15 @@ import stations from './stations';
 import update from './update';
 import { toApplication, toLiveApplication } from './view';
 
+/** A body's optional return path: null when absent, 400 unless a same-origin relative path. */
+function checkedReturnPath(returnPath: string | undefined): string | null {
+  if (returnPath === undefined) return null;
+  if (!isSameOriginPath(returnPath)) {
+    throw validation('body/returnPath must be a path on the dashboard starting with one /');
+  }
+  return returnPath;
+}
+
 /** Options of the application routes. */
 export interface ApplicationRoutesOptions {
   access: StoreAccess;
@@ -102,6 +111,7 @@ const applications: FastifyPluginAsyncTypebox<ApplicationRoutesOptions> = async 
     async (request) => {
       const user = currentUser(request);
       const url = storeUrlOf(request.body.homeUrl, access);
+      const returnPath = checkedReturnPath(request.body.returnPath);
       let row: ApplicationRow;
       try {
         row = await findOrCreateApplication(app.repos, access, user.id, url, {
@@ -115,7 +125,7 @@ const applications: FastifyPluginAsyncTypebox<ApplicationRoutesOptions> = async 
       if (row.is_verified_auth === 1) {
         return { data: await toLiveApplication(row, access, app.repos, true, request.log) };
       }
-      const started = await authorize(row, null);
+      const started = await authorize(row, returnPath);
       return {
         data: {
           ...(await toLiveApplication(started.row, access, app.repos, true, request.log)),
@@ -138,10 +148,7 @@ const applications: FastifyPluginAsyncTypebox<ApplicationRoutesOptions> = async 
       if (row.is_verified_auth === 1) {
         throw new HttpError(409, 'The application is already authorized', 'ERR_ALREADY_AUTHORIZED');
       }
-      if (returnPath !== undefined && !isSameOriginPath(returnPath)) {
-        throw validation('body/returnPath must be a path on the dashboard starting with one /');
-      }
-      const started = await authorize(row, returnPath ?? null);
+      const started = await authorize(row, checkedReturnPath(returnPath));
       return { data: { authInProgress: true, authorizeUrl: started.authorizeUrl } };
     },
   );

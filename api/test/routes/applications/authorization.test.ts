@@ -410,6 +410,41 @@ describe('POST /applications/find-or-create', () => {
     }
   });
 
+  it('sends the store back to the return path given (the onboarding popup’s launch confirm)', async () => {
+    const response = await call(
+      ctx,
+      'POST',
+      '/applications/find-or-create',
+      { homeUrl: store, forceValidation: true, returnPath: '/service-launch-confirm' },
+      'usr_foc_return',
+    );
+    expect(response.statusCode).toBe(200);
+    const url = new URL(response.json().data.authorizeUrl as string);
+    expect(url.searchParams.get('return_url')).toBe('http://127.0.0.1:3000/service-launch-confirm');
+    expect(url.searchParams.get('user_id')).toBe(response.json().data.id);
+  });
+
+  it.each([
+    '//evil.example/x',
+    'https://evil.example',
+    '/\\evil.example',
+    'service-launch-confirm',
+  ])('refuses the return path %j with 400 and creates nothing', async (returnPath) => {
+    const response = await call(
+      ctx,
+      'POST',
+      '/applications/find-or-create',
+      { homeUrl: store, returnPath },
+      'usr_foc_return_bad',
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      'body/returnPath must be a path on the dashboard starting with one /',
+    );
+    const list = (await call(ctx, 'GET', '/applications', undefined, 'usr_foc_return_bad')).json();
+    expect(list.list).toEqual([]);
+  });
+
   it('without forceValidation names an unreachable site after its host', async () => {
     const response = await call(
       ctx,

@@ -60,8 +60,19 @@ export const createSchema = {
   },
 };
 
+/** A dashboard path the store's wc-auth page sends the browser back to. */
+const ReturnPathSchema = Type.String({
+  minLength: 1,
+  maxLength: 512,
+  description: 'Dashboard path the store sends the browser back to (starts with one /)',
+});
+
 export const FindOrCreateBody = Type.Object(
-  { homeUrl: HomeUrlSchema, forceValidation: Type.Optional(Type.Boolean()) },
+  {
+    homeUrl: HomeUrlSchema,
+    forceValidation: Type.Optional(Type.Boolean()),
+    returnPath: Type.Optional(ReturnPathSchema),
+  },
   { additionalProperties: false },
 );
 
@@ -111,13 +122,7 @@ export const siteCheckSchema = {
 export const AuthStatusBody = Type.Object(
   {
     authInProgress: Type.Boolean(),
-    returnPath: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 512,
-        description: 'Dashboard path the store sends the browser back to (starts with one /)',
-      }),
-    ),
+    returnPath: Type.Optional(ReturnPathSchema),
   },
   { additionalProperties: false },
 );
