@@ -1,0 +1,142 @@
+// Federated vs one bundle, for `npm run bench`: the signed-in dashboard as the product serves it
+// (the shell and its remotes through Module Federation) and as a monolith of the same code
+// (scripts/bench/monolith/webpack.config.cjs), visited in turn in one run, each visit on a cold
+// cache with the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate). Each visit measures the
+// JS bytes fetched (gzip -9 of each script), the Largest Contentful Paint, and the Interaction
+// to Next Paint of opening and closing the profile menu.
+import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { ports, repoRoot, services } from './services.mjs';
+import { waitFor } from './stack.mjs';
+
+const MONOLITH_DIST = path.join(repoRoot, '.run/bench-monolith/dist');
+const MONOLITH_PORT = Number(process.env.BENCH_MONOLITH_PORT ?? ports.shell + 90);
+export const CPU_SLOWDOWN = 4;
+export const VISITS = 5;
+
+/** Builds the monolith (a few minutes on two cores). */
+export function buildMonolith() {
+  console.info('Building the monolith of the shell and its remotes (bench only) …');
+  const result = spawnSync(
+    'pnpm',
+    [
+      '--filter',
+      '@pos/shell',
+      'exec',
+      'webpack',
+      '--config',
+      '../scripts/bench/monolith/webpack.config.cjs',
+      '--stats=errors-warnings',
+    ],
+    { cwd: repoRoot, stdio: 'inherit' },
+  );
+  if (result.status !== 0) throw new Error(`the monolith build failed (${result.status})`);
+}
+
+/**
+ * Serves the monolith as the stack serves the shell (the same static server, api proxy, runtime
+ * files and Content-Security-Policy), on a port of its own.
+ * @param {string} dataDir the running stack's data folder
+ * @returns {Promise<{ url: string, stop: () => void }>}
+ */
+export async function serveMonolith(dataDir) {
+  const shell = services({ dataDir, test: true }).find((service) => service.name === 'shell');
+  if (!shell) throw new Error('the stack has no shell service');
+  const args = [...shell.args];
+  args[args.indexOf('--root') + 1] = MONOLITH_DIST;
+  args[args.indexOf('--port') + 1] = String(MONOLITH_PORT);
+  const child = spawn(shell.command, args, {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${MONOLITH_PORT}`;
+  await waitFor(`${url}/`, 30_000, () => child.exitCode === null);
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+/** The page's LCP and the longest interaction, kept by observers set before any script runs. */
+function observeVitals() {
+  const vitals = { lcp: 0, inp: 0 };
+  Object.defineProperty(window, '__benchVitals', { value: vitals });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) vitals.lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  const interaction = (list) => {
+    for (const entry of list.getEntries())
+      if (entry.interactionId || entry.entryType === 'first-input')
+        vitals.inp = Math.max(vitals.inp, entry.duration);
+  };
+  new PerformanceObserver(interaction).observe({ type: 'first-input', buffered: true });
+  new PerformanceObserver(interaction).observe({
+    type: 'event',
+    buffered: true,
+    durationThreshold: 16,
+  });
+}
+
+/**
+ * One cold visit of the dashboard at `origin`, signed in with `storageState`.
+ * @returns {Promise<{ js: number, lcp: number, inp: number }>} bytes, ms, ms
+ */
+async function visit(browser, origin, storageState) {
+  const context = await browser.newContext({ storageState });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    let js = 0;
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script' || !response.ok()) return;
+      try {
+        js += gzipSync(await response.body(), { level: 9 }).length;
+      } catch {
+        // a response without a body (redirect) carries no script
+      }
+    });
+    await page.addInitScript(observeVitals);
+    await page.goto(`${origin}/`);
+    await page.waitForLoadState('networkidle');
+    // Two interactions: the profile menu opens, then closes.
+    await page.getByTestId('profile-menu-button').click();
+    await page.getByTestId('profile-menu').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('profile-menu').waitFor({ state: 'hidden' });
+    await page.waitForTimeout(500);
+    const vitals = await page.evaluate(() => window.__benchVitals);
+    if (!vitals.lcp) throw new Error(`${origin}: the dashboard reported no LCP`);
+    return { js, lcp: vitals.lcp, inp: vitals.inp };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * The federated and the monolithic dashboard, visited in turn VISITS times each.
+ * @param {string} federatedOrigin the shell's origin
+ * @param {string} monolithOrigin
+ * @param {import('playwright-core').BrowserContext extends { storageState(): Promise<infer S> } ? S : never} storageState
+ *   the signed-in session on the shell's origin (its cookies and localStorage)
+ */
+export async function compareDashboards(browser, federatedOrigin, monolithOrigin, storageState) {
+  const monolithState = {
+    cookies: storageState.cookies,
+    origins: storageState.origins.flatMap((entry) =>
+      entry.origin === federatedOrigin ? [entry, { ...entry, origin: monolithOrigin }] : [entry],
+    ),
+  };
+  const runs = { federated: [], monolith: [] };
+  for (let i = 0; i < VISITS; i += 1) {
+    runs.federated.push(await visit(browser, federatedOrigin, storageState));
+    runs.monolith.push(await visit(browser, monolithOrigin, monolithState));
+  }
+  const summary = (list) => ({
+    js: median(list.map((run) => run.js)),
+    lcp: median(list.map((run) => run.lcp)),
+    inp: median(list.map((run) => run.inp)),
+  });
+  return { federated: summary(runs.federated), monolith: summary(runs.monolith) };
+}
