@@ -11,6 +11,7 @@ import errorsPlugin from './plugins/errors';
 import type { LiveHubOptions } from './live/hub';
 import livePlugin from './plugins/live';
 import repositoriesPlugin from './plugins/repositories';
+import securityHeadersPlugin from './plugins/security-headers';
 import { rejectNulCharacters, validatorCompiler } from './plugins/validation';
 import routes from './routes';
 import { addNamedSchemas, namedSchemaRefResolver } from './routes/schemas';
@@ -144,6 +145,8 @@ export async function buildApp(
   const signingKey = deps.signingKey ?? (await loadOrCreateSigningKey(config.signingKeyPath));
 
   await app.register(errorsPlugin);
+  // nosniff on every answer; no-store on every signed-in one (tokens, one user's data), errors too.
+  await app.register(securityHeadersPlugin, { noStore: true });
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',

@@ -10,6 +10,7 @@ import { acceptWcCallback } from './domain/applications/authorization';
 import { MAX_DELIVERY_BYTES, RefusalLog, acceptDelivery, isPing } from './domain/orders/ingest';
 import type { StoreAccess } from './domain/store-access';
 import errorsPlugin from './plugins/errors';
+import securityHeadersPlugin from './plugins/security-headers';
 import { validatorCompiler } from './plugins/validation';
 import type { Repositories } from './repositories';
 import { createRepositories } from './repositories';
@@ -76,6 +77,8 @@ export async function buildPosHost(options: PosHostOptions): Promise<FastifyInst
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   await app.register(errorsPlugin);
+  // HSTS only where this listener speaks TLS itself; browsers ignore it over plain http anyway.
+  await app.register(securityHeadersPlugin, { hsts: Boolean(options.tls) });
   // The cloud POS addresses read the dashboard's token cookie and set the access-error one.
   await app.register(fastifyCookie);
   const repos = options.repos ?? createRepositories(options.database);

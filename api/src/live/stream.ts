@@ -23,6 +23,8 @@ export const EVENT_STREAM_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
   'cache-control': 'no-store, no-transform',
   'x-accel-buffering': 'no',
+  // The reply is hijacked past the onSend hooks: the api's nosniff is set here too.
+  'x-content-type-options': 'nosniff',
   connection: 'keep-alive',
 } as const;
 
