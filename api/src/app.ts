@@ -12,7 +12,7 @@ import type { LiveHubOptions } from './live/hub';
 import livePlugin from './plugins/live';
 import repositoriesPlugin from './plugins/repositories';
 import securityHeadersPlugin from './plugins/security-headers';
-import { rejectNulCharacters, validatorCompiler } from './plugins/validation';
+import { rejectMalformedText, validatorCompiler } from './plugins/validation';
 import routes from './routes';
 import { addNamedSchemas, namedSchemaRefResolver } from './routes/schemas';
 import type { LoginProviderClient } from './services/login-provider';
@@ -140,7 +140,7 @@ export async function buildApp(
     trustProxy: config.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.addHook('preValidation', rejectNulCharacters);
+  app.addHook('preValidation', rejectMalformedText);
 
   const signingKey = deps.signingKey ?? (await loadOrCreateSigningKey(config.signingKeyPath));
 

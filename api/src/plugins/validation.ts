@@ -26,28 +26,43 @@ export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpP
   return ajv.compile(schema);
 };
 
-/** The first string inside `value` that holds a NUL character, as a path below `where`. */
-function nulPath(value: unknown, where: string, depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? where : null;
+/** Why a piece of text is refused, or null when it may be stored. */
+function textFault(text: string): string | null {
+  if (text.includes('\u0000')) return 'must not contain NUL characters';
+  // A lone half of a surrogate pair has no UTF-8 form: it would be stored as invalid bytes.
+  if (!text.isWellFormed())
+    return 'must be well-formed Unicode text (it holds an unpaired surrogate)';
+  return null;
+}
+
+/** The first refused string inside `value` (a value or a key), as a path below `where`. */
+function faultyText(value: unknown, where: string, depth = 0): string | null {
+  if (typeof value === 'string') {
+    const fault = textFault(value);
+    return fault ? `${where} ${fault}` : null;
+  }
   if (depth > 32 || value === null || typeof value !== 'object') return null;
   for (const [key, item] of Object.entries(value)) {
-    const path = `${where}/${key}`;
-    if (key.includes('\u0000')) return path;
-    const found = nulPath(item, path, depth + 1);
+    const path = `${where}/${key.toWellFormed()}`;
+    const keyFault = textFault(key);
+    if (keyFault) return `${path} ${keyFault}`;
+    const found = faultyText(item, path, depth + 1);
     if (found) return found;
   }
   return null;
 }
 
 /**
- * preValidation hook: refuses any body, query or path value that contains a NUL character.
- * PostgreSQL cannot store NUL in text, so such input would otherwise end in a 500 there
- * while SQLite accepted it: one clear 400 on both engines instead.
+ * preValidation hook: refuses any body, query or path value (or key) that is not text every
+ * engine stores as sent: one with a NUL character (PostgreSQL cannot store it in text, so it
+ * would end in a 500 there while SQLite accepted it) or an unpaired UTF-16 surrogate (such as
+ * `"\ud800"` in JSON, which has no UTF-8 form). One clear 400 on both engines, for every
+ * route, instead.
  */
-export async function rejectNulCharacters(request: FastifyRequest): Promise<void> {
+export async function rejectMalformedText(request: FastifyRequest): Promise<void> {
   const found =
-    nulPath(request.params, 'params') ??
-    nulPath(request.query, 'querystring') ??
-    nulPath(request.body, 'body');
-  if (found) throw new HttpError(400, `${found} must not contain NUL characters`, 'ERR_VALIDATION');
+    faultyText(request.params, 'params') ??
+    faultyText(request.query, 'querystring') ??
+    faultyText(request.body, 'body');
+  if (found) throw new HttpError(400, found, 'ERR_VALIDATION');
 }

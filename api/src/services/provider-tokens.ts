@@ -25,10 +25,11 @@ export class InvalidTokenError extends Error {
 export const CLOCK_TOLERANCE_S = 5;
 
 // NUL cannot be stored in PostgreSQL text: a name or email carrying one would fail every
-// request of that user with a 500, so it is dropped from the profile claims.
+// request of that user with a 500, so it is dropped from the profile claims. An unpaired
+// surrogate has no UTF-8 form: it becomes U+FFFD rather than invalid bytes in the database.
 function optionalString(value: unknown): string | null {
   if (typeof value !== 'string') return null;
-  const clean = value.replaceAll('\u0000', '');
+  const clean = value.replaceAll('\u0000', '').toWellFormed();
   return clean.length > 0 ? clean : null;
 }
 
@@ -63,6 +64,7 @@ export function createProviderTokenVerifier(
       typeof sub !== 'string' ||
       !sub ||
       sub.includes('\u0000') ||
+      !sub.isWellFormed() ||
       typeof exp !== 'number' ||
       typeof nra !== 'number' ||
       !Number.isFinite(nra)

@@ -217,6 +217,25 @@ describe('users on first sight', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ fullName: 'Nul Person', email: 'nul@test.example' });
   });
+
+  it('stores an unpaired surrogate of the token’s name as U+FFFD, never as invalid text', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/connect-ui/user-data',
+      headers: await ctx.bearer({ sub: 'usr_lone_surrogate', name: 'Ann\ud800 Lee' }),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ fullName: 'Ann\ufffd Lee' });
+  });
+
+  it('refuses a token whose sub holds an unpaired surrogate', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/connect-ui/user-data',
+      headers: await ctx.bearer({ sub: 'usr_\udc00' }),
+    });
+    expect(response.statusCode).toBe(401);
+  });
 });
 
 describe('banned accounts', () => {
