@@ -3,7 +3,9 @@ const path = require('node:path');
 const fs = require('node:fs');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { SubresourceIntegrityPlugin } = require('webpack-subresource-integrity');
 const { sharedSingletons, moduleRules } = require('@pos/shared/webpack/federation.cjs');
+const { shellPolicyFromFiles } = require('../scripts/lib/csp.cjs');
 
 const runtimeFile = (envName, defaultName) =>
   process.env[envName]
@@ -38,9 +40,38 @@ const serveRuntimeFiles = (middlewares, devServer) => {
   return middlewares;
 };
 
-module.exports = (_env, argv) => {
+/**
+ * The dev server's security headers: the static server's Content-Security-Policy
+ * (scripts/lib/csp.cjs, from the same runtime files; the popup's pages framed by this origin),
+ * plus 'unsafe-eval' for the eval source maps and the live-reload socket.
+ */
+const devSecurityHeaders = (port) => {
+  const policyOf = shellPolicyFromFiles({
+    remotesFile: runtimeFile('SHELL_REMOTES_FILE', 'remotes.default.json'),
+    configFile: runtimeFile('SHELL_CONFIG_FILE', 'config.default.json'),
+  });
+  return (request) => {
+    const pathname = (request.url ?? '/').split('?')[0];
+    const framedBySelf = POPUP_PAGES.some(
+      (page) => pathname === page || pathname.startsWith(`${page}/`),
+    );
+    return {
+      'Content-Security-Policy': policyOf({
+        framedBySelf,
+        dev: { websocket: `ws://127.0.0.1:${port}` },
+      }),
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+    };
+  };
+};
+
+/** The full shell's config. */
+const shellConfig = (_env, argv) => {
   const production = argv.mode !== 'development';
+  const devPort = Number(process.env.SHELL_PORT ?? process.env.PORT ?? 3000);
   return {
+    name: 'shell',
     mode: production ? 'production' : 'development',
     context: __dirname,
     entry: { main: './src/index.ts' },
@@ -51,7 +82,10 @@ module.exports = (_env, argv) => {
       filename: production ? '[name].[contenthash:8].js' : '[name].js',
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
       uniqueName: 'shell',
-      clean: true,
+      // Subresource Integrity needs CORS-mode script loads (same-origin here: no change).
+      crossOriginLoading: 'anonymous',
+      // dist/popup/ is the popup config's.
+      clean: { keep: /^popup(\/|$)/ },
     },
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
     module: { rules: moduleRules() },
@@ -70,11 +104,15 @@ module.exports = (_env, argv) => {
         favicon: path.join(__dirname, 'public', 'favicon.svg'),
         chunks: ['main'],
       }),
+      // integrity (sha384) on index.html's scripts and on the shell's own lazy chunks; a
+      // remote's files change with each of its deployments and its own runtime loads them.
+      new SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], enabled: production, hashLoading: 'lazy' }),
     ],
     devServer: {
-      port: Number(process.env.SHELL_PORT ?? process.env.PORT ?? 3000),
+      port: devPort,
+      headers: devSecurityHeaders(devPort),
       host: '127.0.0.1',
-      historyApiFallback: true,
+      historyApiFallback: { rewrites: popupRewrites },
       setupMiddlewares: serveRuntimeFiles,
       proxy: [
         {
@@ -86,3 +124,63 @@ module.exports = (_env, argv) => {
     performance: { hints: false },
   };
 };
+
+/** The onboarding popup's pages (shell/src/popup/paths.ts), answered with its own page. */
+const POPUP_PAGES = ['/service-onboarding', '/service-launch-confirm'];
+
+/** The dev server answers the popup's pages with popup.html, everything else with index.html. */
+const popupRewrites = POPUP_PAGES.map((page) => ({
+  from: new RegExp(`^${page}(?:[/?#]|$)`),
+  to: '/popup/popup.html',
+}));
+
+/** A file of the installed preact package (its ES modules). */
+const preactFile = (file) =>
+  path.join(path.dirname(require.resolve('preact/package.json')), file);
+
+/**
+ * The onboarding popup (issue 15): its own slim page and bundle in dist/popup/. No Module
+ * Federation, no remotes: React is Preact through preact/compat, to stay within its 60 KB.
+ */
+const popupConfig = (_env, argv) => {
+  const production = argv.mode !== 'development';
+  return {
+    name: 'popup',
+    mode: production ? 'production' : 'development',
+    context: __dirname,
+    entry: { popup: './src/popup/popup.tsx' },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(__dirname, 'dist', 'popup'),
+      publicPath: '/popup/',
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      uniqueName: 'popup',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      // Absolute files: the kit's modules in shared/ do not see shell's node_modules.
+      alias: {
+        'react-dom/client$': preactFile('compat/client.mjs'),
+        'react-dom$': preactFile('compat/dist/compat.mjs'),
+        'react/jsx-runtime$': preactFile('compat/jsx-runtime.mjs'),
+        'react/jsx-dev-runtime$': preactFile('compat/jsx-dev-runtime.mjs'),
+        react$: preactFile('compat/dist/compat.mjs'),
+      },
+    },
+    module: { rules: moduleRules() },
+    optimization: { minimize: production },
+    plugins: [
+      new HtmlWebpackPlugin({
+        template: path.join(__dirname, 'public', 'popup.html'),
+        filename: 'popup.html',
+        favicon: path.join(__dirname, 'public', 'favicon.svg'),
+        chunks: ['popup'],
+      }),
+    ],
+    performance: { hints: false },
+  };
+};
+
+module.exports = [shellConfig, popupConfig];

@@ -1,0 +1,165 @@
+import { LoadingState } from '@pos/shared/lean';
+import { Button } from '@pos/shared/ui/Button';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { runEffect, type PopupServices } from './effects';
+import {
+  POPUP_TEXTS,
+  start,
+  step,
+  type PopupInput,
+  type PopupState,
+  type Transition,
+} from './machine';
+import { acceptedStoreOrigin, CLOSE_IFRAME, type PopupMode, type StoreMessage } from './messages';
+import { popupTestIds } from './testIds';
+import './popup.css';
+
+/** Where the popup runs and what it may do to its window. */
+export interface PopupEnvironment {
+  input: PopupInput;
+  homeUrl: string | null;
+  mode: PopupMode;
+  /** The window that speaks for the store: the opener (popup) or the parent (frame). */
+  storeWindow: Window | null;
+  /** The dashboard's own origin (a frame's Close goes to the shell at it). */
+  origin: string;
+  supportEmail: string;
+  /** Closes the popup window. */
+  closeWindow: () => void;
+  services: Omit<PopupServices, 'setupComplete'>;
+}
+
+/** Spec 2.12's pages of the popup: loading, an error with its two buttons, or the station link. */
+export function PopupApp({ environment }: { environment: PopupEnvironment }) {
+  const { input, homeUrl, mode, storeWindow, origin, supportEmail, closeWindow, services } =
+    environment;
+  const [first] = useState<Transition>(() => start(input));
+  const [state, setState] = useState<PopupState>(first[0]);
+  const stateRef = useRef(state);
+  const storeOrigin = useRef<string | null>(null);
+  const pendingStation = useRef<string | null>(null);
+  const started = useRef(false);
+
+  const post = useCallback(
+    (message: StoreMessage) => {
+      if (storeWindow && storeOrigin.current) storeWindow.postMessage(message, storeOrigin.current);
+    },
+    [storeWindow],
+  );
+
+  const setupComplete = useCallback(
+    (stationURL: string) => {
+      pendingStation.current = stationURL;
+      if (storeOrigin.current) post({ type: 'setup-complete', stationURL });
+    },
+    [post],
+  );
+
+  const apply = useCallback(
+    ([next, effects]: Transition) => {
+      stateRef.current = next;
+      setState(next);
+      for (const effect of effects) {
+        void runEffect(effect, { ...services, setupComplete }, (event) =>
+          apply(step(stateRef.current, event, { homeUrl })),
+        );
+      }
+    },
+    [homeUrl, services, setupComplete],
+  );
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    apply(first);
+  }, [apply, first]);
+
+  useEffect(() => {
+    if (mode === 'standalone') return undefined;
+    const onMessage = (event: MessageEvent) => {
+      if (storeOrigin.current) return;
+      const accepted = acceptedStoreOrigin(event, { storeWindow, homeUrl });
+      if (!accepted) return;
+      storeOrigin.current = accepted;
+      post({ type: 'content-loaded' });
+      if (pendingStation.current) {
+        post({ type: 'setup-complete', stationURL: pendingStation.current });
+      }
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [homeUrl, mode, post, storeWindow]);
+
+  useEffect(() => {
+    document.title =
+      state.page === 'error'
+        ? `${state.title} | Cloud POS`
+        : state.page === 'success'
+          ? `${POPUP_TEXTS.successHeading} | Cloud POS`
+          : 'Cloud POS';
+  }, [state]);
+
+  const close = () => {
+    if (mode === 'frame' && storeWindow) storeWindow.postMessage({ type: CLOSE_IFRAME }, origin);
+    else if (mode === 'popup') closeWindow();
+    else services.assign('/');
+  };
+  const closeButton = (
+    <Button variant="secondary" data-testid={popupTestIds.close} onClick={close}>
+      {POPUP_TEXTS.close}
+    </Button>
+  );
+
+  return (
+    <main className="pos-popup" data-testid={popupTestIds.page} data-page={state.page}>
+      <div className="pos-popup__card">
+        <p className="pos-popup__brand">Cloud POS</p>
+        {state.page === 'loading' && (
+          <div data-testid={popupTestIds.loading}>
+            <h1 className="pos-popup__hidden">{state.message}</h1>
+            <LoadingState message={state.message} />
+          </div>
+        )}
+        {state.page === 'error' && (
+          <section className="pos-popup__section" data-testid={popupTestIds.error}>
+            <div role="alert">
+              <h1 className="pos-popup__title pos-popup__title--danger">{state.title}</h1>
+              {state.details && (
+                <p className="pos-popup__alert" data-testid={popupTestIds.errorDetails}>
+                  {state.details}
+                </p>
+              )}
+            </div>
+            <div className="pos-popup__actions">
+              <Button
+                data-testid={popupTestIds.contactSupport}
+                onClick={() => services.assign(`mailto:${supportEmail}`)}
+              >
+                {POPUP_TEXTS.contactSupport}
+              </Button>
+              {closeButton}
+            </div>
+          </section>
+        )}
+        {state.page === 'success' && (
+          <section className="pos-popup__section" data-testid={popupTestIds.success}>
+            <h1 className="pos-popup__title">{POPUP_TEXTS.successHeading}</h1>
+            <p>{POPUP_TEXTS.successText}</p>
+            <p>
+              <a
+                className="pos-popup__link"
+                href={state.stationURL}
+                target="_blank"
+                rel="noopener noreferrer"
+                data-testid={popupTestIds.stationLink}
+              >
+                {state.stationURL}
+              </a>
+            </p>
+            <div className="pos-popup__actions">{closeButton}</div>
+          </section>
+        )}
+      </div>
+    </main>
+  );
+}

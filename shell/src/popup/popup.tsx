@@ -1,0 +1,64 @@
+// The onboarding popup's entry (popup.html): its own slim bundle, rendered by Preact through
+// preact/compat (webpack aliases react and react-dom), without the shell's router, api client,
+// remotes or side navigation. Spec 2.12, issue 15.
+import '@pos/shared/tokens.css';
+import { decodeToken, isLoggedIn, TOKEN_STORAGE_KEY } from '@pos/shared/lean';
+import { createRoot } from 'react-dom/client';
+import { storageKeys } from '../app/storageKeys';
+import { parseConfig } from '../config/runtimeConfig';
+import { needAccessUrl, needRegisterUrl, runtimeFiles } from '../urls';
+import { homeOriginOf, popupModeOf, storeWindowOf } from './messages';
+import { PopupApp, type PopupEnvironment } from './PopupApp';
+
+function storedToken(): string | null {
+  try {
+    return window.localStorage.getItem(TOKEN_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+async function main(root: HTMLElement): Promise<void> {
+  const response = await fetch(runtimeFiles.config, {
+    cache: 'no-store',
+    headers: { Accept: 'application/json' },
+  });
+  if (!response.ok) throw new Error(`${runtimeFiles.config} answered ${response.status}`);
+  const config = parseConfig(await response.json());
+  const { pathname, search, origin } = window.location;
+  const token = storedToken();
+  const mode = popupModeOf(window);
+  const homeUrl = new URLSearchParams(search).get('homeUrl');
+  const environment: PopupEnvironment = {
+    input: {
+      pathname,
+      search,
+      signedIn: isLoggedIn(decodeToken(token)),
+      needAccessUrl: needAccessUrl(config.loginProviderUrl, origin),
+      needRegisterUrl: needRegisterUrl(config.loginProviderUrl, origin),
+    },
+    homeUrl: homeOriginOf(homeUrl) ? homeUrl : null,
+    mode,
+    storeWindow: storeWindowOf(window, mode),
+    origin,
+    supportEmail: config.supportEmail,
+    closeWindow: () => window.close(),
+    services: {
+      fetch: window.fetch.bind(window),
+      token,
+      cloudPosUrl: config.cloudPosUrl,
+      sessionStorage: window.sessionStorage,
+      redirectKey: storageKeys.redirectPath,
+      assign: (url) => window.location.assign(url),
+    },
+  };
+  createRoot(root).render(<PopupApp environment={environment} />);
+}
+
+const root = document.getElementById('root');
+if (root) {
+  main(root).catch((error: unknown) => {
+    console.error('The onboarding popup could not start', error);
+    root.textContent = 'Error!';
+  });
+}
