@@ -68,6 +68,17 @@ describe('OnboardingFrame', () => {
     });
   });
 
+  it('shows the onboarding popup of this dashboard (a same-origin absolute address) and closes on its Close', () => {
+    const { open, post } = setup();
+    const popup = `${window.location.origin}/service-onboarding?homeUrl=${encodeURIComponent('https://shop.example')}`;
+    open(popup, 'Connect your store');
+    expect(screen.getByTitle('Connect your store')).toHaveAttribute('src', popup);
+    post({ type: 'CLOSE_IFRAME' }, 'https://shop.example');
+    expect(screen.getByTestId(testIds.onboarding.overlay)).toBeInTheDocument();
+    post({ type: 'CLOSE_IFRAME' }, window.location.origin);
+    expect(screen.queryByTestId(testIds.onboarding.overlay)).not.toBeInTheDocument();
+  });
+
   it('closes on CLOSE_IFRAME from its own frame at its own origin, and asks for the tasks again', () => {
     const { open, post, tasksChanged } = setup();
     open(GUIDE);

@@ -104,6 +104,17 @@ describe('/success-login', () => {
     expect(services.browser.assign).not.toHaveBeenCalled();
   });
 
+  it.each([
+    '/service-onboarding?homeUrl=https%3A%2F%2Fshop.example',
+    '/service-launch-confirm?user_id=app_1&success=1',
+  ])('follows the onboarding popup’s %s with a full page load', (path) => {
+    remember(path, false);
+    const { services } = renderRoute('/success-login');
+    expect(services.browser.assign).toHaveBeenCalledWith(path);
+    expect(browserPath()).toBe('/success-login');
+    expect(sessionStorage.getItem(storageKeys.redirectPath)).toBeNull();
+  });
+
   it('follows the remembered path under StrictMode too, where effects run twice', () => {
     remember('/resources', false);
     renderLean(

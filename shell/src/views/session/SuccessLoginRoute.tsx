@@ -2,6 +2,7 @@ import { safeRedirectPath } from '@pos/shared/lean';
 import { useEffect, useState } from 'react';
 import { useShell } from '../../app/ShellContext';
 import { StatusPage } from '../../components/StatusPage';
+import { isPopupPath } from '../../popup/paths';
 import { forgetRedirect, readRedirect } from '../../session/redirectStore';
 import { cloudPosAddress, paths } from '../../urls';
 
@@ -12,7 +13,8 @@ export const POS_REDIRECT_DELAY_MS = 1_000;
  * /success-login: follows the remembered redirect path — only a same-origin relative one — or
  * goes home. A POS redirect is a cloud POS address `/{appSlug}/{stationSlug}`, which the POS host
  * serves: a full-page load of that path on the configured cloud POS origin, never on one that
- * came with the request.
+ * came with the request. A path of the onboarding popup (/service-onboarding, …) is a page of
+ * its own entry, popup.html: a full-page load too.
  */
 export function SuccessLoginRoute() {
   const { browser, config, session } = useShell();
@@ -39,7 +41,10 @@ export function SuccessLoginRoute() {
       };
     }
     forgetRedirect(browser.sessionStorage);
-    browser.navigate(stored ? safeRedirectPath(stored.path) : paths.dashboard, { replace: true });
+    const path = stored ? safeRedirectPath(stored.path) : paths.dashboard;
+    // The onboarding popup's pages are popup.html's, not this app's: a full page load.
+    if (isPopupPath(path)) browser.assign(path);
+    else browser.navigate(path, { replace: true });
     return undefined;
   }, [browser, config, session, stored]);
 
