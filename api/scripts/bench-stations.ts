@@ -27,11 +27,10 @@ import path from 'node:path';
 import type { RunningSandbox } from '@pos/sandbox';
 import { startSandbox } from '@pos/sandbox';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, createStoreAccess } from '../src/app';
+import { buildApp, createStoreAccess, openSigningKeys } from '../src/app';
 import { openDatabase } from '../src/db';
 import { migrateToLatest } from '../src/db/migrations';
 import { buildPosHost } from '../src/pos-host';
-import { loadOrCreateSigningKey } from '../src/services/signing-key';
 import {
   benchConfig,
   measure,
@@ -96,8 +95,8 @@ async function main(): Promise<void> {
     await migrateToLatest(database.db, database.dialect);
     // One store client, secret box and signing key for the api and the POS host, as server.ts.
     const access = createStoreAccess(config);
-    const signingKey = await loadOrCreateSigningKey(config.signingKeyPath);
-    app = await buildApp(config, { database, storeAccess: access, signingKey });
+    const signingKeys = await openSigningKeys(config, database, access);
+    app = await buildApp(config, { database, storeAccess: access, signingKeys });
     const api = await listen(app);
     posHost = await buildPosHost({
       database,
@@ -105,7 +104,7 @@ async function main(): Promise<void> {
       repos: app.repos,
       logLevel: 'silent',
       verifier: app.verifyProviderToken,
-      signingKey,
+      signingKeys,
     });
     const cloudPos = await listen(posHost);
 

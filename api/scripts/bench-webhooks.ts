@@ -20,13 +20,12 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { Pool } from 'pg';
-import { buildApp, createStoreAccess } from '../src/app';
+import { buildApp, createStoreAccess, openSigningKeys } from '../src/app';
 import { openDatabase } from '../src/db';
 import { nowIso } from '../src/db/ids';
 import { migrateToLatest } from '../src/db/migrations';
 import { webhookSecretContext } from '../src/domain/orders/sync';
 import { buildPosHost } from '../src/pos-host';
-import { loadOrCreateSigningKey } from '../src/services/signing-key';
 import { benchConfig, positiveWhole, runBench, startBenchProvider } from './bench-lib';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 12);
@@ -140,8 +139,8 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(database.db, database.dialect, schema);
     const access = createStoreAccess(config);
-    const signingKey = await loadOrCreateSigningKey(config.signingKeyPath);
-    const app = await buildApp(config, { database, storeAccess: access, signingKey });
+    const signingKeys = await openSigningKeys(config, database, access);
+    const app = await buildApp(config, { database, storeAccess: access, signingKeys });
     await app.listen({ port: 0, host: '127.0.0.1' });
     closers.push(() => app.close());
     const posHost = await buildPosHost({
@@ -150,7 +149,7 @@ async function main(): Promise<void> {
       repos: app.repos,
       logLevel: 'silent',
       verifier: app.verifyProviderToken,
-      signingKey,
+      signingKeys,
     });
     await posHost.listen({ port: 0, host: '127.0.0.1' });
     closers.unshift(() => posHost.close());

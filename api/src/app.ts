@@ -26,8 +26,7 @@ import type { Mailer } from './services/mailer';
 import { createSmtpMailer } from './services/mailer';
 import type { Stripe } from './services/payments';
 import { createPaymentsClient } from './services/payments';
-import type { ApiSigningKey } from './services/signing-key';
-import { loadOrCreateSigningKey } from './services/signing-key';
+import { SigningKeys } from './services/signing-key';
 import type { StoreClient } from './services/store-client';
 import { createStoreClient } from './services/store-client';
 
@@ -40,7 +39,8 @@ export interface AppDependencies {
   database?: DatabaseHandle;
   verifier?: ProviderTokenVerifier;
   loginProvider?: LoginProviderClient;
-  signingKey?: ApiSigningKey;
+  /** The signing key set (read from the database otherwise, see {@link openSigningKeys}). */
+  signingKeys?: SigningKeys;
   storeClient?: StoreClient;
   secretBox?: SecretBox;
   /** Store client, secret box and URLs to share with the POS host; built from the config otherwise. */
@@ -123,6 +123,24 @@ function serializeRequest(request: FastifyRequest) {
 }
 
 /**
+ * The api's signing key set in the database (shared by every instance), its private keys
+ * sealed with the store secret box; the old key file (API_SIGNING_KEY_PATH), when there is
+ * one, becomes the first key of an empty set.
+ */
+export function openSigningKeys(
+  config: ApiConfig,
+  database: DatabaseHandle,
+  access: Pick<StoreAccess, 'secrets'>,
+): Promise<SigningKeys> {
+  return SigningKeys.open(database.db, access.secrets, signingKeysOptions(config));
+}
+
+const signingKeysOptions = (config: ApiConfig) => ({
+  importFile: config.signingKeyPath,
+  rotateAfterMs: config.signingKeyRotateMs,
+});
+
+/**
  * Builds the api (routes, auth, errors, OpenAPI) without listening. The database must
  * already be migrated (see `migrateToLatest`).
  */
@@ -142,7 +160,11 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.addHook('preValidation', rejectMalformedText);
 
-  const signingKey = deps.signingKey ?? (await loadOrCreateSigningKey(config.signingKeyPath));
+  const database = deps.database ?? openDatabase(config);
+  const stores = deps.storeAccess ?? createStoreAccess(config, deps);
+  // Read on first use: building the app needs no migrated database (the OpenAPI generator).
+  const signingKeys =
+    deps.signingKeys ?? SigningKeys.lazy(database.db, stores.secrets, signingKeysOptions(config));
 
   await app.register(errorsPlugin);
   // nosniff on every answer; no-store on every signed-in one (tokens, one user's data), errors too.
@@ -167,7 +189,7 @@ export async function buildApp(
   });
   addNamedSchemas(app);
   await app.register(databasePlugin, {
-    handle: deps.database ?? openDatabase(config),
+    handle: database,
     closeOnShutdown: !deps.database,
   });
   await app.register(repositoriesPlugin);
@@ -182,9 +204,9 @@ export async function buildApp(
   await app.register(routes, {
     prefix: API_PREFIX,
     loginProvider: deps.loginProvider ?? createLoginProviderClient(config.loginProviderUrl),
-    signingKey,
+    signingKeys,
     issuer: 'cloud-pos-api',
-    stores: deps.storeAccess ?? createStoreAccess(config, deps),
+    stores,
     payments: config.payments
       ? {
           client: deps.paymentsClient ?? createPaymentsClient(config.payments),

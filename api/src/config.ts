@@ -19,8 +19,14 @@ export interface ApiConfig {
   loginProviderUrl: string;
   /** Expected `iss` of the provider's tokens (LOGIN_PROVIDER_ISSUER, default the provider URL). */
   loginProviderIssuer: string;
-  /** File holding the api's own ES256 signing key (API_SIGNING_KEY_PATH, default `<dataDir>/api-signing-key.json`). */
+  /**
+   * A private JWK file taken as the first signing key when the database has none
+   * (API_SIGNING_KEY_PATH, default `<dataDir>/api-signing-key.json`; the keys live in the
+   * database's signing_keys since issue 16).
+   */
   signingKeyPath: string;
+  /** Age at which a new signing key is made (API_SIGNING_KEY_ROTATE_DAYS, default 30). */
+  signingKeyRotateMs: number;
   /** Seed the demo accounts and data on start (SEED_DEMO=1). */
   seedDemo: boolean;
   /** Fastify request logging (LOG_LEVEL, default info; `silent` turns it off). */
@@ -139,6 +145,17 @@ function backfillDaysOf(value: string | undefined): number | null {
     throw new Error('ORDERS_BACKFILL_DAYS must be a whole number of days from 1 to 3660');
   }
   return Number(value);
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function positiveNumberOf(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0) {
+    throw new Error(`${name} must be a number above 0, got ${value}`);
+  }
+  return number;
 }
 
 function portOf(name: string, value: string | undefined, fallback: number): number {
@@ -284,6 +301,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     loginProviderUrl,
     loginProviderIssuer: env.LOGIN_PROVIDER_ISSUER || loginProviderUrl,
     signingKeyPath: env.API_SIGNING_KEY_PATH || path.join(dataDir, 'api-signing-key.json'),
+    signingKeyRotateMs:
+      positiveNumberOf('API_SIGNING_KEY_ROTATE_DAYS', env.API_SIGNING_KEY_ROTATE_DAYS, 30) * DAY_MS,
     seedDemo: isOn(env.SEED_DEMO),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY || false,

@@ -16,8 +16,7 @@ import type { Repositories } from './repositories';
 import { createRepositories } from './repositories';
 import type { TlsFiles } from './services/pos-host-tls';
 import type { ProviderTokenVerifier } from './services/provider-tokens';
-import type { ApiSigningKey } from './services/signing-key';
-import { publicJwks } from './services/signing-key';
+import type { SigningKeys } from './services/signing-key';
 
 /** What the POS host needs. */
 export interface PosHostOptions {
@@ -30,8 +29,8 @@ export interface PosHostOptions {
   repos?: Repositories;
   /** Verifier of the login provider's tokens (the dashboard's cookie). */
   verifier: ProviderTokenVerifier;
-  /** The api's key: signs the hand-off tokens, published at /.well-known/jwks.json. */
-  signingKey: ApiSigningKey;
+  /** The api's keys: the newest signs the hand-off tokens, all are at /.well-known/jwks.json. */
+  signingKeys: SigningKeys;
   /** Domain attribute of the access-error cookie (COOKIE_DOMAIN); null: host-only. */
   cookieDomain?: string | null;
 }
@@ -85,16 +84,17 @@ export async function buildPosHost(options: PosHostOptions): Promise<FastifyInst
 
   app.get('/health', async () => ({ status: 'ok' }));
 
-  const jwks = publicJwks(options.signingKey);
+  // Every key that verifies now, the next one an hour before it signs: a store that cached
+  // this answer (5 min) knows a new kid before the first token signed with it comes.
   app.get('/.well-known/jwks.json', async (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=300').send(jwks),
+    reply.header('cache-control', 'public, max-age=300').send(await options.signingKeys.jwks()),
   );
 
   registerCloudPos(app, {
     repos,
     access: options.access,
     verifier: options.verifier,
-    signingKey: options.signingKey,
+    signingKeys: options.signingKeys,
     cookie: {
       domain: options.cookieDomain ?? null,
       // Behind a TLS-terminating proxy this listener speaks plain HTTP to a browser on https.

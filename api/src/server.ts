@@ -1,4 +1,4 @@
-import { buildApp, createStoreAccess } from './app';
+import { buildApp, createStoreAccess, openSigningKeys } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { migrateToLatest } from './db/migrations';
@@ -9,20 +9,19 @@ import { seedDemo } from './seed/demo';
 import { subscribeDemoManager } from './seed/demo-billing';
 import { createPaymentsClient } from './services/payments';
 import { loadOrCreatePosHostTls } from './services/pos-host-tls';
-import { loadOrCreateSigningKey } from './services/signing-key';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(config);
   await migrateToLatest(database.db, database.dialect, config.databaseSchema);
 
-  // One store client, secret box and signing key for the api and both POS-host listeners.
+  // One store client, secret box and signing key set for the api and both POS-host listeners.
   const access = createStoreAccess(config);
   if (config.seedDemo) {
     await seedDemo(database.db, { demoStore: config.demoStore, secrets: access.secrets });
   }
-  const signingKey = await loadOrCreateSigningKey(config.signingKeyPath);
-  const app = await buildApp(config, { database, storeAccess: access, signingKey });
+  const signingKeys = await openSigningKeys(config, database, access);
+  const app = await buildApp(config, { database, storeAccess: access, signingKeys });
   if (config.seedDemo && config.payments) {
     // With billing on, the demo manager is on a paid plan with a real subscription.
     await subscribeDemoManager(
@@ -39,7 +38,7 @@ async function main(): Promise<void> {
     repos: app.repos,
     logLevel: config.logLevel,
     verifier: app.verifyProviderToken,
-    signingKey,
+    signingKeys,
     cookieDomain: config.cookieDomain,
   };
   const posHost = await buildPosHost({

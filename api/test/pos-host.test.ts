@@ -46,7 +46,7 @@ beforeAll(async () => {
     logLevel: 'silent',
     tls,
     verifier: ctx.app.verifyProviderToken,
-    signingKey: ctx.signingKey,
+    signingKeys: ctx.signingKeys,
   });
   await posHost.listen({ port: 0, host: '127.0.0.1' });
   // The listener's port is known only now: point the callback_url at it.

@@ -4,7 +4,7 @@ import type { StoreAccess } from '../domain/store-access';
 import { userOfToken } from '../plugins/auth';
 import type { Repositories } from '../repositories';
 import type { ProviderTokenVerifier } from '../services/provider-tokens';
-import type { ApiSigningKey } from '../services/signing-key';
+import type { SigningKeys } from '../services/signing-key';
 import type { AccessErrorCookieOptions } from './cookies';
 import { setAccessErrorCookie, tokenCookieOf } from './cookies';
 import { handOffPage, messagePage } from './pages';
@@ -17,7 +17,7 @@ export interface CloudPosOptions {
   repos: Repositories;
   access: StoreAccess;
   verifier: ProviderTokenVerifier;
-  signingKey: ApiSigningKey;
+  signingKeys: SigningKeys;
   /** How the access-error cookie is scoped. */
   cookie: AccessErrorCookieOptions;
 }
@@ -30,7 +30,7 @@ export interface CloudPosOptions {
  * @fastify/cookie on `app`. Requests are never logged with their cookies.
  */
 export function registerCloudPos(app: FastifyInstance, options: CloudPosOptions): void {
-  const { repos, access, verifier, signingKey } = options;
+  const { repos, access, verifier, signingKeys } = options;
   app.get<{ Params: { appSlug: string; stationSlug: string } }>(
     '/:appSlug/:stationSlug',
     { exposeHeadRoute: false },
@@ -60,7 +60,7 @@ export function registerCloudPos(app: FastifyInstance, options: CloudPosOptions)
           .header('cache-control', 'no-store')
           .redirect(`${access.dashboardOrigin}/access-denied`, 302);
       }
-      const handOff = await openStation(repos, signingKey, user, decision);
+      const handOff = await openStation(repos, signingKeys, user, decision);
       return handOffPage(reply, decision.station, handOff);
     },
   );

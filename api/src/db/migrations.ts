@@ -1010,6 +1010,30 @@ function memberLastAccess(): Migration {
   };
 }
 
+/**
+ * The api's signing keys in the database (issue 16, scale-out): every instance signs the POS
+ * hand-off tokens and live tickets with the same key and verifies any key of the set by its
+ * `kid`, so no instance needs a key file of its own. One row per key, numbered by
+ * `generation` (unique: two instances rotating at once make one key); the private JWK is
+ * sealed with the store secret box. A key signs from `signs_from` (published in the JWKS an
+ * hour before, so the stores have it when the first token comes).
+ */
+function signingKeys(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('signing_keys')
+        .addColumn('kid', 'text', (c) => c.primaryKey())
+        .addColumn('generation', 'integer', (c) => c.notNull().unique())
+        .addColumn('public_jwk', 'text', (c) => c.notNull())
+        .addColumn('private_jwk', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('signs_from', 'text', (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
 /** Every migration in order; names sort in the order they must run. */
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -1033,6 +1057,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0018_staff_claims': staffClaims(),
     '0019_assistant_tasks': assistantTasks(),
     '0020_member_last_access': memberLastAccess(),
+    '0021_signing_keys': signingKeys(),
   };
 }
 

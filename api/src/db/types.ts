@@ -133,6 +133,21 @@ export interface LiveTicketUsesTable {
 }
 
 /**
+ * signing_keys: the api's ES256 keys shared by every instance, newest generation signing from
+ * `signs_from`; `private_jwk` is sealed with the store secret box.
+ */
+export interface SigningKeysTable {
+  kid: string;
+  generation: number;
+  /** The public JWK (JSON). */
+  public_jwk: string;
+  /** The private JWK (JSON), sealed (context `signing_keys:{kid}`). */
+  private_jwk: string;
+  created_at: IsoTimestamp;
+  signs_from: IsoTimestamp;
+}
+
+/**
  * activity_verify_checkpoints: the last entry (seq, hash) of the owner's chain that a verify
  * found intact, and when a verify last ran (one per owner per minute).
  */
@@ -375,6 +390,7 @@ export interface Database {
   activity_heads: ActivityHeadsTable;
   live_events: LiveEventsTable;
   live_ticket_uses: LiveTicketUsesTable;
+  signing_keys: SigningKeysTable;
   activity_verify_checkpoints: ActivityVerifyCheckpointsTable;
   applications: ApplicationsTable;
   application_invitations: ApplicationInvitationsTable;

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { importJWK, jwtVerify, SignJWT } from 'jose';
-import type { KeyLike } from 'jose';
+import { jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
-import type { ApiSigningKey } from '../services/signing-key';
+import type { ApiSigningKey, SigningKeys } from '../services/signing-key';
 
 /** Lifetime of a live-stream ticket, in seconds: long enough to open the EventSource. */
 export const LIVE_TICKET_TTL_S = 60;
@@ -21,20 +20,10 @@ export interface LiveTicket {
   expiresAt: number;
 }
 
-const publicKeys = new WeakMap<ApiSigningKey, Promise<KeyLike | Uint8Array>>();
-const publicKeyOf = (key: ApiSigningKey) => {
-  let found = publicKeys.get(key);
-  if (!found) {
-    found = importJWK({ ...key.publicJwk, alg: 'ES256' }, 'ES256');
-    publicKeys.set(key, found);
-  }
-  return found;
-};
-
 /**
  * A ticket that lets an EventSource (which cannot send a bearer header) open the user's
- * stream: an ES256 JWT signed with the api's key, so every instance sharing that key accepts
- * it. It names the user and when their session ends (the bearer's exp or nra, the earlier),
+ * stream: an ES256 JWT signed with the api's current key, so every instance (they share the
+ * key set) accepts it. It names the user and when their session ends (the bearer's exp or nra, the earlier),
  * and carries an id (jti) so that it opens one stream only, see {@link spendLiveTicket}.
  */
 export async function issueLiveTicket(
@@ -60,12 +49,12 @@ export async function issueLiveTicket(
 
 /** The user and session end of a ticket, or null when it is forged, altered or expired. */
 export async function readLiveTicket(
-  key: ApiSigningKey,
+  keys: SigningKeys,
   issuer: string,
   ticket: string,
 ): Promise<LiveTicket | null> {
   try {
-    const { payload } = await jwtVerify(ticket, await publicKeyOf(key), {
+    const { payload } = await jwtVerify(ticket, keys.verificationKey, {
       algorithms: ['ES256'],
       issuer,
       audience: LIVE_TICKET_AUDIENCE,

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { Static, TSchema } from '@sinclair/typebox';
-import type { ApiSigningKey } from '../services/signing-key';
+import type { SigningKeys } from '../services/signing-key';
 import type { LoginProviderClient } from '../services/login-provider';
 import type { SupportMail } from '../domain/assistant/support';
 import type { StoreAccess } from '../domain/store-access';
@@ -9,7 +9,8 @@ import type { Stripe } from '../services/payments';
 /** What the route plugins receive from `buildApp`. */
 export interface RouteOptions {
   loginProvider: LoginProviderClient;
-  signingKey: ApiSigningKey;
+  /** The api's signing keys (shared by every instance through the database). */
+  signingKeys: SigningKeys;
   /** `iss` of the tokens the api signs itself. */
   issuer: string;
   /** Store client, secret box and URLs of the application routes. */

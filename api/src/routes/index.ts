@@ -17,10 +17,10 @@ import userTasks from './user-tasks';
 /** Every route of /api/connect-ui. */
 const routes: FastifyPluginAsyncTypebox<RouteOptions> = async (
   app,
-  { loginProvider, signingKey, issuer, stores, payments, mail },
+  { loginProvider, signingKeys, issuer, stores, payments, mail },
 ) => {
   // Only the collaborators travel on: passing the whole options object would repeat the prefix.
-  const options: RouteOptions = { loginProvider, signingKey, issuer, stores, payments, mail };
+  const options: RouteOptions = { loginProvider, signingKeys, issuer, stores, payments, mail };
   await app.register(health);
   await app.register(userSettings);
   await app.register(userData, options);
@@ -30,7 +30,7 @@ const routes: FastifyPluginAsyncTypebox<RouteOptions> = async (
     dashboardOrigin: stores.dashboardOrigin,
   });
   await app.register(activities);
-  await app.register(live, { signingKey, issuer });
+  await app.register(live, { signingKeys, issuer });
   await app.register(analytics);
   await app.register(subscriptions, { payments });
   await app.register(adminPanel);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Pool } from 'pg';
-import { buildApp, createStoreAccess } from '../../src/app';
+import { buildApp, createStoreAccess, openSigningKeys } from '../../src/app';
 import type { ApiConfig } from '../../src/config';
 import { loadConfig } from '../../src/config';
 import type { DatabaseHandle } from '../../src/db';
@@ -13,8 +13,7 @@ import { migrateToLatest } from '../../src/db/migrations';
 import { buildPosHost } from '../../src/pos-host';
 import type { StoreAccess } from '../../src/domain/store-access';
 import type { LoginProviderClient } from '../../src/services/login-provider';
-import type { ApiSigningKey } from '../../src/services/signing-key';
-import { loadOrCreateSigningKey } from '../../src/services/signing-key';
+import type { ApiSigningKey, SigningKeys } from '../../src/services/signing-key';
 import type { TestProvider } from './provider';
 import { startTestProvider } from './provider';
 
@@ -23,7 +22,9 @@ export interface TestContext {
   app: FastifyInstance;
   database: DatabaseHandle;
   provider: TestProvider;
-  /** The key the api signs POS hand-off tokens with. */
+  /** The api's signing key set (in the test database). */
+  signingKeys: SigningKeys;
+  /** The key the api signs POS hand-off tokens with now (the set's only key). */
   signingKey: ApiSigningKey;
   config: ApiConfig;
   /** The store client, secret box and URLs the app uses. */
@@ -109,11 +110,12 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     databaseSchema: schema,
     signingKeyPath: path.join(keyDir, 'key.json'),
   };
-  const signingKey = await loadOrCreateSigningKey(config.signingKeyPath);
   const access = createStoreAccess(config);
+  const signingKeys = await openSigningKeys(config, database, access);
+  const signingKey = await signingKeys.signing();
   const app = await buildApp(config, {
     database,
-    signingKey,
+    signingKeys,
     loginProvider: options.loginProvider,
     storeAccess: access,
   });
@@ -125,7 +127,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     repos: app.repos,
     logLevel: 'silent',
     verifier: app.verifyProviderToken,
-    signingKey,
+    signingKeys,
     cookieDomain: config.cookieDomain,
   });
   await posHost.ready();
@@ -133,6 +135,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     app,
     database,
     provider,
+    signingKeys,
     signingKey,
     config,
     access,

@@ -365,7 +365,7 @@ describe('a stream whose user is banned while it is open', () => {
   beforeAll(async () => {
     quick = await buildApp(ctx.config, {
       database: ctx.database,
-      signingKey: ctx.signingKey,
+      signingKeys: ctx.signingKeys,
       storeAccess: ctx.access,
       live: { heartbeatMs: 100 },
     });
@@ -400,7 +400,7 @@ describe('two api instances on one database', () => {
     }
     second = await buildApp(ctx.config, {
       database: secondDb ?? ctx.database,
-      signingKey: ctx.signingKey,
+      signingKeys: ctx.signingKeys,
       storeAccess: ctx.access,
     });
     await second.listen({ port: 0, host: '127.0.0.1' });
@@ -498,7 +498,7 @@ describe('the request log', () => {
   it("is what the api's logger writes for a request", async () => {
     const logged = await buildApp(
       { ...ctx.config, logLevel: 'error' },
-      { database: ctx.database, signingKey: ctx.signingKey, storeAccess: ctx.access },
+      { database: ctx.database, signingKeys: ctx.signingKeys, storeAccess: ctx.access },
     );
     try {
       // pino keeps its serializers under a symbol of its own.

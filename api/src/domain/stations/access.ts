@@ -1,17 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApplicationRow, UserRow } from '../../db/types';
 import type { Repositories } from '../../repositories';
-import type { ApiSigningKey } from '../../services/signing-key';
+import type { SigningKeys } from '../../services/signing-key';
 import { signHandOffToken } from '../../services/signing-key';
 import type { StoreStation } from '../../services/store-client';
 import { mayOpen } from '../../services/store-client';
 import { NOT_AUTHORIZED_MESSAGE, verifiedCredentials } from '../applications/credentials';
 import { PluginMissingError, withPlugin } from '../applications/plugin';
 import { knownStoreFailureText } from '../applications/store-failure';
-import { ownerPause } from '../billing/usage';
 import { reachOf } from '../members/reach';
 import type { StoreAccess } from '../store-access';
 import { STATION_OPENED_EVERY_MS, stationFeed } from './feed';
+import { ownerHold } from './owner-hold';
 
 /** The access error object of spec 3, as the access-denied page shows it. */
 export interface AccessError {
@@ -76,8 +76,8 @@ export function sameOrigin(url: string, homeUrl: string): boolean {
 
 /**
  * Decides whether `user` may open the station at /{appSlug}/{stationSlug} (spec 3): not while
- * banned; only the owner or a member of the store; not while the owner's plan is at its order
- * limit (spec 4, see ownerPause); only a station the store lists, that lets
+ * banned; only the owner or a member of the store; not while the owner is banned or their plan
+ * is at its order limit (spec 4, see ownerHold); only a station the store lists, that lets
  * the store user in, and whose page is on the store's own site (the token goes there). A
  * refusal is the access error the dashboard shows; a store that fails is 'Store unavailable'.
  */
@@ -97,9 +97,10 @@ export async function decideOpening(
   if (posId === null) return anonymous(DENIALS.notFound);
 
   const about = { appId: row.id, wpHome: row.home_url, posId };
-  // The owner's plan at its limit pauses every station of theirs, for staff and shared users too.
-  const pause = await ownerPause(repos, row.user_id);
-  if (pause) return { ...about, ...pause };
+  // A banned owner, or one whose plan is at its limit, holds every station of theirs, for
+  // staff and shared users too.
+  const hold = await ownerHold(repos, row.user_id);
+  if (hold) return { ...about, name: hold.name, text: hold.text };
   let stations: StoreStation[];
   let wpUserId: number;
   try {
@@ -157,7 +158,7 @@ export async function decideOpening(
  */
 export async function openStation(
   repos: Repositories,
-  signingKey: ApiSigningKey,
+  signingKeys: SigningKeys,
   user: UserRow,
   { row, station, wpUserId, asMember }: Opening,
 ): Promise<string> {
@@ -171,7 +172,7 @@ export async function openStation(
   // manager learns nothing of their use of other stores. The owner is not a member.
   if (asMember) await repos.members.touchLastAccess(row.id, wpUserId);
   else await repos.users.touchLastAccess(user.id);
-  return signHandOffToken(signingKey, {
+  return signHandOffToken(await signingKeys.signing(), {
     audience: row.home_url,
     userId: user.id,
     // The store refuses a token whose name or email is not a string.

@@ -9,9 +9,9 @@ import { liveStreamSchema, liveTicketSchema } from './schema';
 const LAST_EVENT_ID = /^\d{1,15}$/;
 
 /** POST /live/ticket and GET /live/stream (issue 12 §5). */
-const live: FastifyPluginAsyncTypebox<Pick<RouteOptions, 'signingKey' | 'issuer'>> = async (
+const live: FastifyPluginAsyncTypebox<Pick<RouteOptions, 'signingKeys' | 'issuer'>> = async (
   app,
-  { signingKey, issuer },
+  { signingKeys, issuer },
 ) => {
   app.post('/live/ticket', { schema: liveTicketSchema }, async (request) => {
     const user = currentUser(request);
@@ -19,7 +19,7 @@ const live: FastifyPluginAsyncTypebox<Pick<RouteOptions, 'signingKey' | 'issuer'
     // or its nra when that comes first (the verifier honours no token past nra).
     const claims = request.claims;
     const sessionEndsAt = claims ? Math.min(claims.exp, claims.nra) * 1000 : 0;
-    return issueLiveTicket(signingKey, issuer, user.id, sessionEndsAt);
+    return issueLiveTicket(await signingKeys.signing(), issuer, user.id, sessionEndsAt);
   });
 
   app.get(
@@ -32,7 +32,7 @@ const live: FastifyPluginAsyncTypebox<Pick<RouteOptions, 'signingKey' | 'issuer'
       if (given !== undefined && !LAST_EVENT_ID.test(given)) {
         throw new HttpError(400, 'Last-Event-ID must be an event id', 'ERR_VALIDATION');
       }
-      const ticket = await readLiveTicket(signingKey, issuer, request.query.ticket);
+      const ticket = await readLiveTicket(signingKeys, issuer, request.query.ticket);
       if (!ticket || ticket.sessionEndsAt <= Date.now()) throw unauthorized();
       const user = await app.repos.users.findById(ticket.userId);
       if (!user) throw unauthorized();

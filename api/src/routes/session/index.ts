@@ -21,7 +21,9 @@ const session: FastifyPluginAsyncTypebox<RouteOptions> = async (app, options) =>
 
   app.post('/me/auth-token', { schema: authTokenSchema }, async (request) => {
     const user = currentUser(request);
-    return { token: await signPosToken(options.signingKey, user.id, options.issuer) };
+    return {
+      token: await signPosToken(await options.signingKeys.signing(), user.id, options.issuer),
+    };
   });
 
   app.post(

@@ -406,7 +406,7 @@ describe('POST /staff/users', () => {
     const secondHandle: DatabaseHandle | null = process.env.DATABASE_URL ? reopenDatabase() : null;
     const second: FastifyInstance = await buildApp(ctx.config, {
       database: secondHandle ?? ctx.database,
-      signingKey: ctx.signingKey,
+      signingKeys: ctx.signingKeys,
       storeAccess: ctx.access,
     });
     await second.ready();
