@@ -57,6 +57,20 @@ describe('registering', () => {
     expect(mail?.subject).toBe('Activate your Cloud POS account');
   });
 
+  it("carries the onboarding popup's homeUrl and authMode back to {origin}/login/{token}", async () => {
+    const homeUrl = 'http://127.0.0.1:4372';
+    const response = await register(
+      { name: 'Pia Popup', email: 'pia@shop.test', password: 'long-enough' },
+      `product=pos&origin=${encodeURIComponent(DASHBOARD)}&homeUrl=${encodeURIComponent(homeUrl)}&authMode=register`,
+    );
+
+    expect(response.status).toBe(302);
+    const location = new URL(response.headers.get('location') ?? '');
+    expect(location.origin).toBe(DASHBOARD);
+    expect(location.pathname).toMatch(/^\/login\/[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(Object.fromEntries(location.searchParams)).toEqual({ homeUrl, authMode: 'register' });
+  });
+
   it('explains what is wrong with each field and keeps what was typed', async () => {
     const response = await register({ name: ' ', email: 'not-an-email', password: 'short' });
     const html = await response.text();

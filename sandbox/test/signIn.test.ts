@@ -87,6 +87,17 @@ describe('signing in', () => {
     expect(location.searchParams.has('product')).toBe(false);
   });
 
+  it("carries the onboarding popup's homeUrl and authMode back, and keeps them on the register link", async () => {
+    const query = `product=pos&homeUrl=${encodeURIComponent('http://127.0.0.1:4372')}&authMode=login`;
+    const html = await (await fetch(needAccessUrl(sandbox.loginUrl, DASHBOARD, query))).text();
+    expect(html).toContain('&amp;homeUrl=http%3A%2F%2F127.0.0.1%3A4372&amp;authMode=login"');
+    const { location } = await signIn(sandbox, 'manager@demo.test', 'demo1234', query);
+    expect(location.origin).toBe(DASHBOARD);
+    expect(location.pathname.startsWith('/login/')).toBe(true);
+    expect(location.searchParams.get('homeUrl')).toBe('http://127.0.0.1:4372');
+    expect(location.searchParams.get('authMode')).toBe('login');
+  });
+
   it('shows the page again with the error and the email kept on a wrong password', async () => {
     const response = await postForm(needAccessUrl(sandbox.loginUrl, DASHBOARD), {
       email: 'manager@demo.test',

@@ -80,6 +80,15 @@ export const staffPluginDownload = {
   file: path.join(repoRoot, 'wordpress-plugin/dist/cloud-pos-staff.zip'),
 };
 
+/**
+ * The onboarding popup's pages (shell/src/popup/paths.ts): the shell's server answers them with
+ * the popup's own page (shell/dist/popup/popup.html, relative to the shell's root), not the app.
+ */
+export const popupPages = {
+  paths: ['/service-onboarding', '/service-launch-confirm'],
+  file: 'popup/popup.html',
+};
+
 /** The store administrator's login on every sandbox store. */
 export const storeAdmin = { username: 'storeadmin', password: 'demo1234' };
 
@@ -355,6 +364,7 @@ export function services({ dataDir, test }) {
         `${pluginDownload.path}=${pluginDownload.file}`,
         '--download',
         `${staffPluginDownload.path}=${staffPluginDownload.file}`,
+        ...popupPages.paths.flatMap((page) => ['--html', `${page}=${popupPages.file}`]),
       ],
       env: {},
       health: `${urls.shell}/`,
