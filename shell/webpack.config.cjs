@@ -3,9 +3,9 @@ const path = require('node:path');
 const fs = require('node:fs');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const { SubresourceIntegrityPlugin } = require('webpack-subresource-integrity');
 const { sharedSingletons, moduleRules } = require('@pos/shared/webpack/federation.cjs');
 const { shellPolicyFromFiles } = require('../scripts/lib/csp.cjs');
+const { EntryScriptIntegrityPlugin } = require('../scripts/lib/entry-integrity.cjs');
 
 const runtimeFile = (envName, defaultName) =>
   process.env[envName]
@@ -82,8 +82,6 @@ const shellConfig = (_env, argv) => {
       filename: production ? '[name].[contenthash:8].js' : '[name].js',
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
       uniqueName: 'shell',
-      // Subresource Integrity needs CORS-mode script loads (same-origin here: no change).
-      crossOriginLoading: 'anonymous',
       // dist/popup/ is the popup config's.
       clean: { keep: /^popup(\/|$)/ },
     },
@@ -104,9 +102,9 @@ const shellConfig = (_env, argv) => {
         favicon: path.join(__dirname, 'public', 'favicon.svg'),
         chunks: ['main'],
       }),
-      // integrity (sha384) on index.html's scripts and on the shell's own lazy chunks; a
-      // remote's files change with each of its deployments and its own runtime loads them.
-      new SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], enabled: production, hashLoading: 'lazy' }),
+      // integrity (sha384) on index.html's scripts; not on chunks, which federation loads
+      // (webpack-subresource-integrity fails the build with Module Federation).
+      ...(production ? [new EntryScriptIntegrityPlugin({ HtmlWebpackPlugin })] : []),
     ],
     devServer: {
       port: devPort,
