@@ -3424,7 +3424,7 @@ export interface paths {
     };
     /**
      * What a POS station needs to start: the application, the station and the user
-     * @description For the owner or a user the store lists. `stationSlug` is a cloud POS slug, or the numeric id of a station without one. 403 (ERR_PLAN_LIMIT_REACHED) while the owner's plan is at its order limit.
+     * @description For the owner or a user the store lists. `stationSlug` is a cloud POS slug, or the numeric id of a station without one. 403 while the owner's stations are held: ERR_OWNER_BANNED when the owner is blocked, ERR_PLAN_LIMIT_REACHED while their plan is at its order limit.
      */
     get: {
       parameters: {
@@ -3769,7 +3769,7 @@ export interface paths {
     };
     /**
      * Stations of other users' applications whose store lists the caller's email
-     * @description A store that cannot be reached is left out of the list; so is one without the Cloud POS plugin, counted in `pluginMissingCount`.
+     * @description A store that cannot be reached is left out of the list; so is one without the Cloud POS plugin, counted in `pluginMissingCount`. The stations of a blocked owner, or of one whose plan is at its order limit, are listed with `unavailable` saying why none of them opens.
      */
     get: {
       parameters: {
@@ -5112,6 +5112,14 @@ export interface components {
       /** @description The caller's roles in the store */
       roles: string[];
       stations: components['schemas']['Station'][];
+      /** @description Why none of these stations opens for anyone: the owner is blocked ('banned') or their plan is at its order limit ('paused'); null when they open */
+      unavailable: {
+        /** @enum {string} */
+        reason: 'banned' | 'paused';
+        /** @description The access-denied page's title */
+        name: string;
+        text: string;
+      } | null;
     };
     SharedUser: {
       /** @description WordPress user id */

@@ -8,6 +8,8 @@ import { PluginMissingError, withPlugin } from '../applications/plugin';
 import { failureReason } from '../applications/store-failure';
 import { memberEmail, membersFresh, syncMembersQuietly, syncNeverSynced } from '../members/sync';
 import type { StoreAccess } from '../store-access';
+import type { OwnerHold } from './owner-hold';
+import { ownerHolds } from './owner-hold';
 
 /** The live stations of an application, the stored slugs, and whose access they are judged for. */
 export interface StationsView {
@@ -58,6 +60,8 @@ export interface SharedGroup extends StationsView {
   member: Member;
   /** The owner's name, else email, else ''. */
   adminName: string;
+  /** Why none of these stations opens (the owner is banned or paused); null when they open. */
+  unavailable: OwnerHold | null;
 }
 
 /** The stations shared with a user, and how many stores were left out for lack of the plugin. */
@@ -70,7 +74,8 @@ export interface SharedStations {
  * The stations other managers share with `user`: those of every verified application whose
  * store lists the user's verified email (stores never copied are copied first, a few at a
  * time). A store without the Cloud POS plugin is left out and counted; one that fails in any
- * other way is left out and logged; the others are still listed.
+ * other way is left out and logged; the others are still listed. The stations of a banned or
+ * paused owner are listed with the reason they do not open (`unavailable`).
  */
 export async function sharedStations(
   repos: Repositories,
@@ -80,14 +85,16 @@ export async function sharedStations(
 ): Promise<SharedStations> {
   await syncNeverSynced(repos, access, log);
   const memberships = await repos.members.membershipsOf(user.id, memberEmail(user));
+  const holdOf = ownerHolds(repos);
   const groups = await Promise.all(
     memberships.map(async ({ application: row, member, ownerName, ownerEmail }) => {
       try {
         const credentials = verifiedCredentials(row, access);
         if (!credentials) return null;
-        const [stations, slugs] = await Promise.all([
+        const [stations, slugs, unavailable] = await Promise.all([
           withPlugin(repos, row, () => access.store.stations(row.home_url, credentials)),
           repos.stationSlugs.slugsOf(row.id),
+          holdOf(row.user_id),
         ]);
         const group: SharedGroup = {
           row,
@@ -96,6 +103,7 @@ export async function sharedStations(
           stations,
           slugs,
           wpUserId: member.wpUserId,
+          unavailable,
         };
         return group;
       } catch (error) {

@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { wpUserOf } from '../../domain/applications/credentials';
 import { entryStation, inviteStoreUser, sharedUsers } from '../../domain/applications/sharing';
 import { INVITATION_SENT_MESSAGE } from '../../domain/staff/manage';
-import { ownerPause } from '../../domain/billing/usage';
 import { reachOf } from '../../domain/members/reach';
+import type { OwnerHoldReason } from '../../domain/stations/owner-hold';
+import { ownerHold } from '../../domain/stations/owner-hold';
 import type { StoreAccess } from '../../domain/store-access';
 import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
@@ -22,6 +23,12 @@ import {
   sendInviteSchema,
   userAccountsSchema,
 } from './schemas/sharing';
+
+/** The error code of entry-details for each reason an owner's stations are held. */
+const HOLD_CODES: Record<OwnerHoldReason, string> = {
+  banned: 'ERR_OWNER_BANNED',
+  paused: 'ERR_PLAN_LIMIT_REACHED',
+};
 
 /**
  * Who an application is shared with (user-accounts, invitations), its WordPress account, and
@@ -81,9 +88,10 @@ const sharing: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app, 
     // The owner, or a user the store lists (a member): anyone else gets the owner's 404.
     const row = await app.repos.applications.findById(request.params.id);
     if (!row || !(await reachOf(app.repos, row, user))) throw applicationNotFound();
-    // The same rule as the cloud POS address: an owner at the plan's limit opens no station.
-    const pause = await ownerPause(app.repos, row.user_id);
-    if (pause) throw new HttpError(403, `${pause.name}: ${pause.text}`, 'ERR_PLAN_LIMIT_REACHED');
+    // The same rule as the cloud POS address: a banned owner, or one at the plan's limit,
+    // opens no station.
+    const hold = await ownerHold(app.repos, row.user_id);
+    if (hold) throw new HttpError(403, `${hold.name}: ${hold.text}`, HOLD_CODES[hold.reason]);
     let station;
     try {
       station = await entryStation(app.repos, access, row, request.query.stationSlug);

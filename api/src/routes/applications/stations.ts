@@ -94,11 +94,12 @@ const stations: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app,
   app.get('/shared-stations', { schema: sharedStationsSchema }, async (request) => {
     const shared = await sharedStations(app.repos, access, currentUser(request), request.log);
     return {
-      list: shared.groups.map(({ row, adminName, member, stations: list, slugs, wpUserId }) => ({
-        application: { id: row.id, name: row.name, slug: row.slug },
-        adminName,
-        roles: member.roles,
-        stations: list.map((station) => toStation(station, slugs, wpUserId)),
+      list: shared.groups.map((group) => ({
+        application: { id: group.row.id, name: group.row.name, slug: group.row.slug },
+        adminName: group.adminName,
+        roles: group.member.roles,
+        stations: group.stations.map((station) => toStation(station, group.slugs, group.wpUserId)),
+        unavailable: group.unavailable,
       })),
       pluginMissingCount: shared.pluginMissingCount,
     };

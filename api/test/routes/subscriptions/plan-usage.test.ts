@@ -219,6 +219,19 @@ describe('plan usage (spec 4 and 9)', () => {
       headers: await ctx.bearer(cashier),
     });
     expect(details.statusCode).toBe(403);
+    // Shared with me lists the stations with the reason they do not open.
+    const sharedGroup = async () => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/connect-ui/shared-stations',
+        headers: await ctx.bearer(cashier),
+      });
+      const list = response.json().list as Array<{ application: { id: string } }>;
+      return list.find((group) => group.application.id === id);
+    };
+    expect(await sharedGroup()).toMatchObject({
+      unavailable: { reason: 'paused', name: 'POINT OF SALE SERVICE PAUSED' },
+    });
 
     // Plus allows 3000 a month: both open again, with nothing to run.
     const plus = await ctx.call(sub, 'POST', '/subscription', { planId: PLAN_IDS.plus });
@@ -226,6 +239,7 @@ describe('plan usage (spec 4 and 9)', () => {
     expect((await monitor(sub)).usage).toMatchObject({ orders: 1000, limit: 3000, reached: false });
     expect((await openStation(slug, '1', asUser(sub))).status).toBe(200);
     expect((await openStation(slug, '3', cashier)).status).toBe(200);
+    expect(await sharedGroup()).toMatchObject({ unavailable: null });
   });
 
   it('holds an owner who never got a subscription row to their free plan: the trial pauses at 50', async () => {

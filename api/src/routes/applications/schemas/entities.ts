@@ -164,6 +164,21 @@ export const SharedStationGroupSchema = Type.Object(
     adminName: Type.String({ description: "The owner's full name (email when none)" }),
     roles: Type.Array(Type.String(), { description: "The caller's roles in the store" }),
     stations: Type.Array(Ref(StationSchema)),
+    unavailable: Nullable(
+      Type.Object(
+        {
+          reason: StringEnum(['banned', 'paused']),
+          name: Type.String({ description: "The access-denied page's title" }),
+          text: Type.String(),
+        },
+        {
+          additionalProperties: false,
+          description:
+            "Why none of these stations opens for anyone: the owner is blocked ('banned') or " +
+            "their plan is at its order limit ('paused'); null when they open",
+        },
+      ),
+    ),
   },
   { $id: 'SharedStationGroup', additionalProperties: false },
 );

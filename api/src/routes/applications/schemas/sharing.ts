@@ -96,8 +96,9 @@ export const entryDetailsSchema = {
   summary: 'What a POS station needs to start: the application, the station and the user',
   description:
     'For the owner or a user the store lists. `stationSlug` is a cloud POS slug, or the ' +
-    "numeric id of a station without one. 403 (ERR_PLAN_LIMIT_REACHED) while the owner's " +
-    'plan is at its order limit.',
+    "numeric id of a station without one. 403 while the owner's stations are held: " +
+    'ERR_OWNER_BANNED when the owner is blocked, ERR_PLAN_LIMIT_REACHED while their plan is ' +
+    'at its order limit.',
   params: ApplicationParams,
   querystring: Type.Object(
     { stationSlug: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' })) },

@@ -76,7 +76,8 @@ export const sharedStationsSchema = {
   summary: "Stations of other users' applications whose store lists the caller's email",
   description:
     'A store that cannot be reached is left out of the list; so is one without the Cloud POS ' +
-    'plugin, counted in `pluginMissingCount`.',
+    'plugin, counted in `pluginMissingCount`. The stations of a blocked owner, or of one whose ' +
+    'plan is at its order limit, are listed with `unavailable` saying why none of them opens.',
   response: {
     200: Type.Object(
       {
