@@ -37,8 +37,13 @@ const writeContractsModule = (remotes) => {
 module.exports = async (env, argv) => {
   const { remotes } = await import(pathToFileURL(path.join(repoRoot, 'scripts/lib/services.mjs')));
   const contractsModule = writeContractsModule(remotes);
-  // The shell's config may be one config or several (a second entry); the dashboard is `main`.
-  const shell = [shellConfigs(env, { ...argv, mode: 'production' })]
+  // The shell's config may be one config or several (another entry), each maybe a function of
+  // (env, argv); the dashboard is the one with the `main` entry.
+  const shell = [shellConfigs]
+    .flat()
+    .map((config) =>
+      typeof config === 'function' ? config(env, { ...argv, mode: 'production' }) : config,
+    )
     .flat()
     .find((config) => config.entry && 'main' in config.entry);
   if (!shell) throw new Error('shell/webpack.config.cjs has no config with the main entry');
