@@ -30,6 +30,13 @@ import { SigningKeys } from './services/signing-key';
 import type { StoreClient } from './services/store-client';
 import { createStoreClient } from './services/store-client';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The api's signing key set (shared with the other instances through the database). */
+    signingKeys: SigningKeys;
+  }
+}
+
 /** Base path of every route of the api (spec 7). */
 export const API_PREFIX = '/api/connect-ui';
 
@@ -165,6 +172,7 @@ export async function buildApp(
   // Read on first use: building the app needs no migrated database (the OpenAPI generator).
   const signingKeys =
     deps.signingKeys ?? SigningKeys.lazy(database.db, stores.secrets, signingKeysOptions(config));
+  app.decorate('signingKeys', signingKeys);
 
   await app.register(errorsPlugin);
   // nosniff on every answer; no-store on every signed-in one (tokens, one user's data), errors too.
