@@ -8,7 +8,7 @@
 //
 //   node scripts/static-server.mjs --root mf-admin/dist --port 3006 --cors --csp standalone
 //   node scripts/static-server.mjs --root shell/dist --port 3000 --spa --csp shell \
-//     --proxy /api/connect-ui=http://127.0.0.1:4000 --json /remotes.json=.run/remotes.json \
+//     --proxy /api/connect-ui=http://127.0.0.1:4000[,http://127.0.0.1:4001] --json /remotes.json=.run/remotes.json \
 //     --download /downloads/cloud-pos.zip=wordpress-plugin/dist/cloud-pos.zip \
 //     --download /downloads/cloud-pos-staff.zip=wordpress-plugin/dist/cloud-pos-staff.zip
 import { existsSync } from 'node:fs';
@@ -31,7 +31,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * @property {string} [host]
  * @property {boolean} [spa] answer unknown extension-less GETs (and HTML navigations) with index.html
  * @property {boolean} [cors] allow any origin to fetch the files (remotes)
- * @property {Record<string,string>} [proxy] path prefix → target origin
+ * @property {Record<string,string>} [proxy] path prefix → target origin, or several origins
+ *   separated by commas, taken in turn (round robin: the api's instances share everything
+ *   through the database, so no request needs the instance of the one before)
  * @property {Record<string,string>} [json] URL path → JSON file served with no-cache
  * @property {Record<string,string>} [html] URL path prefix → HTML file of root (extra entries)
  * @property {Record<string,string>} [download] URL path → file sent as an attachment (the plugin zip)
@@ -140,13 +142,20 @@ export async function buildStaticServer(options) {
       if (request.method === 'OPTIONS') return reply.code(204).send();
     });
   }
-  for (const [prefix, upstream] of Object.entries(options.proxy ?? {})) {
+  for (const [prefix, targets] of Object.entries(options.proxy ?? {})) {
+    const upstreams = targets.split(',').map((target) => target.trim());
+    let next = 0;
     // Registered before compression so proxied answers pass through as the api sent them.
     await app.register(fastifyHttpProxy, {
-      upstream,
+      // One origin: reply-from's pool for it. Several: no fixed upstream (an undici Agent for
+      // any origin) and each request goes to the next one in turn.
+      upstream: upstreams.length === 1 ? upstreams[0] : '',
       prefix,
       rewritePrefix: prefix,
       replyOptions: {
+        ...(upstreams.length > 1
+          ? { getUpstream: () => upstreams[(next = (next + 1) % upstreams.length)] }
+          : {}),
         // The api cannot be reached (down, restarting, timed out): a gateway error the front
         // ends read like any api error, never a stack trace.
         onError: (reply, { error }) => {

@@ -21,6 +21,7 @@ let dir;
 let server;
 let remoteServer;
 let upstream;
+const pair = [];
 
 /** Raw GET: the body as sent on the wire, undecoded. */
 function get(url, headers = {}, method = 'GET', port = PORT) {
@@ -82,6 +83,13 @@ beforeAll(async () => {
     reply.raw.on('close', () => clearInterval(heartbeat));
   });
   await upstream.listen({ port: 0, host: '127.0.0.1' });
+  // Two api instances behind one prefix, each telling its name.
+  for (const name of ['one', 'two']) {
+    const instance = Fastify();
+    instance.get('/api/pair/who', async () => ({ name }));
+    await instance.listen({ port: 0, host: '127.0.0.1' });
+    pair.push(instance);
+  }
   // A port that nothing listens on: the api when it is down.
   const closed = http.createServer();
   await new Promise((resolve) => closed.listen(0, '127.0.0.1', resolve));
@@ -97,6 +105,10 @@ beforeAll(async () => {
     ...['--html', '/connect=connect.html'],
     ...['--proxy', `/api/connect-ui=http://127.0.0.1:${upstream.server.address().port}`],
     ...['--proxy', `/api/down=http://127.0.0.1:${downPort}`],
+    ...[
+      '--proxy',
+      `/api/pair=${pair.map((p) => `http://127.0.0.1:${p.server.address().port}`).join(',')}`,
+    ],
   ]);
   await waitUntilUp();
   // A remote's server: its files for any origin, its standalone page under its own policy.
@@ -111,10 +123,22 @@ afterAll(async () => {
   server?.kill();
   remoteServer?.kill();
   await upstream?.close();
+  await Promise.all(pair.map((instance) => instance.close()));
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('static server', () => {
+  it('spreads a prefix with several upstreams over them in turn (round robin)', async () => {
+    const names = [];
+    for (let i = 0; i < 4; i += 1) {
+      const answer = await get('/api/pair/who');
+      expect(answer.status).toBe(200);
+      names.push(JSON.parse(answer.body.toString()).name);
+    }
+    expect(new Set(names)).toEqual(new Set(['one', 'two']));
+    expect(names).toEqual([names[0], names[1], names[0], names[1]]);
+  });
+
   it('sends brotli or gzip by Accept-Encoding, each smaller than the file', async () => {
     const br = await get('/remoteEntry.js', { 'accept-encoding': 'br, gzip' });
     expect(br.headers['content-encoding']).toBe('br');
