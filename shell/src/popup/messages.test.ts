@@ -74,8 +74,14 @@ describe('popupModeOf / storeWindowOf', () => {
     expect(storeWindowOf(win, 'popup')).toBe(opener);
   });
 
+  it('is the popup of a window with an opener whatever its name', () => {
+    const win = { name: '', opener } as unknown as Window;
+    Object.assign(win, { parent: win });
+    expect(popupModeOf(win)).toBe('popup');
+  });
+
   it('is standalone otherwise, talking to nobody', () => {
-    const win = { name: 'other', opener } as unknown as Window;
+    const win = { name: 'other', opener: null } as unknown as Window;
     Object.assign(win, { parent: win });
     expect(popupModeOf(win)).toBe('standalone');
     expect(storeWindowOf(win, 'standalone')).toBeNull();

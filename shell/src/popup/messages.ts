@@ -67,11 +67,13 @@ export type PopupMode = 'popup' | 'frame' | 'standalone';
 
 /**
  * How this page was opened: inside a frame of the shell's onboarding overlay (spec 2.10), as
- * the store's popup (spec 2.12: the window name ServiceAuthGateway), or on its own.
+ * the store's popup (spec 2.12: the window name ServiceAuthGateway; or any window with an opener,
+ * should a browser have dropped the name on the way through the provider and the store), or on
+ * its own.
  */
-export function popupModeOf(win: Pick<Window, 'name' | 'parent'>): PopupMode {
+export function popupModeOf(win: Pick<Window, 'name' | 'parent' | 'opener'>): PopupMode {
   if (win.parent && win.parent !== win) return 'frame';
-  if (win.name === POPUP_WINDOW_NAME) return 'popup';
+  if (win.name === POPUP_WINDOW_NAME || win.opener) return 'popup';
   return 'standalone';
 }
 

@@ -2,7 +2,7 @@
 // preact/compat (webpack aliases react and react-dom), without the shell's router, api client,
 // remotes or side navigation. Spec 2.12, issue 15.
 import '@pos/shared/tokens.css';
-import { decodeToken, isLoggedIn, TOKEN_STORAGE_KEY } from '@pos/shared/lean';
+import { decodeToken, nowSeconds, TOKEN_STORAGE_KEY } from '@pos/shared/lean';
 import { createRoot } from 'react-dom/client';
 import { storageKeys } from '../app/storageKeys';
 import { parseConfig } from '../config/runtimeConfig';
@@ -16,6 +16,19 @@ function storedToken(): string | null {
   } catch {
     return null;
   }
+}
+
+/** Seconds a token must still have before it expires to be worth sending to the api. */
+const TOKEN_MARGIN_SECONDS = 30;
+
+/**
+ * Whether the stored token can sign the popup's calls: it decodes (exp, nra, sub) and its exp
+ * is still ahead. The popup refreshes nothing: past exp (even within nra) the provider signs the
+ * person in again and sends a fresh token back through /login/{token}.
+ */
+function usable(token: string | null): boolean {
+  const claims = decodeToken(token);
+  return claims !== null && claims.exp > nowSeconds() + TOKEN_MARGIN_SECONDS;
 }
 
 async function main(root: HTMLElement): Promise<void> {
@@ -33,7 +46,7 @@ async function main(root: HTMLElement): Promise<void> {
     input: {
       pathname,
       search,
-      signedIn: isLoggedIn(decodeToken(token)),
+      signedIn: usable(token),
       needAccessUrl: needAccessUrl(config.loginProviderUrl, origin),
       needRegisterUrl: needRegisterUrl(config.loginProviderUrl, origin),
     },
