@@ -6,9 +6,21 @@ import { completeTask } from './user-tasks';
 
 export type { UserSettings };
 
-/** A change to the settings: the quick-launch key is toggled, the flags are set. */
+/** Most stations one user's Quick Launch holds. */
+export const MAX_QUICK_LAUNCH = 200;
+
+/** A pin past {@link MAX_QUICK_LAUNCH}: nothing was changed. */
+export class QuickLaunchFullError extends Error {
+  override readonly name = 'QuickLaunchFullError';
+  constructor() {
+    super(`Quick launch holds at most ${MAX_QUICK_LAUNCH} stations.`);
+  }
+}
+
+/** A change to the settings: a quick-launch key is pinned or unpinned, the flags are set. */
 export interface SettingsChange {
-  quickLaunchPOSId?: string;
+  /** `{applicationId}/{posID}` and whether it is to be on Quick Launch. */
+  quickLaunch?: { key: string; pinned: boolean };
   showAssistantInPOS?: boolean;
   firstTaskCompleted?: boolean;
 }
@@ -54,9 +66,10 @@ export class SettingsRepository {
   }
 
   /**
-   * Applies a change in one transaction (the row is locked on PostgreSQL so toggles do not
-   * race). A station pinned to quick launch proves the Assistant's 'pin-station' task, in the
-   * same transaction.
+   * Applies a change in one transaction (the row is locked on PostgreSQL so changes do not
+   * race). A pin past {@link MAX_QUICK_LAUNCH} stations throws {@link QuickLaunchFullError} and
+   * changes nothing. A station newly pinned to quick launch proves the Assistant's
+   * 'pin-station' task, in the same transaction.
    */
   async update(
     userId: string,
@@ -82,11 +95,13 @@ export class SettingsRepository {
         .executeTakeFirstOrThrow();
       const quickLaunch = parseQuickLaunch(current.quick_launch_pos_ids);
       let pinned: string | null = null;
-      if (change.quickLaunchPOSId !== undefined) {
-        if (quickLaunch[change.quickLaunchPOSId]) delete quickLaunch[change.quickLaunchPOSId];
-        else {
-          quickLaunch[change.quickLaunchPOSId] = true;
-          pinned = change.quickLaunchPOSId;
+      if (change.quickLaunch) {
+        const { key } = change.quickLaunch;
+        if (!change.quickLaunch.pinned) delete quickLaunch[key];
+        else if (!quickLaunch[key]) {
+          if (Object.keys(quickLaunch).length >= MAX_QUICK_LAUNCH) throw new QuickLaunchFullError();
+          quickLaunch[key] = true;
+          pinned = key;
         }
       }
       const next: SettingsRow = {

@@ -22,7 +22,7 @@ const routes: FastifyPluginAsyncTypebox<RouteOptions> = async (
   // Only the collaborators travel on: passing the whole options object would repeat the prefix.
   const options: RouteOptions = { loginProvider, signingKeys, issuer, stores, payments, mail };
   await app.register(health);
-  await app.register(userSettings);
+  await app.register(userSettings, { access: stores });
   await app.register(userData, options);
   await app.register(session, options);
   await app.register(sessionCookie, {

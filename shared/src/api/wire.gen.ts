@@ -142,7 +142,7 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            /** @description Toggles this station in quickLaunchPOSIds */
+            /** @description Toggles this station in quickLaunchPOSIds. A pin takes only a station the caller may open (403 ERR_QUICK_LAUNCH_REFUSED otherwise) and at most 200 stations in all (400 ERR_QUICK_LAUNCH_FULL); an unpin always succeeds */
             quickLaunchPOSId?: string;
             /** @description The Assistant panel's 'Show Assistant in POS' toggle */
             showAssistantInPOS?: boolean;
@@ -184,6 +184,15 @@ export interface paths {
         };
         /** @description Default Response */
         402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
           headers: {
             [name: string]: unknown;
           };

@@ -8,6 +8,7 @@ import { mayOpen } from '../../services/store-client';
 import { NOT_AUTHORIZED_MESSAGE, verifiedCredentials } from '../applications/credentials';
 import { PluginMissingError, withPlugin } from '../applications/plugin';
 import { knownStoreFailureText } from '../applications/store-failure';
+import type { Reach } from '../members/reach';
 import { reachOf } from '../members/reach';
 import type { StoreAccess } from '../store-access';
 import { STATION_OPENED_EVERY_MS, stationFeed } from './feed';
@@ -96,11 +97,27 @@ export async function decideOpening(
   const posId = await repos.stationSlugs.resolveSlug(row.id, address.stationSlug);
   if (posId === null) return anonymous(DENIALS.notFound);
 
-  const about = { appId: row.id, wpHome: row.home_url, posId };
   // A banned owner, or one whose plan is at its limit, holds every station of theirs, for
   // staff and shared users too.
   const hold = await ownerHold(repos, row.user_id);
-  if (hold) return { ...about, name: hold.name, text: hold.text };
+  if (hold) return { appId: row.id, wpHome: row.home_url, posId, name: hold.name, text: hold.text };
+  return decideStation(repos, access, row, reach, posId, log);
+}
+
+/**
+ * The store's part of {@link decideOpening}, for a user who reaches application `row`: the
+ * store lists station `posId`, lets the user's store account in, and gives it a page on the
+ * store's own site. Quick launch pins only stations this allows.
+ */
+export async function decideStation(
+  repos: Repositories,
+  access: StoreAccess,
+  row: ApplicationRow,
+  reach: Reach,
+  posId: string,
+  log: FastifyBaseLogger,
+): Promise<Opening | AccessError> {
+  const about = { appId: row.id, wpHome: row.home_url, posId };
   let stations: StoreStation[];
   let wpUserId: number;
   try {

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
-import { authErrors, Ref, StringEnum } from '../common';
+import { authErrors, ErrorAnswer, Ref, StringEnum } from '../common';
 
 /** `{applicationId}/{posID}`. */
 export const QUICK_LAUNCH_ID_PATTERN = '^[A-Za-z0-9_-]{1,64}/[A-Za-z0-9_-]{1,64}$';
@@ -24,7 +24,10 @@ export const UpdateSettingsBody = Type.Object(
     quickLaunchPOSId: Type.Optional(
       Type.String({
         pattern: QUICK_LAUNCH_ID_PATTERN,
-        description: 'Toggles this station in quickLaunchPOSIds',
+        description:
+          'Toggles this station in quickLaunchPOSIds. A pin takes only a station the caller ' +
+          'may open (403 ERR_QUICK_LAUNCH_REFUSED otherwise) and at most 200 stations in all ' +
+          '(400 ERR_QUICK_LAUNCH_FULL); an unpin always succeeds',
       }),
     ),
     showAssistantInPOS: Type.Optional(
@@ -51,5 +54,5 @@ export const putSettingsSchema = {
   tags: ['user'],
   summary: 'Changes settings: toggles a quick-launch station and/or sets the assistant flags',
   body: UpdateSettingsBody,
-  response: { 200: Ref(UserSettingsSchema), ...authErrors },
+  response: { 200: Ref(UserSettingsSchema), ...authErrors, 403: ErrorAnswer },
 };

@@ -289,8 +289,9 @@ describe('the Assistant settings of PUT /user-settings', () => {
     const unset = await put({ firstTaskCompleted: false });
     expect(unset.statusCode).toBe(400);
     expect(unset.json().message).toContain('body/firstTaskCompleted must be equal to constant');
-    expect((await put({ quickLaunchPOSId: 'app/1' })).json()).toMatchObject({
-      quickLaunchPOSIds: { 'app/1': true },
+    // Another change leaves the flag set.
+    expect((await put({ showAssistantInPOS: false })).json()).toMatchObject({
+      showAssistantInPOS: false,
       firstTaskCompleted: true,
     });
   });
