@@ -9,6 +9,10 @@ import { startStack } from './lib/stack.mjs';
 // E2E_DATA_DIR lets two test stacks (on different ports) run side by side without sharing data.
 const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? path.join(repoRoot, '.run/e2e-data'));
 rmSync(dataDir, { recursive: true, force: true });
+// On PostgreSQL (DATABASE_URL) fresh data is a schema of its own for this run.
+if (process.env.DATABASE_URL && !process.env.DATABASE_SCHEMA) {
+  process.env.DATABASE_SCHEMA = `e2e_${Date.now().toString(36)}`;
+}
 const stack = await startStack({
   dataDir,
   logDir: path.resolve(process.env.E2E_LOG_DIR ?? path.join(repoRoot, '.run/e2e-logs')),

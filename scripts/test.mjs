@@ -71,11 +71,11 @@ function phpunitCounts(file) {
   return { passed: attribute('tests') - failed - attribute('skipped'), failed };
 }
 
-function playwrightCounts() {
+function playwrightCounts(name = 'e2e') {
   const file = path.join(reports, 'e2e.json');
   if (!existsSync(file)) return;
   const { stats } = JSON.parse(readFileSync(file, 'utf8'));
-  counts.e2e = { passed: stats.expected + stats.flaky, failed: stats.unexpected };
+  counts[name] = { passed: stats.expected + stats.flaky, failed: stats.unexpected };
 }
 
 step('setup', () => {
@@ -132,6 +132,24 @@ step('e2e', () => {
   } finally {
     playwrightCounts();
   }
+});
+
+// Scale-out (issue 16): the journeys that write, with two api instances on one throw-away
+// PostgreSQL behind the shell's proxy (round robin), so any request may land on either.
+const SCALE_JOURNEYS = ['applications', 'staff', 'stations', 'session', 'activity', 'billing'].map(
+  (name) => `tests/${name}.spec.ts`,
+);
+step('e2e-scale', () => {
+  rmSync(path.join(reports, 'e2e.json'), { force: true });
+  withPostgres((url) => {
+    try {
+      run('pnpm', ['--filter', '@pos/e2e', 'exec', 'playwright', 'test', ...SCALE_JOURNEYS], {
+        env: { ...process.env, CI: 'true', DATABASE_URL: url, E2E_API_INSTANCES: '2' },
+      });
+    } finally {
+      playwrightCounts('e2e-scale');
+    }
+  });
 });
 
 console.info('\n━━ summary ━━');

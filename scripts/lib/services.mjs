@@ -22,6 +22,23 @@ export const ports = {
   payments: port('PAYMENTS_PORT', 4600),
 };
 
+/**
+ * The api's instances (E2E_API_INSTANCES, 1 by default): several share one PostgreSQL
+ * (DATABASE_URL) behind the shell's proxy, which takes them in turn. Their ports are API_PORTS
+ * (comma-separated) or API_PORT, API_PORT + 1, …; the first is `ports.api`.
+ */
+export const apiInstances = (() => {
+  const count = Number(process.env.E2E_API_INSTANCES || 1);
+  if (!Number.isInteger(count) || count < 1) {
+    throw new Error(`E2E_API_INSTANCES must be a whole number ≥ 1, got ${count}`);
+  }
+  if (count > 1 && !process.env.DATABASE_URL) {
+    throw new Error('E2E_API_INSTANCES > 1 needs DATABASE_URL: a SQLite file is one process’s');
+  }
+  const given = (process.env.API_PORTS ?? '').split(',').filter(Boolean).map(Number);
+  return Array.from({ length: count }, (_, i) => given[i] ?? ports.api + i);
+})();
+
 /** The sandbox's demo WooCommerce sites, one origin each (STORE_PORTS overrides them). */
 export const storePorts = (process.env.STORE_PORTS ?? '4201,4202,4203')
   .split(',')
@@ -287,12 +304,15 @@ export function services({ dataDir, test }) {
       // The payments sandbox starts last: when Stripe.js answers, every listener is up.
       health: `${urls.payments}/v3/`,
     },
-    {
-      name: 'api',
+    // The first instance seeds the demo data and holds the POS host (the stores' callbacks,
+    // webhooks and the cloud POS addresses come to it directly); the others serve only
+    // /api/connect-ui, their POS-host listeners on free ports nobody is told of.
+    ...apiInstances.map((apiPort, i) => ({
+      name: i === 0 ? 'api' : `api-${i + 1}`,
       command: node,
       args: [path.join(repoRoot, 'api/dist/server.js')],
       env: {
-        PORT: String(ports.api),
+        PORT: String(apiPort),
         HOST: host,
         SQLITE_PATH: path.join(dataDir, 'pos.sqlite'),
         API_DATA_DIR: dataDir,
@@ -300,9 +320,9 @@ export function services({ dataDir, test }) {
         SMTP_HOST: host,
         SMTP_PORT: String(ports.smtp),
         DASHBOARD_ORIGIN: urls.shell,
-        POS_HOST_PORT: String(ports.posHost),
+        POS_HOST_PORT: i === 0 ? String(ports.posHost) : '0',
         POS_PUBLIC_URL: urls.posHost,
-        CLOUD_POS_PORT: String(ports.cloudPos),
+        CLOUD_POS_PORT: i === 0 ? String(ports.cloudPos) : '0',
         CLOUD_POS_URL: urls.cloudPos,
         DEMO_STORE_URL: urls.stores[0],
         DEMO_STORE_CONSUMER_KEY: demoKey.consumerKey,
@@ -311,7 +331,7 @@ export function services({ dataDir, test }) {
         POS_TLS_KEY_PATH: path.join(dataDir, 'tls', 'pos-host.key'),
         // The demo stores run on this machine; production refuses private addresses.
         STORE_ALLOW_PRIVATE_HOSTS: '1',
-        SEED_DEMO: '1',
+        SEED_DEMO: i === 0 ? '1' : '0',
         // The demo store has 120 days of orders (sandbox DEMO_ORDER_DAYS): the first backfill
         // reads them all, so the dashboard shows months of history.
         ORDERS_BACKFILL_DAYS: '120',
@@ -323,8 +343,8 @@ export function services({ dataDir, test }) {
         // The shell's server proxies /api/connect-ui from the same machine.
         TRUST_PROXY: host,
       },
-      health: `${urls.api}/api/connect-ui/health`,
-    },
+      health: `http://${host}:${apiPort}/api/connect-ui/health`,
+    })),
     ...remotes.map((remote) => ({
       name: remote.pkg,
       command: node,
@@ -355,7 +375,7 @@ export function services({ dataDir, test }) {
         '--csp',
         'shell',
         '--proxy',
-        `/api/connect-ui=${urls.api}`,
+        `/api/connect-ui=${apiInstances.map((apiPort) => `http://${host}:${apiPort}`).join(',')}`,
         '--json',
         `/remotes.json=${path.join(dataDir, 'remotes.json')}`,
         '--json',
