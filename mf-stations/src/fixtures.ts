@@ -115,6 +115,17 @@ export const teaGroup: SharedStationGroup = {
       access: false,
     }),
   ],
+  unavailable: null,
+};
+
+/** The tea shop while its owner is blocked: its stations open for no one. */
+export const heldTeaGroup: SharedStationGroup = {
+  ...teaGroup,
+  unavailable: {
+    reason: 'banned',
+    name: 'Service is Paused',
+    text: 'The account that owns this store is paused, so its stations cannot be opened.',
+  },
 };
 
 /** User settings of a manager, with `pinned` on Quick Launch. */

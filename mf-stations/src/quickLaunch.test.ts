@@ -1,4 +1,4 @@
-import { coffeeApplication, coffeeStations, teaGroup } from './fixtures';
+import { coffeeApplication, coffeeStations, heldTeaGroup, teaGroup } from './fixtures';
 import { countPluginMissing, countStations, resolveQuickLaunch } from './quickLaunch';
 import type { OwnApplicationStations } from './types';
 
@@ -30,6 +30,13 @@ describe('resolveQuickLaunch', () => {
       ['app_coffee/2', 'Espresso Bar', 'own'],
       ['app_tea/1', 'Tea Counter', 'shared'],
     ]);
+  });
+
+  it('carries why a shared station does not open: its owner is held', () => {
+    const [entry] = resolveQuickLaunch({ 'app_tea/1': true }, own, [heldTeaGroup]);
+    expect(entry?.unavailable).toEqual(heldTeaGroup.unavailable);
+    const [open] = resolveQuickLaunch({ 'app_coffee/2': true, 'app_tea/1': true }, own, [teaGroup]);
+    expect(open?.unavailable).toBeNull();
   });
 
   it('leaves out keys whose station is gone or whose store could not be asked', () => {

@@ -17,17 +17,20 @@ export function resolveQuickLaunch(
     application: QuickLaunchStation['application'],
     stations: QuickLaunchStation['station'][],
     kind: QuickLaunchStation['kind'],
+    unavailable: QuickLaunchStation['unavailable'],
   ) => {
     for (const station of stations) {
       const key = quickLaunchKey(application.id, station.posID);
       if (pinned[key] && !seen.has(key)) {
         seen.add(key);
-        resolved.push({ key, station, application, kind });
+        resolved.push({ key, station, application, kind, unavailable });
       }
     }
   };
-  for (const { application, stations } of own) add(application, stations ?? [], 'own');
-  for (const group of shared) add(group.application, group.stations, 'shared');
+  for (const { application, stations } of own) add(application, stations ?? [], 'own', null);
+  for (const group of shared) {
+    add(group.application, group.stations, 'shared', group.unavailable ?? null);
+  }
   return resolved;
 }
 

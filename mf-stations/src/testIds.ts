@@ -21,6 +21,10 @@ export const stationsTestIds = {
     sharedWithMe: 'shared-with-me-section',
     sharedRow: (applicationId: string) => `shared-with-me-row-${applicationId}`,
     sharedCount: (applicationId: string) => `shared-with-me-count-${applicationId}`,
+    /** Beside an application whose owner is blocked or paused: why its stations do not open. */
+    sharedUnavailable: (applicationId: string) => `shared-with-me-unavailable-${applicationId}`,
+    /** On a Quick Launch card whose station does not open for anyone: why. */
+    quickLaunchUnavailable: 'quick-launch-unavailable',
     sharedEmpty: 'shared-with-me-empty',
     sharedLeftOut: 'shared-with-me-left-out',
     sharedError: 'shared-with-me-error',
@@ -41,6 +45,8 @@ export const stationsTestIds = {
     error: 'stations-error',
     /** In place of the stations when the store lacks the Cloud POS plugin. */
     pluginPrompt: 'stations-plugin-prompt',
+    /** Above the shared stations of an owner who is blocked or paused: why none opens. */
+    unavailable: 'shared-stations-unavailable',
   },
   /** The POS tile of the dashboard (spec 2.3). */
   tile: {

@@ -48,6 +48,10 @@ export const QUICK_LAUNCH_CHANGED_ELSEWHERE =
 /** Why a station cannot be opened: the application's account (or the viewer) has no access. */
 export const NO_ACCESS = 'No access to this station';
 
+/** Why no station of a shared application opens: the api's title and sentence (owner held). */
+export const unavailableReason = ({ name, text }: { name: string; text: string }) =>
+  `${name}: ${text}`;
+
 /** Spec 8: an application whose stations could not be loaded. */
 export const applicationErrorMessage = (applicationName: string, message: string) =>
   `${applicationName}: ${message}`;

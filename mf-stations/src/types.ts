@@ -40,6 +40,9 @@ export interface SharedStationsOverview {
   pluginMissingCount: number;
 }
 
+/** Why none of a shared application's stations opens: its owner is blocked or paused. */
+export type StationsUnavailable = NonNullable<SharedStationGroup['unavailable']>;
+
 /** A station of Quick Launch, resolved from its key to something to show and open. */
 export interface QuickLaunchStation {
   key: string;
@@ -47,4 +50,6 @@ export interface QuickLaunchStation {
   application: { id: string; name: string; slug: string };
   /** Own stations link to the application's stations, shared ones to its shared stations. */
   kind: 'own' | 'shared';
+  /** Why it does not open for anyone (a shared station whose owner is held); null otherwise. */
+  unavailable: StationsUnavailable | null;
 }

@@ -11,6 +11,8 @@ export interface OpenStationLinkProps {
   url: string;
   /** Stations the viewer (or the application's account) may not open show a disabled control. */
   disabled?: boolean;
+  /** Why it is disabled; 'No access to this station' unless told. */
+  reason?: string;
   variant?: 'primary' | 'secondary';
   'data-testid'?: string;
 }
@@ -19,13 +21,14 @@ export interface OpenStationLinkProps {
  * Opens a station at its cloud POS address in a new tab: a link that looks like a button, so it
  * can also be opened with the browser's own link actions. Without access it is a button that
  * is disabled (aria-disabled, so it stays focusable and is found by keyboard and screen reader
- * users) and described by why: 'No access to this station'. Its clicks do nothing.
+ * users) and described by why ('No access to this station' unless told). Its clicks do nothing.
  */
 export function OpenStationLink({
   children,
   label,
   url,
   disabled = false,
+  reason = NO_ACCESS,
   variant = 'secondary',
   'data-testid': testId,
 }: OpenStationLinkProps) {
@@ -39,13 +42,13 @@ export function OpenStationLink({
           aria-disabled="true"
           aria-label={label}
           aria-describedby={reasonId}
-          title={NO_ACCESS}
+          title={reason}
           data-testid={testId}
         >
           {children}
         </Button>
         <span id={reasonId} className="pos-visually-hidden">
-          {NO_ACCESS}
+          {reason}
         </span>
       </>
     );

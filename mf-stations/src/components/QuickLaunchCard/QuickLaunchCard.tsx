@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { Icon } from '@pos/shared';
+import { Badge, Icon } from '@pos/shared';
 import { stationsTestIds } from '../../testIds';
-import { signInLabel } from '../../texts';
+import { NO_ACCESS, signInLabel, unavailableReason } from '../../texts';
 import type { QuickLaunchStation } from '../../types';
 import { applicationStationsPath, sharedStationsPath } from '../../urls';
 import { OpenStationLink } from '../OpenStationLink';
@@ -17,10 +17,12 @@ export interface QuickLaunchCardProps {
 
 /**
  * A station pinned to Quick Launch (spec 2.5): its name, its application with a link to the
- * application's stations page, and a sign-in button that opens the station.
+ * application's stations page, and a sign-in button that opens the station. A station that
+ * does not open for anyone (its owner is blocked or paused) says why, and its sign-in button
+ * is disabled, as is one the viewer has no access to.
  */
 export function QuickLaunchCard({ entry, url }: QuickLaunchCardProps) {
-  const { station, application, kind } = entry;
+  const { station, application, kind, unavailable } = entry;
   const stationsPage =
     kind === 'own' ? applicationStationsPath(application.id) : sharedStationsPath(application.id);
   return (
@@ -37,12 +39,24 @@ export function QuickLaunchCard({ entry, url }: QuickLaunchCardProps) {
         <Link to={stationsPage} className="pos-stations-ql-card__application">
           {application.name}
         </Link>
+        {unavailable && (
+          <Badge
+            tone="warning"
+            icon="warning"
+            title={unavailable.text}
+            className="pos-stations-ql-card__unavailable"
+            data-testid={ids.quickLaunchUnavailable}
+          >
+            {unavailable.name}
+          </Badge>
+        )}
       </div>
       <OpenStationLink
         label={signInLabel(station.name)}
         url={url}
         variant="primary"
-        disabled={station.access === false}
+        disabled={station.access === false || unavailable !== null}
+        reason={unavailable ? unavailableReason(unavailable) : NO_ACCESS}
         data-testid={ids.quickLaunchSignIn}
       >
         Sign in

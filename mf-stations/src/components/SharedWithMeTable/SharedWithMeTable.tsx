@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { CellLabel, EmptyState, Table, type TableColumn } from '@pos/shared';
+import { Badge, CellLabel, EmptyState, Table, type TableColumn } from '@pos/shared';
 import { stationsTestIds } from '../../testIds';
 import { LOADING_SHARED_STATIONS, NO_SHARED_STATIONS, roleLabel } from '../../texts';
 import type { SharedStationGroup } from '../../types';
@@ -15,7 +15,8 @@ export interface SharedWithMeTableProps {
 /**
  * 'Shared with me' (spec 2.5): other users' applications that share stations with the viewer,
  * their administrator, the viewer's role on the store and the station count, linking to the
- * shared stations.
+ * shared stations. An application whose owner is blocked or paused says so beside its name: none
+ * of its stations opens.
  */
 export function SharedWithMeTable({ groups, loading }: SharedWithMeTableProps) {
   const columns: TableColumn<SharedStationGroup>[] = [
@@ -23,7 +24,25 @@ export function SharedWithMeTable({ groups, loading }: SharedWithMeTableProps) {
       id: 'application',
       header: 'Application',
       rowHeader: true,
-      cell: ({ application }) => application.name,
+      cell: ({ application, unavailable }) => (
+        <>
+          {application.name}
+          {unavailable && (
+            <>
+              {' '}
+              <Badge
+                tone="warning"
+                icon="warning"
+                title={unavailable.text}
+                data-testid={ids.sharedUnavailable(application.id)}
+              >
+                {unavailable.name}
+              </Badge>
+              <span className="pos-visually-hidden"> ({unavailable.text})</span>
+            </>
+          )}
+        </>
+      ),
     },
     {
       id: 'administrator',

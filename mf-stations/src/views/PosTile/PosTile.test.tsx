@@ -1,6 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createFakeStationsApi, gardenApplication, sampleApplications } from '../../fixtures';
+import {
+  createFakeStationsApi,
+  gardenApplication,
+  heldTeaGroup,
+  sampleApplications,
+} from '../../fixtures';
 import { stationsTestIds } from '../../testIds';
 import { cashierViewer } from '@pos/shared/testing';
 import { renderWithParcel } from '../../testing/renderWithParcel';
@@ -25,6 +30,20 @@ describe('PosTile', () => {
     expect(launches[0]).toHaveAttribute('target', '_blank');
     expect(launches[1]).toHaveAttribute('href', 'http://pos.test/tea-house/pos');
     expect(tile.getByRole('link', { name: 'View Stations' })).toHaveAttribute('href', '/stations');
+  });
+
+  it('shows a pinned station of a held owner without a link, saying why', async () => {
+    const { api } = createFakeStationsApi({ pinned: ['app_tea/1'], shared: [heldTeaGroup] });
+    renderWithParcel(<PosTile />, { api, path: '/' });
+    const [launch] = await screen.findAllByTestId(ids.quickLaunch);
+    expect(launch).not.toHaveAttribute('href');
+    expect(launch).toHaveAttribute(
+      'title',
+      'Service is Paused: The account that owns this store is paused, so its stations cannot be opened.',
+    );
+    expect(launch).toHaveTextContent(
+      '(Service is Paused: The account that owns this store is paused, so its stations cannot be opened.)',
+    );
   });
 
   it('leaves out stores without the Cloud POS plugin and says how many, with the download', async () => {

@@ -9,7 +9,13 @@ import {
 import { useStationsOverview } from '../../hooks/useStationsOverview';
 import { countPluginMissing, countStations, resolveQuickLaunch } from '../../quickLaunch';
 import { stationsTestIds } from '../../testIds';
-import { LOADING_STATIONS, QUICK_LAUNCH, UNAVAILABLE_WHILE_PAUSED } from '../../texts';
+import {
+  LOADING_STATIONS,
+  NO_ACCESS,
+  QUICK_LAUNCH,
+  UNAVAILABLE_WHILE_PAUSED,
+  unavailableReason,
+} from '../../texts';
 import { STATIONS_PATH, cloudStationUrl } from '../../urls';
 import './PosTile.css';
 
@@ -80,8 +86,9 @@ function LivePosTile() {
         <div className="pos-stations-tile__quick">
           <h3 className="pos-stations-tile__heading">{QUICK_LAUNCH}</h3>
           <ul className="pos-stations-tile__list">
-            {pinned.map(({ key, station, application }) => {
-              const open = station.access !== false;
+            {pinned.map(({ key, station, application, unavailable }) => {
+              const open = station.access !== false && unavailable === null;
+              const reason = unavailable ? unavailableReason(unavailable) : NO_ACCESS;
               const body = (
                 <>
                   <Icon name="stations" size={18} />
@@ -114,10 +121,12 @@ function LivePosTile() {
                   ) : (
                     <span
                       className="pos-stations-tile__launch is-disabled"
+                      title={reason}
                       data-testid={ids.quickLaunch}
                       data-station={station.name}
                     >
                       {body}
+                      <span className="pos-visually-hidden"> ({reason})</span>
                     </span>
                   )}
                 </li>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createFakeStationsApi } from '../../fixtures';
+import { createFakeStationsApi, heldTeaGroup } from '../../fixtures';
 import { stationsTestIds } from '../../testIds';
 import { cashierViewer } from '@pos/shared/testing';
 import { renderWithParcel } from '../../testing/renderWithParcel';
@@ -45,6 +45,21 @@ describe('SharedStations', () => {
     expect(office.getByTestId(ids.posUrl)).toHaveTextContent('(No access to this station)');
     expect(office.getByTestId(ids.posUrl)).toHaveTextContent('http://pos.test/tea-house/office');
     expect(office.queryByRole('switch')).not.toBeInTheDocument();
+  });
+
+  it('says why no station opens while the owner is held, and disables every address', async () => {
+    const { api } = createFakeStationsApi({ shared: [heldTeaGroup], pinned: ['app_tea/1'] });
+    renderWithParcel(<SharedStations />, { api, path: PATH, viewer: cashierViewer });
+    expect(await screen.findByTestId(ids.unavailable)).toHaveTextContent(
+      'Service is Paused The account that owns this store is paused, so its stations cannot be opened.',
+    );
+    const counter = rowOf('Tea Counter');
+    expect(counter.queryByRole('link')).not.toBeInTheDocument();
+    expect(counter.getByTestId(ids.posUrl)).toHaveTextContent(
+      'http://pos.test/tea-house/pos (Service is Paused: The account that owns this store is paused, so its stations cannot be opened.)',
+    );
+    // A pinned station can still be taken off Quick Launch.
+    expect(await counter.findByRole('switch', { name: 'Quick launch Tea Counter' })).toBeChecked();
   });
 
   it('pins a shared station under its application and station id', async () => {

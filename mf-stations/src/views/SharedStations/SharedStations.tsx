@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import {
+  Badge,
   CellLabel,
   Card,
   EmptyState,
@@ -23,6 +24,7 @@ import {
   NO_SHARED_STATIONS,
   SHARED_STATIONS,
   roleLabel,
+  unavailableReason,
 } from '../../texts';
 import type { SharedStationGroup, Station } from '../../types';
 import { SHARED_STATIONS_PATTERN, STATIONS_PATH, cloudStationUrl } from '../../urls';
@@ -33,7 +35,9 @@ const ids = stationsTestIds.applicationStations;
 /**
  * /applications/:id/shared-stations (spec 2.4, everyone): the stations of another user's
  * application that are shared with the viewer: Name, POS URL and Quick Launch. A station the
- * viewer may not open shows its address as disabled text and has no quick-launch switch.
+ * viewer may not open shows its address as disabled text and has no quick-launch switch. When
+ * the owner is blocked or paused, the page says why and no address opens; pinned stations can
+ * still be taken off Quick Launch.
  */
 export function SharedStations() {
   const applicationId = useRouteId(SHARED_STATIONS_PATTERN);
@@ -72,17 +76,23 @@ function SharedStationsOf({ applicationId }: { applicationId: string | null }) {
           current.application.slug,
           station.cloudStationSlug,
         );
+        // Every address of a held owner is disabled, with the owner's reason.
+        const closed = current.unavailable
+          ? unavailableReason(current.unavailable)
+          : station.access === false
+            ? NO_ACCESS
+            : null;
         return (
           <>
             <CellLabel>POS URL</CellLabel>
-            {station.access === false ? (
+            {closed ? (
               <span
                 className="pos-stations-table__url is-disabled"
-                title={NO_ACCESS}
+                title={closed}
                 data-testid={ids.posUrl}
               >
                 {url}
-                <span className="pos-visually-hidden"> ({NO_ACCESS})</span>
+                <span className="pos-visually-hidden"> ({closed})</span>
               </span>
             ) : (
               <a
@@ -131,6 +141,14 @@ function SharedStationsOf({ applicationId }: { applicationId: string | null }) {
         }
         back={{ to: STATIONS_PATH, label: 'Back to Stations' }}
       />
+      {group?.unavailable && (
+        <p className="pos-stations-unavailable" role="note" data-testid={ids.unavailable}>
+          <Badge tone="warning" icon="warning">
+            {group.unavailable.name}
+          </Badge>{' '}
+          {group.unavailable.text}
+        </p>
+      )}
       <Card flush>
         {shared.status === 'error' ? (
           <ErrorState

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createFakeStationsApi, sampleApplication, teaGroup } from '../../fixtures';
+import { createFakeStationsApi, heldTeaGroup, sampleApplication, teaGroup } from '../../fixtures';
 import { stationsTestIds } from '../../testIds';
 import { cashierViewer } from '@pos/shared/testing';
 import { renderWithParcel } from '../../testing/renderWithParcel';
@@ -107,6 +107,34 @@ describe('StationList', () => {
     const signIn = card.getByRole('button', { name: 'Sign in Back Office' });
     expect(signIn).toHaveAttribute('aria-disabled', 'true');
     expect(signIn).toHaveAccessibleDescription('No access to this station');
+  });
+
+  it('says why a held owner’s stations do not open: beside the application and on its cards', async () => {
+    const { api } = createFakeStationsApi({ pinned: ['app_tea/1'], shared: [heldTeaGroup] });
+    renderWithParcel(<StationList />, { api, viewer: cashierViewer });
+    const badge = await screen.findByTestId(ids.sharedUnavailable('app_tea'));
+    expect(badge).toHaveTextContent('Service is Paused');
+    expect(badge).toHaveAttribute(
+      'title',
+      'The account that owns this store is paused, so its stations cannot be opened.',
+    );
+    const card = within(await screen.findByTestId(ids.quickLaunchCard));
+    expect(card.getByTestId(ids.quickLaunchUnavailable)).toHaveTextContent('Service is Paused');
+    const signIn = card.getByRole('button', { name: 'Sign in Tea Counter' });
+    expect(signIn).toHaveAttribute('aria-disabled', 'true');
+    expect(signIn).toHaveAccessibleDescription(
+      'Service is Paused: The account that owns this store is paused, so its stations cannot be opened.',
+    );
+    expect(card.queryByRole('link', { name: /Sign in/ })).not.toBeInTheDocument();
+  });
+
+  it('shows no reason for the stations of an owner who is not held', async () => {
+    const { api } = createFakeStationsApi({ pinned: ['app_tea/1'] });
+    renderWithParcel(<StationList />, { api, viewer: cashierViewer });
+    expect(await screen.findByTestId(ids.sharedRow('app_tea'))).toBeInTheDocument();
+    expect(screen.queryByTestId(ids.sharedUnavailable('app_tea'))).not.toBeInTheDocument();
+    const card = within(await screen.findByTestId(ids.quickLaunchCard));
+    expect(card.getByRole('link', { name: /Sign in Tea Counter/ })).toBeInTheDocument();
   });
 
   it('tells a store that failed in a danger bubble and its row, and lists the others', async () => {
