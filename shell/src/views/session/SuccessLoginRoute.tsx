@@ -25,14 +25,16 @@ export function SuccessLoginRoute() {
     if (stored?.isPosRedirect) {
       let cancelled = false;
       const timer = browser.setTimeout(() => {
+        forgetRedirect(browser.sessionStorage);
+        const path = safeRedirectPath(stored.path, '');
+        if (!path) {
+          browser.assign(paths.dashboard);
+          return;
+        }
         // The POS host reads the session cookie, which the api sets: wait for it too.
         void session.cookieSettled().then(() => {
-          if (cancelled) return;
-          forgetRedirect(browser.sessionStorage);
-          const path = safeRedirectPath(stored.path, '');
-          browser.assign(
-            path ? cloudPosAddress(config.cloudPosUrl || browser.origin, path) : paths.dashboard,
-          );
+          if (!cancelled)
+            browser.assign(cloudPosAddress(config.cloudPosUrl || browser.origin, path));
         });
       }, POS_REDIRECT_DELAY_MS);
       return () => {
