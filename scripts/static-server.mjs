@@ -40,6 +40,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * @property {'shell' | 'standalone'} [csp] the HTML pages' Content-Security-Policy: the shell's
  *   (from the files of `json['/remotes.json']` and `json['/config.json']`), or a remote's
  *   standalone page's
+ * @property {string} [cspStripeJs] Stripe.js's URL a standalone page may load (--csp-stripe-js)
  */
 
 /**
@@ -80,7 +81,8 @@ export function parseArgs(argv) {
         throw new Error(`--csp takes shell or standalone, got ${kind}`);
       }
       options.csp = kind;
-    } else if (['--proxy', '--json', '--html', '--download'].includes(flag)) {
+    } else if (flag === '--csp-stripe-js') options.cspStripeJs = next();
+    else if (['--proxy', '--json', '--html', '--download'].includes(flag)) {
       const [key, value] = pair(next());
       options[flag.slice(2)][key] = value;
     } else throw new Error(`unknown option ${flag}`);
@@ -106,7 +108,7 @@ const under = (pathname, prefix) => pathname === prefix || pathname.startsWith(`
 function pagePolicy(options) {
   if (!options.csp) return null;
   if (options.csp === 'standalone') {
-    const policy = csp.standalonePolicy();
+    const policy = csp.standalonePolicy({ stripeJs: options.cspStripeJs });
     return () => policy;
   }
   const remotesFile = options.json?.['/remotes.json'];

@@ -88,16 +88,19 @@ function shellPolicy({ remotes, config, framedBySelf = false, dev } = {}) {
 
 /**
  * A remote's standalone page (its own dev harness, served beside remoteEntry.js): its own
- * origin only, never framed.
- * @param {{ dev?: { websocket?: string } }} [options]
+ * origin, never framed; `stripeJs` (the harness's Stripe.js, for mf-billing's card forms) may
+ * add its script and frames.
+ * @param {{ stripeJs?: string, dev?: { websocket?: string } }} [options]
  */
-function standalonePolicy({ dev } = {}) {
+function standalonePolicy({ stripeJs, dev } = {}) {
+  const stripe = stripeJs ? configOrigins({ stripe: { jsUrl: stripeJs } }).stripe : null;
   return serialize({
     'default-src': ["'self'"],
-    'script-src': unique(["'self'", dev && "'unsafe-eval'"]),
+    'script-src': unique(["'self'", ...(stripe?.script ?? []), dev && "'unsafe-eval'"]),
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'connect-src': unique(["'self'", dev?.websocket]),
+    'frame-src': unique(["'self'", ...(stripe?.frame ?? [])]),
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

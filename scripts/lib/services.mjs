@@ -357,6 +357,9 @@ export function services({ dataDir, test }) {
         '--cors',
         '--csp',
         'standalone',
+        // The standalone page's harness loads Stripe.js (mf-billing's card forms).
+        '--csp-stripe-js',
+        `${urls.payments}/v3/`,
       ],
       env: {},
       health: `http://${host}:${remote.port}/mf-manifest.json`,

@@ -67,6 +67,13 @@ describe('the Content-Security-Policy', () => {
     const policy = directives(standalonePolicy());
     expect(policy['script-src']).toEqual(["'self'"]);
     expect(policy['connect-src']).toEqual(["'self'"]);
+    expect(policy['frame-src']).toEqual(["'self'"]);
     expect(policy['frame-ancestors']).toEqual(["'none'"]);
+    const withStripe = directives(
+      standalonePolicy({ stripeJs: 'http://127.0.0.1:4600/v3/', dev: { websocket: 'ws://h:1' } }),
+    );
+    expect(withStripe['script-src']).toEqual(["'self'", 'http://127.0.0.1:4600', "'unsafe-eval'"]);
+    expect(withStripe['frame-src']).toEqual(["'self'", 'http://127.0.0.1:4600']);
+    expect(withStripe['connect-src']).toEqual(["'self'", 'ws://h:1']);
   });
 });

@@ -115,9 +115,10 @@ beforeAll(async () => {
   remoteServer = spawn(process.execPath, [
     path.join(__dirname, '..', 'static-server.mjs'),
     ...['--root', root, '--port', String(PORT + 100), '--cors', '--csp', 'standalone'],
+    ...['--csp-stripe-js', 'http://127.0.0.1:4699/v3/'],
   ]);
   await waitUntilUp(PORT + 100);
-});
+}, 30_000);
 
 afterAll(async () => {
   server?.kill();
@@ -333,7 +334,8 @@ describe('static server', () => {
     it("gives a remote's standalone page its own origin only, and its files to any origin", async () => {
       const page = await get('/index.html', {}, 'GET', PORT + 100);
       const policy = directives(page.headers['content-security-policy']);
-      expect(policy['script-src']).toEqual(["'self'"]);
+      expect(policy['script-src']).toEqual(["'self'", 'http://127.0.0.1:4699']);
+      expect(policy['frame-src']).toEqual(["'self'", 'http://127.0.0.1:4699']);
       expect(policy['connect-src']).toEqual(["'self'"]);
       expect(policy['frame-ancestors']).toEqual(["'none'"]);
       const entry = await get('/remoteEntry.js', {}, 'GET', PORT + 100);

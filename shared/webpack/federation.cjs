@@ -4,6 +4,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { standalonePolicy } = require('../../scripts/lib/csp.cjs');
 
 const sharedPackage = require('../package.json');
 
@@ -153,7 +154,17 @@ const createRemoteConfig =
         port,
         host: '127.0.0.1',
         historyApiFallback: true,
-        headers: { 'Access-Control-Allow-Origin': '*' },
+        headers: {
+          'Access-Control-Allow-Origin': '*',
+          'X-Content-Type-Options': 'nosniff',
+          'Referrer-Policy': 'strict-origin-when-cross-origin',
+          // The standalone page's policy (scripts/lib/csp.cjs), with the dev server's eval
+          // source maps and socket, and the harness's local Stripe.js.
+          'Content-Security-Policy': standalonePolicy({
+            stripeJs: 'http://127.0.0.1:4600/v3/',
+            dev: { websocket: `ws://127.0.0.1:${port}` },
+          }),
+        },
         proxy: [{ context: ['/api/connect-ui'], target: 'http://127.0.0.1:4000' }],
       },
       performance: { hints: false },
