@@ -49,12 +49,14 @@ import {
   ensurePnpm,
   installDependencies,
 } from './lib/setup.mjs';
-import { demoAccounts, remotes, repoRoot, urls } from './lib/services.mjs';
+import { demoAccounts, remotes, repoRoot, storeAdmin, urls } from './lib/services.mjs';
 import { measureLiveLatency } from './lib/bench-live.mjs';
+import { measurePopup, POPUP_VISITS } from './lib/bench-popup.mjs';
 import {
   buildMonolith,
   compareDashboards,
   CPU_SLOWDOWN,
+  MONOLITH_ORIGIN,
   serveMonolith,
   VISITS,
 } from './lib/bench-dashboard.mjs';
@@ -281,10 +283,13 @@ async function main() {
     {
       cwd: repoRoot,
       stdio: ['ignore', 'ignore', 'inherit'],
+      // The monolith signs in through the same login provider.
+      env: { ...process.env, BENCH_DASHBOARD_ORIGINS: MONOLITH_ORIGIN },
     },
   );
   let front;
   let dashboard;
+  let popup;
   let live;
   try {
     await waitFor(`${urls.shell}/`, 120_000, () => stackProcess.exitCode === null);
@@ -293,6 +298,14 @@ async function main() {
     const monolith = await serveMonolith(stackDataDir);
     try {
       dashboard = await compareDashboards(browser, urls.shell, monolith.url, front.signedIn);
+      popup = await measurePopup(browser, {
+        shell: urls.shell,
+        login: urls.login,
+        store: urls.stores[0],
+        manager: demoAccounts.find((a) => a.role === 'manager'),
+        storeAdmin,
+        cpuSlowdown: CPU_SLOWDOWN,
+      });
       if (!frontOnly) live = await measureLiveLatency(browser);
     } finally {
       monolith.stop();
@@ -301,7 +314,7 @@ async function main() {
   } finally {
     stackProcess.kill('SIGTERM');
   }
-  const frontMeasures = frontEndMeasures(front, dashboard);
+  const frontMeasures = frontEndMeasures(front, dashboard, popup);
   if (frontOnly) return report(frontMeasures, { partial: true });
   const users = await measureAdminUsers();
   const apps = await measureApplications();
@@ -461,7 +474,7 @@ function report(measures, options) {
  * monolith (medians of VISITS cold visits each, CPU slowed CPU_SLOWDOWN×).
  * @returns {import('./lib/budgets.cjs').Measure[]}
  */
-function frontEndMeasures(front, dashboard) {
+function frontEndMeasures(front, dashboard, popup) {
   const { federated, monolith } = dashboard;
   const conditions = `median of ${VISITS}, ${CPU_SLOWDOWN}× CPU slowdown, cold cache`;
   return [
@@ -554,6 +567,19 @@ function frontEndMeasures(front, dashboard) {
       label: `Dashboard INP, monolith (${conditions})`,
       value: monolith.inp,
       unit: 'ms',
+    },
+    {
+      id: 'popup.js.gzip',
+      label: `Onboarding popup page JS (gzip, ${popup.scripts} scripts)`,
+      value: popup.js / 1024,
+      unit: 'KB',
+    },
+    {
+      id: 'popup.contentLoaded',
+      label: `Onboarding popup: window.open → content-loaded at the store (median of ${POPUP_VISITS}, ${CPU_SLOWDOWN}× CPU slowdown, cold cache)`,
+      value: popup.contentLoaded,
+      unit: 'ms',
+      detail: `runs ${popup.samples.join(', ')} ms`,
     },
   ];
 }

@@ -12,6 +12,12 @@ import { waitFor } from './stack.mjs';
 
 const MONOLITH_DIST = path.join(repoRoot, '.run/bench-monolith/dist');
 const MONOLITH_PORT = Number(process.env.BENCH_MONOLITH_PORT ?? ports.shell + 90);
+/**
+ * The monolith's origin. The stack's login provider must accept it as a dashboard (its /verify
+ * and /refresh answer CORS to dashboard origins only): start the stack with
+ * BENCH_DASHBOARD_ORIGINS set to it.
+ */
+export const MONOLITH_ORIGIN = `http://127.0.0.1:${MONOLITH_PORT}`;
 export const CPU_SLOWDOWN = 4;
 export const VISITS = 5;
 
@@ -50,7 +56,7 @@ export async function serveMonolith(dataDir) {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const url = `http://127.0.0.1:${MONOLITH_PORT}`;
+  const url = MONOLITH_ORIGIN;
   await waitFor(`${url}/`, 30_000, () => child.exitCode === null);
   return { url, stop: () => child.kill('SIGTERM') };
 }
@@ -99,10 +105,18 @@ async function visit(browser, origin, storageState) {
     await page.goto(`${origin}/`);
     await page.waitForLoadState('networkidle');
     // Two interactions: the profile menu opens, then closes.
-    await page.getByTestId('profile-menu-button').click();
-    await page.getByTestId('profile-menu').waitFor();
-    await page.keyboard.press('Escape');
-    await page.getByTestId('profile-menu').waitFor({ state: 'hidden' });
+    try {
+      await page.getByTestId('profile-menu-button').click();
+      await page.getByTestId('profile-menu').waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByTestId('profile-menu').waitFor({ state: 'hidden' });
+    } catch (error) {
+      const shot = path.join(repoRoot, '.run/bench-dashboard-failure.png');
+      await page.screenshot({ path: shot }).catch(() => undefined);
+      throw new Error(`${page.url()}: the profile menu did not open and close (see ${shot})`, {
+        cause: error,
+      });
+    }
     await page.waitForTimeout(500);
     const vitals = await page.evaluate(() => window.__benchVitals);
     if (!vitals.lcp) throw new Error(`${origin}: the dashboard reported no LCP`);

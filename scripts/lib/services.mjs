@@ -270,7 +270,12 @@ export function paymentsKeys(dataDir) {
 export function services({ dataDir, test }) {
   const node = process.execPath;
   const staticServer = path.join(repoRoot, 'scripts/static-server.mjs');
-  const origins = [urls.shell, `http://localhost:${ports.shell}`].join(',');
+  // BENCH_DASHBOARD_ORIGINS: the bench's monolith of the shell, which signs in like the shell.
+  const origins = [
+    urls.shell,
+    `http://localhost:${ports.shell}`,
+    ...(process.env.BENCH_DASHBOARD_ORIGINS ?? '').split(',').filter(Boolean),
+  ].join(',');
   // The api generates the POS host's certificate here; the stores trust exactly it.
   const posHostCert = path.join(dataDir, 'tls', 'pos-host.crt');
   const demoKey = demoStoreKey(dataDir);
