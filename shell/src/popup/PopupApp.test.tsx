@@ -43,7 +43,7 @@ function setup(
   };
   const environment: PopupEnvironment = {
     input,
-    homeUrl: url.searchParams.get('homeUrl') ?? HOME,
+    homeUrl: url.searchParams.get('homeUrl'),
     mode,
     storeWindow: mode === 'standalone' ? null : (store as unknown as Window),
     origin: 'http://localhost',
@@ -73,6 +73,9 @@ function setup(
 }
 
 const onboarding = `/service-onboarding?homeUrl=${encodeURIComponent(HOME)}`;
+/** Launch confirm as the store's wc-auth page sends the popup back to it. */
+const launchConfirm = (query: string, homeUrl = HOME) =>
+  `/service-launch-confirm?homeUrl=${encodeURIComponent(homeUrl)}&${query}`;
 const stations = {
   application: { id: 'app_1', slug: 'book-nook', name: 'Demo Book Nook', homeUrl: HOME },
   list: [
@@ -86,7 +89,7 @@ afterEach(() => window.sessionStorage.clear());
 
 describe('PopupApp', () => {
   it('says content-loaded once to the accepted store origin only, never to a foreign one', async () => {
-    const { store, ping } = setup('/service-launch-confirm?user_id=app_1&success=1', {
+    const { store, ping } = setup(launchConfirm('user_id=app_1&success=1'), {
       answers: { '/applications/app_1/stations': [200, stations] },
     });
     ping('https://evil.example');
@@ -104,7 +107,7 @@ describe('PopupApp', () => {
   });
 
   it('shows the default station’s link, and sends setup-complete when the origin comes later', async () => {
-    const { store, calls, ping } = setup('/service-launch-confirm?user_id=app_1&success=1', {
+    const { store, calls, ping } = setup(launchConfirm('user_id=app_1&success=1'), {
       answers: { '/applications/app_1/stations': [200, stations] },
     });
     expect(screen.getByRole('status')).toHaveTextContent(POPUP_TEXTS.loadingStation);
@@ -118,6 +121,25 @@ describe('PopupApp', () => {
       [{ type: 'content-loaded' }, HOME],
       [{ type: 'setup-complete', stationURL: 'http://pos.test/book-nook/pos' }, HOME],
     ]);
+  });
+
+  it("tells the station only to the application's own store, not to one its address named", async () => {
+    const other = 'https://other-store.example';
+    const { store, ping } = setup(launchConfirm('user_id=app_1&success=1', other), {
+      answers: { '/applications/app_1/stations': [200, stations] },
+    });
+    await screen.findByTestId(popupTestIds.success);
+    ping(other);
+    expect(store.postMessage.mock.calls).toEqual([[{ type: 'content-loaded' }, other]]);
+  });
+
+  it('hears no store on a launch confirm address that names none', async () => {
+    const { store, ping } = setup('/service-launch-confirm?user_id=app_1&success=1', {
+      answers: { '/applications/app_1/stations': [200, stations] },
+    });
+    await screen.findByTestId(popupTestIds.success);
+    ping();
+    expect(store.postMessage).not.toHaveBeenCalled();
   });
 
   it('creates the application (free plan first) and goes to the store’s authorize page', async () => {
@@ -139,7 +161,7 @@ describe('PopupApp', () => {
     expect(JSON.parse(String(calls[1]?.init?.body))).toEqual({
       homeUrl: HOME,
       forceValidation: true,
-      returnPath: '/service-launch-confirm',
+      returnPath: `/service-launch-confirm?homeUrl=${encodeURIComponent(HOME)}`,
     });
   });
 
@@ -166,7 +188,7 @@ describe('PopupApp', () => {
   });
 
   it('shows the WP side text on success=0, and Close in a frame asks the shell to close it', async () => {
-    const { store, closeWindow } = setup('/service-launch-confirm?user_id=app_1&success=0', {
+    const { store, closeWindow } = setup(launchConfirm('user_id=app_1&success=0'), {
       mode: 'frame',
     });
     expect(screen.getByRole('alert')).toHaveTextContent(
@@ -178,7 +200,7 @@ describe('PopupApp', () => {
   });
 
   it('shows launch confirm’s failure with the server’s text, and Close alone goes home', async () => {
-    const { assign } = setup('/service-launch-confirm?user_id=app_1', {
+    const { assign } = setup(launchConfirm('user_id=app_1'), {
       mode: 'standalone',
       answers: { '/applications/app_1/stations': [404, { message: 'Application not found' }] },
     });

@@ -10,7 +10,13 @@ import {
   type PopupState,
   type Transition,
 } from './machine';
-import { acceptedStoreOrigin, CLOSE_IFRAME, type PopupMode, type StoreMessage } from './messages';
+import {
+  acceptedStoreOrigin,
+  CLOSE_IFRAME,
+  homeOriginOf,
+  type PopupMode,
+  type StoreMessage,
+} from './messages';
 import { popupTestIds } from './testIds';
 import './popup.css';
 
@@ -37,7 +43,8 @@ export function PopupApp({ environment }: { environment: PopupEnvironment }) {
   const [state, setState] = useState<PopupState>(first[0]);
   const stateRef = useRef(state);
   const storeOrigin = useRef<string | null>(null);
-  const pendingStation = useRef<string | null>(null);
+  /** The station's address once known, and the origin of its application's own homeUrl. */
+  const pendingStation = useRef<{ stationURL: string; origin: string | null } | null>(null);
   const started = useRef(false);
 
   const post = useCallback(
@@ -47,12 +54,20 @@ export function PopupApp({ environment }: { environment: PopupEnvironment }) {
     [storeWindow],
   );
 
+  /** setup-complete goes only to the store the application belongs to (its homeUrl's origin). */
+  const tellStation = useCallback(() => {
+    const pending = pendingStation.current;
+    if (pending && storeOrigin.current && storeOrigin.current === pending.origin) {
+      post({ type: 'setup-complete', stationURL: pending.stationURL });
+    }
+  }, [post]);
+
   const setupComplete = useCallback(
-    (stationURL: string) => {
-      pendingStation.current = stationURL;
-      if (storeOrigin.current) post({ type: 'setup-complete', stationURL });
+    (stationURL: string, applicationHomeUrl: string) => {
+      pendingStation.current = { stationURL, origin: homeOriginOf(applicationHomeUrl) };
+      tellStation();
     },
-    [post],
+    [tellStation],
   );
 
   const apply = useCallback(
@@ -82,13 +97,11 @@ export function PopupApp({ environment }: { environment: PopupEnvironment }) {
       if (!accepted) return;
       storeOrigin.current = accepted;
       post({ type: 'content-loaded' });
-      if (pendingStation.current) {
-        post({ type: 'setup-complete', stationURL: pendingStation.current });
-      }
+      tellStation();
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [homeUrl, mode, post, storeWindow]);
+  }, [homeUrl, mode, post, storeWindow, tellStation]);
 
   useEffect(() => {
     document.title =

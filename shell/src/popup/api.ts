@@ -91,7 +91,7 @@ export async function findOrCreate(
 }
 
 interface StationsAnswer {
-  application: { slug: string };
+  application: { slug: string; homeUrl: string };
   list: { cloudStationSlug: string }[];
 }
 
@@ -104,12 +104,17 @@ export async function defaultStationUrl(
   options: PopupApiOptions,
   cloudPosUrl: string,
   applicationId: string,
-): Promise<string | null> {
+): Promise<{ stationURL: string | null; applicationHomeUrl: string }> {
   const { application, list } = await call<StationsAnswer>(
     options,
     popupApiPaths.stations(applicationId),
   );
   const station =
     list.find((item) => item.cloudStationSlug === DEFAULT_STATION_SLUG) ?? list[0] ?? null;
-  return station ? cloudStationUrl(cloudPosUrl, application.slug, station.cloudStationSlug) : null;
+  return {
+    stationURL: station
+      ? cloudStationUrl(cloudPosUrl, application.slug, station.cloudStationSlug)
+      : null,
+    applicationHomeUrl: application.homeUrl,
+  };
 }

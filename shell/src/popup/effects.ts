@@ -12,7 +12,7 @@ export interface PopupServices {
   redirectKey: string;
   assign: (url: string) => void;
   /** Tells the store its station's address (once its origin is known). */
-  setupComplete: (stationURL: string) => void;
+  setupComplete: (stationURL: string, applicationHomeUrl: string) => void;
 }
 
 /** Runs one effect; what a call answers comes back through `dispatch`. */
@@ -30,7 +30,7 @@ export async function runEffect(
       services.assign(effect.url);
       return;
     case 'post-setup-complete':
-      services.setupComplete(effect.stationURL);
+      services.setupComplete(effect.stationURL, effect.applicationHomeUrl);
       return;
     case 'subscription':
       try {
@@ -50,12 +50,12 @@ export async function runEffect(
       return;
     case 'station':
       try {
-        const stationURL = await defaultStationUrl(
+        const { stationURL, applicationHomeUrl } = await defaultStationUrl(
           api,
           services.cloudPosUrl || window.location.origin,
           effect.applicationId,
         );
-        dispatch({ type: 'station-done', stationURL });
+        dispatch({ type: 'station-done', stationURL, applicationHomeUrl });
       } catch (error) {
         dispatch({ type: 'station-failed', details: detailsOf(error) });
       }

@@ -102,7 +102,7 @@ describe('step', () => {
         {
           type: 'find-or-create',
           homeUrl: HOME,
-          returnPath: '/service-launch-confirm',
+          returnPath: `/service-launch-confirm?homeUrl=${encodeURIComponent(HOME)}`,
         },
       ],
     ]);
@@ -121,7 +121,12 @@ describe('step', () => {
       context,
     );
     expect(state.page).toBe('loading');
-    expect(effects).toEqual([{ type: 'assign', url: '/service-launch-confirm?user_id=app%201' }]);
+    expect(effects).toEqual([
+      {
+        type: 'assign',
+        url: `/service-launch-confirm?homeUrl=${encodeURIComponent(HOME)}&user_id=app%201`,
+      },
+    ]);
   });
 
   it("sends the browser to the store's authorize page while the authorization is in progress", () => {
@@ -165,9 +170,11 @@ describe('step', () => {
 
   it('shows the station and tells the store on success', () => {
     const stationURL = 'http://pos.test/book-nook/pos';
-    expect(step(loading, { type: 'station-done', stationURL }, context)).toEqual([
+    expect(
+      step(loading, { type: 'station-done', stationURL, applicationHomeUrl: HOME }, context),
+    ).toEqual([
       { page: 'success', stationURL },
-      [{ type: 'post-setup-complete', stationURL }],
+      [{ type: 'post-setup-complete', stationURL, applicationHomeUrl: HOME }],
     ]);
   });
 
@@ -180,7 +187,13 @@ describe('step', () => {
     expect(step(loading, { type: 'station-failed', details: null }, context)[0]).toMatchObject({
       details: 'An unexpected error occurred',
     });
-    expect(step(loading, { type: 'station-done', stationURL: null }, context)[0]).toMatchObject({
+    expect(
+      step(
+        loading,
+        { type: 'station-done', stationURL: null, applicationHomeUrl: HOME },
+        context,
+      )[0],
+    ).toMatchObject({
       title: 'Unable to complete the process',
       details: POPUP_TEXTS.noStation,
     });

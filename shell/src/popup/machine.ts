@@ -42,7 +42,11 @@ export type PopupEffect =
   /** GET /applications/{id}/stations, for the default station's address. */
   | { type: 'station'; applicationId: string }
   /** Tell the store its station's address. */
-  | { type: 'post-setup-complete'; stationURL: string };
+  /**
+   * Tell the store its station's address — only when the store origin the popup heard is the
+   * origin of the application's own homeUrl (not merely the one its address named).
+   */
+  | { type: 'post-setup-complete'; stationURL: string; applicationHomeUrl: string };
 
 /** The popup's page as it loads. */
 export interface PopupInput {
@@ -68,7 +72,7 @@ export type PopupEvent =
       authorizeUrl: string | null;
     }
   | { type: 'find-or-create-failed'; details: string | null }
-  | { type: 'station-done'; stationURL: string | null }
+  | { type: 'station-done'; stationURL: string | null; applicationHomeUrl: string }
   | { type: 'station-failed'; details: string | null };
 
 /** The context `step` needs: the store's address of the page's query. */
@@ -144,7 +148,13 @@ export function step(state: PopupState, event: PopupEvent, context: PopupContext
       }
       return [
         state,
-        [{ type: 'find-or-create', homeUrl: context.homeUrl, returnPath: launchConfirmReturnPath }],
+        [
+          {
+            type: 'find-or-create',
+            homeUrl: context.homeUrl,
+            returnPath: launchConfirmReturnPath(context.homeUrl),
+          },
+        ],
       ];
     case 'subscription-failed':
     case 'find-or-create-failed':
@@ -153,7 +163,7 @@ export function step(state: PopupState, event: PopupEvent, context: PopupContext
       if (event.isVerifiedAuth) {
         return [
           loading(POPUP_TEXTS.redirecting),
-          [{ type: 'assign', url: launchConfirmUrl(event.id) }],
+          [{ type: 'assign', url: launchConfirmUrl(event.id, context.homeUrl ?? '') }],
         ];
       }
       if (event.authInProgress && event.authorizeUrl) {
@@ -164,7 +174,13 @@ export function step(state: PopupState, event: PopupEvent, context: PopupContext
       if (!event.stationURL) return [error(POPUP_TEXTS.completeFailed, POPUP_TEXTS.noStation), []];
       return [
         { page: 'success', stationURL: event.stationURL },
-        [{ type: 'post-setup-complete', stationURL: event.stationURL }],
+        [
+          {
+            type: 'post-setup-complete',
+            stationURL: event.stationURL,
+            applicationHomeUrl: event.applicationHomeUrl,
+          },
+        ],
       ];
     case 'station-failed':
       return [error(POPUP_TEXTS.completeFailed, event.details ?? POPUP_TEXTS.completeFallback), []];

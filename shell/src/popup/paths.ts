@@ -25,12 +25,17 @@ export const popupApiPaths = {
     `/applications/${encodeURIComponent(applicationId)}/stations`,
 } as const;
 
-/** Where the store's wc-auth page sends the popup back (the api's returnPath). */
-export const launchConfirmReturnPath = popupPaths.launchConfirm;
+/**
+ * Where the store's wc-auth page sends the popup back (the api's returnPath; WooCommerce adds
+ * success and user_id). It names the store again, so launch confirm can hear the store's origin
+ * (for content-loaded) before it has loaded the application.
+ */
+export const launchConfirmReturnPath = (homeUrl: string): string =>
+  `${popupPaths.launchConfirm}?homeUrl=${encodeURIComponent(homeUrl)}`;
 
 /** The launch confirm page of an application that is authorized already. */
-export const launchConfirmUrl = (applicationId: string): string =>
-  `${popupPaths.launchConfirm}?user_id=${encodeURIComponent(applicationId)}`;
+export const launchConfirmUrl = (applicationId: string, homeUrl: string): string =>
+  `${launchConfirmReturnPath(homeUrl)}&user_id=${encodeURIComponent(applicationId)}`;
 
 const trimSlash = (url: string): string => url.replace(/\/+$/, '');
 
