@@ -537,6 +537,91 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/connect-ui/session-cookie': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sets the HttpOnly session cookie the cloud POS addresses read (the bearer token's)
+     * @description Answers 204 with `Set-Cookie: pos_token=<the bearer token>; Path=/; Expires=<its exp>; HttpOnly; SameSite=Lax` (Secure on an https dashboard, Domain from COOKIE_DOMAIN). The dashboard calls it whenever its token changes (spec 4), so no script can read the cookie.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description No content */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    /**
+     * Clears the session cookie (signing out)
+     * @description No token needed: the one being cleared may have expired.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description No content */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/connect-ui/activities-list': {
     parameters: {
       query?: never;
@@ -2889,6 +2974,8 @@ export interface paths {
             /** @description http(s) URL of the WooCommerce site, without credentials, query or fragment */
             homeUrl: string;
             forceValidation?: boolean;
+            /** @description Dashboard path the store sends the browser back to (starts with one /) */
+            returnPath?: string;
           };
         };
       };
