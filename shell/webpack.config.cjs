@@ -133,8 +133,7 @@ const popupRewrites = POPUP_PAGES.map((page) => ({
 }));
 
 /** A file of the installed preact package (its ES modules). */
-const preactFile = (file) =>
-  path.join(path.dirname(require.resolve('preact/package.json')), file);
+const preactFile = (file) => path.join(path.dirname(require.resolve('preact/package.json')), file);
 
 /**
  * The onboarding popup (issue 15): its own slim page and bundle in dist/popup/. No Module
