@@ -92,14 +92,12 @@ async function visit(browser, origin, storageState) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    let js = 0;
-    page.on('response', async (response) => {
-      if (response.request().resourceType() !== 'script' || !response.ok()) return;
-      try {
-        js += gzipSync(await response.body(), { level: 9 }).length;
-      } catch {
-        // a response without a body (redirect) carries no script
-      }
+    // Each script's URL; its bytes are fetched again after the visit (Playwright's response
+    // bodies are missing for some scripts loaded with the cache off, which undercounted).
+    const scriptUrls = new Set();
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script' && response.ok())
+        scriptUrls.add(response.url());
     });
     await page.addInitScript(observeVitals);
     await page.goto(`${origin}/`);
@@ -120,6 +118,12 @@ async function visit(browser, origin, storageState) {
     await page.waitForTimeout(500);
     const vitals = await page.evaluate(() => window.__benchVitals);
     if (!vitals.lcp) throw new Error(`${origin}: the dashboard reported no LCP`);
+    let js = 0;
+    for (const url of scriptUrls) {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`${url} answered ${response.status} on a second fetch`);
+      js += gzipSync(Buffer.from(await response.arrayBuffer()), { level: 9 }).length;
+    }
     return { js, lcp: vitals.lcp, inp: vitals.inp };
   } finally {
     await context.close();
