@@ -107,9 +107,10 @@ describe('/success-login', () => {
   it.each([
     '/service-onboarding?homeUrl=https%3A%2F%2Fshop.example',
     '/service-launch-confirm?user_id=app_1&success=1',
-  ])('follows the onboarding popup’s %s with a full page load', (path) => {
+  ])('follows the onboarding popup’s %s with a full page load', async (path) => {
     remember(path, false);
     const { services } = renderRoute('/success-login');
+    await act(async () => undefined);
     expect(services.browser.assign).toHaveBeenCalledWith(path);
     expect(browserPath()).toBe('/success-login');
     expect(sessionStorage.getItem(storageKeys.redirectPath)).toBeNull();
@@ -143,6 +144,23 @@ describe('/success-login', () => {
     expect(services.browser.assign).not.toHaveBeenCalled();
     await act(async () => cookieSet());
     expect(services.browser.assign).toHaveBeenCalledWith('http://pos.test/shop/pos');
+  });
+});
+
+describe('/success-login to the onboarding popup', () => {
+  it('leaves for the popup only once the session cookie is set', async () => {
+    const path = '/service-onboarding?homeUrl=https%3A%2F%2Fshop.example';
+    sessionStorage.setItem(storageKeys.redirectPath, path);
+    let cookieSet: () => void = () => undefined;
+    const services = testServices();
+    jest
+      .spyOn(services.session, 'cookieSettled')
+      .mockReturnValue(new Promise<void>((resolve) => (cookieSet = resolve)));
+    renderRoute('/success-login', services);
+    await act(async () => undefined);
+    expect(services.browser.assign).not.toHaveBeenCalled();
+    await act(async () => cookieSet());
+    expect(services.browser.assign).toHaveBeenCalledWith(path);
   });
 });
 

@@ -44,10 +44,20 @@ export function SuccessLoginRoute() {
     }
     forgetRedirect(browser.sessionStorage);
     const path = stored ? safeRedirectPath(stored.path) : paths.dashboard;
-    // The onboarding popup's pages are popup.html's, not this app's: a full page load.
-    if (isPopupPath(path)) browser.assign(path);
-    else browser.navigate(path, { replace: true });
-    return undefined;
+    if (!isPopupPath(path)) {
+      browser.navigate(path, { replace: true });
+      return undefined;
+    }
+    // The onboarding popup's pages are popup.html's, not this app's: a full page load — after
+    // the api has set the session cookie, which leaving the page would otherwise cut short (the
+    // station link the popup ends with is a cloud POS address, which reads that cookie).
+    let cancelled = false;
+    void session.cookieSettled().then(() => {
+      if (!cancelled) browser.assign(path);
+    });
+    return () => {
+      cancelled = true;
+    };
   }, [browser, config, session, stored]);
 
   return <StatusPage heading="Signed in" message="Signing you in…" />;
