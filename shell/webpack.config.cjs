@@ -175,6 +175,7 @@ const popupConfig = (_env, argv) => {
         favicon: path.join(__dirname, 'public', 'favicon.svg'),
         chunks: ['popup'],
       }),
+      ...(production ? [new EntryScriptIntegrityPlugin({ HtmlWebpackPlugin })] : []),
     ],
     performance: { hints: false },
   };
