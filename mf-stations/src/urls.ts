@@ -23,22 +23,8 @@ export const sharedStationsPath = (applicationId: string) =>
 
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
 
-/**
- * The cloud POS address of a station (spec 7): built from the cloud POS origin, the
- * application slug and the station's cloudStationSlug ('pos' for the default station).
- */
-export function cloudStationUrl(
-  cloudPosUrl: string,
-  applicationSlug: string,
-  cloudStationSlug: string,
-): string {
-  return `${cloudStationUrlPrefix(cloudPosUrl, applicationSlug)}${encodeURIComponent(cloudStationSlug)}`;
-}
-
-/** What every cloud POS address of an application starts with, shown before the slug field. */
-export function cloudStationUrlPrefix(cloudPosUrl: string, applicationSlug: string): string {
-  return `${withoutTrailingSlash(cloudPosUrl)}/${encodeURIComponent(applicationSlug)}/`;
-}
+/** The cloud POS addresses of stations: one rule, shared with the onboarding popup. */
+export { cloudStationUrl, cloudStationUrlPrefix } from '@pos/shared/rules';
 
 /**
  * The store's admin list of POS stations (spec 2.5: the delete link of 'My Stations'); stations

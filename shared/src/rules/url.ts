@@ -29,3 +29,22 @@ export function httpUrlOrNull(value: unknown): string | null {
     return null;
   }
 }
+
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
+
+/** What every cloud POS address of an application starts with, shown before the slug field. */
+export function cloudStationUrlPrefix(cloudPosUrl: string, applicationSlug: string): string {
+  return `${withoutTrailingSlash(cloudPosUrl)}/${encodeURIComponent(applicationSlug)}/`;
+}
+
+/**
+ * The cloud POS address of a station (spec 7): built from the cloud POS origin, the
+ * application slug and the station's cloudStationSlug ('pos' for the default station).
+ */
+export function cloudStationUrl(
+  cloudPosUrl: string,
+  applicationSlug: string,
+  cloudStationSlug: string,
+): string {
+  return `${cloudStationUrlPrefix(cloudPosUrl, applicationSlug)}${encodeURIComponent(cloudStationSlug)}`;
+}

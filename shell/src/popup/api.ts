@@ -1,7 +1,6 @@
 // The popup's calls to the dashboard api: fetch with the stored bearer token, no axios.
+import { cloudStationUrl, DEFAULT_STATION_SLUG } from '@pos/shared/lean';
 import { popupApiPaths } from './paths';
-import { cloudStationUrl } from './paths';
-import { DEFAULT_STATION_SLUG } from '@pos/shared/lean';
 
 /** The dashboard api's base path (the shared client's API_BASE_PATH). */
 export const POPUP_API_BASE = '/api/connect-ui';

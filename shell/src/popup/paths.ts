@@ -36,13 +36,3 @@ export const launchConfirmReturnPath = (homeUrl: string): string =>
 /** The launch confirm page of an application that is authorized already. */
 export const launchConfirmUrl = (applicationId: string, homeUrl: string): string =>
   `${launchConfirmReturnPath(homeUrl)}&user_id=${encodeURIComponent(applicationId)}`;
-
-const trimSlash = (url: string): string => url.replace(/\/+$/, '');
-
-/** A station's cloud POS address `{cloudPosUrl}/{application slug}/{cloudStationSlug}` (spec 7). */
-export const cloudStationUrl = (
-  cloudPosUrl: string,
-  applicationSlug: string,
-  cloudStationSlug: string,
-): string =>
-  `${trimSlash(cloudPosUrl)}/${encodeURIComponent(applicationSlug)}/${encodeURIComponent(cloudStationSlug)}`;
