@@ -132,8 +132,16 @@ describe('/success-login', () => {
     expect(browserPath()).toBe('/');
   });
 
-  it('leaves for the cloud POS host only once the session cookie is set', async () => {
-    remember('/shop/pos', true);
+  it.each([
+    ['the cloud POS host', '/shop/pos', true, 'http://pos.test/shop/pos'],
+    [
+      'an onboarding popup page',
+      '/service-onboarding?homeUrl=https%3A%2F%2Fshop.example',
+      false,
+      '/service-onboarding?homeUrl=https%3A%2F%2Fshop.example',
+    ],
+  ])('leaves for %s only once the session cookie is set', async (_, path, isPos, target) => {
+    remember(path, isPos);
     let cookieSet: () => void = () => undefined;
     const services = testServices();
     jest
@@ -143,24 +151,7 @@ describe('/success-login', () => {
     await act(async () => jest.advanceTimersByTime(5_000));
     expect(services.browser.assign).not.toHaveBeenCalled();
     await act(async () => cookieSet());
-    expect(services.browser.assign).toHaveBeenCalledWith('http://pos.test/shop/pos');
-  });
-});
-
-describe('/success-login to the onboarding popup', () => {
-  it('leaves for the popup only once the session cookie is set', async () => {
-    const path = '/service-onboarding?homeUrl=https%3A%2F%2Fshop.example';
-    sessionStorage.setItem(storageKeys.redirectPath, path);
-    let cookieSet: () => void = () => undefined;
-    const services = testServices();
-    jest
-      .spyOn(services.session, 'cookieSettled')
-      .mockReturnValue(new Promise<void>((resolve) => (cookieSet = resolve)));
-    renderRoute('/success-login', services);
-    await act(async () => undefined);
-    expect(services.browser.assign).not.toHaveBeenCalled();
-    await act(async () => cookieSet());
-    expect(services.browser.assign).toHaveBeenCalledWith(path);
+    expect(services.browser.assign).toHaveBeenCalledWith(target);
   });
 });
 
