@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { POPUP_TEXTS, type PopupInput } from './machine';
 import type { PopupMode } from './messages';
-import { PopupApp, type PopupEnvironment } from './PopupApp';
+import { PopupApp, STORE_WAIT_MS, type PopupEnvironment } from './PopupApp';
 import { popupTestIds } from './testIds';
 
 const HOME = 'https://shop.example';
@@ -142,18 +142,23 @@ describe('PopupApp', () => {
     expect(store.postMessage).not.toHaveBeenCalled();
   });
 
-  it('creates the application (free plan first) and goes to the store’s authorize page', async () => {
-    const authorizeUrl = `${HOME}/wc-auth/v1/authorize?user_id=app_1`;
-    const { calls, assign } = setup(onboarding, {
-      answers: {
-        '/subscription-monitor?freeSubAutoCreate=true': [200, { plan: null }],
-        '/applications/find-or-create': [
-          200,
-          { data: { id: 'app_1', isVerifiedAuth: false, authInProgress: true, authorizeUrl } },
-        ],
-      },
-    });
+  const authorizeUrl = `${HOME}/wc-auth/v1/authorize?user_id=app_1`;
+  const authorizing = {
+    '/subscription-monitor?freeSubAutoCreate=true': [200, { plan: null }],
+    '/applications/find-or-create': [
+      200,
+      { data: { id: 'app_1', isVerifiedAuth: false, authInProgress: true, authorizeUrl } },
+    ],
+  } satisfies Record<string, [number, unknown]>;
+
+  it('creates the application (free plan first) and goes to the store’s authorize page once the store has heard it is loaded', async () => {
+    const { calls, assign, store, ping } = setup(onboarding, { answers: authorizing });
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(await screen.findAllByText(POPUP_TEXTS.redirecting)).not.toHaveLength(0);
+    expect(assign).not.toHaveBeenCalled();
+    ping();
     await waitFor(() => expect(assign).toHaveBeenCalledWith(authorizeUrl));
+    expect(store.postMessage).toHaveBeenCalledWith({ type: 'content-loaded' }, HOME);
     expect(calls.map((call) => call.url)).toEqual([
       '/api/connect-ui/subscription-monitor?freeSubAutoCreate=true',
       '/api/connect-ui/applications/find-or-create',
@@ -163,6 +168,14 @@ describe('PopupApp', () => {
       forceValidation: true,
       returnPath: `/service-launch-confirm?homeUrl=${encodeURIComponent(HOME)}`,
     });
+  });
+
+  it('leaves for the authorize page after a bounded wait when the store never speaks', async () => {
+    const { assign, store } = setup(onboarding, { answers: authorizing });
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(authorizeUrl), {
+      timeout: STORE_WAIT_MS + 1000,
+    });
+    expect(store.postMessage).not.toHaveBeenCalled();
   });
 
   it('shows the creation error with the server’s text, Contact Support and Close', async () => {

@@ -32,8 +32,14 @@ export interface PopupEnvironment {
   supportEmail: string;
   /** Closes the popup window. */
   closeWindow: () => void;
-  services: Omit<PopupServices, 'setupComplete'>;
+  services: Omit<PopupServices, 'setupComplete' | 'storeHeard'>;
 }
+
+/**
+ * How long the popup waits for the store's first ping before it leaves for wc-auth anyway. The
+ * store pings every 500 ms, so this covers three pings on a slow machine.
+ */
+export const STORE_WAIT_MS = 1500;
 
 /** Spec 2.12's pages of the popup: loading, an error with its two buttons, or the station link. */
 export function PopupApp({ environment }: { environment: PopupEnvironment }) {
@@ -46,6 +52,8 @@ export function PopupApp({ environment }: { environment: PopupEnvironment }) {
   /** The station's address once known, and the origin of its application's own homeUrl. */
   const pendingStation = useRef<{ stationURL: string; origin: string | null } | null>(null);
   const started = useRef(false);
+  /** Those waiting for the store's first ping. */
+  const heardWaiters = useRef<Array<() => void>>([]);
 
   const post = useCallback(
     (message: StoreMessage) => {
@@ -70,17 +78,28 @@ export function PopupApp({ environment }: { environment: PopupEnvironment }) {
     [tellStation],
   );
 
+  const storeHeard = useCallback((): Promise<void> => {
+    if (storeOrigin.current || !storeWindow || mode === 'standalone') return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, STORE_WAIT_MS);
+      heardWaiters.current.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }, [mode, storeWindow]);
+
   const apply = useCallback(
     ([next, effects]: Transition) => {
       stateRef.current = next;
       setState(next);
       for (const effect of effects) {
-        void runEffect(effect, { ...services, setupComplete }, (event) =>
+        void runEffect(effect, { ...services, setupComplete, storeHeard }, (event) =>
           apply(step(stateRef.current, event, { homeUrl })),
         );
       }
     },
-    [homeUrl, services, setupComplete],
+    [homeUrl, services, setupComplete, storeHeard],
   );
 
   useEffect(() => {
@@ -98,6 +117,7 @@ export function PopupApp({ environment }: { environment: PopupEnvironment }) {
       storeOrigin.current = accepted;
       post({ type: 'content-loaded' });
       tellStation();
+      for (const wake of heardWaiters.current.splice(0)) wake();
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);

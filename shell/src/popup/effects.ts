@@ -11,6 +11,11 @@ export interface PopupServices {
   /** The shell's sessionStorage key of the path to follow after sign-in. */
   redirectKey: string;
   assign: (url: string) => void;
+  /**
+   * Settles once the store has been heard (and told content-loaded), or after a bounded wait
+   * when it never speaks (no opener, an old plugin).
+   */
+  storeHeard: () => Promise<void>;
   /** Tells the store its station's address (once its origin is known). */
   setupComplete: (stationURL: string, applicationHomeUrl: string) => void;
 }
@@ -27,6 +32,10 @@ export async function runEffect(
       services.sessionStorage.setItem(services.redirectKey, effect.path);
       return;
     case 'assign':
+      services.assign(effect.url);
+      return;
+    case 'leave-for-store':
+      await services.storeHeard();
       services.assign(effect.url);
       return;
     case 'post-setup-complete':

@@ -143,7 +143,7 @@ describe('step', () => {
         },
         context,
       )[1],
-    ).toEqual([{ type: 'assign', url: authorizeUrl }]);
+    ).toEqual([{ type: 'leave-for-store', url: authorizeUrl }]);
   });
 
   it.each([

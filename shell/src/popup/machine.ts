@@ -35,6 +35,11 @@ export type PopupEffect =
   | { type: 'remember-return'; path: string }
   /** A full page load elsewhere (the login provider, the store's wc-auth, the next page). */
   | { type: 'assign'; url: string }
+  /**
+   * The load of the store's wc-auth page: it waits (briefly) until the store has been heard
+   * and told `content-loaded`, so the store knows its window is alive before it leaves.
+   */
+  | { type: 'leave-for-store'; url: string }
   /** GET /subscription-monitor?freeSubAutoCreate=true. */
   | { type: 'subscription' }
   /** POST /applications/find-or-create. */
@@ -167,7 +172,10 @@ export function step(state: PopupState, event: PopupEvent, context: PopupContext
         ];
       }
       if (event.authInProgress && event.authorizeUrl) {
-        return [loading(POPUP_TEXTS.redirecting), [{ type: 'assign', url: event.authorizeUrl }]];
+        return [
+          loading(POPUP_TEXTS.redirecting),
+          [{ type: 'leave-for-store', url: event.authorizeUrl }],
+        ];
       }
       return [error(POPUP_TEXTS.creationFailed, POPUP_TEXTS.creationFallback), []];
     case 'station-done':
