@@ -19,6 +19,20 @@ const sharedSourcePatterns = [
   },
 ];
 
+/** React Router and RxJS come only through the kit's thin shared modules. */
+const thinSharedPatterns = [
+  {
+    group: ['react-router', 'react-router-dom', 'react-router/*', 'react-router-dom/*'],
+    message:
+      'Import @pos/shared/router: Module Federation shares it as the one router, and keeps only what it names.',
+  },
+  {
+    group: ['rxjs', 'rxjs/*'],
+    message:
+      'Import @pos/shared/rx: Module Federation shares it as the one RxJS, and keeps only what it names.',
+  },
+];
+
 /** The packages whose source is their own: every remote and the shell. */
 const ownPackages = [
   'mf-admin',
@@ -63,6 +77,16 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...sharedSourcePatterns, ...thinSharedPatterns] },
+      ],
+    },
+  },
+  {
+    // The thin modules themselves, and the e2e's support code (it runs in Node, not in a page).
+    files: ['shared/src/router.ts', 'shared/src/rx.ts', 'e2e/**', 'scripts/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: sharedSourcePatterns }] },
   },
   {
@@ -92,6 +116,7 @@ export default tseslint.config(
             },
             // This block replaces the rule's options for these files: keep the shared ones.
             ...sharedSourcePatterns,
+            ...thinSharedPatterns,
           ],
         },
       ],

@@ -33,8 +33,10 @@ const sharedSingletons = () => {
     'react/jsx-runtime': version('react'),
     'react-dom': version('react-dom'),
     'react-dom/client': version('react-dom'),
-    'react-router-dom': version('react-router-dom'),
-    rxjs: version('rxjs'),
+    // React Router and RxJS are shared through thin modules of the kit (src/router.ts, src/rx.ts):
+    // a shared package is kept whole, a thin module keeps only the names it re-exports.
+    '@pos/shared/router': `^${sharedPackage.version}`,
+    '@pos/shared/rx': `^${sharedPackage.version}`,
     axios: version('axios'),
     dayjs: version('dayjs'),
     'jwt-decode': version('jwt-decode'),

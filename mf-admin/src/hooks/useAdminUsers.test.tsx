@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import type { AxiosInstance } from 'axios';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@pos/shared/router';
 import { EventBus, ParcelProvider, SessionStore, type ParcelProps } from '@pos/shared';
 import { sampleUsers } from '../fixtures';
 import type { AdminUserList, AdminUsersQuery } from '../types';

@@ -1,6 +1,6 @@
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@pos/shared/router';
 import { apiErrorMessage, useParcel, useMounted } from '@pos/shared';
 import { deleteApplication, setAuthInProgress, updateApplication } from '../api';
 import { browser } from '../browser';

@@ -1,4 +1,4 @@
-import { useMatch } from 'react-router-dom';
+import { useMatch } from '@pos/shared/router';
 import { APPLICATION_DETAIL_PATTERN } from '../urls';
 
 /**

@@ -1,4 +1,4 @@
-import { useMatch } from 'react-router-dom';
+import { useMatch } from '@pos/shared/router';
 
 /**
  * The application id in the address, for a page of `pattern`. A remote's parcel renders in the

@@ -1,4 +1,4 @@
-import { Subject, filter, map, type Observable, type Subscription } from 'rxjs';
+import { Subject, filter, map, type Observable, type Subscription } from '@pos/shared/rx';
 import type { PosEvent, PosEventMap, PosEventType } from './events';
 
 /** A typed RxJS event bus: the only channel between the shell and the remotes. */

@@ -7,7 +7,7 @@ import {
   type ReactNode,
 } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { Router } from 'react-router-dom';
+import { Router } from '@pos/shared/router';
 import { ErrorState } from '../ui/ErrorState';
 import type { ParcelLifecycles, ParcelProps } from './types';
 

@@ -1,5 +1,5 @@
 import type { AxiosInstance } from 'axios';
-import type { Location, Navigator } from 'react-router-dom';
+import type { Location, Navigator } from '@pos/shared/router';
 import type { EventBus } from '../bus/EventBus';
 import type { SessionStore } from '../session/SessionStore';
 import type { UserRole } from '../api/wire';

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@pos/shared/router';
 import { EventBus } from '../bus/EventBus';
 import { useParcel } from '../contract/lifecycles';
 import { createFakeApi } from '../contract/testing/fakeApi';

@@ -8,7 +8,7 @@ import {
   Routes,
   UNSAFE_NavigationContext,
   useLocation,
-} from 'react-router-dom';
+} from '@pos/shared/router';
 import type { EventBus } from '../bus/EventBus';
 import { ParcelProvider } from '../contract/lifecycles';
 import type { StripeConfig, Viewer } from '../contract/types';

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@pos/shared/router';
 import { createApiClient } from '../api/client';
 import { EventBus } from '../bus/EventBus';
 import { SessionStore } from '../session/SessionStore';

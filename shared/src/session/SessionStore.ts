@@ -1,4 +1,4 @@
-import { BehaviorSubject, type Observable } from 'rxjs';
+import { BehaviorSubject, type Observable } from '@pos/shared/rx';
 import type { EventBus } from '../bus/EventBus';
 import type { AuthTokenClaims } from '../types/entities';
 import { decodeToken } from './token';

@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation } from '@pos/shared/router';
 import { fakeApi, silentRuntime, testServices } from '../testing/shellHarness';
 import { SignedInShell } from './SignedInApp';
 import { ShellServicesProvider } from './ShellContext';

@@ -1,7 +1,7 @@
 import { ErrorState, createApiClient, decodeToken } from '@pos/shared';
 import type { AxiosInstance } from 'axios';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
+import { BrowserRouter, useLocation, useNavigate } from '@pos/shared/router';
 import { AccountProvider } from '../account/AccountContext';
 import { ApiProvider } from '../account/ApiContext';
 import { useAccountState } from '../account/useAccountState';

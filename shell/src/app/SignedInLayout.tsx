@@ -1,6 +1,6 @@
 import { IconButton, MOBILE_MEDIA_QUERY, cx, useMediaQuery } from '@pos/shared';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@pos/shared/router';
 import { useAccount } from '../account/AccountContext';
 import { AccountBanners } from '../components/Banners';
 import { BrandLogo } from '../components/Brand';

@@ -1,5 +1,5 @@
 import { LoadingState, canAccess } from '@pos/shared';
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from '@pos/shared/router';
 import { useAccount } from '../account/AccountContext';
 import { SlotError } from '../components/ErrorBoundary';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';

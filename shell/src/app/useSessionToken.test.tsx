@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { Observable } from 'rxjs';
+import { Observable } from '@pos/shared/rx';
 import type { ReactNode } from 'react';
 import { testServices } from '../testing/shellHarness';
 import { makeToken, nowInSeconds } from '../testing/tokens';

@@ -1,7 +1,7 @@
 import type { ParcelLifecycles, ParcelProps } from '@pos/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link } from 'react-router-dom';
+import { Link } from '@pos/shared/router';
 import { currentRouterPath, makeViewer, renderSignedIn } from '../testing/shellHarness';
 import { textParcel } from '../testing/contracts';
 import { ParcelSlot } from './ParcelSlot';

@@ -1,6 +1,6 @@
 import { LoadingState, cx, type ParcelLifecycles, type ParcelProps } from '@pos/shared';
 import { useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { UNSAFE_NavigationContext, useLocation } from 'react-router-dom';
+import { UNSAFE_NavigationContext, useLocation } from '@pos/shared/router';
 import { mountRootParcel, type Parcel } from 'single-spa';
 import { useAccount } from '../account/AccountContext';
 import { useApi } from '../account/ApiContext';

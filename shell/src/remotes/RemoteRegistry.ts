@@ -1,5 +1,5 @@
 import type { RemoteContract } from '@pos/shared';
-import { BehaviorSubject, type Observable } from 'rxjs';
+import { BehaviorSubject, type Observable } from '@pos/shared/rx';
 import type { RemoteEntry } from '../config/runtimeConfig';
 import type { FederationRuntime } from './federationRuntime';
 import { loadRemoteContract } from './loadContract';

@@ -6,7 +6,7 @@ import {
   tokenCheckAction,
   type SessionStore,
 } from '@pos/shared/lean';
-import type { Subscription } from 'rxjs';
+import type { Subscription } from '@pos/shared/rx';
 import { lastAccessBeaconUrl, needAccessUrl, providerRefreshUrl, providerVerifyUrl } from '../urls';
 
 /** Timer functions, injected so that tests can drive the clock. */

@@ -2,7 +2,7 @@ import type { Viewer } from '@pos/shared';
 import { render, type RenderResult } from '@testing-library/react';
 import type { AxiosInstance } from 'axios';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation } from '@pos/shared/router';
 import { AccountProvider } from '../account/AccountContext';
 import { ApiProvider } from '../account/ApiContext';
 import type { Account } from '../account/useAccountState';

@@ -1,6 +1,6 @@
 import { Icon, cx, type IconName } from '@pos/shared';
 import dayjs from 'dayjs';
-import { Link } from 'react-router-dom';
+import { Link } from '@pos/shared/router';
 import { analyticsTestIds } from '../../testIds';
 import { FEED_TYPE_LABELS } from '../../texts';
 import type { Activity, FeedType } from '../../types';

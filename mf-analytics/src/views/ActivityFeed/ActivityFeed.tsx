@@ -9,7 +9,7 @@ import {
   useParcel,
 } from '@pos/shared';
 import { useCallback, useEffect } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@pos/shared/router';
 import { fetchActivities } from '../../api';
 import { FeedEntry } from '../../components/FeedEntry';
 import { FEED_EVENTS, useBusReload } from '../../hooks/useBusReload';

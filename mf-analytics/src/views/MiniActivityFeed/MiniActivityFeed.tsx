@@ -8,7 +8,7 @@ import {
   useParcel,
 } from '@pos/shared';
 import { useCallback } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@pos/shared/router';
 import { fetchActivities } from '../../api';
 import { FeedEntry } from '../../components/FeedEntry';
 import { FEED_EVENTS, useBusReload } from '../../hooks/useBusReload';

@@ -1,5 +1,5 @@
 import { Icon, PageHeader, useParcel } from '@pos/shared';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@pos/shared/router';
 import { selectionToSearch, type AnalyticsSelection } from '../../selection';
 import { analyticsTestIds } from '../../testIds';
 import { NO_ORDERS_HINT, ORDER_ANALYTICS, PRINT } from '../../texts';

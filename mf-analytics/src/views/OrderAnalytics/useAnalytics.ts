@@ -1,6 +1,6 @@
 import { EVERY_APPLICATION, useParcel } from '@pos/shared';
 import { useCallback, useEffect, useMemo } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@pos/shared/router';
 import { fetchApplications, fetchUsage } from '../../api';
 import { useQuietLoad } from '../../hooks/useQuietLoad';
 import { parseSelection, selectionRange, type AnalyticsSelection } from '../../selection';

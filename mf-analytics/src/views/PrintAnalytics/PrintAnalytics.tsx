@@ -1,6 +1,6 @@
 import { Button, PageHeader, useParcel } from '@pos/shared';
 import dayjs from 'dayjs';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@pos/shared/router';
 import { analyticsTestIds } from '../../testIds';
 import { BACK_TO_ANALYTICS, ORDER_ANALYTICS, PRINT, printedAt } from '../../texts';
 import { ANALYTICS_PATH } from '../../urls';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@pos/shared/router';
 import {
   CellLabel,
   EmptyState,

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FORM_ERROR } from 'final-form';
 import { useState } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@pos/shared/router';
 import { sampleApplication } from '../../fixtures';
 import type { ApplicationAuthType } from '../../types';
 import { AuthorizationPanel, type AuthorizationPanelProps } from './AuthorizationPanel';

@@ -1,7 +1,7 @@
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
 import { useCallback } from 'react';
 import { Form } from 'react-final-form';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@pos/shared/router';
 import {
   Button,
   Card,

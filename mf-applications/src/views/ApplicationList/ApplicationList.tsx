@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@pos/shared/router';
 import {
   Card,
   ConfirmDialog,

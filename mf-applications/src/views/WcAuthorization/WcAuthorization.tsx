@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '@pos/shared/router';
 import { Card, LoadingState, apiErrorMessage, useParcel, PageHeader } from '@pos/shared';
 import { fetchApplication, setAuthInProgress } from '../../api';
 import { applicationsTestIds } from '../../testIds';

@@ -1,5 +1,5 @@
 import { Button, Icon, IconButton, cx } from '@pos/shared';
-import { Link } from 'react-router-dom';
+import { Link } from '@pos/shared/router';
 import { taskActionOf, type TaskAction } from '../../taskAction';
 import { assistantTestIds } from '../../testIds';
 import type { AssistantTask } from '../../types';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@pos/shared/router';
 import { Button, ConfirmDialog, IconButton, useMounted, useParcel } from '@pos/shared';
 import { fetchPlanState, subscribe } from '../../api';
 import { NewCardForm } from '../../components/NewCardForm';

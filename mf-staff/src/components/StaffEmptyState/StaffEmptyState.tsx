@@ -1,5 +1,5 @@
 import { EmptyState, Icon, cx } from '@pos/shared';
-import { Link } from 'react-router-dom';
+import { Link } from '@pos/shared/router';
 import { staffTestIds } from '../../testIds';
 import {
   CONNECT_APPLICATION,

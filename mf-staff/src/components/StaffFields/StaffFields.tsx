@@ -10,7 +10,7 @@ import {
   validateStaffName,
   validateStaffRole,
 } from '@pos/shared';
-import { Link } from 'react-router-dom';
+import { Link } from '@pos/shared/router';
 import { staffTestIds } from '../../testIds';
 import {
   APPLICATION,

@@ -14,7 +14,7 @@ import { isAxiosError } from 'axios';
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
 import { useMemo, useState } from 'react';
 import { Form } from 'react-final-form';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@pos/shared/router';
 import { createStaffUser } from '../../api';
 import { StaffFields } from '../../components/StaffFields';
 import { StaffPaused } from '../../components/StaffPaused';

@@ -1,6 +1,6 @@
 import { Card, Icon, PageHeader, Pagination, cx, useParcel } from '@pos/shared';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@pos/shared/router';
 import { StaffPaused } from '../../components/StaffPaused';
 import { useRememberedApplication } from '../../hooks/useRememberedApplication';
 import { useVerifiedApplications } from '../../hooks/useVerifiedApplications';

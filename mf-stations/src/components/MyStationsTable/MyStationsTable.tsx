@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@pos/shared/router';
 import { CellLabel, EmptyState, Icon, StatusBadge, Table, cx, type TableColumn } from '@pos/shared';
 import { stationsTestIds } from '../../testIds';
 import { LOADING_STATIONS, NO_AUTHORIZED_APPLICATIONS } from '../../texts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@pos/shared/router';
 import { Badge, Icon } from '@pos/shared';
 import { stationsTestIds } from '../../testIds';
 import { NO_ACCESS, signInLabel, unavailableReason } from '../../texts';

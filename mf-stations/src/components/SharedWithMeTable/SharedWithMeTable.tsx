@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@pos/shared/router';
 import { Badge, CellLabel, EmptyState, Table, type TableColumn } from '@pos/shared';
 import { stationsTestIds } from '../../testIds';
 import { LOADING_SHARED_STATIONS, NO_SHARED_STATIONS, roleLabel } from '../../texts';

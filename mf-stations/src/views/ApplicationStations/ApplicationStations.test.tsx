@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { Link } from 'react-router-dom';
+import { Link } from '@pos/shared/router';
 import userEvent from '@testing-library/user-event';
 import {
   coffeeStations,

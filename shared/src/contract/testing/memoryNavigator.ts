@@ -1,4 +1,4 @@
-import type { Location, Navigator } from 'react-router-dom';
+import type { Location, Navigator } from '@pos/shared/router';
 
 /** A minimal in-memory navigator and location for rendering parcels in tests. */
 export function createMemoryHistory(pathname: string): {

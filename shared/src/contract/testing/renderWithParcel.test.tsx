@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@pos/shared/router';
 import { useParcel } from '../lifecycles';
 import { createFakeApi } from './fakeApi';
 import { createRenderWithParcel, renderWithParcel } from './renderWithParcel';

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import type { AxiosInstance } from 'axios';
 import { StrictMode, useContext, type ReactElement } from 'react';
-import { MemoryRouter, UNSAFE_NavigationContext, useLocation } from 'react-router-dom';
+import { MemoryRouter, UNSAFE_NavigationContext, useLocation } from '@pos/shared/router';
 import type { PosEventMap } from '../../bus/events';
 import { EventBus } from '../../bus/EventBus';
 import { SessionStore } from '../../session/SessionStore';

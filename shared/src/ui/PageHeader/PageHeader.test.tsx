@@ -1,6 +1,6 @@
 import { createRef, type ReactElement } from 'react';
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@pos/shared/router';
 import { PageHeader } from './PageHeader';
 
 function renderInRouter(ui: ReactElement) {

@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@pos/shared/router';
 import { Icon } from '../Icon';
 import './PageHeader.css';
 

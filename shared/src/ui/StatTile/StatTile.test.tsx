@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@pos/shared/router';
 import { StatTile, type StatTileProps } from './StatTile';
 
 const link = { to: '/things', label: 'View Things', 'data-testid': 'things-link' };

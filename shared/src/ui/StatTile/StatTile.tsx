@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@pos/shared/router';
 import { Card } from '../Card';
 import { ErrorState } from '../ErrorState';
 import { Icon } from '../Icon';

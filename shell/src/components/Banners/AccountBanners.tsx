@@ -1,6 +1,6 @@
 import { Button, httpUrlOrNull, type PlanState } from '@pos/shared';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@pos/shared/router';
 import { useAccount } from '../../account/AccountContext';
 import { useApi } from '../../account/ApiContext';
 import { resendActivationEmail } from '../../account/accountApi';

@@ -1,6 +1,6 @@
 import { EMAIL_NOT_SPECIFIED, Icon, NAME_NOT_SPECIFIED, cx, type IconName } from '@pos/shared';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@pos/shared/router';
 import { useShell } from '../../app/ShellContext';
 import { testIds } from '../../testIds';
 import { paths } from '../../urls';

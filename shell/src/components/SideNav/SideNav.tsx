@@ -1,6 +1,6 @@
 import { Icon, IconButton, cx, isIconName } from '@pos/shared';
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '@pos/shared/router';
 import type { NavEntry } from '../../routing/navItems';
 import { testIds } from '../../testIds';
 import { BrandLogo } from '../Brand';

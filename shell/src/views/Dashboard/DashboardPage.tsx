@@ -1,6 +1,6 @@
 import { Card, EmptyState, LoadingState, canAccess, cx, type TileDefinition } from '@pos/shared';
 import dayjs from 'dayjs';
-import { Link } from 'react-router-dom';
+import { Link } from '@pos/shared/router';
 import { useAccount } from '../../account/AccountContext';
 import { SlotError, SlotErrorBoundary } from '../../components/ErrorBoundary';
 import { PageHeader } from '../../components/PageHeader';

@@ -1,5 +1,5 @@
 import { LoadingState, type RouteDefinition } from '@pos/shared';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '@pos/shared/router';
 import { useAccount } from '../../account/AccountContext';
 import { SlotError, SlotErrorBoundary } from '../../components/ErrorBoundary';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
