@@ -85,7 +85,10 @@ const shellConfig = (_env, argv) => {
       // dist/popup/ is the popup config's.
       clean: { keep: /^popup(\/|$)/ },
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      alias: oneFederationRuntime(),
+    },
     module: { rules: moduleRules() },
     optimization: { minimize: production },
     plugins: [
@@ -95,7 +98,8 @@ const shellConfig = (_env, argv) => {
         dts: false,
         // The remotes' production builds leave out the federation runtime (externalRuntime):
         // the shell gives them its own.
-        experiments: { provideExternalRuntime: true },
+        // target 'web': the runtime leaves out its Node loaders.
+        experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
       }),
       new HtmlWebpackPlugin({
         template: path.join(__dirname, 'public', 'index.html'),
@@ -122,6 +126,21 @@ const shellConfig = (_env, argv) => {
     performance: { hints: false },
   };
 };
+
+/**
+ * provideExternalRuntime's plugin is imported as CommonJS, which pulls a second, CommonJS copy of
+ * the federation runtime (runtime-core, sdk: ~28 KB gzip) beside the ES module one the bundler
+ * runtime uses. Pointing it at its ES module build leaves one runtime, which the remotes share.
+ */
+function oneFederationRuntime() {
+  const enhanced = require.resolve('@module-federation/enhanced/webpack');
+  const plugin = require.resolve('@module-federation/inject-external-runtime-core-plugin', {
+    paths: [enhanced],
+  });
+  const esm = plugin.replace(/index\.cjs$/, 'index.js');
+  if (esm === plugin || !fs.existsSync(esm)) throw new Error(`no ES module build beside ${plugin}`);
+  return { [`${plugin}$`]: esm };
+}
 
 /** The onboarding popup's pages (shell/src/popup/paths.ts), answered with its own page. */
 const POPUP_PAGES = ['/service-onboarding', '/service-launch-confirm'];
