@@ -3,6 +3,7 @@ const path = require('node:path');
 const fs = require('node:fs');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { sharedSingletons, moduleRules } = require('@pos/shared/webpack/federation.cjs');
 const { shellPolicyFromFiles } = require('../scripts/lib/csp.cjs');
 const { EntryScriptIntegrityPlugin } = require('../scripts/lib/entry-integrity.cjs');
@@ -89,9 +90,21 @@ const shellConfig = (_env, argv) => {
       extensions: ['.tsx', '.ts', '.js'],
       alias: oneFederationRuntime(),
     },
-    module: { rules: moduleRules() },
+    // Production CSS ships as files, loaded beside each chunk, not as JS that writes <style> tags:
+    // the browser parses it in parallel, and the page's JS is smaller by the whole kit's CSS.
+    module: {
+      rules: moduleRules(production ? { styleLoader: MiniCssExtractPlugin.loader } : {}),
+    },
     optimization: { minimize: production },
     plugins: [
+      ...(production
+        ? [
+            new MiniCssExtractPlugin({
+              filename: '[name].[contenthash:8].css',
+              chunkFilename: '[name].[contenthash:8].css',
+            }),
+          ]
+        : []),
       new ModuleFederationPlugin({
         name: 'shell',
         shared: sharedSingletons(),

@@ -57,8 +57,8 @@ function serialize(directives) {
 /**
  * The shell page's policy.
  * - `script-src 'self'` + the remotes' origins + Stripe.js: no inline script, no eval.
- * - `style-src 'unsafe-inline'`: style-loader puts every stylesheet in a <style> tag at run
- *   time (the shell's and each remote's); the nonce-free alternative is extracting CSS files.
+ * - `style-src 'unsafe-inline'`: the remotes' style-loader puts their stylesheets in <style>
+ *   tags at run time (the shell's own production CSS is extracted into files, served by 'self').
  * - `connect-src`: 'self' (the api is proxied same-origin; the live stream too), the provider
  *   (verify, refresh), the remotes (manifests, chunks) and, for Stripe's own Stripe.js, its api.
  * - `frame-src`: 'self' (the onboarding overlay's popup pages), the provider's SSO frame and

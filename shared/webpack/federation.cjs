@@ -36,6 +36,7 @@ const sharedSingletons = () => {
     // React Router and RxJS are shared through thin modules of the kit (src/router.ts, src/rx.ts):
     // a shared package is kept whole, a thin module keeps only the names it re-exports.
     '@pos/shared/router': `^${sharedPackage.version}`,
+    '@pos/shared/forms': `^${sharedPackage.version}`,
     '@pos/shared/rx': `^${sharedPackage.version}`,
     axios: version('axios'),
     dayjs: version('dayjs'),
@@ -55,8 +56,12 @@ const sharedSingletons = () => {
   );
 };
 
-/** Loaders for TypeScript/TSX (swc) and CSS. */
-const moduleRules = () => [
+/**
+ * Loaders for TypeScript/TSX (swc) and CSS. CSS goes in <style> tags by default (style-loader);
+ * the shell passes mini-css-extract-plugin's loader to ship its CSS as files instead.
+ * @param {{ styleLoader?: string }} [options]
+ */
+const moduleRules = ({ styleLoader = require.resolve('style-loader') } = {}) => [
   {
     test: /\.[jt]sx?$/,
     exclude: /node_modules/,
@@ -71,7 +76,7 @@ const moduleRules = () => [
       },
     },
   },
-  { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
+  { test: /\.css$/, use: [styleLoader, require.resolve('css-loader')] },
 ];
 
 /** The file of the standalone page that gives a production remote its federation runtime. */
