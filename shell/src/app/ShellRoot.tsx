@@ -3,13 +3,19 @@ import { StatusPage } from '../components/StatusPage';
 import type { InitialCheckResult } from '../session/SessionManager';
 import { isSessionPath } from '../urls';
 import { SessionRoute } from '../views/session';
-import { SignedOutPages } from './SignedOutPages';
 import { useAuthStatus } from './useAuthStatus';
 import { useBrowserLocation } from './useBrowserLocation';
 
 // The signed-in shell is its own chunk, with the router and the UI kit: the landing page does
 // not pay for it.
 const SignedInApp = memo(lazy(() => import(/* webpackChunkName: "signed-in" */ './SignedInApp')));
+// And the signed-out pages (the landing page's art and styles) are one too: the signed-in shell
+// does not pay for them.
+const SignedOutPages = lazy(() =>
+  import(/* webpackChunkName: "signed-out" */ './SignedOutPages').then((module) => ({
+    default: module.SignedOutPages,
+  })),
+);
 
 const loading = <StatusPage heading="Loading Cloud POS" message="Loading…" />;
 
@@ -22,7 +28,13 @@ export function ShellRoot({ initialCheck }: { initialCheck: Promise<InitialCheck
   const status = useAuthStatus(initialCheck);
   if (isSessionPath(location.pathname)) return <SessionRoute pathname={location.pathname} />;
   if (status === 'checking') return loading;
-  if (status === 'signed-out') return <SignedOutPages location={location} />;
+  if (status === 'signed-out') {
+    return (
+      <Suspense fallback={loading}>
+        <SignedOutPages location={location} />
+      </Suspense>
+    );
+  }
   return (
     <Suspense fallback={loading}>
       <SignedInApp />

@@ -1,7 +1,7 @@
 import { LoadingState, cx, type ParcelLifecycles, type ParcelProps } from '@pos/shared';
 import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { UNSAFE_NavigationContext, useLocation } from '@pos/shared/router';
-import { mountRootParcel, type Parcel } from 'single-spa';
+import type { Parcel } from 'single-spa';
 import { useAccount } from '../account/AccountContext';
 import { useApi } from '../account/ApiContext';
 import { useShell } from '../app/ShellContext';
@@ -93,7 +93,12 @@ export function ParcelSlot({
 
     (async () => {
       try {
-        const lifecycles = await withRetries(title, () => load());
+        // single-spa comes with the first parcel, fetched beside the remote's own code: the shell
+        // pays for it only once it mounts a remote.
+        const [lifecycles, { mountRootParcel }] = await Promise.all([
+          withRetries(title, () => load()),
+          import(/* webpackChunkName: "single-spa" */ 'single-spa'),
+        ]);
         if (cancelled) return;
         const parcel = mountRootParcel<ParcelProps & { domElement: HTMLElement }>(
           lifecycles as never,
