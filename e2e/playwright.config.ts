@@ -5,6 +5,9 @@ import { stack } from './support/stack';
  * End-to-end journeys against the product as `npm start` runs it (built, on fresh data),
  * in Debian's Chromium: no browser is downloaded.
  */
+/** 'e2e', or 'e2e-scale' for the run with two api instances (E2E_API_INSTANCES=2). */
+const runName = Number(process.env.E2E_API_INSTANCES ?? 1) > 1 ? 'e2e-scale' : 'e2e';
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
@@ -15,8 +18,9 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
-  reporter: [['list'], ['json', { outputFile: '../.run/reports/e2e.json' }]],
-  outputDir: '../.run/e2e-results',
+  // The two-instance run keeps its own results, so a failure of the first run keeps its trace.
+  reporter: [['list'], ['json', { outputFile: `../.run/reports/${runName}.json` }]],
+  outputDir: `../.run/${runName}-results`,
   use: {
     baseURL: stack.shell,
     trace: 'retain-on-failure',

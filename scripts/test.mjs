@@ -71,8 +71,9 @@ function phpunitCounts(file) {
   return { passed: attribute('tests') - failed - attribute('skipped'), failed };
 }
 
+/** Counts of a Playwright run, from its JSON report (e2e/playwright.config.ts names it). */
 function playwrightCounts(name = 'e2e') {
-  const file = path.join(reports, 'e2e.json');
+  const file = path.join(reports, `${name}.json`);
   if (!existsSync(file)) return;
   const { stats } = JSON.parse(readFileSync(file, 'utf8'));
   counts[name] = { passed: stats.expected + stats.flaky, failed: stats.unexpected };
@@ -149,7 +150,7 @@ const SCALE_JOURNEYS = {
 };
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 step('e2e-scale', () => {
-  rmSync(path.join(reports, 'e2e.json'), { force: true });
+  rmSync(path.join(reports, 'e2e-scale.json'), { force: true });
   const files = Object.keys(SCALE_JOURNEYS).map((file) => `tests/${file}`);
   const grep = Object.values(SCALE_JOURNEYS).flat().map(escapeRegExp).join('|');
   withPostgres((url) => {
