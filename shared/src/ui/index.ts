@@ -10,6 +10,7 @@ export * from './Badge';
 export * from './TextInput';
 export * from './Select';
 export * from './SecretInput';
+export * from './FormFields';
 export * from './Table';
 export * from './Pagination';
 export * from './Toggle';

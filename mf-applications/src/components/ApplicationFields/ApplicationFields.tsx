@@ -1,4 +1,4 @@
-import { TextField, UrlField } from '@pos/shared/forms';
+import { TextField, UrlField } from '@pos/shared';
 import type { CheckSite } from '../../hooks/useSiteCheck';
 import { SiteCheckHint } from '../SiteCheckHint';
 

@@ -1,5 +1,4 @@
-import { Button, type SupportRequest } from '@pos/shared';
-import { FormError, TextAreaField, TextField } from '@pos/shared/forms';
+import { Button, FormError, TextAreaField, TextField, type SupportRequest } from '@pos/shared';
 import {
   supportMessageOf,
   supportSubjectOf,

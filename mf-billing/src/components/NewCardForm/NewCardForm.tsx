@@ -3,8 +3,7 @@ import type { StripeCardElementChangeEvent } from '@stripe/stripe-js';
 import { FORM_ERROR } from 'final-form';
 import { useId, useMemo, useState } from 'react';
 import { Form } from 'react-final-form';
-import { Button } from '@pos/shared';
-import { FormError, TextField, required } from '@pos/shared/forms';
+import { Button, FormError, TextField, required } from '@pos/shared';
 import { billingTestIds } from '../../testIds';
 import {
   ADD_CARD,

@@ -2,6 +2,7 @@ import {
   Button,
   Card,
   ErrorState,
+  FormError,
   LoadingState,
   PageHeader,
   apiErrorMessage,
@@ -9,7 +10,6 @@ import {
   useParcel,
   type StaffRole,
 } from '@pos/shared';
-import { FormError } from '@pos/shared/forms';
 import { isAxiosError } from 'axios';
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
 import { useMemo, useState } from 'react';
