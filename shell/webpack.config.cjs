@@ -4,7 +4,11 @@ const fs = require('node:fs');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
-const { sharedSingletons, moduleRules } = require('@pos/shared/webpack/federation.cjs');
+const {
+  hostSingletons,
+  moduleRules,
+  reactRouterProduction,
+} = require('@pos/shared/webpack/federation.cjs');
 const { shellPolicyFromFiles } = require('../scripts/lib/csp.cjs');
 const { EntryScriptIntegrityPlugin } = require('../scripts/lib/entry-integrity.cjs');
 
@@ -88,7 +92,7 @@ const shellConfig = (_env, argv) => {
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
-      alias: oneFederationRuntime(),
+      alias: { ...oneFederationRuntime(), ...(production ? reactRouterProduction() : {}) },
     },
     // Production CSS ships as files, loaded beside each chunk, not as JS that writes <style> tags:
     // the browser parses it in parallel, and the page's JS is smaller by the whole kit's CSS.
@@ -107,7 +111,7 @@ const shellConfig = (_env, argv) => {
         : []),
       new ModuleFederationPlugin({
         name: 'shell',
-        shared: sharedSingletons(),
+        shared: hostSingletons(),
         dts: false,
         // The remotes' production builds leave out the federation runtime (externalRuntime):
         // the shell gives them its own.
@@ -115,7 +119,9 @@ const shellConfig = (_env, argv) => {
         experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
       }),
       new HtmlWebpackPlugin({
-        template: path.join(__dirname, 'public', 'index.html'),
+        // Read here, not compiled as a template: a template is a child compilation, which would
+        // also build the singletons the host provides by file, and their CSS (hostSingletons).
+        templateContent: fs.readFileSync(path.join(__dirname, 'public', 'index.html'), 'utf8'),
         favicon: path.join(__dirname, 'public', 'favicon.svg'),
         chunks: ['main'],
       }),

@@ -11,5 +11,4 @@ export * from './contract/lifecycles';
 export * from './types/entities';
 export * from './types/texts';
 export * from './hooks';
-export * from './invitation';
 export * from './ui';

@@ -8,19 +8,46 @@ const { standalonePolicy } = require('../../scripts/lib/csp.cjs');
 
 const sharedPackage = require('../package.json');
 
-/** The installed version of a package, found from its entry (some hide package.json from exports). */
-const version = (name) => {
-  let dir = path.dirname(require.resolve(name, { paths: [path.join(__dirname, '..')] }));
+/** A package's own manifest and folder, found from its entry (some hide package.json from exports). */
+const manifestOf = (name, from = path.join(__dirname, '..')) => {
+  let dir = path.dirname(require.resolve(name, { paths: [from] }));
   while (dir !== path.dirname(dir)) {
     const manifest = path.join(dir, 'package.json');
     if (fs.existsSync(manifest)) {
       const pkg = JSON.parse(fs.readFileSync(manifest, 'utf8'));
       // Some ship a package.json of their own inside dist/ with the name but no version.
-      if (pkg.name === name && pkg.version) return `^${pkg.version}`;
+      if (pkg.name === name && pkg.version) return { dir, pkg };
     }
     dir = path.dirname(dir);
   }
-  throw new Error(`cannot find the version of ${name}`);
+  throw new Error(`cannot find the package.json of ${name}`);
+};
+
+/** The installed version of a package, as a caret range. */
+const version = (name) => `^${manifestOf(name).pkg.version}`;
+
+/** The file a browser build takes for a package without an exports map: its ES module build. */
+const moduleEntry = (name) => {
+  const { dir, pkg } = manifestOf(name);
+  return path.join(dir, pkg.module ?? pkg.main);
+};
+
+/**
+ * React Router 7's exports map gives bundlers its development build (warnings, invariant texts)
+ * under every condition; production builds take dist/production instead.
+ */
+const reactRouterProduction = () => {
+  const dom = require.resolve('react-router-dom', { paths: [path.join(__dirname, '..')] });
+  const router = manifestOf('react-router', dom).dir;
+  const file = (name) => {
+    const found = path.join(router, 'dist', 'production', name);
+    if (!fs.existsSync(found)) throw new Error(`no ${found}`);
+    return found;
+  };
+  return {
+    'react-router$': file('index.mjs'),
+    'react-router/dom$': file('dom-export.mjs'),
+  };
 };
 
 /**
@@ -54,6 +81,28 @@ const sharedSingletons = () => {
       { singleton: true, requiredVersion, version: requiredVersion.replace(/^\^/, '') },
     ]),
   );
+};
+
+/**
+ * The host's shared config: every singleton, and these provided even though the shell's own code
+ * never imports them. Module Federation provides a package only when the build imports it, or
+ * when its `import` is a file; without the host's, each remote registers its own copy, and a
+ * later registration whose name sorts higher replaces a copy still loading (runtime-core's
+ * `hostName > from`): two remotes on one page then got two react-final-forms ("useField must be
+ * used inside of a <Form>"). The host's name, 'shell', sorts after every 'mf_…', so its copy is
+ * the one all remotes load, and only when one of them needs it.
+ */
+const hostSingletons = () => {
+  const shared = sharedSingletons();
+  const providedByFile = {
+    'react-final-form': moduleEntry('react-final-form'),
+    'final-form': moduleEntry('final-form'),
+    '@pos/shared/forms': path.join(__dirname, '..', 'src', 'forms.ts'),
+  };
+  for (const [name, file] of Object.entries(providedByFile)) {
+    shared[name] = { ...shared[name], import: file };
+  }
+  return shared;
 };
 
 /**
@@ -192,4 +241,10 @@ const standaloneHtml = (title, scripts) => `<!doctype html>
   </body>
 </html>`;
 
-module.exports = { sharedSingletons, moduleRules, createRemoteConfig };
+module.exports = {
+  sharedSingletons,
+  hostSingletons,
+  reactRouterProduction,
+  moduleRules,
+  createRemoteConfig,
+};

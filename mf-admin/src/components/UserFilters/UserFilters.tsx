@@ -1,13 +1,7 @@
 import { useState } from 'react';
 import { Field, Form } from 'react-final-form';
-import {
-  PeriodPicker,
-  TextField,
-  Toggle,
-  currentPeriod,
-  orderPeriodRange,
-  type Period,
-} from '@pos/shared';
+import { PeriodPicker, Toggle, currentPeriod, orderPeriodRange, type Period } from '@pos/shared';
+import { TextField } from '@pos/shared/forms';
 import { useDebouncedCallback } from '../../hooks/useDebouncedCallback';
 import { adminTestIds } from '../../testIds';
 import { FILTER_DEBOUNCE_MS, type PeriodRange } from '../../types';

@@ -1,4 +1,4 @@
-import { TextField, UrlField } from '@pos/shared';
+import { TextField, UrlField } from '@pos/shared/forms';
 import type { CheckSite } from '../../hooks/useSiteCheck';
 import { SiteCheckHint } from '../SiteCheckHint';
 

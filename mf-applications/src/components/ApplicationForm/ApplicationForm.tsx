@@ -1,6 +1,7 @@
 import type { SubmissionErrors } from 'final-form';
 import { Form } from 'react-final-form';
-import { Button, Card, FormError, withScheme } from '@pos/shared';
+import { Button, Card, withScheme } from '@pos/shared';
+import { FormError } from '@pos/shared/forms';
 import { applicationsTestIds } from '../../testIds';
 import type { Application } from '../../types';
 import type { CheckSite } from '../../hooks/useSiteCheck';

@@ -1,13 +1,7 @@
 import { useState } from 'react';
 import { Link } from '@pos/shared/router';
-import {
-  Badge,
-  Button,
-  PluginPrompt,
-  STATIONS_NEED_PLUGIN,
-  StatusBadge,
-  WP_USER_WITHOUT_PLUGIN,
-} from '@pos/shared';
+import { Badge, Button, StatusBadge } from '@pos/shared';
+import { PluginPrompt, STATIONS_NEED_PLUGIN, WP_USER_WITHOUT_PLUGIN } from '@pos/shared/store-kit';
 import { applicationsTestIds } from '../../testIds';
 import { applicationErrorMessage } from '../../texts';
 import type { Application } from '../../types';

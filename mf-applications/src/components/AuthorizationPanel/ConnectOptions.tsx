@@ -1,6 +1,7 @@
 import type { SubmissionErrors } from 'final-form';
 import { Form } from 'react-final-form';
-import { Button, FormError, SecretField } from '@pos/shared';
+import { Button } from '@pos/shared';
+import { FormError, SecretField } from '@pos/shared/forms';
 import { applicationsTestIds } from '../../testIds';
 import { AUTHORIZE_WITH_ACCOUNT, CONNECT_WITH_KEYS } from '../../texts';
 import type { Application, ApplicationAuthType } from '../../types';

@@ -2,13 +2,12 @@ import {
   CellLabel,
   Badge,
   EmptyState,
-  InviteButton,
   STAFF_ROLE_LABELS,
   Table,
   isStaffRole,
-  type InviteOutcome,
   type TableColumn,
 } from '@pos/shared';
+import { InviteButton, type InviteOutcome } from '@pos/shared/store-kit';
 import { applicationsTestIds } from '../../testIds';
 import { NO_USERS, POS_USER_ACCESS, WP_USER_ACCESS } from '../../texts';
 import type { SharedUser, SharedWithRow } from '../../types';

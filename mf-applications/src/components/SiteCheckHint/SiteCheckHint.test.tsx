@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form } from 'react-final-form';
-import { UrlField } from '@pos/shared';
+import { UrlField } from '@pos/shared/forms';
 import type { SiteCheck } from '../../types';
 import { SiteCheckHint } from './SiteCheckHint';
 

@@ -5,13 +5,13 @@ import { useNavigate } from '@pos/shared/router';
 import {
   Button,
   Card,
-  FormError,
   apiErrorMessage,
   useParcel,
   useMounted,
   PageHeader,
   withScheme,
 } from '@pos/shared';
+import { FormError } from '@pos/shared/forms';
 import { checkSite, createApplication } from '../../api';
 import { ApplicationFields } from '../../components/ApplicationFields';
 import { applicationsTestIds } from '../../testIds';

@@ -1,4 +1,5 @@
-import { Card, PluginPrompt } from '@pos/shared';
+import { Card } from '@pos/shared';
+import { PluginPrompt } from '@pos/shared/store-kit';
 import { applicationsTestIds } from '../../testIds';
 import { SHARING_NEEDS_PLUGIN, sharingNeedsPluginMessage } from '../../texts';
 import type { Application } from '../../types';

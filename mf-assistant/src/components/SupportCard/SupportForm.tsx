@@ -1,4 +1,5 @@
-import { Button, FormError, TextAreaField, TextField, type SupportRequest } from '@pos/shared';
+import { Button, type SupportRequest } from '@pos/shared';
+import { FormError, TextAreaField, TextField } from '@pos/shared/forms';
 import {
   supportMessageOf,
   supportSubjectOf,

@@ -1,6 +1,7 @@
 import { FORM_ERROR } from 'final-form';
 import { Form } from 'react-final-form';
-import { Button, FormError, TextField, required, type TextFieldProps } from '@pos/shared';
+import { Button } from '@pos/shared';
+import { FormError, TextField, required, type TextFieldProps } from '@pos/shared/forms';
 import { billingTestIds } from '../../testIds';
 import {
   ADDRESS_LABELS,

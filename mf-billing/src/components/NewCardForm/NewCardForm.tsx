@@ -3,7 +3,8 @@ import type { StripeCardElementChangeEvent } from '@stripe/stripe-js';
 import { FORM_ERROR } from 'final-form';
 import { useId, useMemo, useState } from 'react';
 import { Form } from 'react-final-form';
-import { Button, FormError, TextField, required } from '@pos/shared';
+import { Button } from '@pos/shared';
+import { FormError, TextField, required } from '@pos/shared/forms';
 import { billingTestIds } from '../../testIds';
 import {
   ADD_CARD,

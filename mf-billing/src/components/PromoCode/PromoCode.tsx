@@ -1,6 +1,7 @@
 import { FORM_ERROR } from 'final-form';
 import { Form } from 'react-final-form';
-import { Button, FormError, TextField } from '@pos/shared';
+import { Button } from '@pos/shared';
+import { FormError, TextField } from '@pos/shared/forms';
 import { billingTestIds } from '../../testIds';
 import { APPLY, PROMO_CODE } from '../../texts';
 import './PromoCode.css';

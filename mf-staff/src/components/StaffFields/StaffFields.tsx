@@ -3,13 +3,12 @@ import {
   STAFF_NAME_MAX_LENGTH,
   STAFF_ROLES,
   STAFF_ROLE_LABELS,
-  SelectField,
-  TextField,
   validateStaffApplication,
   validateStaffEmail,
   validateStaffName,
   validateStaffRole,
 } from '@pos/shared';
+import { SelectField, TextField } from '@pos/shared/forms';
 import { Link } from '@pos/shared/router';
 import { staffTestIds } from '../../testIds';
 import {

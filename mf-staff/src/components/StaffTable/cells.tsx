@@ -1,4 +1,5 @@
-import { Badge, InviteButton, type InviteOutcome } from '@pos/shared';
+import { Badge } from '@pos/shared';
+import { InviteButton, type InviteOutcome } from '@pos/shared/store-kit';
 import { formatLastAccess } from '../../lastAccess';
 import { staffTestIds } from '../../testIds';
 import { ACTIVE, NEVER, NEVER_LABEL } from '../../texts';

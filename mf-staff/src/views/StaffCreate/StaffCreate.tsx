@@ -2,7 +2,6 @@ import {
   Button,
   Card,
   ErrorState,
-  FormError,
   LoadingState,
   PageHeader,
   apiErrorMessage,
@@ -10,6 +9,7 @@ import {
   useParcel,
   type StaffRole,
 } from '@pos/shared';
+import { FormError } from '@pos/shared/forms';
 import { isAxiosError } from 'axios';
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
 import { useMemo, useState } from 'react';

@@ -1,4 +1,5 @@
-import { ErrorState, PluginPrompt, apiErrorMessage } from '@pos/shared';
+import { ErrorState, apiErrorMessage } from '@pos/shared';
+import { PluginPrompt } from '@pos/shared/store-kit';
 import { isAxiosError } from 'axios';
 import { StaffEmptyState } from '../../components/StaffEmptyState';
 import { StaffTable, type StaffTableProps } from '../../components/StaffTable';

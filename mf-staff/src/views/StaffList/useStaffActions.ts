@@ -3,9 +3,9 @@ import {
   apiErrorMessage,
   useMounted,
   useParcel,
-  type InviteOutcome,
   type StaffRole,
 } from '@pos/shared';
+import { type InviteOutcome } from '@pos/shared/store-kit';
 import { isAxiosError } from 'axios';
 import { useState } from 'react';
 import { changeStaffRole, removeStaffAccess, sendStaffInvitation } from '../../api';

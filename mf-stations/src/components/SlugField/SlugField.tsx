@@ -1,6 +1,6 @@
 import { useId, useLayoutEffect, useRef } from 'react';
 import { Form, useForm } from 'react-final-form';
-import { TextField } from '@pos/shared';
+import { TextField } from '@pos/shared/forms';
 import { stationsTestIds } from '../../testIds';
 import { POS_URL_SLUG_MAX_LENGTH as MAX_SLUG_LENGTH } from '@pos/shared';
 import { slugInputLabel } from '../../texts';

@@ -4,15 +4,17 @@ import {
   EmptyState,
   ErrorState,
   LoadingState,
-  PluginPrompt,
-  STATIONS_NEED_PLUGIN,
   apiErrorMessage,
-  stationsNeedPluginMessage,
   Table,
   useParcel,
   useLoad,
   PageHeader,
 } from '@pos/shared';
+import {
+  PluginPrompt,
+  STATIONS_NEED_PLUGIN,
+  stationsNeedPluginMessage,
+} from '@pos/shared/store-kit';
 import { fetchApplicationStations } from '../../api';
 import { useQuickLaunch } from '../../hooks/useQuickLaunch';
 import { useRouteId } from '../../hooks/useRouteId';

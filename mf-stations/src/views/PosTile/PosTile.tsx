@@ -1,11 +1,5 @@
-import {
-  Icon,
-  PluginLeftOut,
-  StatTile,
-  apiErrorMessage,
-  useParcel,
-  type StatTileState,
-} from '@pos/shared';
+import { Icon, StatTile, apiErrorMessage, useParcel, type StatTileState } from '@pos/shared';
+import { PluginLeftOut } from '@pos/shared/store-kit';
 import { useStationsOverview } from '../../hooks/useStationsOverview';
 import { countPluginMissing, countStations, resolveQuickLaunch } from '../../quickLaunch';
 import { stationsTestIds } from '../../testIds';

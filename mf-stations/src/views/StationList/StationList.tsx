@@ -1,14 +1,6 @@
 import type { ReactNode } from 'react';
-import {
-  Card,
-  ErrorState,
-  PluginLeftOut,
-  PluginPrompt,
-  apiErrorMessage,
-  pluginLeftOut,
-  useParcel,
-  PageHeader,
-} from '@pos/shared';
+import { Card, ErrorState, apiErrorMessage, useParcel, PageHeader } from '@pos/shared';
+import { PluginLeftOut, PluginPrompt, pluginLeftOut } from '@pos/shared/store-kit';
 import { MyStationsTable } from '../../components/MyStationsTable';
 import { SharedWithMeTable } from '../../components/SharedWithMeTable';
 import { useStationsOverview } from '../../hooks/useStationsOverview';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useMounted } from '../../hooks/useMounted';
+import { IconButton, useMounted } from '@pos/shared';
 import {
   INVITATION_SENT_MS,
   describeInvitation,
@@ -7,7 +7,6 @@ import {
   invitationReducer,
   type InvitationEvent,
 } from '../../invitation';
-import { IconButton } from '../IconButton';
 import './InviteButton.css';
 
 /** How a send ended, as the caller (who talks to the server and shows bubbles) saw it. */

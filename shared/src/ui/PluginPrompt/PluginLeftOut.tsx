@@ -1,5 +1,4 @@
-import { cx } from '../cx';
-import { Icon } from '../Icon';
+import { Icon, cx } from '@pos/shared';
 import { PluginDownloadLink } from './PluginPrompt';
 import { PLUGIN_INSTALL_STEPS, pluginLeftOut } from './pluginTexts';
 import './PluginPrompt.css';

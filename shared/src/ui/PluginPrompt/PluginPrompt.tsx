@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { cx } from '../cx';
-import { Icon } from '../Icon';
+import { Icon, cx } from '@pos/shared';
 import { DOWNLOAD_PLUGIN, PLUGIN_DOWNLOAD_PATH, PLUGIN_INSTALL_STEPS } from './pluginTexts';
 import '../Button/Button.css';
 import './PluginPrompt.css';
