@@ -64,6 +64,8 @@ export const DONE_AUTOMATICALLY = 'Done automatically';
 /** Loading the tasks. */
 export const LOADING_TASKS = 'Loading tasks';
 export const TASKS_LOAD_FAILED = 'The tasks could not be loaded';
+/** The new-ticket form while its chunk arrives (the panel starts fetching it when it opens). */
+export const LOADING_SUPPORT_FORM = 'Loading the form';
 
 /** The support card's new-ticket form (issue 14). */
 export const SUBJECT = 'Subject';

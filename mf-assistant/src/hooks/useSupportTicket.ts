@@ -1,5 +1,5 @@
 import { useMounted, useParcel, type SupportRequest } from '@pos/shared';
-import { FORM_ERROR, type SubmissionErrors } from 'final-form';
+import type { SubmissionErrors } from 'final-form';
 import { useCallback, useState } from 'react';
 import { sendSupportRequest, setSupportNewTicket } from '../api';
 import { refusalText } from '../refusal';
@@ -46,6 +46,8 @@ export function useSupportTicket(setCard: (card: SupportCardDetails) => void) {
         void setNewTicket(false);
         return undefined;
       } catch (failure) {
+        // final-form comes with the form's chunk (SupportCard): the widget does not load it.
+        const { FORM_ERROR } = await import('final-form');
         return { [FORM_ERROR]: refusalText(failure, SUPPORT_NOT_SENT) };
       }
     },

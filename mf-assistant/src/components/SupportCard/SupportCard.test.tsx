@@ -49,7 +49,7 @@ describe('the support card', () => {
 
   it('keeps the form shown while createNewTicket is set', async () => {
     await openPanel({ createNewTicket: true });
-    expect(screen.getByRole('form', { name: 'Create new ticket' })).toBeInTheDocument();
+    expect(await screen.findByRole('form', { name: 'Create new ticket' })).toBeInTheDocument();
     // Opening the panel leaves focus on Close, not in the form.
     expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
   });

@@ -1,13 +1,20 @@
-import { Button, Icon, type SupportRequest } from '@pos/shared';
+import { Button, Icon, LoadingState, type SupportRequest } from '@pos/shared';
 import type { SubmissionErrors } from 'final-form';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import { assistantTestIds } from '../../testIds';
 import type { SupportCardDetails } from '../../types';
-import { supportRequestSentInline } from '../../texts';
-import { SupportForm } from './SupportForm';
+import { LOADING_SUPPORT_FORM, supportRequestSentInline } from '../../texts';
 import './SupportCard.css';
 
 const ids = assistantTestIds.support;
+
+/**
+ * The form, with final-form and the kit's field adapters, is its own chunk: the side navigation's
+ * widget loads on every page, the form only once the panel is opened (the card starts fetching
+ * it then, so it is there by the time the button is pressed).
+ */
+const loadSupportForm = () => import('./SupportForm');
+const SupportForm = lazy(() => loadSupportForm().then((m) => ({ default: m.SupportForm })));
 
 export interface SupportCardProps {
   card: SupportCardDetails;
@@ -35,6 +42,10 @@ export function SupportCard({ card, busy, error, sentId, onNewTicket, onSend }: 
   const buttonRef = useRef<HTMLButtonElement>(null);
   const [asked, setAsked] = useState(false);
   const wasShown = useRef(card.createNewTicket);
+
+  useEffect(() => {
+    void loadSupportForm();
+  }, []);
 
   useEffect(() => {
     // The form went (Cancel, or a request sent) with focus in it: the button takes it.
@@ -69,13 +80,15 @@ export function SupportCard({ card, busy, error, sentId, onNewTicket, onSend }: 
         </p>
       )}
       {card.createNewTicket ? (
-        <SupportForm
-          id={formId}
-          label={card.completionBtnText}
-          autoFocus={asked}
-          onSend={onSend}
-          onCancel={() => onNewTicket(false)}
-        />
+        <Suspense fallback={<LoadingState inline message={LOADING_SUPPORT_FORM} />}>
+          <SupportForm
+            id={formId}
+            label={card.completionBtnText}
+            autoFocus={asked}
+            onSend={onSend}
+            onCancel={() => onNewTicket(false)}
+          />
+        </Suspense>
       ) : (
         <Button
           ref={buttonRef}
