@@ -1,4 +1,5 @@
 import { LoadingState, canAccess } from '@pos/shared';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from '@pos/shared/router';
 import { useAccount } from '../account/AccountContext';
 import { SlotError } from '../components/ErrorBoundary';
@@ -9,20 +10,37 @@ import { testIds } from '../testIds';
 import { paths, sessionPaths } from '../urls';
 import { useShell } from './ShellContext';
 import { DashboardPage } from '../views/Dashboard';
-import { AccessDeniedPage } from '../views/AccessDenied';
-import { DeactivatedPage } from '../views/Deactivated';
 import { PendingRemotePage, RemoteRoutePage } from '../views/RemotePage';
-import { ResourcesPage } from '../views/Resources';
 
-/** While a contract is still loading, an unknown path may yet be one of its routes. */
-function UnknownPath({ waiting }: { waiting: boolean }) {
-  if (!waiting) return <Navigate to={paths.dashboard} replace />;
+// The shell's pages a dashboard visit does not show come as chunks of their own.
+const ResourcesPage = lazy(() =>
+  import('../views/Resources').then((m) => ({ default: m.ResourcesPage })),
+);
+const DeactivatedPage = lazy(() =>
+  import('../views/Deactivated').then((m) => ({ default: m.DeactivatedPage })),
+);
+const AccessDeniedPage = lazy(() =>
+  import('../views/AccessDenied').then((m) => ({ default: m.AccessDeniedPage })),
+);
+
+/** What a page shows while it, or the contract that may serve it, is on its way. */
+function PageLoading() {
   return (
     <>
       <h1 className="pos-visually-hidden">Loading</h1>
       <LoadingState message="Loading…" />
     </>
   );
+}
+
+function LazyPage({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
+}
+
+/** While a contract is still loading, an unknown path may yet be one of its routes. */
+function UnknownPath({ waiting }: { waiting: boolean }) {
+  if (!waiting) return <Navigate to={paths.dashboard} replace />;
+  return <PageLoading />;
 }
 
 /**
@@ -73,9 +91,30 @@ export function SignedInRoutes() {
   return (
     <Routes>
       <Route path={paths.dashboard} element={<DashboardPage />} />
-      <Route path={paths.resources} element={<ResourcesPage />} />
-      <Route path={paths.deactivated} element={<DeactivatedPage />} />
-      <Route path={paths.accessDenied} element={<AccessDeniedPage />} />
+      <Route
+        path={paths.resources}
+        element={
+          <LazyPage>
+            <ResourcesPage />
+          </LazyPage>
+        }
+      />
+      <Route
+        path={paths.deactivated}
+        element={
+          <LazyPage>
+            <DeactivatedPage />
+          </LazyPage>
+        }
+      />
+      <Route
+        path={paths.accessDenied}
+        element={
+          <LazyPage>
+            <AccessDeniedPage />
+          </LazyPage>
+        }
+      />
       {/* The top of the shell takes these over as soon as the router reaches them. */}
       {sessionPaths.map((path) => (
         <Route key={path} path={path} element={null} />
