@@ -67,6 +67,8 @@ const { budgetReport, loadBudgets } = budgets;
 const BUDGETS_FILE = path.join(repoRoot, 'scripts/bench/budgets.json');
 /** BENCH_ONLY=front measures the front ends alone (no api benches); its budgets only are checked. */
 const frontOnly = process.env.BENCH_ONLY === 'front';
+/** BENCH_VERBOSE=1 lists the scripts each JS measure adds up. */
+const verbose = process.env.BENCH_VERBOSE === '1';
 /** Where serve-for-tests.mjs keeps the stack's data (the monolith's server reads its files). */
 const stackDataDir = path.resolve(process.env.E2E_DATA_DIR ?? path.join(repoRoot, '.run/e2e-data'));
 
@@ -176,6 +178,10 @@ async function measureFrontEnd() {
     const signedInShell = sum(shellScripts);
     const signedInShellSent = sum(shellScripts, 'sent');
     const signedInShellRaw = sum(shellScripts, 'raw');
+    if (verbose) {
+      for (const s of shellScripts)
+        process.stderr.write(`signed-in shell: ${kb(s.gzip)} ${s.url}\n`);
+    }
 
     const perRemote = [];
     for (const remote of remotes) {
