@@ -23,6 +23,10 @@ async function fill(subject: string, message: string) {
   if (message) await userEvent.type(screen.getByRole('textbox', { name: /Message/ }), message);
 }
 
+// The form is a lazy chunk of the card: load its module once before the tests, as the card's
+// own preload does when the panel opens, so a slow first transform does not time out a findBy.
+beforeAll(() => import('./SupportForm'));
+
 describe('the support card', () => {
   it('shows its name, description and button from supportCardDetails', async () => {
     await openPanel();

@@ -44,7 +44,8 @@ export function SupportCard({ card, busy, error, sentId, onNewTicket, onSend }: 
   const wasShown = useRef(card.createNewTicket);
 
   useEffect(() => {
-    void loadSupportForm();
+    // A failed fetch here is tried again by the form itself, which shows the error.
+    loadSupportForm().catch(() => undefined);
   }, []);
 
   useEffect(() => {
