@@ -1,5 +1,4 @@
 import { useMounted, useParcel, type SupportRequest } from '@pos/shared';
-import type { SubmissionErrors } from 'final-form';
 import { useCallback, useState } from 'react';
 import { sendSupportRequest, setSupportNewTicket } from '../api';
 import { refusalText } from '../refusal';
@@ -37,7 +36,7 @@ export function useSupportTicket(setCard: (card: SupportCardDetails) => void) {
   );
 
   const send = useCallback(
-    async (request: SupportRequest): Promise<SubmissionErrors | void> => {
+    async (request: SupportRequest): Promise<string | undefined> => {
       try {
         const { id, message } = await sendSupportRequest(api, request);
         bus.emit('notify', { message: supportRequestSent(message, id), status: 'success' });
@@ -46,9 +45,7 @@ export function useSupportTicket(setCard: (card: SupportCardDetails) => void) {
         void setNewTicket(false);
         return undefined;
       } catch (failure) {
-        // final-form comes with the form's chunk (SupportCard): the widget does not load it.
-        const { FORM_ERROR } = await import('final-form');
-        return { [FORM_ERROR]: refusalText(failure, SUPPORT_NOT_SENT) };
+        return refusalText(failure, SUPPORT_NOT_SENT);
       }
     },
     [api, bus, isMounted, setNewTicket],

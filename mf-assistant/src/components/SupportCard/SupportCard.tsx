@@ -1,5 +1,4 @@
 import { Button, Icon, LoadingState, type SupportRequest } from '@pos/shared';
-import type { SubmissionErrors } from 'final-form';
 import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import { assistantTestIds } from '../../testIds';
 import type { SupportCardDetails } from '../../types';
@@ -26,7 +25,8 @@ export interface SupportCardProps {
   sentId: string | null;
   /** Shows (true) or hides (false) the new-ticket form. */
   onNewTicket: (createNewTicket: boolean) => void;
-  onSend: (request: SupportRequest) => Promise<SubmissionErrors | void>;
+  /** Sends the request: nothing on success, the refusal's text otherwise. */
+  onSend: (request: SupportRequest) => Promise<string | undefined>;
 }
 
 /**

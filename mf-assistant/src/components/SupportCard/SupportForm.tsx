@@ -6,7 +6,7 @@ import {
   validateSupportMessage,
   validateSupportSubject,
 } from '@pos/shared/rules';
-import type { SubmissionErrors } from 'final-form';
+import { FORM_ERROR } from 'final-form';
 import { Form } from 'react-final-form';
 import { assistantTestIds } from '../../testIds';
 import { CANCEL, MESSAGE, MESSAGE_HINT, SEND_REQUEST, SUBJECT, SUBJECT_HINT } from '../../texts';
@@ -17,8 +17,8 @@ export interface SupportFormProps {
   id: string;
   /** The form's name, e.g. the card's button text ('Create new ticket'). */
   label: string;
-  /** Sends the request: nothing on success, the server's refusal as FORM_ERROR otherwise. */
-  onSend: (request: SupportRequest) => Promise<SubmissionErrors | void>;
+  /** Sends the request: nothing on success, the refusal's text otherwise (shown as FORM_ERROR). */
+  onSend: (request: SupportRequest) => Promise<string | undefined>;
   onCancel: () => void;
   /** Puts focus on Subject: the person has just asked for the form. */
   autoFocus?: boolean;
@@ -32,12 +32,13 @@ export interface SupportFormProps {
 export function SupportForm({ id, label, onSend, onCancel, autoFocus = false }: SupportFormProps) {
   return (
     <Form<SupportRequest>
-      onSubmit={(values) =>
-        onSend({
+      onSubmit={async (values) => {
+        const refusal = await onSend({
           subject: supportSubjectOf(values.subject),
           message: supportMessageOf(values.message),
-        })
-      }
+        });
+        return refusal ? { [FORM_ERROR]: refusal } : undefined;
+      }}
       render={({ handleSubmit, submitting }) => (
         <form
           id={id}
