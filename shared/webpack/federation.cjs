@@ -97,7 +97,7 @@ const hostSingletons = () => {
   const providedByFile = {
     'react-final-form': moduleEntry('react-final-form'),
     'final-form': moduleEntry('final-form'),
-    '@pos/shared/forms': path.join(__dirname, '..', 'src', 'forms.ts'),
+    '@pos/shared/forms': path.join(__dirname, '..', sharedPackage.exports['./forms']),
   };
   for (const [name, file] of Object.entries(providedByFile)) {
     shared[name] = { ...shared[name], import: file };

@@ -1,7 +1,7 @@
 import { isAxiosError } from 'axios';
 import { useCallback, useMemo, useState } from 'react';
 import { Card, ErrorState, Pagination, apiErrorMessage, useParcel, useLoad } from '@pos/shared';
-import { type InviteOutcome } from '@pos/shared/store-kit';
+import type { InviteOutcome } from '@pos/shared/store-kit';
 import { fetchSharedUsers, sendInvitation } from '../../api';
 import { SharedWithTable } from '../../components/SharedWithTable';
 import { applicationsTestIds } from '../../testIds';

@@ -1,5 +1,5 @@
 import { CellLabel, STAFF_ROLE_LABELS, Table, isStaffRole, type TableColumn } from '@pos/shared';
-import { type InviteOutcome } from '@pos/shared/store-kit';
+import type { InviteOutcome } from '@pos/shared/store-kit';
 import type { ReactNode } from 'react';
 import { staffTestIds } from '../../testIds';
 import {

@@ -5,7 +5,7 @@ import {
   useParcel,
   type StaffRole,
 } from '@pos/shared';
-import { type InviteOutcome } from '@pos/shared/store-kit';
+import type { InviteOutcome } from '@pos/shared/store-kit';
 import { isAxiosError } from 'axios';
 import { useState } from 'react';
 import { changeStaffRole, removeStaffAccess, sendStaffInvitation } from '../../api';
