@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import { Client, Pool } from 'pg';
 import type { Database } from './types';
 
@@ -33,6 +34,51 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** Longest wait for an answer on the LISTEN connection before it counts as broken. */
 const LISTEN_QUERY_TIMEOUT_MS = 10_000;
+
+const PREPARED_MARK = '/* prepared */';
+// Where the mark may be: at the start, or after a select's keyword.
+const PREPARED_PROBE = 32;
+
+/**
+ * Marks a statement to prepare once per PostgreSQL connection (`sql\`${PREPARED}…\`` or a
+ * select's `.modifyFront(PREPARED)`): after its first runs PostgreSQL keeps its plan, and only
+ * the parameters travel. For the hot paths (the webhook ingest's statements and the live
+ * streams' read), where parsing and planning cost more than running. Only for statements
+ * with explicit columns: a prepared `*` fails on the next run after another instance's
+ * migration adds a column ("cached plan must not change result type"). SQLite ignores it (a
+ * comment).
+ */
+export const PREPARED = sql.raw(`${PREPARED_MARK} `);
+
+/** Largest count of statements one connection prepares (each shape of a marked statement is one). */
+const MAX_PREPARED_PER_CONNECTION = 64;
+
+/**
+ * A pg client that names the statements marked {@link PREPARED} (Kysely calls `query(text,
+ * values)`): the name is a hash of the text, so each shape is prepared once per connection.
+ */
+class PreparingClient extends Client {
+  private readonly preparedNames = new Set<string>();
+
+  // The overloads of Client.query: only the (text, values) form is changed.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override query(...args: any[]): any {
+    const [text, values] = args as [unknown, unknown];
+    if (
+      typeof text === 'string' &&
+      Array.isArray(values) &&
+      args.length === 2 &&
+      text.slice(0, PREPARED_PROBE).includes(PREPARED_MARK)
+    ) {
+      const name = `pos_${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
+      if (this.preparedNames.has(name) || this.preparedNames.size < MAX_PREPARED_PER_CONNECTION) {
+        this.preparedNames.add(name);
+        return super.query({ name, text, values });
+      }
+    }
+    return (super.query as (...a: unknown[]) => unknown)(...args);
+  }
+}
 
 /** How many prepared SQLite statements are kept for reuse. */
 const STATEMENT_CACHE_SIZE = 256;
@@ -78,7 +124,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       // public stays on the path so that extensions installed there (pg_trgm) resolve.
       options: schema ? `-c search_path=${schema},public` : undefined,
     };
-    const pool = new Pool({ ...settings, max: 10 });
+    const pool = new Pool({ ...settings, max: 10, Client: PreparingClient });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

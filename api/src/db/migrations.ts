@@ -1034,6 +1034,23 @@ function signingKeys(): Migration {
   };
 }
 
+/**
+ * activity_heads.prev_hash: the hash before the head's last move, which PostgreSQL's append
+ * reads back from the upsert that moves the head (it hashes the entry there, in one round
+ * trip). Existing heads take their newest entry's.
+ */
+function activityHeadPrevHash(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('activity_heads').addColumn('prev_hash', 'text').execute();
+      await sql`update activity_heads set prev_hash = (
+          select a.prev_hash from activities a
+          where a.user_id = activity_heads.user_id and a.seq = activity_heads.seq
+        )`.execute(db);
+    },
+  };
+}
+
 /** Every migration in order; names sort in the order they must run. */
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -1058,6 +1075,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0019_assistant_tasks': assistantTasks(),
     '0020_member_last_access': memberLastAccess(),
     '0021_signing_keys': signingKeys(),
+    '0022_activity_head_prev_hash': activityHeadPrevHash(),
   };
 }
 

@@ -124,6 +124,12 @@ export interface ActivityHeadsTable {
   user_id: string;
   seq: number;
   hash: string;
+  /**
+   * The hash before the head's last move (the newest entry's prev_hash): PostgreSQL's append
+   * moves the head and hashes the entry in one upsert and reads it back from there. Null for a
+   * head older than the column.
+   */
+  prev_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** live_ticket_uses: the ids (jti) of the live tickets that opened a stream, until they expire. */

@@ -68,6 +68,74 @@ export function liveFeedLockSql(userId: string) {
 export interface LiveEventInput {
   kind: LiveKind;
   data: unknown;
+  /**
+   * PostgreSQL only: a condition of the statement the event is recorded in (it may read the
+   * rows of the statement's named writes); the event is recorded only when it holds. A caller
+   * on SQLite decides itself which events to pass.
+   */
+  onlyIf?: RawBuilder<boolean>;
+}
+
+/** A named sub-statement of a PostgreSQL WITH: the parts after it may read its rows. */
+export interface NamedWrite {
+  name: string;
+  write: RawBuilder<unknown>;
+}
+
+/**
+ * PostgreSQL: the WITH of one statement that runs `writes` (each a named data-modifying
+ * statement), then `derived` (one more write, returning a `data` column of JSON text: each
+ * row it returns is recorded as an event of `kind`), records `events` (each whose `onlyIf`
+ * holds) and the derived rows in live_events, and sends one NOTIFY for the newest id (payload
+ * "id:userId"; a stream reads everything after its last id anyway). It ends with the parts
+ * `added` (the events' ids) and `notified`, which the statement's SELECT must read.
+ *
+ * Unless `locked`, every event row takes the user's live-feed lock before it gets its id
+ * (after its `onlyIf` is evaluated, so a write that condition reads runs before the lock is
+ * asked for: the lock order stays the one of a change made in several statements).
+ */
+export function liveEventsWith(
+  userId: string,
+  events: LiveEventInput[],
+  options: {
+    writes?: NamedWrite[];
+    derived?: { write: RawBuilder<unknown>; kind: LiveKind };
+    locked?: boolean;
+    createdAt?: string;
+  } = {},
+): RawBuilder<unknown> {
+  const createdAt = options.createdAt ?? nowIso();
+  const lock = options.locked ? sql<boolean>`true` : liveFeedLockSql(userId);
+  const gate = (onlyIf: RawBuilder<boolean> | undefined) =>
+    onlyIf ? sql`case when ${onlyIf} then ${lock} else false end` : lock;
+  const rows = events.map(
+    (event) =>
+      sql`select cast(${userId} as text), cast(${event.kind} as text),
+        cast(${JSON.stringify(event.data)} as text), cast(${createdAt} as text)
+        where ${gate(event.onlyIf)}`,
+  );
+  // Data-modifying statements of a WITH must be at its top level: the derived write is one
+  // more of them, and the insert takes its rows after the given ones.
+  const parts = (options.writes ?? []).map(
+    ({ name, write }) => sql`${sql.id(name)} as (${write}), `,
+  );
+  const derived = options.derived;
+  if (derived) {
+    parts.push(sql`derived as (${derived.write}), `);
+    rows.push(
+      sql`select cast(${userId} as text), cast(${derived.kind} as text), derived.data,
+        cast(${createdAt} as text) from derived where ${lock}`,
+    );
+  }
+  return sql`with ${sql.join(parts, sql``)}added as (
+      insert into live_events (user_id, kind, data, created_at)
+      ${sql.join(rows, sql` union all `)}
+      returning id
+    ),
+    notified as (
+      select pg_notify(${LIVE_CHANNEL_SQL}, max(id)::text || ':' || ${userId}) as sent
+      from added having count(*) > 0
+    )`;
 }
 
 /**
@@ -83,20 +151,20 @@ export async function recordLiveEvents(
   options: {
     locked?: boolean;
     /**
-     * PostgreSQL only: the caller's writes of the same change (data-modifying statements),
-     * run in this statement to save round trips. The caller runs them itself on SQLite.
+     * PostgreSQL only: the caller's writes of the same change, run in this statement to save
+     * round trips ({@link liveEventsWith}). The caller runs them itself on SQLite.
      */
-    along?: RawBuilder<unknown>[];
-    /**
-     * PostgreSQL only: one more write of the same change (a data-modifying statement
-     * returning a `data` column of JSON text), run in this statement; each row it returns is
-     * recorded as an event of `kind` after `events` (an insert that inserted nothing records
-     * none). The caller runs it itself on SQLite.
-     */
+    writes?: NamedWrite[];
+    /** PostgreSQL only: see {@link liveEventsWith}. The caller runs it itself on SQLite. */
     derived?: { write: RawBuilder<unknown>; kind: LiveKind };
   } = {},
 ): Promise<number[]> {
-  if (events.length === 0) return [];
+  if (events.length === 0 && !options.derived) return [];
+  if (isPostgres(trx)) {
+    const result = await sql<{ id: string }>`${liveEventsWith(userId, events, options)}
+      select added.id from added cross join notified`.execute(trx);
+    return result.rows.map((row) => Number(row.id)).sort((x, y) => x - y);
+  }
   const createdAt = nowIso();
   const rows = events.map((event) => ({
     user_id: userId,
@@ -104,38 +172,7 @@ export async function recordLiveEvents(
     data: JSON.stringify(event.data),
     created_at: createdAt,
   }));
-  if (isPostgres(trx)) {
-    if (!options.locked) await lockLiveFeed(trx, userId);
-    // One round trip: the insert and one notification for the newest id (payload
-    // "id:userId"; a stream reads everything after its last id anyway).
-    const values = sql.join(
-      rows.map((r) => sql`(${r.user_id}, ${r.kind}, ${r.data}, ${r.created_at})`),
-    );
-    const along = (options.along ?? []).map(
-      (write, i) => sql`${sql.id(`along_${i}`)} as (${write}), `,
-    );
-    // Data-modifying statements of a WITH must be at its top level: the derived write is one
-    // more of them, and the insert takes its rows after the given ones.
-    const derived = options.derived;
-    if (derived) along.push(sql`derived as (${derived.write}), `);
-    const insert = derived
-      ? sql`insert into live_events (user_id, kind, data, created_at)
-        select * from (values ${values}) as given (user_id, kind, data, created_at)
-        union all
-        select ${userId}, ${derived.kind}, derived.data, ${createdAt} from derived`
-      : sql`insert into live_events (user_id, kind, data, created_at) values ${values}`;
-    const result = await sql<{ id: string }>`
-      with ${sql.join(along, sql``)}added as (
-        ${insert}
-        returning id
-      ),
-      notified as (
-        select pg_notify(${LIVE_CHANNEL_SQL}, max(id)::text || ':' || ${userId}) as sent
-        from added
-      )
-      select added.id from added cross join notified`.execute(trx);
-    return result.rows.map((row) => Number(row.id)).sort((x, y) => x - y);
-  }
+  if (rows.length === 0) return [];
   const added = await trx.insertInto('live_events').values(rows).returning('id').execute();
   const ids = added.map((row) => Number(row.id)).sort((x, y) => x - y);
   localLiveSignals.emit('signal', { id: ids[ids.length - 1]!, userId } satisfies LiveSignal);

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
+import { PREPARED } from '../db';
 import type { LiveHub } from './hub';
 
 /** Reconnect delay suggested to the browser (the `retry:` field), in ms. */
@@ -143,6 +144,7 @@ export async function serveLiveStream(res: ServerResponse, options: LiveStreamOp
         again = false;
         const rows = await db
           .selectFrom('live_events')
+          .modifyFront(PREPARED)
           .select(['id', 'kind', 'data'])
           .where('user_id', '=', userId)
           .where('id', '>', lastId)

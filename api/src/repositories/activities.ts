@@ -1,11 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { newId, nowIso } from '../db/ids';
 import type { AssistantTaskId } from '../db/assistant-tasks';
 import type { ActivityRow, Database } from '../db/types';
-import type { LiveEventInput } from '../live/events';
+import type { LiveEventInput, NamedWrite } from '../live/events';
 import { isPostgres, liveFeedLockSql, lockLiveFeed, recordLiveEvents } from '../live/events';
 import type { Activity } from '../routes/activities/schema';
-import { activityHash, GENESIS_HASH } from './activity-chain';
+import type { ChainedFields } from './activity-chain';
+import { activityHash, activityHashSql, GENESIS_HASH } from './activity-chain';
 import type { TaskCompletion } from './user-tasks';
 import { completeTask, completionWithEvent } from './user-tasks';
 
@@ -116,6 +117,99 @@ export const CHAIN_BATCH = 1000;
 /** Shortest time between two verifications of one owner's chain (any instance), in ms. */
 export const VERIFY_MIN_INTERVAL_MS = 10_000;
 
+/** A new entry's row without its place in the chain (seq and hashes). */
+function newActivityRow(
+  userId: string,
+  entry: NewActivity,
+): Omit<ActivityRow, 'seq' | 'prev_hash' | 'hash'> {
+  return {
+    id: newId(),
+    user_id: userId,
+    name: entry.name,
+    feed_type: entry.feedType,
+    link: entry.link ?? null,
+    link_name: entry.linkName ?? null,
+    created_at: entry.createdAt ?? nowIso(),
+  };
+}
+
+function chainedFieldsOf(row: ActivityRow): ChainedFields {
+  return {
+    owner: row.user_id,
+    seq: row.seq,
+    prevHash: row.prev_hash,
+    name: row.name,
+    feedType: row.feed_type,
+    link: row.link,
+    linkName: row.link_name,
+    createdAt: row.created_at,
+  };
+}
+
+/**
+ * PostgreSQL: one append as parts of a single statement ({@link recordLiveEvents}' writes,
+ * events and derived), for {@link appendActivity} and for a caller that appends in the
+ * statement of its own change. `chain_head` moves the owner's head: an upsert that sees the
+ * head as it is once the row is locked, takes the live-feed lock first (every writer takes
+ * the two in that order), and computes the entry's hash in SQL from the head's seq and hash;
+ * it returns the new seq, the hash before and the new hash, which `chain_entry` stores with
+ * the entry. The owner's task, when the entry proves one, is the derived write. With
+ * `onlyIf` (a condition that may read the caller's earlier writes) nothing is appended, and
+ * no activity event recorded, unless it holds. A task proven for another user is not
+ * completed here ({@link appendActivity} does it after).
+ */
+export function appendActivityWrites(
+  userId: string,
+  entry: NewActivity,
+  options: { alsoRecord?: LiveEventInput[]; onlyIf?: RawBuilder<boolean> } = {},
+): {
+  activity: Activity;
+  writes: NamedWrite[];
+  events: LiveEventInput[];
+  derived?: { write: RawBuilder<unknown>; kind: 'tasks' };
+} {
+  const base = newActivityRow(userId, entry);
+  const activity = toActivity({ ...base, seq: 0, prev_hash: '', hash: '' });
+  const fields = chainedFieldsOf({ ...base, seq: 0, prev_hash: '', hash: '' });
+  const first = activityHash({ ...fields, seq: 1, prevHash: GENESIS_HASH });
+  const lock = liveFeedLockSql(userId);
+  const gate = options.onlyIf ? sql`case when ${options.onlyIf} then ${lock} else false end` : lock;
+  const moved = sql<boolean>`exists (select 1 from chain_head)`;
+  const proof = proofOf(userId, entry);
+  const ownersTask = proof && proof.userId === userId ? proof.completion : null;
+  return {
+    activity,
+    writes: [
+      {
+        name: 'chain_head',
+        write: sql`insert into activity_heads (user_id, seq, hash, prev_hash)
+          select cast(${userId} as text), 1, cast(${first} as text), cast(${GENESIS_HASH} as text)
+          where ${gate}
+          on conflict (user_id) do update set
+            seq = activity_heads.seq + 1,
+            prev_hash = activity_heads.hash,
+            hash = ${activityHashSql(fields, sql`activity_heads.seq + 1`, sql`activity_heads.hash`)}
+          returning seq, prev_hash, hash`,
+      },
+      {
+        name: 'chain_entry',
+        write: sql`insert into activities
+            (id, user_id, name, feed_type, link, link_name, created_at, seq, prev_hash, hash)
+          select ${base.id}, ${base.user_id}, ${base.name}, ${base.feed_type}, ${base.link},
+            ${base.link_name}, ${base.created_at}, seq, prev_hash, hash
+          from chain_head`,
+      },
+    ],
+    events: [
+      { kind: 'activity', data: activity, ...(options.onlyIf ? { onlyIf: moved } : {}) },
+      ...(options.alsoRecord ?? []),
+    ],
+    ...(ownersTask
+      ? { derived: { write: completionWithEvent(userId, ownersTask, moved), kind: 'tasks' } }
+      : {}),
+  };
+}
+
 /**
  * THE way an entry enters a feed: every writer (routes, domain, orders, seed) goes through
  * here. Inside `db`'s transaction (one is opened when `db` is not one) it takes the owner's
@@ -146,77 +240,48 @@ export async function appendActivity(
     // owner's again, which an advisory lock allows).
     for (const id of [userId, otherUser].sort()) await lockLiveFeed(db, id);
   }
-  // The new seq, and the hash of the entry before it (the head's, not yet moved). On
-  // PostgreSQL the live-feed lock comes in the same round trip: the SELECT that feeds the
-  // insert takes it before the head's row is touched.
+  if (postgres) {
+    // One round trip for the head's move, the entry, the owner's task, the live events and
+    // their NOTIFY.
+    const append = appendActivityWrites(userId, entry, { alsoRecord });
+    await recordLiveEvents(db, userId, append.events, {
+      writes: append.writes,
+      ...(append.derived ? { derived: append.derived } : {}),
+    });
+    if (proof && otherUser) await completeTask(db, otherUser, proof.completion, { locked: true });
+    return append.activity;
+  }
+  // The new seq, and the hash of the entry before it (the head's, not yet moved).
   const head = await db
     .insertInto('activity_heads')
-    .columns(['user_id', 'seq', 'hash'])
-    .expression(
-      db
-        .selectNoFrom([
-          sql<string>`cast(${userId} as text)`.as('user_id'),
-          sql<number>`1`.as('seq'),
-          sql<string>`cast(${GENESIS_HASH} as text)`.as('hash'),
-        ])
-        // SQLite's upsert after INSERT … SELECT needs a WHERE to parse.
-        .where(postgres ? liveFeedLockSql(userId) : sql<boolean>`true`),
-    )
+    .values({ user_id: userId, seq: 1, hash: GENESIS_HASH, prev_hash: GENESIS_HASH })
     .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet({ seq: sql<number>`activity_heads.seq + 1` }),
+      oc.column('user_id').doUpdateSet({
+        seq: sql<number>`activity_heads.seq + 1`,
+        prev_hash: sql<string>`activity_heads.hash`,
+      }),
     )
     .returning(['seq', 'hash'])
     .executeTakeFirstOrThrow();
   const row: ActivityRow = {
-    id: newId(),
-    user_id: userId,
-    name: entry.name,
-    feed_type: entry.feedType,
-    link: entry.link ?? null,
-    link_name: entry.linkName ?? null,
-    created_at: entry.createdAt ?? nowIso(),
+    ...newActivityRow(userId, entry),
     seq: Number(head.seq),
     prev_hash: head.hash,
     hash: '',
   };
-  row.hash = activityHash({
-    owner: row.user_id,
-    seq: row.seq,
-    prevHash: row.prev_hash,
-    name: row.name,
-    feedType: row.feed_type,
-    link: row.link,
-    linkName: row.link_name,
-    createdAt: row.created_at,
-  });
+  row.hash = activityHash(chainedFieldsOf(row));
   const activity = toActivity(row);
-  const events = [{ kind: 'activity' as const, data: activity }, ...alsoRecord];
   const ownersTask = proof && !otherUser ? proof.completion : null;
-  if (postgres) {
-    // One round trip for the entry, the head's move, the owner's task, the live events and
-    // their NOTIFY.
-    await recordLiveEvents(db, userId, events, {
-      locked: true,
-      along: [
-        sql`insert into activities (id, user_id, name, feed_type, link, link_name, created_at, seq, prev_hash, hash)
-          values (${row.id}, ${row.user_id}, ${row.name}, ${row.feed_type}, ${row.link},
-            ${row.link_name}, ${row.created_at}, ${row.seq}, ${row.prev_hash}, ${row.hash})`,
-        sql`update activity_heads set hash = ${row.hash} where user_id = ${userId}`,
-      ],
-      ...(ownersTask
-        ? { derived: { write: completionWithEvent(userId, ownersTask), kind: 'tasks' as const } }
-        : {}),
-    });
-  } else {
-    await db.insertInto('activities').values(row).execute();
-    await db
-      .updateTable('activity_heads')
-      .set({ hash: row.hash })
-      .where('user_id', '=', userId)
-      .execute();
-    await recordLiveEvents(db, userId, events, { locked: true });
-    if (ownersTask) await completeTask(db, userId, ownersTask, { locked: true });
-  }
+  await db.insertInto('activities').values(row).execute();
+  await db
+    .updateTable('activity_heads')
+    .set({ hash: row.hash })
+    .where('user_id', '=', userId)
+    .execute();
+  await recordLiveEvents(db, userId, [{ kind: 'activity', data: activity }, ...alsoRecord], {
+    locked: true,
+  });
+  if (ownersTask) await completeTask(db, userId, ownersTask, { locked: true });
   if (proof && otherUser) await completeTask(db, otherUser, proof.completion, { locked: true });
   return activity;
 }

@@ -1,10 +1,10 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DialectName } from '../db';
+import { PREPARED, type DialectName } from '../db';
 import { newId, nowIso } from '../db/ids';
 import type { ApplicationRow, Database, OrderRow, OrderSyncRow } from '../db/types';
-import { recordLiveEvent } from '../live/events';
+import { liveEventsWith, recordLiveEvent } from '../live/events';
 import type { NewActivity } from './activities';
-import { appendActivity } from './activities';
+import { appendActivity, appendActivityWrites } from './activities';
 import { recordUsage } from './usage';
 
 /** What the api keeps of one store order. */
@@ -46,6 +46,64 @@ async function recordOrdersChanged(
   if (userId) await recordLiveEvent(trx, userId, 'orders', { applicationId });
 }
 
+/**
+ * The order's insert, or its update when the stored version is not newer ('stale': no row
+ * returned); returns the row's id (`id` when it inserted).
+ */
+function orderWrite(db: Kysely<Database>, id: string, applicationId: string, order: OrderFields) {
+  const values = {
+    status: order.status,
+    total_cents: order.totalCents,
+    currency: order.currency,
+    created_at: order.createdAt,
+    modified_at: order.modifiedAt,
+    channel: order.channel,
+    station_pos_id: order.stationPosId,
+    station_name: order.stationName,
+    cashier_wp_user_id: order.cashierWpUserId,
+    cashier_name: order.cashierName,
+    // A newer version of a deleted order (restored from the trash) is live again.
+    deleted: 0,
+  };
+  return db
+    .insertInto('orders')
+    .values({ id, application_id: applicationId, store_order_id: order.storeOrderId, ...values })
+    .onConflict((oc) =>
+      oc
+        .columns(['application_id', 'store_order_id'])
+        .doUpdateSet(values)
+        .where('orders.modified_at', '<=', order.modifiedAt),
+    )
+    .returning('id');
+}
+
+/** Every column of applications, for a prepared statement (see {@link PREPARED}). */
+const APPLICATION_COLUMNS = [
+  'id',
+  'user_id',
+  'name',
+  'home_url',
+  'home_url_key',
+  'slug',
+  'auth_type',
+  'is_verified_auth',
+  'key_id',
+  'consumer_key_enc',
+  'consumer_secret_enc',
+  'wp_user',
+  'auth_token_hash',
+  'auth_token_expires_at',
+  'auth_return_path',
+  'created_at',
+  'updated_at',
+  'members_synced_at',
+  'members_sync_attempted_at',
+  'pos_plugin_active',
+  'pos_plugin_checked_at',
+  'wc_version',
+  'last_auth_failure',
+] as const satisfies readonly (keyof ApplicationRow)[];
+
 /** What {@link OrdersRepository.upsert} did. */
 export type UpsertOutcome = 'inserted' | 'updated' | 'stale';
 
@@ -59,70 +117,28 @@ export class OrdersRepository {
   /**
    * Stores an order once per (application, store order id): a redelivery or a newer version
    * updates the row, an older `modifiedAt` than the stored one changes nothing ('stale'). With
-   * `feed`, a new row adds that entry to the owner's feed in the same transaction.
+   * `feed`, a new row adds that entry to the owner's feed in the same transaction. The owner's
+   * live streams are told (`orders` event) of a new or updated row. `ownerId`, the
+   * application's owner when the caller knows it, saves looking it up.
    */
   upsert(
     applicationId: string,
     order: OrderFields,
     feed?: { userId: string; entry: NewActivity },
+    ownerId: string | undefined = feed?.userId,
   ): Promise<UpsertOutcome> {
+    if (this.dialect === 'postgres')
+      return this.upsertInOneStatement(applicationId, order, feed, ownerId);
     return this.db.transaction().execute(async (trx) => {
       const id = newId();
-      const values = {
-        status: order.status,
-        total_cents: order.totalCents,
-        currency: order.currency,
-        created_at: order.createdAt,
-        modified_at: order.modifiedAt,
-        channel: order.channel,
-        station_pos_id: order.stationPosId,
-        station_name: order.stationName,
-        cashier_wp_user_id: order.cashierWpUserId,
-        cashier_name: order.cashierName,
-        // A newer version of a deleted order (restored from the trash) is live again.
-        deleted: 0,
-      };
-      const write = trx
-        .insertInto('orders')
-        .values({
-          id,
-          application_id: applicationId,
-          store_order_id: order.storeOrderId,
-          ...values,
-        })
-        .onConflict((oc) =>
-          oc
-            .columns(['application_id', 'store_order_id'])
-            .doUpdateSet(values)
-            .where('orders.modified_at', '<=', order.modifiedAt),
-        )
-        .returning('id');
-      // The plan limits and the excess count the usage ledger, which outlives the application:
-      // its line is written with the row (not for a stale version). On PostgreSQL in the same
-      // statement (a data-modifying CTE: one round trip less per delivery for the ingest's
-      // budget); SQLite has no such CTE and no round trip to save.
-      let row: { id: string } | undefined;
-      if (this.dialect === 'postgres') {
-        const result = await sql<{ id: string }>`
-          with o as (${write})
-          insert into usage_ledger (user_id, store_key, store_order_id, created_at, deleted)
-          select a.user_id, a.home_url_key, ${order.storeOrderId}::integer, ${order.createdAt}, 0
-          from o join applications a on a.id = ${applicationId}
-          on conflict (user_id, store_key, store_order_id)
-          do update set deleted = 0, created_at = excluded.created_at
-          returning (select o.id from o) as id
-        `.execute(trx);
-        row = result.rows[0];
-      } else {
-        row = await write.executeTakeFirst();
-        if (row) {
-          await recordUsage(trx, applicationId, order.storeOrderId, {
-            createdAt: order.createdAt,
-            deleted: false,
-          });
-        }
-      }
+      const row = await orderWrite(trx, id, applicationId, order).executeTakeFirst();
       if (!row) return 'stale';
+      // The plan limits and the excess count the usage ledger, which outlives the application:
+      // its line is written with the row (not for a stale version).
+      await recordUsage(trx, applicationId, order.storeOrderId, {
+        createdAt: order.createdAt,
+        deleted: false,
+      });
       const outcome = row.id === id ? 'inserted' : 'updated';
       if (outcome === 'inserted' && feed) {
         // The feed entry and the orders event of one delivery go in one write.
@@ -130,10 +146,63 @@ export class OrdersRepository {
           { kind: 'orders', data: { applicationId } },
         ]);
       } else {
-        await recordOrdersChanged(trx, applicationId, feed?.userId);
+        await recordOrdersChanged(trx, applicationId, ownerId);
       }
       return outcome;
     });
+  }
+
+  /**
+   * {@link upsert} on PostgreSQL, in one statement (atomic on its own: no BEGIN and COMMIT
+   * round trips, which the ingest's budget counts): the order's row, its usage line, the feed
+   * entry when the row is new ({@link appendActivityWrites}, gated on that), the orders event
+   * when the row changed, and their NOTIFY.
+   */
+  private async upsertInOneStatement(
+    applicationId: string,
+    order: OrderFields,
+    feed: { userId: string; entry: NewActivity } | undefined,
+    knownOwner: string | undefined,
+  ): Promise<UpsertOutcome> {
+    const ownerId =
+      knownOwner ??
+      (
+        await this.db
+          .selectFrom('applications')
+          .select('user_id')
+          .where('id', '=', applicationId)
+          .executeTakeFirst()
+      )?.user_id;
+    if (!ownerId) throw new Error(`Unknown application ${applicationId}`);
+    const id = newId();
+    const usage = sql`insert into usage_ledger (user_id, store_key, store_order_id, created_at, deleted)
+      select a.user_id, a.home_url_key, ${order.storeOrderId}::integer, ${order.createdAt}, 0
+      from order_row join applications a on a.id = ${applicationId}
+      on conflict (user_id, store_key, store_order_id)
+      do update set deleted = 0, created_at = excluded.created_at`;
+    const changed = sql<boolean>`exists (select 1 from order_row)`;
+    const inserted = sql<boolean>`exists (select 1 from order_row where order_row.id = ${id})`;
+    const ordersEvent = { kind: 'orders' as const, data: { applicationId }, onlyIf: changed };
+    if (feed && feed.userId !== ownerId) {
+      throw new Error('An order feed entry goes to the application owner’s feed');
+    }
+    const append = feed
+      ? appendActivityWrites(ownerId, feed.entry, { onlyIf: inserted, alsoRecord: [ordersEvent] })
+      : null;
+    const statement = liveEventsWith(ownerId, append?.events ?? [ordersEvent], {
+      writes: [
+        { name: 'order_row', write: sql`${orderWrite(this.db, id, applicationId, order)}` },
+        { name: 'usage_line', write: usage },
+        ...(append?.writes ?? []),
+      ],
+      ...(append?.derived ? { derived: append.derived } : {}),
+    });
+    const { rows } = await sql<{ id: string | null; notified: number }>`${PREPARED}${statement}
+      select (select order_row.id from order_row) as id,
+        (select count(*) from notified)::integer as notified`.execute(this.db);
+    const stored = rows[0]?.id;
+    if (!stored) return 'stale';
+    return stored === id ? 'inserted' : 'updated';
   }
 
   /**
@@ -235,7 +304,9 @@ export class OrdersRepository {
     const row = await this.db
       .selectFrom('applications')
       .innerJoin('order_sync', 'order_sync.application_id', 'applications.id')
-      .selectAll('applications')
+      // Prepared (each delivery runs it first), so its columns are named, not `*`.
+      .modifyFront(PREPARED)
+      .select(APPLICATION_COLUMNS.map((column) => `applications.${column}` as const))
       .select([
         'order_sync.webhook_secret_enc as sync_webhook_secret_enc',
         'order_sync.webhook_ids as sync_webhook_ids',

@@ -36,6 +36,7 @@ export function completionInsert(
   userId: string,
   completion: TaskCompletion,
   returning: RawBuilder<unknown> = sql`assistant_task_id, application_id, completed_at, completed_by`,
+  onlyIf: RawBuilder<boolean> = sql<boolean>`true`,
 ): RawBuilder<TaskCompletedRow> {
   const applicationId = completion.applicationId ?? null;
   return sql<TaskCompletedRow>`insert into user_tasks
@@ -43,7 +44,7 @@ export function completionInsert(
     select ${newId()}, u.id, ${completion.task},
       (select a.id from applications a where a.id = ${applicationId} and a.user_id = u.id),
       ${nowIso()}, ${completion.by}, ${completion.eventKind ?? null}
-    from users u where u.id = ${userId} and u.user_role = 'manager'
+    from users u where u.id = ${userId} and u.user_role = 'manager' and ${onlyIf}
     on conflict (user_id, assistant_task_id) do nothing
     returning ${returning}`;
 }
@@ -55,14 +56,20 @@ type TaskCompletedRow = Pick<
 
 /**
  * {@link completionInsert} as a PostgreSQL write that returns the live event's JSON, for a
- * caller that records it in the statement of its own change (`recordLiveEvents`' `derived`).
+ * caller that records it in the statement of its own change (`recordLiveEvents`' `derived`);
+ * with `onlyIf`, only when that condition of the statement holds.
  */
-export function completionWithEvent(userId: string, completion: TaskCompletion) {
+export function completionWithEvent(
+  userId: string,
+  completion: TaskCompletion,
+  onlyIf?: RawBuilder<boolean>,
+) {
   return completionInsert(
     userId,
     completion,
     sql`json_build_object('assistantTaskId', assistant_task_id, 'applicationId', application_id,
       'completedAt', completed_at, 'completedBy', completed_by)::text as data`,
+    onlyIf,
   );
 }
 

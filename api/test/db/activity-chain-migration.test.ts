@@ -3,7 +3,7 @@ import { migrateToLatest } from '../../src/db/migrations';
 import { ActivitiesRepository } from '../../src/repositories/activities';
 import { databaseAt } from '../helpers/migrations';
 
-describe('migration 0011_activity_chain', () => {
+describe('migrations 0011_activity_chain and 0022_activity_head_prev_hash', () => {
   it('chains the entries that were there before, per owner, oldest first', async () => {
     const { database, schema, drop } = await databaseAt('0010_webhook_deliveries');
     try {
@@ -50,6 +50,23 @@ describe('migration 0011_activity_chain', () => {
         ['a3', 3],
         ['b1', 1],
       ]);
+      // 0022 gives each head the hash before its last move: its newest entry's prev_hash.
+      const heads = await database.db
+        .selectFrom('activity_heads')
+        .innerJoin('activities', (join) =>
+          join
+            .onRef('activities.user_id', '=', 'activity_heads.user_id')
+            .onRef('activities.seq', '=', 'activity_heads.seq'),
+        )
+        .select([
+          'activity_heads.user_id',
+          'activity_heads.prev_hash',
+          'activities.prev_hash as entry_prev',
+        ])
+        .orderBy('activity_heads.user_id')
+        .execute();
+      expect(heads).toHaveLength(2);
+      for (const head of heads) expect(head.prev_hash).toBe(head.entry_prev);
       const repo = new ActivitiesRepository(database.db);
       expect(await repo.verify('u1')).toEqual({
         ok: true,

@@ -121,7 +121,7 @@ export async function acceptDelivery(
         headers.topic === 'order.created'
           ? { userId: row.user_id, entry: storeFeed.orderProcessed(row, order) }
           : undefined;
-      const outcome = await repos.orders.upsert(row.id, order, feed);
+      const outcome = await repos.orders.upsert(row.id, order, feed, row.user_id);
       return { status: 200, message: `Order ${outcome}` };
     }
     case 'order.deleted': {

@@ -163,6 +163,7 @@ export async function pullOrders(
         backfill
           ? undefined
           : { userId: row.user_id, entry: storeFeed.orderProcessed(row, fields) },
+        row.user_id,
       );
       if (!newest || fields.modifiedAt > newest) newest = fields.modifiedAt;
     }

@@ -1,0 +1,260 @@
+import { sql } from 'kysely';
+import type { DatabaseHandle } from '../../src/db';
+import { PREPARED } from '../../src/db';
+import { storeFeed } from '../../src/domain/orders/feed';
+import { ActivitiesRepository } from '../../src/repositories/activities';
+import { activityHash, activityHashSql } from '../../src/repositories/activity-chain';
+import { ApplicationsRepository } from '../../src/repositories/applications';
+import type { OrderFields } from '../../src/repositories/orders';
+import { OrdersRepository } from '../../src/repositories/orders';
+import { UsersRepository } from '../../src/repositories/users';
+import { createTestDatabase } from '../helpers/app';
+
+// The order upsert of every webhook delivery and reconcile (on PostgreSQL one statement:
+// the row, its usage line, the feed entry chained in SQL, the task, the live events), on
+// SQLite, and on PostgreSQL when DATABASE_URL is set.
+
+let database: DatabaseHandle;
+let drop: () => Promise<void>;
+let orders: OrdersRepository;
+let activities: ActivitiesRepository;
+let ownerId: string;
+let application: { id: string; name: string; user_id: string };
+const onPostgres = process.env.DATABASE_URL ? it : it.skip;
+
+beforeAll(async () => {
+  ({ database, drop } = await createTestDatabase());
+  orders = new OrdersRepository(database.db, database.dialect);
+  activities = new ActivitiesRepository(database.db);
+  const user = await new UsersRepository(database.db).ensureFromClaims({
+    sub: 'usr_orders_upsert',
+    email: 'owner@upsert.example',
+    name: 'Owner',
+    isAdmin: false,
+    isVerified: true,
+  });
+  ownerId = user.id;
+  application = await new ApplicationsRepository(database.db).create(
+    { userId: ownerId, name: 'Corner Café', homeUrl: 'https://cafe.example', homeUrlKey: 'cafe' },
+    () => ({ name: 'added', feedType: 'applicationAdded' }),
+  );
+});
+afterAll(() => drop());
+
+function order(storeOrderId: number, fields: Partial<OrderFields> = {}): OrderFields {
+  return {
+    storeOrderId,
+    status: 'completed',
+    totalCents: 2490,
+    currency: 'EUR',
+    createdAt: '2026-11-02T10:00:00.000Z',
+    modifiedAt: '2026-11-02T10:00:00.000Z',
+    channel: 'web',
+    stationPosId: null,
+    stationName: null,
+    cashierWpUserId: null,
+    cashierName: null,
+    ...fields,
+  };
+}
+
+const created = (fields: OrderFields) => ({
+  userId: ownerId,
+  entry: storeFeed.orderProcessed(application, fields),
+});
+
+/** The owner's live events after `afterId`: kind and data, oldest first. */
+async function eventsAfter(afterId: number) {
+  const rows = await database.db
+    .selectFrom('live_events')
+    .select(['id', 'kind', 'data'])
+    .where('user_id', '=', ownerId)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ kind: row.kind, data: JSON.parse(row.data) as unknown }));
+}
+
+async function newestEventId(): Promise<number> {
+  const row = await database.db
+    .selectFrom('live_events')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+async function entriesOf(name: string) {
+  return database.db
+    .selectFrom('activities')
+    .selectAll()
+    .where('user_id', '=', ownerId)
+    .where('name', '=', name)
+    .execute();
+}
+
+describe('OrdersRepository.upsert', () => {
+  it('inserts a new order with its usage line, its chained feed entry and both live events', async () => {
+    const before = await newestEventId();
+    const fields = order(501);
+    expect(await orders.upsert(application.id, fields, created(fields))).toBe('inserted');
+    const entries = await entriesOf('Order #501 was processed in Corner Café');
+    expect(entries).toHaveLength(1);
+    const [entry] = entries;
+    const head = await database.db
+      .selectFrom('activity_heads')
+      .selectAll()
+      .where('user_id', '=', ownerId)
+      .executeTakeFirstOrThrow();
+    expect(head).toMatchObject({ seq: entry!.seq, hash: entry!.hash, prev_hash: entry!.prev_hash });
+    expect(
+      activityHash({
+        owner: ownerId,
+        seq: entry!.seq,
+        prevHash: entry!.prev_hash,
+        name: entry!.name,
+        feedType: entry!.feed_type,
+        link: entry!.link,
+        linkName: entry!.link_name,
+        createdAt: entry!.created_at,
+      }),
+    ).toBe(entry!.hash);
+    expect(await eventsAfter(before)).toEqual([
+      {
+        kind: 'activity',
+        data: expect.objectContaining({ id: entry!.id, feedType: 'orderProcessed' }),
+      },
+      { kind: 'orders', data: { applicationId: application.id } },
+    ]);
+    const usage = await database.db
+      .selectFrom('usage_ledger')
+      .select(['store_order_id', 'deleted'])
+      .where('user_id', '=', ownerId)
+      .where('store_order_id', '=', 501)
+      .execute();
+    expect(usage).toEqual([{ store_order_id: 501, deleted: 0 }]);
+    expect((await activities.verify(ownerId, { full: true })).ok).toBe(true);
+  });
+
+  it('updates a newer version with the orders event only, and leaves a stale one alone', async () => {
+    const first = order(502);
+    await orders.upsert(application.id, first, created(first));
+    const before = await newestEventId();
+    const newer = order(502, { status: 'refunded', modifiedAt: '2026-11-03T10:00:00.000Z' });
+    expect(await orders.upsert(application.id, newer, created(newer))).toBe('updated');
+    expect(await eventsAfter(before)).toEqual([
+      { kind: 'orders', data: { applicationId: application.id } },
+    ]);
+    expect(await entriesOf('Order #502 was processed in Corner Café')).toHaveLength(1);
+
+    const afterUpdate = await newestEventId();
+    const older = order(502, { status: 'processing', modifiedAt: '2026-11-02T12:00:00.000Z' });
+    expect(await orders.upsert(application.id, older, created(older))).toBe('stale');
+    expect(await eventsAfter(afterUpdate)).toEqual([]);
+    const row = await database.db
+      .selectFrom('orders')
+      .select('status')
+      .where('application_id', '=', application.id)
+      .where('store_order_id', '=', 502)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('refunded');
+  });
+
+  it("completes the owner's first-order task with a point-of-sale order, once", async () => {
+    const before = await newestEventId();
+    const pos = order(503, { channel: 'pos' });
+    expect(await orders.upsert(application.id, pos, created(pos))).toBe('inserted');
+    const events = await eventsAfter(before);
+    expect(events.map((event) => event.kind)).toEqual(['activity', 'orders', 'tasks']);
+    expect(events[2]!.data).toMatchObject({
+      assistantTaskId: 'process-first-order',
+      applicationId: application.id,
+      completedBy: 'event',
+    });
+    const again = order(504, { channel: 'pos' });
+    const beforeAgain = await newestEventId();
+    await orders.upsert(application.id, again, created(again));
+    expect((await eventsAfter(beforeAgain)).map((event) => event.kind)).toEqual([
+      'activity',
+      'orders',
+    ]);
+  });
+
+  it('keeps one gapless chain, and events in the order of their entries, under concurrent deliveries', async () => {
+    const before = await newestEventId();
+    const fields = Array.from({ length: 24 }, (_, i) => order(600 + i));
+    const outcomes = await Promise.all(
+      fields.map((f) => orders.upsert(application.id, f, created(f))),
+    );
+    expect(outcomes.every((outcome) => outcome === 'inserted')).toBe(true);
+    const verification = await activities.verify(ownerId, { full: true });
+    expect(verification.ok).toBe(true);
+    // The activity events' ids rise with the entries' seq: a stream never skips one.
+    const events = (await eventsAfter(before)).filter((event) => event.kind === 'activity');
+    const seqOf = new Map(
+      (
+        await database.db
+          .selectFrom('activities')
+          .select(['id', 'seq'])
+          .where('user_id', '=', ownerId)
+          .execute()
+      ).map((row) => [row.id, row.seq]),
+    );
+    const seqs = events.map((event) => seqOf.get((event.data as { id: string }).id)!);
+    expect(seqs).toHaveLength(24);
+    expect([...seqs].sort((x, y) => x - y)).toEqual(seqs);
+  });
+
+  it('refuses an application that does not exist, writing nothing', async () => {
+    const before = await newestEventId();
+    await expect(orders.upsert('no-such-application', order(700))).rejects.toThrow();
+    expect(await newestEventId()).toBe(before);
+  });
+});
+
+describe('the chain hash in SQL (PostgreSQL)', () => {
+  onPostgres('gives the bytes activityHash gives, escapes and all', async () => {
+    const cases = [
+      { name: 'Order #1 was processed in Shop', link: null, linkName: null },
+      { name: 'Quote " and \\ backslash, tab\t, new\nline', link: '/a?b=1&c="2"', linkName: null },
+      { name: 'Café ☕ 東京 𝄞 \u0001 control', link: '/applications/x', linkName: 'Ünïcode' },
+    ];
+    for (const [i, c] of cases.entries()) {
+      const fields = {
+        owner: `owner-${i}`,
+        name: c.name,
+        feedType: 'orderProcessed',
+        link: c.link,
+        linkName: c.linkName,
+        createdAt: '2026-11-27T10:00:00.000Z',
+      };
+      const prevHash = activityHash({ ...fields, seq: 41, prevHash: '0'.repeat(64) });
+      const { rows } = await sql<{ hash: string }>`select ${activityHashSql(
+        fields,
+        sql<number>`${42}::integer`,
+        sql<string>`cast(${prevHash} as text)`,
+      )} as hash`.execute(database.db);
+      expect(rows[0]!.hash).toBe(activityHash({ ...fields, seq: 42, prevHash }));
+    }
+  });
+});
+
+describe('prepared statements (PostgreSQL)', () => {
+  onPostgres('prepares a marked statement once per connection, and no other', async () => {
+    await database.db.transaction().execute(async (trx) => {
+      const names = async () =>
+        (
+          await sql<{ name: string; statement: string }>`select name, statement
+            from pg_prepared_statements`.execute(trx)
+        ).rows;
+      const before = await names();
+      for (let i = 0; i < 3; i += 1) {
+        await sql`${PREPARED}select ${i}::integer as marked_probe`.execute(trx);
+      }
+      await sql`select 1 as unmarked_probe`.execute(trx);
+      const added = (await names()).filter((row) => !before.some((b) => b.name === row.name));
+      expect(added).toHaveLength(1);
+      expect(added[0]!.name).toMatch(/^pos_/);
+      expect(added[0]!.statement).toContain('marked_probe');
+    });
+  });
+});
