@@ -1,7 +1,7 @@
 // A throw-away PostgreSQL cluster for the api's tests on PostgreSQL (scripts/test.mjs) and the
 // benchmarks' PostgreSQL runs (scripts/bench.mjs): Debian's server binaries, a fresh data
 // folder owned by the postgres user, a free port on 127.0.0.1, trust auth, no fsync.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,9 +32,35 @@ export function probeFreePort() {
   return port;
 }
 
+/** How often the watchdog looks for the process that started the cluster, in seconds. */
+const WATCHDOG_PERIOD_S = 1;
+
+const shellQuote = (text) => `'${String(text).replaceAll("'", `'\\''`)}'`;
+
 /**
- * Starts a cluster; `stop()` stops it and removes its folder.
- * @returns {{url: string, stop: () => void}}
+ * A detached shell that stops the cluster and removes its folder once this process is gone,
+ * however it went (a killed test run or bench, even by SIGKILL, leaves no server behind).
+ * `stop()` kills it first.
+ */
+function startWatchdog(bin, data, dir, asRoot) {
+  const pgCtl = [path.join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', '-w', 'stop'];
+  const stopCommand = (asRoot ? ['runuser', '-u', 'postgres', '--', ...pgCtl] : pgCtl)
+    .map(shellQuote)
+    .join(' ');
+  const script = [
+    `while kill -0 ${process.pid} 2>/dev/null; do sleep ${WATCHDOG_PERIOD_S}; done`,
+    `${stopCommand} >/dev/null 2>&1`,
+    `rm -rf ${shellQuote(dir)}`,
+  ].join('; ');
+  const child = spawn('sh', ['-c', script], { detached: true, stdio: 'ignore' });
+  child.unref();
+  return child;
+}
+
+/**
+ * Starts a cluster; `stop()` stops it and removes its folder. A watchdog does the same if this
+ * process ends without calling it.
+ * @returns {{url: string, dir: string, stop: () => void}}
  */
 export function startPostgres() {
   const bin = postgresBinDir();
@@ -49,7 +75,16 @@ export function startPostgres() {
   if (asRoot)
     chownSync(dir, Number(spawnSync('id', ['-u', 'postgres']).stdout.toString().trim()), 0);
   const data = path.join(dir, 'data');
+  /** @type {import('node:child_process').ChildProcess | null} */
+  let watchdog = null;
   const stop = () => {
+    if (watchdog?.pid) {
+      try {
+        process.kill(watchdog.pid, 'SIGKILL');
+      } catch {
+        // gone already
+      }
+    }
     try {
       pg('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
     } catch {
@@ -79,11 +114,12 @@ export function startPostgres() {
         if (attempt >= START_ATTEMPTS) throw error;
       }
     }
+    watchdog = startWatchdog(bin, data, dir, asRoot);
   } catch (error) {
     stop();
     throw error;
   }
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, dir, stop };
 }
 
 /**
