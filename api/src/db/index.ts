@@ -54,11 +54,25 @@ export const PREPARED = sql.raw(`${PREPARED_MARK} `);
 const MAX_PREPARED_PER_CONNECTION = 64;
 
 /**
+ * SQLSTATEs after which a connection's prepared statement is of no more use: 0A000 "cached
+ * plan must not change result type" (a migration changed what it returns), 26000 "prepared
+ * statement … does not exist" (the session was reset under it).
+ */
+const PREPARED_STATEMENT_GONE = new Set(['0A000', '26000']);
+
+/** Connections are replaced after this long, and with them what they prepared. */
+const CONNECTION_LIFETIME_S = 3600;
+
+/**
  * A pg client that names the statements marked {@link PREPARED} (Kysely calls `query(text,
  * values)`): the name is a hash of the text, so each shape is prepared once per connection.
+ * A named statement that fails with {@link PREPARED_STATEMENT_GONE} fails that once (it may be
+ * inside a transaction, which the error ended) and runs unnamed on this connection from then
+ * on.
  */
 class PreparingClient extends Client {
   private readonly preparedNames = new Set<string>();
+  private readonly unprepared = new Set<string>();
 
   // The overloads of Client.query: only the (text, values) form is changed.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -71,9 +85,19 @@ class PreparingClient extends Client {
       text.slice(0, PREPARED_PROBE).includes(PREPARED_MARK)
     ) {
       const name = `pos_${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
-      if (this.preparedNames.has(name) || this.preparedNames.size < MAX_PREPARED_PER_CONNECTION) {
+      const known = this.preparedNames.has(name);
+      if (
+        !this.unprepared.has(name) &&
+        (known || this.preparedNames.size < MAX_PREPARED_PER_CONNECTION)
+      ) {
         this.preparedNames.add(name);
-        return super.query({ name, text, values });
+        return (super.query({ name, text, values }) as Promise<unknown>).catch((error: unknown) => {
+          const code = (error as { code?: unknown } | null)?.code;
+          if (typeof code === 'string' && PREPARED_STATEMENT_GONE.has(code)) {
+            this.unprepared.add(name);
+          }
+          throw error;
+        });
       }
     }
     return (super.query as (...a: unknown[]) => unknown)(...args);
@@ -124,7 +148,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       // public stays on the path so that extensions installed there (pg_trgm) resolve.
       options: schema ? `-c search_path=${schema},public` : undefined,
     };
-    const pool = new Pool({ ...settings, max: 10, Client: PreparingClient });
+    const pool = new Pool({
+      ...settings,
+      max: 10,
+      Client: PreparingClient,
+      maxLifetimeSeconds: CONNECTION_LIFETIME_S,
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

@@ -92,7 +92,9 @@ export interface NamedWrite {
  *
  * Unless `locked`, every event row takes the user's live-feed lock before it gets its id
  * (after its `onlyIf` is evaluated, so a write that condition reads runs before the lock is
- * asked for: the lock order stays the one of a change made in several statements).
+ * asked for: the lock order stays the one of a change made in several statements). The
+ * derived write itself runs before its rows take the lock: it must be gated on a write that
+ * took it (an append's is gated on `chain_head`).
  */
 export function liveEventsWith(
   userId: string,

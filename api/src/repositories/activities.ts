@@ -117,6 +117,14 @@ export const CHAIN_BATCH = 1000;
 /** Shortest time between two verifications of one owner's chain (any instance), in ms. */
 export const VERIFY_MIN_INTERVAL_MS = 10_000;
 
+/**
+ * `text` with each unpaired UTF-16 surrogate replaced by U+FFFD, as both databases store it: a
+ * name from a store's webhook may carry one, and the entry's hash must cover what is stored.
+ */
+function wellFormed(text: string): string {
+  return text.replace(/\p{Surrogate}/gu, '\uFFFD');
+}
+
 /** A new entry's row without its place in the chain (seq and hashes). */
 function newActivityRow(
   userId: string,
@@ -125,10 +133,10 @@ function newActivityRow(
   return {
     id: newId(),
     user_id: userId,
-    name: entry.name,
+    name: wellFormed(entry.name),
     feed_type: entry.feedType,
-    link: entry.link ?? null,
-    link_name: entry.linkName ?? null,
+    link: entry.link == null ? null : wellFormed(entry.link),
+    link_name: entry.linkName == null ? null : wellFormed(entry.linkName),
     created_at: entry.createdAt ?? nowIso(),
   };
 }

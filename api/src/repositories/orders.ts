@@ -179,9 +179,13 @@ export class OrdersRepository {
       select a.user_id, a.home_url_key, ${order.storeOrderId}::integer, ${order.createdAt}, 0
       from order_row join applications a on a.id = ${applicationId}
       on conflict (user_id, store_key, store_order_id)
-      do update set deleted = 0, created_at = excluded.created_at`;
-    const changed = sql<boolean>`exists (select 1 from order_row)`;
-    const inserted = sql<boolean>`exists (select 1 from order_row where order_row.id = ${id})`;
+      do update set deleted = 0, created_at = excluded.created_at
+      returning 1`;
+    // The conditions read the usage line (which reads the order's row): the rows of the
+    // change are locked before the live-feed lock, in markDeleted's order.
+    const changed = sql<boolean>`exists (select 1 from usage_line)`;
+    const inserted = sql<boolean>`exists (select 1 from usage_line)
+      and exists (select 1 from order_row where order_row.id = ${id})`;
     const ordersEvent = { kind: 'orders' as const, data: { applicationId }, onlyIf: changed };
     if (feed && feed.userId !== ownerId) {
       throw new Error('An order feed entry goes to the application owner’s feed');

@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { AssistantTaskId } from '../db/assistant-tasks';
 import { newId, nowIso } from '../db/ids';
 import type { AssistantTaskRow, Database, UserTaskRow } from '../db/types';
-import { recordLiveEvent } from '../live/events';
+import { lockLiveFeed, recordLiveEvent } from '../live/events';
 
 /** How a task was completed: proven by an event, or marked Done by hand. */
 export type TaskCompletedBy = UserTaskRow['completed_by'];
@@ -88,6 +88,9 @@ export async function completeTask(
   if (!db.isTransaction) {
     return db.transaction().execute((trx) => completeTask(trx, userId, completion, options));
   }
+  // The live-feed lock before the user_tasks row, as an append that completes a task takes
+  // them (two writers taking them in two orders could wait for each other).
+  if (!options.locked) await lockLiveFeed(db, userId);
   const { rows } = await completionInsert(userId, completion).execute(db);
   const row = rows[0];
   if (!row) return false;
@@ -97,7 +100,7 @@ export async function completeTask(
     completedAt: row.completed_at,
     completedBy: row.completed_by,
   };
-  await recordLiveEvent(db, userId, 'tasks', event, options);
+  await recordLiveEvent(db, userId, 'tasks', event, { locked: true });
   return true;
 }
 

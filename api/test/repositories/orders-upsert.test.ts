@@ -7,6 +7,7 @@ import { activityHash, activityHashSql } from '../../src/repositories/activity-c
 import { ApplicationsRepository } from '../../src/repositories/applications';
 import type { OrderFields } from '../../src/repositories/orders';
 import { OrdersRepository } from '../../src/repositories/orders';
+import { completeTask } from '../../src/repositories/user-tasks';
 import { UsersRepository } from '../../src/repositories/users';
 import { createTestDatabase } from '../helpers/app';
 
@@ -83,6 +84,23 @@ async function newestEventId(): Promise<number> {
   return Number(row?.id ?? 0);
 }
 
+function headOf(userId: string) {
+  return database.db
+    .selectFrom('activity_heads')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+function usageOf(storeOrderId: number) {
+  return database.db
+    .selectFrom('usage_ledger')
+    .selectAll()
+    .where('user_id', '=', ownerId)
+    .where('store_order_id', '=', storeOrderId)
+    .execute();
+}
+
 async function entriesOf(name: string) {
   return database.db
     .selectFrom('activities')
@@ -147,9 +165,13 @@ describe('OrdersRepository.upsert', () => {
     expect(await entriesOf('Order #502 was processed in Corner Café')).toHaveLength(1);
 
     const afterUpdate = await newestEventId();
+    const headBefore = await headOf(ownerId);
+    const usageBefore = await usageOf(502);
     const older = order(502, { status: 'processing', modifiedAt: '2026-11-02T12:00:00.000Z' });
     expect(await orders.upsert(application.id, older, created(older))).toBe('stale');
     expect(await eventsAfter(afterUpdate)).toEqual([]);
+    expect(await headOf(ownerId)).toEqual(headBefore);
+    expect(await usageOf(502)).toEqual(usageBefore);
     const row = await database.db
       .selectFrom('orders')
       .select('status')
@@ -202,6 +224,49 @@ describe('OrdersRepository.upsert', () => {
     const seqs = events.map((event) => seqOf.get((event.data as { id: string }).id)!);
     expect(seqs).toHaveLength(24);
     expect([...seqs].sort((x, y) => x - y)).toEqual(seqs);
+  });
+
+  it('stores an order delivered twice at once once, with one feed entry', async () => {
+    const fields = order(650);
+    const outcomes = await Promise.all([
+      orders.upsert(application.id, fields, created(fields)),
+      orders.upsert(application.id, fields, created(fields)),
+    ]);
+    expect([...outcomes].sort()).toEqual(['inserted', 'updated']);
+    expect(await entriesOf('Order #650 was processed in Corner Café')).toHaveLength(1);
+  });
+
+  it('waits, never deadlocks, beside every other writer of the owner', async () => {
+    // Orders to delete, written first.
+    for (const id of [660, 661, 662]) await orders.upsert(application.id, order(id));
+    const before = await newestEventId();
+    const writes: Promise<unknown>[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const fields = order(670 + i, { channel: i % 2 ? 'pos' : 'web' });
+      writes.push(orders.upsert(application.id, fields, created(fields)));
+      writes.push(activities.create(ownerId, { name: `Entry ${i}`, feedType: 'stationOpened' }));
+      if (i < 3) writes.push(orders.markDeleted(application.id, 660 + i));
+    }
+    writes.push(completeTask(database.db, ownerId, { task: 'add-card', by: 'event' }));
+    await Promise.all(writes);
+    expect((await activities.verify(ownerId, { full: true })).ok).toBe(true);
+    const kinds = (await eventsAfter(before)).map((event) => event.kind);
+    expect(kinds.filter((kind) => kind === 'activity')).toHaveLength(12);
+    expect(kinds.filter((kind) => kind === 'orders')).toHaveLength(9);
+  });
+
+  it('chains a name with an unpaired surrogate as it is stored (U+FFFD)', async () => {
+    const id = await activities.create(ownerId, {
+      name: 'Product Bad \ud800 name was added',
+      feedType: 'productAdded',
+    });
+    const row = await database.db
+      .selectFrom('activities')
+      .select('name')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.name).toBe('Product Bad \ufffd name was added');
+    expect((await activities.verify(ownerId, { full: true })).ok).toBe(true);
   });
 
   it('refuses an application that does not exist, writing nothing', async () => {
@@ -264,6 +329,19 @@ describe('prepared statements (PostgreSQL)', () => {
       expect(added).toHaveLength(1);
       expect(added[0]!.name).toMatch(/^pos_/);
       expect(added[0]!.statement).toContain('marked_probe');
+    });
+  });
+
+  onPostgres('runs a statement unprepared once a migration changed what it returns', async () => {
+    await sql`create table prepared_probe (id integer)`.execute(database.db);
+    await sql`insert into prepared_probe values (1)`.execute(database.db);
+    await database.db.connection().execute(async (connection) => {
+      const read = () => sql`${PREPARED}select * from prepared_probe`.execute(connection);
+      expect((await read()).rows).toEqual([{ id: 1 }]);
+      await sql`alter table prepared_probe add column name text`.execute(connection);
+      // The prepared plan returns other columns now: that run fails, the next ones do not.
+      await expect(read()).rejects.toMatchObject({ code: '0A000' });
+      expect((await read()).rows).toEqual([{ id: 1, name: null }]);
     });
   });
 });
