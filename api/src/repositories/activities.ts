@@ -141,10 +141,11 @@ function newActivityRow(
   };
 }
 
+/** What an entry's hash covers, from its row (seq may come back from PostgreSQL as text). */
 function chainedFieldsOf(row: ActivityRow): ChainedFields {
   return {
     owner: row.user_id,
-    seq: row.seq,
+    seq: Number(row.seq),
     prevHash: row.prev_hash,
     name: row.name,
     feedType: row.feed_type,
@@ -439,16 +440,7 @@ export class ActivitiesRepository {
         .execute();
       for (const row of rows) {
         read += 1;
-        const expected = activityHash({
-          owner: row.user_id,
-          seq: Number(row.seq),
-          prevHash: row.prev_hash,
-          name: row.name,
-          feedType: row.feed_type,
-          link: row.link,
-          linkName: row.link_name,
-          createdAt: row.created_at,
-        });
+        const expected = activityHash(chainedFieldsOf(row));
         if (Number(row.seq) !== seq + 1 || row.prev_hash !== prevHash || row.hash !== expected) {
           firstBroken = { id: row.id, createdAt: row.created_at };
           break;
