@@ -103,10 +103,9 @@ export function liveEventsWith(
     writes?: NamedWrite[];
     derived?: { write: RawBuilder<unknown>; kind: LiveKind };
     locked?: boolean;
-    createdAt?: string;
   } = {},
 ): RawBuilder<unknown> {
-  const createdAt = options.createdAt ?? nowIso();
+  const createdAt = nowIso();
   const lock = options.locked ? sql<boolean>`true` : liveFeedLockSql(userId);
   const gate = (onlyIf: RawBuilder<boolean> | undefined) =>
     onlyIf ? sql`case when ${onlyIf} then ${lock} else false end` : lock;

@@ -127,6 +127,9 @@ export class OrdersRepository {
     feed?: { userId: string; entry: NewActivity },
     ownerId: string | undefined = feed?.userId,
   ): Promise<UpsertOutcome> {
+    if (feed && feed.userId !== ownerId) {
+      return Promise.reject(new Error('An order feed entry goes to the application owner’s feed'));
+    }
     if (this.dialect === 'postgres')
       return this.upsertInOneStatement(applicationId, order, feed, ownerId);
     return this.db.transaction().execute(async (trx) => {
@@ -187,9 +190,6 @@ export class OrdersRepository {
     const inserted = sql<boolean>`exists (select 1 from usage_line)
       and exists (select 1 from order_row where order_row.id = ${id})`;
     const ordersEvent = { kind: 'orders' as const, data: { applicationId }, onlyIf: changed };
-    if (feed && feed.userId !== ownerId) {
-      throw new Error('An order feed entry goes to the application owner’s feed');
-    }
     const append = feed
       ? appendActivityWrites(ownerId, feed.entry, { onlyIf: inserted, alsoRecord: [ordersEvent] })
       : null;

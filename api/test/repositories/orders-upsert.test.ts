@@ -269,6 +269,18 @@ describe('OrdersRepository.upsert', () => {
     expect((await activities.verify(ownerId, { full: true })).ok).toBe(true);
   });
 
+  it("refuses a feed entry for anyone but the application's owner, writing nothing", async () => {
+    const before = await newestEventId();
+    const fields = order(710);
+    await expect(
+      orders.upsert(application.id, fields, created(fields), 'someone-else'),
+    ).rejects.toMatchObject({
+      message: 'An order feed entry goes to the application owner’s feed',
+    });
+    expect(await newestEventId()).toBe(before);
+    expect(await usageOf(710)).toEqual([]);
+  });
+
   it('refuses an application that does not exist, writing nothing', async () => {
     const before = await newestEventId();
     // (No toThrow: better-sqlite3's error may come from another realm than the test's Error.)
