@@ -171,11 +171,19 @@ describe('PopupApp', () => {
   });
 
   it('leaves for the authorize page after a bounded wait when the store never speaks', async () => {
-    const { assign, store } = setup(onboarding, { answers: authorizing });
-    await waitFor(() => expect(assign).toHaveBeenCalledWith(authorizeUrl), {
-      timeout: STORE_WAIT_MS + 1000,
-    });
-    expect(store.postMessage).not.toHaveBeenCalled();
+    jest.useFakeTimers();
+    try {
+      const { assign, calls, store } = setup(onboarding, { answers: authorizing });
+      await waitFor(() => expect(calls).toHaveLength(2));
+      expect(await screen.findAllByText(POPUP_TEXTS.redirecting)).not.toHaveLength(0);
+      await jest.advanceTimersByTimeAsync(STORE_WAIT_MS - 100);
+      expect(assign).not.toHaveBeenCalled();
+      await jest.advanceTimersByTimeAsync(200);
+      expect(assign).toHaveBeenCalledWith(authorizeUrl);
+      expect(store.postMessage).not.toHaveBeenCalled();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('shows the creation error with the server’s text, Contact Support and Close', async () => {

@@ -36,10 +36,12 @@ export interface PopupEnvironment {
 }
 
 /**
- * How long the popup waits for the store's first ping before it leaves for wc-auth anyway. The
- * store pings every 500 ms, so this covers three pings on a slow machine.
+ * How long the popup waits for the store's first ping before it leaves for wc-auth anyway (an
+ * opener that never speaks: an old plugin, a foreign page). The store pings every 500 ms; a
+ * busy machine can hold a window's timers back for more than a second (a full CI run once left
+ * 1.5 s without a ping), and leaving early costs the store its `content-loaded`.
  */
-export const STORE_WAIT_MS = 1500;
+export const STORE_WAIT_MS = 5000;
 
 /** Spec 2.12's pages of the popup: loading, an error with its two buttons, or the station link. */
 export function PopupApp({ environment }: { environment: PopupEnvironment }) {
