@@ -221,7 +221,8 @@ export function appendActivityWrites(
 
 /**
  * THE way an entry enters a feed: every writer (routes, domain, orders, seed) goes through
- * here. Inside `db`'s transaction (one is opened when `db` is not one) it takes the owner's
+ * here. Inside `db`'s transaction (one is opened when `db` is not one, except for PostgreSQL's
+ * single statement) it takes the owner's
  * live-feed lock, then bumps the owner's head in activity_heads with one upsert (on
  * PostgreSQL the row stays locked until commit, so two appends for one owner wait for each
  * other instead of forking the chain; SQLite serialises transactions), inserts the entry
@@ -237,12 +238,14 @@ export async function appendActivity(
   entry: NewActivity,
   alsoRecord: LiveEventInput[] = [],
 ): Promise<Activity> {
-  if (!db.isTransaction) {
-    return db.transaction().execute((trx) => appendActivity(trx, userId, entry, alsoRecord));
-  }
   const postgres = isPostgres(db);
   const proof = proofOf(userId, entry);
   const otherUser = proof && proof.userId !== userId ? proof.userId : null;
+  // On PostgreSQL an append for the owner alone is one statement, atomic on its own: no
+  // BEGIN and COMMIT round trips around it.
+  if (!db.isTransaction && !(postgres && !otherUser)) {
+    return db.transaction().execute((trx) => appendActivity(trx, userId, entry, alsoRecord));
+  }
   if (otherUser && postgres) {
     // Two users' live feeds in one transaction: both locks first, in one order for every
     // writer, so two such appends cannot wait for each other (the head upsert takes the
