@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense } from 'react';
+import { lazy, memo, Suspense, useEffect } from 'react';
 import { StatusPage } from '../components/StatusPage';
 import type { InitialCheckResult } from '../session/SessionManager';
 import { isSessionPath } from '../urls';
@@ -8,7 +8,8 @@ import { useBrowserLocation } from './useBrowserLocation';
 
 // The signed-in shell is its own chunk, with the router and the UI kit: the landing page does
 // not pay for it.
-const SignedInApp = memo(lazy(() => import(/* webpackChunkName: "signed-in" */ './SignedInApp')));
+const loadSignedInApp = () => import(/* webpackChunkName: "signed-in" */ './SignedInApp');
+const SignedInApp = memo(lazy(loadSignedInApp));
 // And the signed-out pages (the landing page's art and styles) are one too: the signed-in shell
 // does not pay for them.
 const SignedOutPages = lazy(() =>
@@ -26,6 +27,12 @@ const loading = <StatusPage heading="Loading Cloud POS" message="Loading…" />;
 export function ShellRoot({ initialCheck }: { initialCheck: Promise<InitialCheckResult> }) {
   const location = useBrowserLocation();
   const status = useAuthStatus(initialCheck);
+  // A stored token that is still logged in is being checked with the provider: fetch the
+  // signed-in shell meanwhile instead of after the answer (the lazy component takes the same
+  // chunk; a failed fetch is tried again when it renders).
+  useEffect(() => {
+    if (status === 'checking') loadSignedInApp().catch(() => undefined);
+  }, [status]);
   if (isSessionPath(location.pathname)) return <SessionRoute pathname={location.pathname} />;
   if (status === 'checking') return loading;
   if (status === 'signed-out') {

@@ -1,6 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from '@pos/shared/router';
+import type { RemoteEntry } from '../config/runtimeConfig';
+import type { FederationRuntime } from '../remotes/federationRuntime';
 import { fakeApi, silentRuntime, testServices } from '../testing/shellHarness';
 import { SignedInShell } from './SignedInApp';
 import { ShellServicesProvider } from './ShellContext';
@@ -26,8 +28,21 @@ const trial = {
   pastDueInvoices: [],
 };
 
-function setup(firstBan: boolean, plan: unknown = trial) {
-  const services = testServices();
+function setup(
+  firstBan: boolean,
+  plan: unknown = trial,
+  {
+    runtime = silentRuntime,
+    remotes = [],
+    accountAnswered = Promise.resolve(),
+  }: {
+    runtime?: FederationRuntime;
+    remotes?: RemoteEntry[];
+    /** The account's answers wait for this. */
+    accountAnswered?: Promise<void>;
+  } = {},
+) {
+  const services = testServices({ remotes });
   const api = fakeApi();
   let banned = firstBan;
   const answers: Record<string, unknown> = {
@@ -40,13 +55,16 @@ function setup(firstBan: boolean, plan: unknown = trial) {
     '/user-data': { fullName: 'Maya Manager', email: 'manager@demo.test', isVerified: true },
     '/subscription-monitor': { plan, isHavePaymentMethod: false },
   };
-  api.get.mockImplementation(async (url: string) => ({
-    data: url === '/check-ban' ? { isBanned: banned } : answers[url.split('?')[0] as string],
-  }));
+  api.get.mockImplementation(async (url: string) => {
+    await accountAnswered;
+    return {
+      data: url === '/check-ban' ? { isBanned: banned } : answers[url.split('?')[0] as string],
+    };
+  });
   render(
     <ShellServicesProvider value={services}>
       <MemoryRouter initialEntries={['/']}>
-        <SignedInShell runtime={silentRuntime} apiClient={api} />
+        <SignedInShell runtime={runtime} apiClient={api} />
         <Probe />
       </MemoryRouter>
     </ShellServicesProvider>,
@@ -66,6 +84,33 @@ describe('SignedInShell', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Welcome back, Maya Manager' }),
     ).toBeInTheDocument();
+  });
+
+  it("loads the remotes' contracts once the account is shown, not while it is on its way", async () => {
+    const remote: RemoteEntry = {
+      name: 'mf_admin',
+      access: 'admin',
+      entry: 'http://remote.test/mf-manifest.json',
+      routes: ['/admin-panel'],
+    };
+    const runtime: FederationRuntime = {
+      registerRemotes: jest.fn(),
+      loadRemote: jest.fn(() => new Promise<never>(() => undefined)),
+    };
+    let answer = () => undefined as void;
+    const accountAnswered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    setup(false, trial, { runtime, remotes: [remote], accountAnswered });
+    expect(await screen.findByText('Loading…')).toBeInTheDocument();
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+
+    answer();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome back, Maya Manager' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(runtime.loadRemote).toHaveBeenCalledTimes(1));
   });
 
   it('sends a user without a plan to /subscription-plans once the account has loaded', async () => {

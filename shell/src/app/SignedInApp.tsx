@@ -55,23 +55,38 @@ export function SignedInShell({
   useLocationBridge();
   useDangerBubbleLog(api);
 
-  useEffect(() => {
-    void registry.loadAll();
-  }, [registry]);
-
   return (
     <ApiProvider value={api}>
       <RemotesProvider value={registry}>
-        <AccountGate token={token} api={api} />
+        <AccountGate token={token} api={api} registry={registry} />
       </RemotesProvider>
     </ApiProvider>
   );
 }
 
-/** Loads the account (a loading state until then) and shows the layout. */
-function AccountGate({ token, api }: { token: string | null; api: AxiosInstance }) {
+/**
+ * Loads the account (a loading state until then) and shows the layout. The remotes' contracts
+ * load once the layout with the account has been shown: their scripts would otherwise take the
+ * main thread while the account arrives and hold back the page's first real paint (its header
+ * and greeting), which needs the account only.
+ */
+function AccountGate({
+  token,
+  api,
+  registry,
+}: {
+  token: string | null;
+  api: AxiosInstance;
+  registry: RemoteRegistry;
+}) {
   const { load, retry } = useAccountState();
   const account = load.status === 'ready' ? load.account : null;
+  const remotesStarted = useRef(false);
+  useEffect(() => {
+    if (!account || remotesStarted.current) return;
+    remotesStarted.current = true;
+    void registry.loadAll();
+  }, [account, registry]);
   const viewer = useMemo(
     () => (account ? toViewer(account, decodeToken(token)) : null),
     [account, token],
@@ -107,7 +122,7 @@ function AccountGate({ token, api }: { token: string | null; api: AxiosInstance 
 
 /**
  * The signed-in shell (its own chunk): the one router of the page, shared with the remotes,
- * the account and the remotes' contracts loading in parallel, the layout and the routes.
+ * the account, then the remotes' contracts, the layout and the routes.
  */
 export default function SignedInApp() {
   return (
