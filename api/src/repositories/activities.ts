@@ -221,16 +221,15 @@ export function appendActivityWrites(
 
 /**
  * THE way an entry enters a feed: every writer (routes, domain, orders, seed) goes through
- * here. Inside `db`'s transaction (one is opened when `db` is not one, except for PostgreSQL's
- * single statement) it takes the owner's
- * live-feed lock, then bumps the owner's head in activity_heads with one upsert (on
- * PostgreSQL the row stays locked until commit, so two appends for one owner wait for each
- * other instead of forking the chain; SQLite serialises transactions), inserts the entry
- * chained to the head's hash, moves the head, and records the live `activity` event (with
- * `alsoRecord`, the caller's events of the same change, in the same statement). An entry that
- * `proves` an Assistant task completes it here too, with its live `tasks` event (on
- * PostgreSQL in that same statement when it is the owner's task). Returns the entry as the
- * feed lists it.
+ * here. Inside `db`'s transaction (one is opened when `db` is not one, except around
+ * PostgreSQL's single statement) it takes the owner's live-feed lock, then bumps the owner's
+ * head in activity_heads with one upsert (on PostgreSQL the row stays locked until commit, so
+ * two appends for one owner wait for each other instead of forking the chain; SQLite
+ * serialises transactions), inserts the entry chained to the head's hash, moves the head, and
+ * records the live `activity` event (with `alsoRecord`, the caller's events of the same
+ * change, in the same statement). An entry that `proves` an Assistant task completes it here
+ * too, with its live `tasks` event (on PostgreSQL in that same statement when it is the
+ * owner's task). Returns the entry as the feed lists it.
  */
 export async function appendActivity(
   db: Kysely<Database>,
