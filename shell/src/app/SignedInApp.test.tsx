@@ -97,7 +97,7 @@ describe('SignedInShell', () => {
       registerRemotes: jest.fn(),
       loadRemote: jest.fn(() => new Promise<never>(() => undefined)),
     };
-    let answer = () => undefined as void;
+    let answer!: () => void;
     const accountAnswered = new Promise<void>((resolve) => {
       answer = resolve;
     });

@@ -81,11 +81,8 @@ function AccountGate({
 }) {
   const { load, retry } = useAccountState();
   const account = load.status === 'ready' ? load.account : null;
-  const remotesStarted = useRef(false);
   useEffect(() => {
-    if (!account || remotesStarted.current) return;
-    remotesStarted.current = true;
-    void registry.loadAll();
+    if (account) void registry.loadAll();
   }, [account, registry]);
   const viewer = useMemo(
     () => (account ? toViewer(account, decodeToken(token)) : null),

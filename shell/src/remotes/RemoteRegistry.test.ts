@@ -46,6 +46,17 @@ describe('RemoteRegistry', () => {
     expect(registrations).toEqual([{ name: 'mf_admin', force: false }]);
   });
 
+  it('loads every contract once however often loadAll is called', async () => {
+    const { runtime } = fakeRuntime([async () => makeContract('mf_admin')]);
+    const registry = new RemoteRegistry([adminRemote], runtime);
+    const first = registry.loadAll();
+    expect(registry.loadAll()).toBe(first);
+    await first;
+    await registry.loadAll();
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
+    expect(stateOf(registry).status).toBe('ready');
+  });
+
   it('gives up after a timeout of 8 s on each of three attempts', async () => {
     const { runtime, registrations } = fakeRuntime([]);
     const registry = new RemoteRegistry([adminRemote], runtime);

@@ -41,11 +41,15 @@ export class RemoteRegistry {
     return this.states$$.value;
   }
 
-  /** Starts loading every contract; resolves when each has loaded or failed. */
+  /**
+   * Starts loading every contract, once: a later call answers the first call's promise (a
+   * remote loads again through {@link retry}). Resolves when each has loaded or failed.
+   */
   loadAll(): Promise<void> {
-    return Promise.all(this.states.map((state) => this.load(state.remote.name))).then(
+    this.loadingAll ??= Promise.all(this.states.map((state) => this.load(state.remote.name))).then(
       () => undefined,
     );
+    return this.loadingAll;
   }
 
   /** Loads one remote's contract again, fetching its manifest and entry anew. */
