@@ -242,7 +242,8 @@ export async function appendActivity(
   const otherUser = proof && proof.userId !== userId ? proof.userId : null;
   // On PostgreSQL an append for the owner alone is one statement, atomic on its own: no
   // BEGIN and COMMIT round trips around it.
-  if (!db.isTransaction && !(postgres && !otherUser)) {
+  const oneStatement = postgres && !otherUser;
+  if (!db.isTransaction && !oneStatement) {
     return db.transaction().execute((trx) => appendActivity(trx, userId, entry, alsoRecord));
   }
   if (otherUser && postgres) {
