@@ -6,9 +6,12 @@ import { LoginProviderPage } from './LoginProviderPage';
 /** The signed-in shell: side navigation, profile menu, bubbles and banners. */
 export class ShellPage {
   readonly nav: Locator;
+  /** The close button of the navigation drawer (phones). */
+  readonly closeNavigation: Locator;
 
   constructor(readonly page: Page) {
     this.nav = page.getByRole('navigation', { name: 'Main' });
+    this.closeNavigation = page.getByRole('button', { name: 'Close navigation' });
   }
 
   /** Signs in through the login provider and waits for the dashboard. */

@@ -11,6 +11,8 @@ test.describe('signing in and navigating by role', () => {
     expect(labels[0]).toBe('Dashboard');
     expect(labels.at(-1)).toBe('Resources');
     expect(labels).not.toContain('Admin Panel');
+    // The drawer's close button is for phones: on a wide screen the sidebar has none.
+    await expect(shell.closeNavigation).toBeHidden();
     const menu = await shell.openProfileMenu();
     await expect(menu.getByText(accounts.manager.name)).toBeVisible();
     await expect(menu.getByText(accounts.manager.email)).toBeVisible();
@@ -30,6 +32,17 @@ test.describe('signing in and navigating by role', () => {
       await expect(page.getByRole('link', { name: new RegExp(title) }).first()).toBeVisible();
     }
     await expectAccessible(page, 'the resources page');
+  });
+
+  test('on a phone the navigation is a drawer that opens and closes', async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.signInAs('manager');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(shell.navItem('Resources')).toBeHidden();
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await expect(shell.navItem('Resources')).toBeVisible();
+    await shell.closeNavigation.click();
+    await expect(shell.navItem('Resources')).toBeHidden();
   });
 
   test('the cashier sees no manager or admin items and is sent home from them', async ({
