@@ -154,6 +154,7 @@ export async function compareDashboards(browser, federatedOrigin, monolithOrigin
   const summary = (list) => ({
     js: median(list.map((run) => run.js)),
     lcp: median(list.map((run) => run.lcp)),
+    lcps: list.map((run) => Math.round(run.lcp)),
     inp: median(list.map((run) => run.inp)),
   });
   return { federated: summary(runs.federated), monolith: summary(runs.monolith) };
