@@ -5,14 +5,20 @@
 // Every answer carries nosniff and a Referrer-Policy; HTML pages a Content-Security-Policy
 // (scripts/lib/csp.cjs): `--csp shell` computes the shell's from the remotes.json and config.json
 // it serves, on every page load; `--csp standalone` is a remote's own dev page's.
+// `--first-paint` renders a signed-in visitor's dashboard into its HTML with the shell's server
+// module (shell/src/firstPaint/server.tsx), from the api's answers to the visitor's own token.
 //
 //   node scripts/static-server.mjs --root mf-admin/dist --port 3006 --cors --csp standalone
 //   node scripts/static-server.mjs --root shell/dist --port 3000 --spa --csp shell \
 //     --proxy /api/connect-ui=http://127.0.0.1:4000[,http://127.0.0.1:4001] --json /remotes.json=.run/remotes.json \
+//     --json /config.json=.run/config.json --first-paint shell/dist-server/first-paint.cjs \
 //     --download /downloads/cloud-pos.zip=wordpress-plugin/dist/cloud-pos.zip \
 //     --download /downloads/cloud-pos-staff.zip=wordpress-plugin/dist/cloud-pos-staff.zip
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { constants as zlib } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
@@ -41,6 +47,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  *   (from the files of `json['/remotes.json']` and `json['/config.json']`), or a remote's
  *   standalone page's
  * @property {string} [cspStripeJs] Stripe.js's URL a standalone page may load (--csp-stripe-js)
+ * @property {string} [firstPaint] the shell's first-paint server module (--first-paint): the
+ *   signed-in dashboard's first paint in its HTML; needs `json['/config.json']` and the api's proxy
  */
 
 /**
@@ -82,6 +90,7 @@ export function parseArgs(argv) {
       }
       options.csp = kind;
     } else if (flag === '--csp-stripe-js') options.cspStripeJs = next();
+    else if (flag === '--first-paint') options.firstPaint = path.resolve(next());
     else if (['--proxy', '--json', '--html', '--download'].includes(flag)) {
       const [key, value] = pair(next());
       options[flag.slice(2)][key] = value;
@@ -126,6 +135,68 @@ function pagePolicy(options) {
   return (file) => policyOf({ framedBySelf: framed.has(path.resolve(file)) });
 }
 
+/** How long a page waits for the api's answers before it is sent without its first paint. */
+export const FIRST_PAINT_WAIT_MS = 500;
+
+/**
+ * The first paint of a signed-in page (shell/src/firstPaint/server.tsx): the api is asked what
+ * the shell asks on sign-in, with the visitor's session cookie as the bearer and through this
+ * server's own proxy (app.inject), so the api checks the token as it does for the shell. Any
+ * miss (no cookie, a refused token, a slow or failed answer, no first paint for this account)
+ * gives null, and the page is sent as it is built.
+ * @param {import('fastify').FastifyInstance} app
+ * @param {StaticServerOptions} options
+ * @returns {{ paths: readonly string[], pageFor: (request: import('fastify').FastifyRequest) => Promise<string | null> } | null}
+ */
+function firstPaintOf(app, options) {
+  if (!options.firstPaint) return null;
+  const configFile = options.json?.['/config.json'];
+  if (!configFile) throw new Error('--first-paint needs --json /config.json=FILE');
+  const server = createRequire(import.meta.url)(options.firstPaint);
+  const calls = Object.entries(server.ACCOUNT_CALLS);
+  const ask = async (url, token) => {
+    const answer = await app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+    });
+    if (answer.statusCode !== 200) throw new Error(`${url} answered ${answer.statusCode}`);
+    return answer.json();
+  };
+  const readJson = async (file) => JSON.parse(await readFile(file, 'utf8'));
+  // The build's stylesheets, by address: their names carry their content's hash.
+  const stylesheets = new Map();
+  const stylesheet = async (href) => {
+    if (!stylesheets.has(href)) {
+      const file = path.join(options.root, path.normalize(`/${href}`));
+      stylesheets.set(href, { href, text: await readFile(file, 'utf8') });
+    }
+    return stylesheets.get(href);
+  };
+  const pageFor = async (request) => {
+    const token = server.sessionTokenOf(request.headers.cookie);
+    if (!token) return null;
+    const asked = Promise.all(calls.map(([, url]) => ask(url, token)));
+    const values = await Promise.race([asked, delay(FIRST_PAINT_WAIT_MS, null, { ref: false })]);
+    if (!values) {
+      asked.catch(() => undefined);
+      request.log.warn('the api was too slow for the first paint');
+      return null;
+    }
+    const answers = Object.fromEntries(calls.map(([name], i) => [name, values[i]]));
+    const markup = server.renderFirstPaint(token, answers, await readJson(configFile));
+    if (!markup) return null;
+    // The build's page for it (its scripts start after the first paint) and its stylesheets.
+    const built = await readJson(path.join(options.root, 'first-paint.json'));
+    const [page, styles] = await Promise.all([
+      readFile(path.join(options.root, path.normalize(`/${built.page}`)), 'utf8'),
+      Promise.all(built.stylesheets.map(stylesheet)),
+    ]);
+    return server.withFirstPaint(page, markup, styles);
+  };
+  return { paths: server.FIRST_PAINT_PATHS, pageFor };
+}
+
 /**
  * Builds the server without listening (tests inject or listen on port 0).
  * @param {StaticServerOptions} options
@@ -133,6 +204,7 @@ function pagePolicy(options) {
 export async function buildStaticServer(options) {
   const app = Fastify({ logger: false });
   const policyOf = pagePolicy(options);
+  const firstPaint = firstPaintOf(app, options);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
@@ -190,6 +262,31 @@ export async function buildStaticServer(options) {
         reply.header('X-Frame-Options', framed ? 'SAMEORIGIN' : 'DENY');
       },
     });
+    if (firstPaint) {
+      const indexFile = path.join(options.root, 'index.html');
+      for (const route of firstPaint.paths) {
+        files.get(route, async (request, reply) => {
+          // The page differs by session: no shared cache may answer one visitor with another's.
+          reply.header('Vary', 'Cookie');
+          const started = performance.now();
+          const page = await firstPaint.pageFor(request).catch((error) => {
+            request.log.warn({ err: error }, 'no first paint');
+            return null;
+          });
+          // What the page waited for (the api's answers and the render), for the browser's tools.
+          const waited = (performance.now() - started).toFixed(1);
+          reply.header('Server-Timing', `first-paint;dur=${waited}`);
+          if (!page) return reply.sendFile('index.html');
+          const policy = policyOf?.(indexFile);
+          if (policy) reply.header('Content-Security-Policy', policy);
+          return reply
+            .header('X-Frame-Options', 'DENY')
+            .header('Cache-Control', 'no-store')
+            .type('text/html; charset=utf-8')
+            .send(page);
+        });
+      }
+    }
     for (const [route, file] of Object.entries(options.json ?? {})) {
       const absolute = path.resolve(file);
       files.get(route, (_request, reply) =>

@@ -10,7 +10,10 @@ const {
   reactRouterProduction,
 } = require('@pos/shared/webpack/federation.cjs');
 const { shellPolicyFromFiles } = require('../scripts/lib/csp.cjs');
-const { EntryScriptIntegrityPlugin } = require('../scripts/lib/entry-integrity.cjs');
+const {
+  EntryScriptIntegrityPlugin,
+  integrityPlaceholder,
+} = require('../scripts/lib/entry-integrity.cjs');
 
 const runtimeFile = (envName, defaultName) =>
   process.env[envName]
@@ -71,9 +74,83 @@ const devSecurityHeaders = (port) => {
   };
 };
 
+/** The chunks whose stylesheets the first paint carries: the bootstrap's and the signed-in shell's. */
+const FIRST_PAINT_CHUNKS = ['bootstrap', 'signed-in'];
+/** Where the server finds them (beside index.html in the served folder). */
+const FIRST_PAINT_STYLES_FILE = 'first-paint.json';
+/** The page the server's first paint goes into (src/firstPaint/server.tsx). */
+const FIRST_PAINT_PAGE = 'first-paint.html';
+/** public/first-paint-loader.js, under the name of its content (cached for a year). */
+const firstPaintLoader = (() => {
+  const source = fs.readFileSync(path.join(__dirname, 'public', 'first-paint-loader.js'));
+  const hash = require('node:crypto').createHash('sha256').update(source).digest('hex');
+  return { source, file: `first-paint-loader.${hash.slice(0, 8)}.js` };
+})();
+
+/**
+ * Writes first-paint.json for the server (scripts/static-server.mjs --first-paint): the page the
+ * first paint goes into, and the stylesheets of the chunks the signed-in page loads first, which
+ * the first paint puts in its head (the chunks find them there and do not load them again).
+ * Emits the first paint's loader script.
+ */
+class FirstPaintAssetsPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('FirstPaintAssetsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'FirstPaintAssetsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          compilation.emitAsset(
+            firstPaintLoader.file,
+            new sources.RawSource(firstPaintLoader.source),
+          );
+        },
+      );
+      compilation.hooks.processAssets.tap(
+        // After RealContentHashPlugin has named the stylesheets.
+        { name: 'FirstPaintAssetsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const publicPath = compilation.outputOptions.publicPath;
+          const stylesheets = FIRST_PAINT_CHUNKS.flatMap((name) => {
+            const group = compilation.namedChunkGroups.get(name);
+            if (!group) throw new Error(`FirstPaintAssetsPlugin: no chunk named ${name}`);
+            return group.getFiles().filter((file) => file.endsWith('.css'));
+          });
+          const json = JSON.stringify({
+            page: FIRST_PAINT_PAGE,
+            stylesheets: [...new Set(stylesheets)].map((file) => `${publicPath}${file}`),
+          });
+          compilation.emitAsset(FIRST_PAINT_STYLES_FILE, new sources.RawSource(json));
+        },
+      );
+    });
+  }
+}
+
+/**
+ * first-paint.html: index.html whose entry scripts are preloaded and started by the loader one
+ * frame later (public/first-paint-loader.js), so that the first paint is painted before they run.
+ * Their integrity attributes are EntryScriptIntegrityPlugin's, like index.html's.
+ */
+const firstPaintPage =
+  (template) =>
+  ({ htmlWebpackPlugin }) => {
+    const head = htmlWebpackPlugin.tags.headTags
+      .map((tag) => {
+        if (tag.tagName !== 'script') return tag.toString();
+        const { src, integrity, crossorigin } = tag.attributes;
+        return `<link rel="preload" as="script" data-entry href="${src}" integrity="${integrity}" crossorigin="${crossorigin}">`;
+      })
+      .join('');
+    const publicPath = htmlWebpackPlugin.files.publicPath;
+    const loader = `<script defer src="${publicPath}${firstPaintLoader.file}" integrity="${integrityPlaceholder(firstPaintLoader.file)}" crossorigin="anonymous"></script>`;
+    return template.replace('</head>', `${head}${loader}</head>`);
+  };
+
 /** The full shell's config. */
 const shellConfig = (_env, argv) => {
   const production = argv.mode !== 'development';
+  const indexTemplate = fs.readFileSync(path.join(__dirname, 'public', 'index.html'), 'utf8');
   const devPort = Number(process.env.SHELL_PORT ?? process.env.PORT ?? 3000);
   return {
     name: 'shell',
@@ -121,10 +198,22 @@ const shellConfig = (_env, argv) => {
       new HtmlWebpackPlugin({
         // Read here, not compiled as a template: a template is a child compilation, which would
         // also build the singletons the host provides by file, and their CSS (hostSingletons).
-        templateContent: fs.readFileSync(path.join(__dirname, 'public', 'index.html'), 'utf8'),
+        templateContent: indexTemplate,
         favicon: path.join(__dirname, 'public', 'favicon.svg'),
         chunks: ['main'],
       }),
+      ...(production
+        ? [
+            new FirstPaintAssetsPlugin(),
+            new HtmlWebpackPlugin({
+              filename: FIRST_PAINT_PAGE,
+              templateContent: firstPaintPage(indexTemplate),
+              inject: false,
+              favicon: path.join(__dirname, 'public', 'favicon.svg'),
+              chunks: ['main'],
+            }),
+          ]
+        : []),
       // integrity (sha384) on index.html's scripts; not on chunks, which federation loads
       // (webpack-subresource-integrity fails the build with Module Federation).
       ...(production ? [new EntryScriptIntegrityPlugin({ HtmlWebpackPlugin })] : []),
@@ -219,4 +308,40 @@ const popupConfig = (_env, argv) => {
   };
 };
 
-module.exports = [shellConfig, popupConfig];
+/**
+ * The server's side of the first paint (src/firstPaint/server.tsx), for Node, in dist-server/
+ * (not served): scripts/static-server.mjs renders the signed-in dashboard's first paint with it.
+ * React and the components are bundled in; their stylesheets are the browser build's.
+ */
+const firstPaintServerConfig = (_env, argv) => {
+  const production = argv.mode !== 'development';
+  return {
+    name: 'first-paint-server',
+    mode: production ? 'production' : 'development',
+    target: 'node20',
+    context: __dirname,
+    entry: { 'first-paint': './src/firstPaint/server.tsx' },
+    devtool: false,
+    output: {
+      path: path.join(__dirname, 'dist-server'),
+      filename: '[name].cjs',
+      library: { type: 'commonjs2' },
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      alias: production ? reactRouterProduction() : {},
+    },
+    module: {
+      rules: [
+        moduleRules()[0],
+        // The markup only: the stylesheets are the browser build's files.
+        { test: /\.css$/, type: 'asset/source' },
+      ],
+    },
+    optimization: { minimize: false },
+    performance: { hints: false },
+  };
+};
+
+module.exports = [shellConfig, popupConfig, firstPaintServerConfig];

@@ -21,6 +21,14 @@ function integrityOf(content) {
   return `sha384-${crypto.createHash('sha384').update(content).digest('base64')}`;
 }
 
+/**
+ * What a page written by hand puts in a script's integrity attribute to have this plugin fill
+ * it in (as it does for the tags html-webpack-plugin writes): `file` relative to the output.
+ */
+function integrityPlaceholder(file) {
+  return `${PLACEHOLDER}${file}`;
+}
+
 class EntryScriptIntegrityPlugin {
   /** @param {{ HtmlWebpackPlugin: typeof import('html-webpack-plugin') }} options */
   constructor({ HtmlWebpackPlugin }) {
@@ -38,7 +46,7 @@ class EntryScriptIntegrityPlugin {
           const src = tag.tagName === 'script' ? tag.attributes.src : null;
           if (typeof src !== 'string' || /^(?:[a-z]+:)?\/\//i.test(src)) continue;
           const file = src.startsWith(prefix) ? src.slice(prefix.length) : src;
-          tag.attributes.integrity = `${PLACEHOLDER}${file}`;
+          tag.attributes.integrity = integrityPlaceholder(file);
           tag.attributes.crossorigin = 'anonymous';
         }
         return data;
@@ -68,4 +76,4 @@ class EntryScriptIntegrityPlugin {
   }
 }
 
-module.exports = { EntryScriptIntegrityPlugin, integrityOf };
+module.exports = { EntryScriptIntegrityPlugin, integrityOf, integrityPlaceholder };

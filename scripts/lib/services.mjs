@@ -382,6 +382,9 @@ export function services({ dataDir, test }) {
         // The page's Content-Security-Policy, from the remotes.json and config.json below.
         '--csp',
         'shell',
+        // A signed-in dashboard's frame and greeting in its HTML (shell/src/firstPaint).
+        '--first-paint',
+        path.join(repoRoot, 'shell/dist-server/first-paint.cjs'),
         '--proxy',
         `/api/connect-ui=${apiInstances.map((apiPort) => `http://${host}:${apiPort}`).join(',')}`,
         '--json',

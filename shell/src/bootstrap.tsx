@@ -7,6 +7,7 @@ import { createShellServices } from './app/services';
 import { ShellApp } from './app/ShellApp';
 import { StatusPage } from './components/StatusPage';
 import { loadRuntimeFiles } from './config/runtimeConfig';
+import { dropFirstPaint } from './firstPaint/takeover';
 import { captureAccessError } from './session/accessError';
 import { testIds } from './testIds';
 import { paths } from './urls';
@@ -47,6 +48,7 @@ async function start(): Promise<void> {
     );
   } catch (error) {
     console.error('Cloud POS could not start', error);
+    dropFirstPaint();
     root.render(
       <StrictMode>
         <ConfigError />

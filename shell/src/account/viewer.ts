@@ -2,7 +2,14 @@ import type { AuthTokenClaims, Viewer } from '@pos/shared';
 import type { Account } from './useAccountState';
 
 /** The viewer parcels and guards see: role from settings, admin from the token, ban from the api. */
-export function toViewer(account: Account, claims: AuthTokenClaims | null): Viewer {
+export function toViewer(
+  account: {
+    settings: Pick<Account['settings'], 'userRole'>;
+    user: Pick<NonNullable<Account['user']>, 'fullName' | 'email'> | null;
+    isBanned: boolean;
+  },
+  claims: AuthTokenClaims | null,
+): Viewer {
   return {
     userRole: account.settings.userRole === 'manager' ? 'manager' : 'other',
     isAdmin: claims?.isAdmin === true,

@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { AppErrorBoundary } from '../components/ErrorBoundary/AppErrorBoundary';
+import { FIRST_PAINT_ID } from '../firstPaint/element';
 import type { InitialCheckResult } from '../session/SessionManager';
 import { browserPath, renderLean, testServices } from '../testing/shellHarness';
 import { makeToken, nowInSeconds } from '../testing/tokens';
@@ -65,6 +66,45 @@ describe('ShellRoot', () => {
       services,
     });
     expect(services.browser.assign).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("ShellRoot and the server's first paint", () => {
+  let firstPaint: HTMLElement;
+  beforeEach(() => {
+    firstPaint = document.createElement('div');
+    firstPaint.id = FIRST_PAINT_ID;
+    document.body.prepend(firstPaint);
+  });
+  afterEach(() => firstPaint.remove());
+
+  it('keeps it while the start-up check of a stored token runs', () => {
+    const services = testServices();
+    services.session.setToken(
+      makeToken({ exp: nowInSeconds() + 3600, nra: nowInSeconds() + 86400 }),
+    );
+    renderLean(<ShellRoot initialCheck={never} />, { path: '/', services });
+    expect(firstPaint.isConnected).toBe(true);
+  });
+
+  it('removes it for a visitor who turns out to be signed out', async () => {
+    renderLean(<ShellRoot initialCheck={Promise.resolve('signed-out')} />, { path: '/' });
+    await settle();
+    expect(firstPaint.isConnected).toBe(false);
+  });
+
+  it("removes it when rendering fails, so that 'Error!' shows", () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const Broken = () => {
+      throw new Error('boom');
+    };
+    renderLean(
+      <AppErrorBoundary>
+        <Broken />
+      </AppErrorBoundary>,
+      { path: '/' },
+    );
+    expect(firstPaint.isConnected).toBe(false);
   });
 });
 

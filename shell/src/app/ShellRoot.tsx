@@ -1,5 +1,6 @@
 import { lazy, memo, Suspense, useEffect } from 'react';
 import { StatusPage } from '../components/StatusPage';
+import { useDropFirstPaint } from '../firstPaint/takeover';
 import type { InitialCheckResult } from '../session/SessionManager';
 import { isSessionPath } from '../urls';
 import { SessionRoute } from '../views/session';
@@ -33,6 +34,9 @@ export function ShellRoot({ initialCheck }: { initialCheck: Promise<InitialCheck
   useEffect(() => {
     if (status === 'checking') loadSignedInApp().catch(() => undefined);
   }, [status]);
+  // The server's first paint of a signed-in page stays until the account is shown (AccountGate);
+  // anything else takes its place at once.
+  useDropFirstPaint(status === 'signed-out' || isSessionPath(location.pathname));
   if (isSessionPath(location.pathname)) return <SessionRoute pathname={location.pathname} />;
   if (status === 'checking') return loading;
   if (status === 'signed-out') {

@@ -2,6 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from '@pos/shared/router';
 import type { RemoteEntry } from '../config/runtimeConfig';
+import { FIRST_PAINT_ID } from '../firstPaint/element';
 import type { FederationRuntime } from '../remotes/federationRuntime';
 import { fakeApi, silentRuntime, testServices } from '../testing/shellHarness';
 import { SignedInShell } from './SignedInApp';
@@ -111,6 +112,31 @@ describe('SignedInShell', () => {
       await screen.findByRole('heading', { level: 1, name: 'Welcome back, Maya Manager' }),
     ).toBeInTheDocument();
     await waitFor(() => expect(runtime.loadRemote).toHaveBeenCalledTimes(1));
+  });
+
+  it("keeps the server's first paint until the account is shown, then gives way in that commit", async () => {
+    const firstPaint = document.createElement('div');
+    firstPaint.id = FIRST_PAINT_ID;
+    document.body.prepend(firstPaint);
+    let answer!: () => void;
+    const accountAnswered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    setup(false, trial, { accountAnswered });
+    expect(await screen.findByText('Loading…')).toBeInTheDocument();
+    expect(firstPaint.isConnected).toBe(true);
+    answer();
+    await screen.findByRole('heading', { level: 1, name: 'Welcome back, Maya Manager' });
+    expect(firstPaint.isConnected).toBe(false);
+  });
+
+  it("lets the server's first paint give way to the account's error too", async () => {
+    const firstPaint = document.createElement('div');
+    firstPaint.id = FIRST_PAINT_ID;
+    document.body.prepend(firstPaint);
+    setup(false, trial, { accountAnswered: Promise.reject(new Error('offline')) });
+    await screen.findByRole('heading', { level: 1, name: 'Your account could not be loaded' });
+    expect(firstPaint.isConnected).toBe(false);
   });
 
   it('sends a user without a plan to /subscription-plans once the account has loaded', async () => {

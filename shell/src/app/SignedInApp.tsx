@@ -9,6 +9,7 @@ import { useDangerBubbleLog } from '../account/useDangerBubbleLog';
 import { useLiveStream } from '../account/liveStream';
 import { toViewer } from '../account/viewer';
 import { StatusPage } from '../components/StatusPage';
+import { useDropFirstPaint } from '../firstPaint/takeover';
 import { federationRuntime, type FederationRuntime } from '../remotes/federationRuntime';
 import { RemoteRegistry } from '../remotes/RemoteRegistry';
 import { RemotesProvider } from '../remotes/RemotesContext';
@@ -81,6 +82,8 @@ function AccountGate({
 }) {
   const { load, retry } = useAccountState();
   const account = load.status === 'ready' ? load.account : null;
+  // The server's first paint (the frame and greeting) gives way as the layout or the error shows.
+  useDropFirstPaint(load.status !== 'loading');
   useEffect(() => {
     if (account) void registry.loadAll();
   }, [account, registry]);

@@ -1,9 +1,8 @@
-import { IconButton, MOBILE_MEDIA_QUERY, cx, useMediaQuery } from '@pos/shared';
+import { IconButton, MOBILE_MEDIA_QUERY, useMediaQuery } from '@pos/shared';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from '@pos/shared/router';
 import { useAccount } from '../account/AccountContext';
 import { AccountBanners } from '../components/Banners';
-import { BrandLogo } from '../components/Brand';
 import { Footer } from '../components/Footer';
 import { OnboardingFrame } from '../components/OnboardingFrame';
 import { NavWidgetSlots, SideNav } from '../components/SideNav';
@@ -11,10 +10,8 @@ import { useRemoteStates } from '../remotes/RemotesContext';
 import { buildNavItems, buildNavWidgets } from '../routing/navItems';
 import { testIds } from '../testIds';
 import { useShell } from './ShellContext';
+import { OPEN_NAVIGATION, SIDEBAR_ID, SignedInFrame } from './SignedInFrame';
 import { storageKeys } from './storageKeys';
-import './SignedInLayout.css';
-
-const SIDEBAR_ID = 'shell-sidebar';
 
 /**
  * The signed-in frame: side navigation with the remotes' widgets (or mobile top bar and drawer),
@@ -63,24 +60,22 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
   }, [closeDrawer, drawerShown]);
 
   return (
-    <div className={cx('shell', collapsed && 'is-collapsed')}>
-      <a className="shell-skip-link" href="#shell-main">
-        Skip to content
-      </a>
-      <header className="shell-header">
-        <div className="shell-topbar" data-testid={testIds.nav.mobileTopBar}>
-          <IconButton
-            ref={menuButtonRef}
-            icon="menu"
-            aria-label="Open navigation"
-            aria-expanded={drawerShown}
-            aria-controls={SIDEBAR_ID}
-            className="shell-topbar__menu"
-            data-testid={testIds.nav.mobileMenuButton}
-            onClick={() => setDrawerOpen(true)}
-          />
-          <BrandLogo />
-        </div>
+    <SignedInFrame
+      collapsed={collapsed}
+      drawerShown={drawerShown}
+      menuButton={
+        <IconButton
+          ref={menuButtonRef}
+          icon="menu"
+          aria-label={OPEN_NAVIGATION}
+          aria-expanded={drawerShown}
+          aria-controls={SIDEBAR_ID}
+          className="shell-topbar__menu"
+          data-testid={testIds.nav.mobileMenuButton}
+          onClick={() => setDrawerOpen(true)}
+        />
+      }
+      sidebar={
         <SideNav
           id={SIDEBAR_ID}
           items={buildNavItems(states, viewer)}
@@ -93,16 +88,13 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
           loadingItems={states.some((state) => state.status === 'loading')}
           widgets={<NavWidgetSlots widgets={buildNavWidgets(states, viewer)} />}
         />
-        {drawerShown && <div className="shell-backdrop" aria-hidden="true" onClick={closeDrawer} />}
-      </header>
-      <div className="shell-content" inert={drawerShown}>
-        <main id="shell-main" className="shell-main" tabIndex={-1}>
-          <AccountBanners />
-          {children}
-        </main>
-        <Footer />
-      </div>
-      <OnboardingFrame />
-    </div>
+      }
+      backdrop={<div className="shell-backdrop" aria-hidden="true" onClick={closeDrawer} />}
+      footer={<Footer />}
+      overlay={<OnboardingFrame />}
+    >
+      <AccountBanners />
+      {children}
+    </SignedInFrame>
   );
 }

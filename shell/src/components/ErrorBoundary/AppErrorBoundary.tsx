@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { dropFirstPaint } from '../../firstPaint/takeover';
 import { testIds } from '../../testIds';
 import './AppErrorBoundary.css';
 
@@ -16,6 +17,8 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, State> 
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error('The dashboard failed to render', error, info.componentStack);
+    // 'Error!' must not stay behind the server's first paint of the page.
+    dropFirstPaint();
   }
 
   override render() {

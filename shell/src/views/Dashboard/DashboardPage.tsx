@@ -1,4 +1,12 @@
-import { Card, EmptyState, LoadingState, canAccess, cx, type TileDefinition } from '@pos/shared';
+import {
+  Card,
+  EmptyState,
+  LoadingState,
+  canAccess,
+  cx,
+  type TileDefinition,
+  type Viewer,
+} from '@pos/shared';
 import dayjs from 'dayjs';
 import { Link } from '@pos/shared/router';
 import { useAccount } from '../../account/AccountContext';
@@ -11,6 +19,26 @@ import { testIds } from '../../testIds';
 import { paths } from '../../urls';
 import './DashboardPage.css';
 
+/**
+ * The top of the dashboard: a greeting for managers (under the date, `eyebrow`), a title for
+ * everyone else. The server's first paint (firstPaint/) shows it too.
+ */
+export function DashboardHeader({ viewer, eyebrow }: { viewer: Viewer; eyebrow: string }) {
+  return viewer.userRole === 'manager' ? (
+    <PageHeader
+      eyebrow={eyebrow}
+      title={viewer.fullName ? `Welcome back, ${viewer.fullName}` : 'Welcome back'}
+      description="Here is how your stores and stations are doing."
+      data-testid={testIds.dashboard.welcome}
+    />
+  ) : (
+    <PageHeader title="Dashboard" description="Your stations and shared access in one place." />
+  );
+}
+
+/** While the remotes' tiles are on their way. */
+export const LOADING_TILES = 'Loading your dashboard…';
+
 /** The dashboard (spec 2.3): a greeting for managers, the tiles of every loaded remote. */
 export function DashboardPage() {
   const { viewer } = useAccount();
@@ -18,7 +46,6 @@ export function DashboardPage() {
   const registry = useRemoteRegistry();
   useDocumentTitle('Dashboard');
 
-  const isManager = viewer.userRole === 'manager';
   const tiles = states
     .flatMap((state) => (state.status === 'ready' ? state.contract.tiles : []))
     .filter((tile: TileDefinition) => canAccess(tile.access, viewer))
@@ -30,16 +57,7 @@ export function DashboardPage() {
 
   return (
     <div className="shell-dashboard" data-testid={testIds.dashboard.root}>
-      {isManager ? (
-        <PageHeader
-          eyebrow={dayjs().format('dddd, MMMM D')}
-          title={viewer.fullName ? `Welcome back, ${viewer.fullName}` : 'Welcome back'}
-          description="Here is how your stores and stations are doing."
-          data-testid={testIds.dashboard.welcome}
-        />
-      ) : (
-        <PageHeader title="Dashboard" description="Your stations and shared access in one place." />
-      )}
+      <DashboardHeader viewer={viewer} eyebrow={dayjs().format('dddd, MMMM D')} />
 
       {tiles.length > 0 || failed.length > 0 ? (
         <div className="shell-dashboard__tiles">
@@ -68,7 +86,7 @@ export function DashboardPage() {
           ))}
         </div>
       ) : loading ? (
-        <LoadingState message="Loading your dashboard…" />
+        <LoadingState message={LOADING_TILES} />
       ) : (
         <Card className="shell-dashboard__empty">
           <EmptyState

@@ -1,1 +1,1 @@
-export { DashboardPage } from './DashboardPage';
+export { DashboardHeader, DashboardPage, LOADING_TILES } from './DashboardPage';

@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import { ShellPage } from '../pages/ShellPage';
+import { watchCspViolations } from '../support/csp';
+import { accounts } from '../support/stack';
+
+/**
+ * The dashboard's first paint (shell/src/firstPaint): a signed-in visit's HTML carries the
+ * frame and the greeting, rendered by the shell's server from the api's answers to the
+ * session cookie, and the live page takes over from it.
+ */
+test.describe('the first paint of the dashboard', () => {
+  test("a manager's dashboard paints from the HTML, then the live page takes its place", async ({
+    page,
+    browser,
+  }) => {
+    const shell = new ShellPage(page);
+    await shell.signInAs('manager');
+    const greeting = `Welcome back, ${accounts.manager.name}`;
+
+    // The page as the server sends it: the greeting is in it, for this visitor only.
+    const answer = await page.request.get('/', { headers: { accept: 'text/html' } });
+    expect(answer.headers()['cache-control']).toBe('no-store');
+    expect(answer.headers().vary).toMatch(/cookie/i);
+    const html = await answer.text();
+    expect(html).toContain('id="shell-first-paint"');
+    expect(html).toContain(greeting);
+
+    // Before any script runs, the greeting and the navigation are on screen, styled.
+    const still = await browser.newContext({
+      storageState: await page.context().storageState(),
+      javaScriptEnabled: false,
+    });
+    try {
+      const frozen = await still.newPage();
+      await frozen.goto('/');
+      const firstPaint = frozen.locator('#shell-first-paint');
+      await expect(firstPaint.locator('h1')).toHaveText(greeting);
+      await expect(firstPaint.locator('h1')).toBeVisible();
+      await expect(firstPaint.locator('nav a').first()).toHaveText('Dashboard');
+      await expect(firstPaint.locator('.shell-sidebar')).toBeVisible();
+    } finally {
+      await still.close();
+    }
+
+    // With scripts, the live page replaces it: one greeting, the live one, and no violation.
+    const violations = await watchCspViolations(page);
+    await page.reload();
+    await shell.expectDashboard();
+    await expect(page.locator('#shell-first-paint')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: greeting })).toHaveCount(1);
+    await expect(page.getByText(greeting)).toHaveCount(1);
+    // The live page is usable: its profile menu opens.
+    const menu = await shell.openProfileMenu();
+    await expect(menu.getByText(accounts.manager.email)).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+
+  test('a signed-out visitor and a signed-out session get the page without one', async ({
+    page,
+  }) => {
+    const anonymous = await page.request.get('/', { headers: { accept: 'text/html' } });
+    expect(await anonymous.text()).not.toContain('shell-first-paint');
+
+    const shell = new ShellPage(page);
+    await shell.signInAs('admin');
+    const signedIn = await page.request.get('/', { headers: { accept: 'text/html' } });
+    expect(await signedIn.text()).toContain(`Welcome back, ${accounts.admin.name}`);
+
+    await shell.logOut();
+    await expect
+      .poll(async () => (await page.context().cookies()).map((c) => c.name))
+      .not.toContain('pos_token');
+    const after = await page.request.get('/', { headers: { accept: 'text/html' } });
+    expect(await after.text()).not.toContain('shell-first-paint');
+  });
+});

@@ -1,0 +1,112 @@
+// The server's side of the first paint (built for Node into shell/dist-server/first-paint.cjs and
+// used by scripts/static-server.mjs): for a signed-in visit of the dashboard, the page's HTML
+// carries its frame and greeting, so they paint as soon as the HTML and its stylesheets arrive
+// instead of after the shell's scripts have run and asked for the account. The shell takes over
+// in the same frame (takeover.ts).
+import { API_BASE_PATH, TOKEN_COOKIE, decodeToken } from '@pos/shared';
+import { parse as parseCookies } from 'cookie';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { toViewer } from '../account/viewer';
+import { parseConfig } from '../config/runtimeConfig';
+import { apiPaths, paths, subscriptionMonitorPath } from '../urls';
+import { FIRST_PAINT_ID } from './element';
+import { FirstPaint } from './FirstPaint';
+
+/** The paths whose page has a first paint: the dashboard. */
+export const FIRST_PAINT_PATHS: readonly string[] = [paths.dashboard];
+
+/**
+ * The api's answers the first paint is made of, by the same calls the shell makes on sign-in,
+ * each with the visitor's token as its bearer. The api checks the token as it does for the
+ * shell: a token it refuses gives no first paint.
+ */
+export const ACCOUNT_CALLS = {
+  settings: `${API_BASE_PATH}${apiPaths.userSettings}`,
+  user: `${API_BASE_PATH}${apiPaths.userData}`,
+  ban: `${API_BASE_PATH}${apiPaths.checkBan}`,
+  plan: `${API_BASE_PATH}${subscriptionMonitorPath(false)}`,
+} as const;
+
+export type AccountAnswers = Record<keyof typeof ACCOUNT_CALLS, unknown>;
+
+/** The session token of a request's Cookie header (the api's HttpOnly cookie), or null. */
+export function sessionTokenOf(cookieHeader: string | undefined): string | null {
+  if (!cookieHeader) return null;
+  return parseCookies(cookieHeader)[TOKEN_COOKIE] || null;
+}
+
+const record = (value: unknown): Record<string, unknown> | null =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/**
+ * The first paint's markup for these answers, or null when the shell would not show the
+ * dashboard's greeting first: a banned account (sent to /deactivated), no current plan (sent to
+ * the plans), or an answer that is not what the api sends.
+ */
+export function renderFirstPaint(
+  token: string,
+  answers: AccountAnswers,
+  config: unknown,
+): string | null {
+  const settings = record(answers.settings);
+  const user = record(answers.user);
+  const ban = record(answers.ban);
+  const plan = record(answers.plan);
+  const userRole = settings?.userRole;
+  if (userRole !== 'manager' && userRole !== 'other') return null;
+  if (ban?.isBanned !== false) return null;
+  if (!plan || plan.plan == null) return null;
+  const viewer = toViewer(
+    {
+      settings: { userRole },
+      user: user ? { fullName: text(user.fullName), email: text(user.email) } : null,
+      isBanned: false,
+    },
+    decodeToken(token),
+  );
+  const markup = renderToStaticMarkup(<FirstPaint viewer={viewer} config={parseConfig(config)} />);
+  // Markup only: nothing in it is the live page's to find or to click.
+  return markup.replace(/ data-testid="[^"]*"/g, '');
+}
+
+const ROOT = /<div id="?root"?>/;
+
+const escapeAttribute = (value: string): string =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** A stylesheet of the build: its address and its text. */
+export interface Stylesheet {
+  href: string;
+  text: string;
+}
+
+/**
+ * The stylesheet in a <style> of the page: one request fewer before the first paint. Its
+ * `data-href` is how the shell's chunk loader (mini-css-extract-plugin) knows it is there and
+ * does not fetch it again. Its text is the build's own CSS; `</style` in it could only end the
+ * element early, so it is written with CSS's escape instead.
+ */
+const styleElement = ({ href, text }: Stylesheet): string =>
+  `<style data-href="${escapeAttribute(href)}">${text.replace(/<\/style/gi, '<\\/style')}</style>`;
+
+/**
+ * The shell's index.html with the first paint before #root, hidden from assistive technology
+ * and inert (the live page behind it is what they read), and the stylesheets it needs in the
+ * head, those the shell's chunks would load anyway. Null when the page has no #root.
+ */
+export function withFirstPaint(
+  indexHtml: string,
+  markup: string,
+  stylesheets: readonly Stylesheet[],
+): string | null {
+  if (!ROOT.test(indexHtml) || !indexHtml.includes('</head>')) return null;
+  const styles = stylesheets.map(styleElement).join('');
+  const firstPaint = `<div id="${FIRST_PAINT_ID}" class="${FIRST_PAINT_ID}" aria-hidden="true" inert>${markup}</div>`;
+  return indexHtml
+    .replace('</head>', () => `${styles}</head>`)
+    .replace(ROOT, (root) => `${firstPaint}${root}`);
+}
