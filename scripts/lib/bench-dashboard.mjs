@@ -101,6 +101,10 @@ async function visit(browser, origin, storageState) {
     });
     await page.addInitScript(observeVitals);
     await page.goto(`${origin}/`);
+    // The interactions are made on the loaded dashboard: its side navigation has every remote's
+    // items (it is aria-busy until then), and the network is quiet. Network quiet alone is not
+    // enough: a page that paints from its HTML goes quiet while its scripts start.
+    await page.locator('[data-testid="side-nav"]:not([aria-busy])').waitFor({ timeout: 60_000 });
     await page.waitForLoadState('networkidle');
     // Two interactions: the profile menu opens, then closes.
     try {
