@@ -9,6 +9,20 @@ import { ShellRoot } from './ShellRoot';
 
 const never = new Promise<InitialCheckResult>(() => undefined);
 
+/** A page whose rendering fails inside the 'Error!' boundary (the error's log silenced). */
+function renderFailingPage(): void {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const Broken = () => {
+    throw new Error('boom');
+  };
+  renderLean(
+    <AppErrorBoundary>
+      <Broken />
+    </AppErrorBoundary>,
+    { path: '/' },
+  );
+}
+
 /** Lets the resolved start-up check reach the component. */
 const settle = () => act(async () => undefined);
 
@@ -94,31 +108,15 @@ describe("ShellRoot and the server's first paint", () => {
   });
 
   it("removes it when rendering fails, so that 'Error!' shows", () => {
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const Broken = () => {
-      throw new Error('boom');
-    };
-    renderLean(
-      <AppErrorBoundary>
-        <Broken />
-      </AppErrorBoundary>,
-      { path: '/' },
-    );
+    renderFailingPage();
     expect(firstPaint.isConnected).toBe(false);
+    jest.restoreAllMocks();
   });
 });
 
 describe('AppErrorBoundary', () => {
   it("shows 'Error!' when rendering fails", () => {
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const Broken = () => {
-      throw new Error('boom');
-    };
-    renderLean(
-      <AppErrorBoundary>
-        <Broken />
-      </AppErrorBoundary>,
-    );
+    renderFailingPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Error!' })).toBeInTheDocument();
     jest.restoreAllMocks();
   });
