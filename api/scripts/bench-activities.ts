@@ -18,7 +18,7 @@ import { openDatabase } from '../src/db';
 import { newId } from '../src/db/ids';
 import { migrateToLatest } from '../src/db/migrations';
 import { FEED_TYPES } from '../src/repositories/activities';
-import { activityHash, GENESIS_HASH } from '../src/repositories/activity-chain';
+import { activityHash, GENESIS_HASH } from '../src/db/activity-chain';
 import {
   benchConfig,
   measure,

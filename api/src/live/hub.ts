@@ -3,7 +3,7 @@ import type { Client, Notification } from 'pg';
 import type { DatabaseHandle } from '../db';
 import type { LiveSignal } from './events';
 import { LIVE_CHANNEL_EXPRESSION, localLiveSignals, pruneLiveEvents } from './events';
-import { LIVE_HEARTBEAT_MS } from './stream';
+import { LIVE_HEARTBEAT_MS } from './timing';
 import { pruneLiveTicketUses } from './ticket';
 
 /** How often the api deletes live events past their hour (and spent tickets past theirs). */

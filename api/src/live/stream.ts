@@ -3,13 +3,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { PREPARED } from '../db';
 import type { LiveHub } from './hub';
+import { LIVE_COALESCE_MS, LIVE_HEARTBEAT_MS, LIVE_RETRY_MS } from './timing';
 
-/** Reconnect delay suggested to the browser (the `retry:` field), in ms. */
-export const LIVE_RETRY_MS = 3000;
-/** A comment line this often keeps proxies from closing an idle stream. */
-export const LIVE_HEARTBEAT_MS = 15_000;
-/** Events that come within this window are read and sent together (a burst of orders). */
-export const LIVE_COALESCE_MS = 150;
+export { LIVE_COALESCE_MS, LIVE_HEARTBEAT_MS, LIVE_RETRY_MS };
 /** Events read per query. */
 const BATCH = 500;
 /** Longest a timer may wait (setTimeout's limit). */

@@ -4,9 +4,9 @@ import type { AssistantTaskId } from '../db/assistant-tasks';
 import type { ActivityRow, Database } from '../db/types';
 import type { LiveEventInput, NamedWrite } from '../live/events';
 import { isPostgres, liveFeedLockSql, lockLiveFeed, recordLiveEvents } from '../live/events';
-import type { Activity } from '../routes/activities/schema';
-import type { ChainedFields } from './activity-chain';
-import { activityHash, activityHashSql, GENESIS_HASH } from './activity-chain';
+import type { Activity } from '@pos/shared/wire';
+import type { ChainedFields } from '../db/activity-chain';
+import { activityHash, activityHashSql, GENESIS_HASH } from '../db/activity-chain';
 import type { TaskCompletion } from './user-tasks';
 import { completeTask, completionWithEvent } from './user-tasks';
 

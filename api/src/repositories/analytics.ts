@@ -1,6 +1,37 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types';
-import type { ScopeApplication, UsageRows } from '../domain/analytics/usage';
+
+/** An application in the scope of the analytics. */
+export interface ScopeApplication {
+  id: string;
+  name: string;
+}
+
+/** What the database counted for a usage period (see AnalyticsRepository.usage). */
+export interface UsageRows {
+  /**
+   * Orders, and how many of them POS ones, per UTC hour of created_at (`YYYY-MM-DDTHH`) and
+   * part of it (`minute`: 0, or the period's split for the rest of the hour).
+   */
+  buckets: Array<{ hour: string; minute: number; orders: number; pos: number }>;
+  /**
+   * Orders and their total cents per application, channel, station, cashier and currency,
+   * with the greatest cashier name the orders carry and the station name of the newest order
+   * that has one, with that order's created_at (null: none).
+   */
+  groups: Array<{
+    applicationId: string;
+    channel: string;
+    posId: number | null;
+    cashierId: number | null;
+    currency: string;
+    orders: number;
+    cents: number;
+    cashierName: string | null;
+    stationName: string | null;
+    stationNamedAt: string | null;
+  }>;
+}
 
 /** Orders of a day, of its month and of all time. */
 export interface OrderCounts {

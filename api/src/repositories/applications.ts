@@ -4,7 +4,7 @@ import { newId, nowIso } from '../db/ids';
 import type { ApplicationRow, ApplicationUpdate, Database } from '../db/types';
 import type { NewActivity } from './activities';
 import { ActivitiesRepository } from './activities';
-import { nextFreeSlug, slugBase } from '../domain/applications/slugs';
+import { nextFreeSlug, slugBase } from './application-slugs';
 
 /**
  * How many times a creation retries after losing a race for its slug. Every round of a race

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../db/ids';
 import { PLAN_IDS } from '../db/plans';
 import type { Database, PlanRow, SubscriptionRow } from '../db/types';
-import type { PastDueInvoice, Plan } from '../routes/subscriptions/schema';
+import type { PastDueInvoice, Plan } from '@pos/shared/wire';
 import { completeTask } from './user-tasks';
 
 export type { PastDueInvoice, Plan };

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../db';
 import type { Database, SettingsRow } from '../db/types';
-import type { UserSettings } from '../routes/user-settings/schema';
+import type { UserSettings } from '@pos/shared/wire';
 import { completeTask } from './user-tasks';
 
 export type { UserSettings };

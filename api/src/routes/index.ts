@@ -3,7 +3,7 @@ import activities from './activities';
 import analytics from './analytics';
 import adminPanel from './admin-panel';
 import applications from './applications';
-import type { RouteOptions } from './common';
+import type { RouteOptions } from './options';
 import health from './health';
 import live from './live';
 import session from './session';

@@ -9,7 +9,7 @@ import { completeTask } from '../repositories/user-tasks';
 import { searchTextOf } from '../repositories/users';
 import type { DemoStore } from '../config';
 import { sealContext } from '../domain/applications/credentials';
-import { nextFreeSlug } from '../domain/applications/slugs';
+import { nextFreeSlug } from '../repositories/application-slugs';
 import type { SecretBox } from '../services/secret-box';
 import { parseStoreUrl } from '../services/store-url';
 import { seedBulkUsers } from './bulk';

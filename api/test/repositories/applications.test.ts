@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '../../src/db';
 import { nowIso } from '../../src/db/ids';
-import { nextFreeSlug, slugBase } from '../../src/domain/applications/slugs';
+import { nextFreeSlug, slugBase } from '../../src/repositories/application-slugs';
 import { ApplicationsRepository, UniqueViolationError } from '../../src/repositories/applications';
 import { UsersRepository } from '../../src/repositories/users';
 import { createTestDatabase } from '../helpers/app';

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '../../src/db';
 import { PREPARED } from '../../src/db';
 import { storeFeed } from '../../src/domain/orders/feed';
 import { ActivitiesRepository } from '../../src/repositories/activities';
-import { activityHash, activityHashSql } from '../../src/repositories/activity-chain';
+import { activityHash, activityHashSql } from '../../src/db/activity-chain';
 import { ApplicationsRepository } from '../../src/repositories/applications';
 import type { OrderFields } from '../../src/repositories/orders';
 import { OrdersRepository } from '../../src/repositories/orders';

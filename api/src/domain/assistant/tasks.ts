@@ -1,7 +1,7 @@
 import { APPLICATION_ID_TOKEN } from '../../db/assistant-tasks';
 import type { Repositories } from '../../repositories';
 import type { OwnApplication, TaskWithCompletion } from '../../repositories/user-tasks';
-import type { AssistantTask, SupportCardDetails, UserTasks } from '../../routes/user-tasks/schema';
+import type { AssistantTask, SupportCardDetails, UserTasks } from '@pos/shared/wire';
 import {
   APPLICATION_NOT_FOUND_MESSAGE,
   AssistantError,

@@ -6,7 +6,7 @@ import type { Repositories } from '../../repositories';
 import type { BillingTransaction, StripeSubscriptionState } from '../../repositories/billing';
 import { freePlanIdFor } from '../../repositories/plans';
 import type { Plan } from '../../repositories/plans';
-import type { Card, Discount, SubStatus } from '../../routes/subscriptions/billing-schema';
+import type { Discount, PaymentCard as Card, SubStatus } from '@pos/shared/wire';
 import { BILLING_TEXTS, BillingError, fromStripe } from './errors';
 
 export { BILLING_TEXTS, BillingError } from './errors';

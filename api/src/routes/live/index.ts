@@ -3,7 +3,7 @@ import { banned, HttpError, unauthorized } from '../../errors';
 import { serveLiveStream } from '../../live/stream';
 import { issueLiveTicket, readLiveTicket, spendLiveTicket } from '../../live/ticket';
 import { currentUser } from '../../plugins/auth';
-import type { RouteOptions } from '../common';
+import type { RouteOptions } from '../options';
 import { liveStreamSchema, liveTicketSchema } from './schema';
 
 const LAST_EVENT_ID = /^\d{1,15}$/;

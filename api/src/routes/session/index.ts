@@ -3,7 +3,7 @@ import { HttpError, unauthorized } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import type { ProviderClaims } from '../../services/provider-tokens';
 import { signPosToken } from '../../services/signing-key';
-import type { RouteOptions } from '../common';
+import type { RouteOptions } from '../options';
 import { authTokenSchema, checkBanSchema, lastAccessSchema } from './schema';
 
 /** POST /me/auth-token, POST /user-last-access, GET /check-ban. */

@@ -3,7 +3,7 @@ import type { BillingErrorKind } from '../../domain/billing';
 import { Billing, BillingError, subscribeWithoutStripe } from '../../domain/billing';
 import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
-import type { PaymentsAccess } from '../common';
+import type { PaymentsAccess } from '../options';
 import {
   activePromoSchema,
   applyPromoSchema,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { PaymentsAccess } from '../common';
+import type { PaymentsAccess } from '../options';
 import { planUsage } from '../../domain/billing/usage';
 import { currentUser } from '../../plugins/auth';
 import { freePlanIdFor } from '../../repositories/plans';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
-import type { RouteOptions } from '../common';
+import type { RouteOptions } from '../options';
 import { getUserDataSchema, resendActivationSchema } from './schema';
 
 /** GET /user-data and POST /resend-activation-email. */

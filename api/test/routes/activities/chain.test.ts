@@ -1,7 +1,7 @@
 import type { TestContext } from '../../helpers/app';
 import { asUser, createTestContext } from '../../helpers/app';
 import { BASE, call, createApplication } from '../../helpers/applications';
-import { activityHash, GENESIS_HASH } from '../../../src/repositories/activity-chain';
+import { activityHash, GENESIS_HASH } from '../../../src/db/activity-chain';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import type { TestContext } from '../../helpers/app';
 import { createTestContext } from '../../helpers/app';
 import { call } from '../../helpers/applications';
 import { appendActivity, CHAIN_BATCH } from '../../../src/repositories/activities';
-import { activityHash, GENESIS_HASH } from '../../../src/repositories/activity-chain';
+import { activityHash, GENESIS_HASH } from '../../../src/db/activity-chain';
 
 let ctx: TestContext;
 beforeAll(async () => {
