@@ -33,6 +33,19 @@ const thinSharedPatterns = [
   },
 ];
 
+/**
+ * The api's layers and what each may not import: the layers above it (and, for db, anything
+ * but db). `plugins` wire Fastify and stand with the routes.
+ */
+const apiLayers = [
+  { folder: 'domain', mayNotImport: ['routes', 'plugins'] },
+  { folder: 'repositories', mayNotImport: ['routes', 'plugins', 'domain', 'services'] },
+  {
+    folder: 'db',
+    mayNotImport: ['routes', 'plugins', 'domain', 'services', 'repositories', 'live'],
+  },
+];
+
 /** The packages whose source is their own: every remote and the shell. */
 const ownPackages = [
   'mf-admin',
@@ -118,6 +131,26 @@ export default tseslint.config(
             // This block replaces the rule's options for these files: keep the shared ones.
             ...sharedSourcePatterns,
             ...thinSharedPatterns,
+          ],
+        },
+      ],
+    },
+  })),
+  // The api's layers point one way: routes → domain → repositories → db, never back. A
+  // repository knows nothing of routes or rules; types both sides need come from the domain
+  // or the generated wire types (@pos/shared/wire).
+  ...apiLayers.map(({ folder, mayNotImport }) => ({
+    files: [`api/src/${folder}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `(^|/)(${mayNotImport.join('|')})(/|$)`,
+              message: `The api's layers point one way (routes → domain → repositories → db): ${folder}/ does not import ${mayNotImport.join(', ')}.`,
+            },
+            ...sharedSourcePatterns,
           ],
         },
       ],

@@ -84,7 +84,12 @@ step('setup', () => {
   installDependencies();
   ensureDebianPackages(debianTestPackages);
 });
-step('lint', () => pnpmExec(['eslint', '.', '--max-warnings=0']));
+// ESLint (with the package and api layer boundaries), then no import circle in the api or the
+// sandbox (madge, `npm run cycles`).
+step('lint', () => {
+  pnpmExec(['eslint', '.', '--max-warnings=0']);
+  run('pnpm', ['run', '--silent', 'cycles']);
+});
 step('format', () => pnpmExec(['prettier', '--check', '.']));
 step('typecheck', () => run('pnpm', ['-r', '--workspace-concurrency=2', 'run', 'typecheck']));
 step('unit', () => jest('unit', []));

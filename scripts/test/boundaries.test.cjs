@@ -105,4 +105,46 @@ describe('package boundaries', () => {
       ),
     ).toBe(0);
   });
+
+  it.each([
+    [
+      'api/src/repositories/Fixture.ts',
+      "import type { Activity } from '../routes/activities/schema';",
+    ],
+    [
+      'api/src/repositories/Fixture.ts',
+      "import { nextFreeSlug } from '../domain/applications/slugs';",
+    ],
+    [
+      'api/src/repositories/Fixture.ts',
+      "import type { StoreClient } from '../services/store/client';",
+    ],
+    [
+      'api/src/domain/billing/Fixture.ts',
+      "import type { Card } from '../../routes/subscriptions/billing-schema';",
+    ],
+    ['api/src/domain/Fixture.ts', "import { authPlugin } from '../plugins/auth';"],
+    [
+      'api/src/db/migrations/Fixture.ts',
+      "import { activityHash } from '../../repositories/activity-chain';",
+    ],
+    ['api/src/db/Fixture.ts', "import type { LiveSignal } from '../live/events';"],
+  ])("the api's layers point one way: %s fails on %s", async (file, line) => {
+    expect(await restricted(file, `${line}\nexport {};\n`)).toBeGreaterThan(0);
+  });
+
+  it("passes the api's imports that point down", async () => {
+    const down = [
+      ['api/src/routes/Fixture.ts', "import { Billing } from '../domain/billing';"],
+      ['api/src/routes/Fixture.ts', "import type { Repositories } from '../repositories';"],
+      ['api/src/domain/Fixture.ts', "import type { Repositories } from '../repositories';"],
+      ['api/src/domain/Fixture.ts', "import type { StoreClient } from '../services/store/client';"],
+      ['api/src/repositories/Fixture.ts', "import type { Database } from '../db/types';"],
+      ['api/src/repositories/Fixture.ts', "import type { Activity } from '@pos/shared/wire';"],
+      ['api/src/db/migrations/Fixture.ts', "import type { AnyDb } from './kit';"],
+    ];
+    for (const [file, line] of down) {
+      expect(await restricted(file, `${line}\nexport {};\n`)).toBe(0);
+    }
+  });
 });

@@ -1,33 +1,9 @@
 import type { Operation } from './billing';
 import { invalidRequest, noSuch } from './errors';
-import type { PaymentsData } from './model';
+import type { Meter, MeterEvent, PaymentsData } from './model';
 import type { Params } from './params';
+
 import { allowOnly, hash, int, str } from './params';
-
-/** A Billing Meter: sums the `value` of the events named `event_name` per customer. */
-export interface Meter {
-  id: string;
-  object: 'billing.meter';
-  created: number;
-  display_name: string;
-  event_name: string;
-  status: 'active' | 'inactive';
-  customer_mapping: { event_payload_key: string; type: 'by_id' };
-  default_aggregation: { formula: 'sum' };
-  value_settings: { event_payload_key: string };
-  livemode: false;
-}
-
-/** A meter event as Stripe answers it (`billing.meter_event`). */
-export interface MeterEvent {
-  object: 'billing.meter_event';
-  created: number;
-  event_name: string;
-  identifier: string;
-  livemode: false;
-  payload: Record<string, string>;
-  timestamp: number;
-}
 
 /** The meter the api's excess orders are reported to (event name `cloud_pos_excess_orders`). */
 export const EXCESS_ORDERS_METER: Omit<Meter, 'created'> = {

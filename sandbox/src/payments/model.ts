@@ -4,7 +4,6 @@
  */
 
 import type { CardBehaviour } from './catalog';
-import type { Meter, MeterEvent } from './meters';
 
 /** The API version the sandbox answers in (the one `stripe` 23 pins). */
 export const API_VERSION = '2026-10-28.endive';
@@ -396,4 +395,29 @@ export interface IdempotentAnswer {
   body: unknown;
   /** Unix seconds; answers are kept for 24 hours, as Stripe does. */
   created: number;
+}
+
+/** A Billing Meter: sums the `value` of the events named `event_name` per customer. */
+export interface Meter {
+  id: string;
+  object: 'billing.meter';
+  created: number;
+  display_name: string;
+  event_name: string;
+  status: 'active' | 'inactive';
+  customer_mapping: { event_payload_key: string; type: 'by_id' };
+  default_aggregation: { formula: 'sum' };
+  value_settings: { event_payload_key: string };
+  livemode: false;
+}
+
+/** A meter event as Stripe answers it (`billing.meter_event`). */
+export interface MeterEvent {
+  object: 'billing.meter_event';
+  created: number;
+  event_name: string;
+  identifier: string;
+  livemode: false;
+  payload: Record<string, string>;
+  timestamp: number;
 }

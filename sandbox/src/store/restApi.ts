@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { canEditUser, canManageWooCommerce, canPromoteUser, editableRoles, userCan } from './auth';
 import type { StoreContext } from './context';
+import { WC_VERSION, WP_VERSION } from './versions';
 import { findUser, hasPosRole, rawPath, rawQuery, stationView, stations } from './context';
 import type { RestError } from './oauth';
 import {
@@ -27,8 +28,6 @@ import {
 import type { ApiKeyRecord, StationChange } from './state';
 import { NO_POS_ROLE } from './state';
 
-export const WC_VERSION = '10.3.0';
-export const WP_VERSION = '6.8';
 /** The namespace of the Cloud POS plugin's routes. */
 export const POS_PLUGIN_NAMESPACE = 'pos-connect/v1';
 /** WordPress's and WooCommerce's own namespaces, there whatever the plugins. */

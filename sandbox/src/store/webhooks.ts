@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { CommerceState, WebhookRecord, WebhookTopic } from './commerce';
-import { WC_VERSION, WP_VERSION } from './restApi';
+import { WC_VERSION, WP_VERSION } from './versions';
 
 /** How deliveries are timed. */
 export interface DeliveryTiming {
