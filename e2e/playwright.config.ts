@@ -12,7 +12,8 @@ export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // CI tries a failed journey once more; scripts/test.mjs names every journey that needed it.
+  retries: process.env.CI ? 1 : 0,
   // A journey signs people in and out, connects stores and loads eight remotes on a 2-core
   // machine; each step still waits at most the expect timeout below.
   timeout: 90_000,

@@ -71,12 +71,29 @@ function phpunitCounts(file) {
   return { passed: attribute('tests') - failed - attribute('skipped'), failed };
 }
 
+/** Journeys that passed only when tried again, by run: named at the end of the run. */
+const retried = [];
+
+/** The titles of a Playwright report's tests whose outcome was 'flaky' (passed on a retry). */
+function flakyTitles(suites, parents = []) {
+  return suites.flatMap((suite) => {
+    const trail = suite.title ? [...parents, suite.title] : parents;
+    const own = (suite.specs ?? []).flatMap((spec) =>
+      spec.tests.some((test) => test.status === 'flaky')
+        ? [[...trail, spec.title].join(' › ')]
+        : [],
+    );
+    return [...own, ...flakyTitles(suite.suites ?? [], trail)];
+  });
+}
+
 /** Counts of a Playwright run, from its JSON report (e2e/playwright.config.ts names it). */
 function playwrightCounts(name = 'e2e') {
   const file = path.join(reports, `${name}.json`);
   if (!existsSync(file)) return;
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  const { stats, suites } = JSON.parse(readFileSync(file, 'utf8'));
   counts[name] = { passed: stats.expected + stats.flaky, failed: stats.unexpected };
+  for (const title of flakyTitles(suites ?? [])) retried.push(`${name}: ${title}`);
 }
 
 step('setup', () => {
@@ -180,6 +197,10 @@ for (const s of steps) {
   console.info(
     `${s.ok ? '✓' : '✗'} ${s.name.padEnd(14)} ${(s.ms / 1000).toFixed(1).padStart(6)} s${tests}`,
   );
+}
+if (retried.length > 0) {
+  console.info(`\nPassed only when tried again (${retried.length}):`);
+  for (const title of retried) console.info(`  ↻ ${title}`);
 }
 // Tests counted by their runners, plus one for each check without a count (lint, format, …).
 const checks = steps.filter((s) => !counts[s.name]);
