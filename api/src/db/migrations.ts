@@ -1051,6 +1051,30 @@ function activityHeadPrevHash(): Migration {
   };
 }
 
+/**
+ * The login-provider sessions signed out through the api (issue 25): every instance refuses
+ * their tokens, refreshed ones too, by one primary-key lookup per authenticated request. A row
+ * is of use until the session's nra (`expires_at`), after which the verifier refuses its
+ * tokens anyway; the index lets a logout prune the rows past it.
+ */
+function endedSessions(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('ended_sessions')
+        .addColumn('session_key', 'text', (c) => c.primaryKey())
+        .addColumn('ended_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('ended_sessions_expires_idx')
+        .on('ended_sessions')
+        .column('expires_at')
+        .execute();
+    },
+  };
+}
+
 /** Every migration in order; names sort in the order they must run. */
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -1076,6 +1100,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0020_member_last_access': memberLastAccess(),
     '0021_signing_keys': signingKeys(),
     '0022_activity_head_prev_hash': activityHeadPrevHash(),
+    '0025_ended_sessions': endedSessions(),
   };
 }
 

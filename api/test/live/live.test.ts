@@ -113,7 +113,7 @@ describe('GET /live/stream', () => {
     expect((await fetch(`${base}${BASE}/live/stream`)).status).toBe(400);
     await call(ctx, 'GET', '/activities-list', undefined, 'usr_live_refused');
     const userId = await userIdOf('usr_live_refused');
-    const inAnHour = Date.now() + 3_600_000;
+    const inAnHour = { endsAt: Date.now() + 3_600_000, key: 'a-session-key' };
     // Signed with another key.
     const otherKey = await loadOrCreateSigningKey(path.join(tmp, 'other-key.json'));
     expect(
@@ -123,7 +123,11 @@ describe('GET /live/stream', () => {
     const { ticket } = await ticketOf('usr_live_refused');
     const [header, , signature] = ticket.split('.');
     const payload = Buffer.from(
-      JSON.stringify({ sub: 'someone-else', sx: inAnHour / 1000, exp: inAnHour / 1000 }),
+      JSON.stringify({
+        sub: 'someone-else',
+        sx: inAnHour.endsAt / 1000,
+        exp: inAnHour.endsAt / 1000,
+      }),
     ).toString('base64url');
     expect(await open(`${header}.${payload}.${signature}`)).toBe(401);
     // Expired: issued two minutes ago.
@@ -146,7 +150,12 @@ describe('GET /live/stream', () => {
     // A session that already ended.
     expect(
       await open(
-        (await issueLiveTicket(ctx.signingKey, 'cloud-pos-api', userId, Date.now() - 1000)).ticket,
+        (
+          await issueLiveTicket(ctx.signingKey, 'cloud-pos-api', userId, {
+            ...inAnHour,
+            endsAt: Date.now() - 1000,
+          })
+        ).ticket,
       ),
     ).toBe(401);
     const bad = await fetch(`${base}${BASE}/live/stream?ticket=${encodeURIComponent(ticket)}`, {
