@@ -394,6 +394,58 @@ describe('a stream whose user is banned while it is open', () => {
   });
 });
 
+describe('a stream whose session is signed out', () => {
+  let quick: FastifyInstance;
+  beforeAll(async () => {
+    quick = await buildApp(ctx.config, {
+      database: ctx.database,
+      signingKeys: ctx.signingKeys,
+      storeAccess: ctx.access,
+      live: { heartbeatMs: 100 },
+    });
+    await quick.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => quick.close());
+
+  const ticketFor = async (token: string) => {
+    const response = await quick.inject({
+      method: 'POST',
+      url: `${BASE}/live/ticket`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.statusCode).toBe(200);
+    return (response.json() as { ticket: string }).ticket;
+  };
+  const logout = (token: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `${BASE}/logout`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+  const streamUrl = (ticket: string) =>
+    `${baseUrlOf(quick)}${BASE}/live/stream?ticket=${encodeURIComponent(ticket)}`;
+
+  it('is cut off at the next heartbeat after the logout', async () => {
+    const token = await ctx.provider.sign(asUser('usr_live_logout'));
+    const stream = await openStream(streamUrl(await ticketFor(token)));
+    streams.push(stream);
+    expect(stream.status).toBe(200);
+    await stream.until(() => stream.text().includes('retry:'));
+    const userId = await userIdOf('usr_live_logout');
+    expect(quick.live.subscriptionsOf(userId)).toBe(1);
+    expect((await logout(token)).statusCode).toBe(204);
+    await stream.ended;
+    expect(quick.live.subscriptionsOf(userId)).toBe(0);
+  });
+
+  it('does not open with a ticket asked for before the logout', async () => {
+    const token = await ctx.provider.sign(asUser('usr_live_logout_ticket'));
+    const ticket = await ticketFor(token);
+    expect((await logout(token)).statusCode).toBe(204);
+    expect((await fetch(streamUrl(ticket))).status).toBe(401);
+  });
+});
+
 describe('two api instances on one database', () => {
   let second: FastifyInstance;
   let secondDb: DatabaseHandle | null = null;
