@@ -162,6 +162,37 @@ describe('the cloud POS address', () => {
     });
   });
 
+  it("opens nothing with a signed-out session's cookie, nor with a token refreshed from it", async () => {
+    const claims = { ...OWNER, sid: 'sid-pos-logout' };
+    const token = await ctx.provider.sign(claims);
+    const withCookie = (value: string) =>
+      ctx.posHost.inject({
+        method: 'GET',
+        url: `/${appSlug}/pos`,
+        headers: { cookie: `pos_token=${encodeURIComponent(value)}` },
+      });
+    expect((await withCookie(token)).statusCode).toBe(200);
+
+    const loggedOut = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/connect-ui/logout',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(loggedOut.statusCode).toBe(204);
+
+    const refreshed = await ctx.provider.sign({ ...claims, iat: Math.floor(Date.now() / 1000) });
+    for (const kept of [token, refreshed]) {
+      const response = await withCookie(kept);
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe(
+        `${DASHBOARD}/pos-unauthorized?redirectPath=${encodeURIComponent(`/${appSlug}/pos`)}`,
+      );
+      expect(response.body).not.toContain('name="token"');
+    }
+    // The owner's other sessions still open the station.
+    expect((await open(`/${appSlug}/pos`, OWNER)).statusCode).toBe(200);
+  });
+
   it('hands the owner over to the default station with a one-minute ES256 token', async () => {
     const response = await open(`/${appSlug}/pos`, OWNER);
     expect(response.statusCode).toBe(200);

@@ -149,6 +149,31 @@ describe('two api instances on one database', () => {
     expect(codes).toEqual([201, 201, 201, 429, 429, 429]);
   });
 
+  it("refuse a session signed out through the other: A's logout holds on B at once, for refreshed tokens too", async () => {
+    const signedIn = Math.floor(Date.now() / 1000) - 60;
+    const claims = asUser('usr_scale_logout', { sid: 'sid-scale-logout', iat: signedIn });
+    const token = await ctx.provider.sign(claims);
+    const read = (app: FastifyInstance, bearer: string) =>
+      app.inject({
+        method: 'GET',
+        url: `${BASE}/user-data`,
+        headers: { authorization: `Bearer ${bearer}` },
+      });
+    // B has seen the token before, so nothing it might have kept from then may let it in.
+    expect((await read(b, token)).statusCode).toBe(200);
+    const loggedOut = await a.inject({
+      method: 'POST',
+      url: `${BASE}/logout`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(loggedOut.statusCode).toBe(204);
+    const refreshed = await ctx.provider.sign({ ...claims, iat: signedIn + 30 });
+    for (const app of [b, a]) {
+      expect((await read(app, token)).statusCode).toBe(401);
+      expect((await read(app, refreshed)).statusCode).toBe(401);
+    }
+  });
+
   it('pace the feed verification per user across instances', async () => {
     expect((await as(a, 'GET', '/activities/verify', 'usr_scale_verify')).statusCode).toBe(200);
     const again = await as(b, 'GET', '/activities/verify', 'usr_scale_verify');

@@ -3,18 +3,37 @@ import { LandingPage } from '../pages/LandingPage';
 import { LoginProviderPage } from '../pages/LoginProviderPage';
 import { ShellPage } from '../pages/ShellPage';
 import { expectAccessible } from '../support/a11y';
-import { accounts, stack } from '../support/stack';
+import { accounts, cloudPosAddress, demoApplication, stack } from '../support/stack';
 
 test.describe('the session', () => {
   test('logging out clears the token and returns to the landing page', async ({ page }) => {
     const shell = new ShellPage(page);
     await shell.signInAs('manager');
-    expect(await shell.token()).toBeTruthy();
+    const token = await shell.token();
+    expect(token).toBeTruthy();
+    // A copy of the token, as someone who kept it would send it: through the shell's proxy,
+    // which takes the api instances in turn (two of them in e2e-scale), hence two calls.
+    const userData = () =>
+      page.request.get(`${stack.shell}/api/connect-ui/user-data`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+    for (const _instance of [1, 2]) expect((await userData()).status()).toBe(200);
+
     await shell.logOut();
     await expect(new LandingPage(page).signIn).toBeVisible();
     expect(await shell.token()).toBeNull();
     const cookies = await page.context().cookies();
     expect(cookies.find((cookie) => cookie.name === 'pos_token')).toBeUndefined();
+
+    // The session ended on the server: every instance refuses the old token, and the cloud POS
+    // address does not open with it as its cookie.
+    for (const _instance of [1, 2]) expect((await userData()).status()).toBe(401);
+    const station = await page.request.get(cloudPosAddress(demoApplication.slug, 'pos'), {
+      headers: { cookie: `pos_token=${encodeURIComponent(token ?? '')}` },
+      maxRedirects: 0,
+    });
+    expect(station.status()).toBe(302);
+    expect(station.headers().location).toContain('/pos-unauthorized?redirectPath=');
   });
 
   for (const attempt of ['//evil.example', 'https://evil.example', '/\\evil.example']) {

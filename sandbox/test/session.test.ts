@@ -1,7 +1,14 @@
 import { runInNewContext } from 'node:vm';
 import { decodeJwt } from 'jose';
 import type { TestSandbox } from './helpers';
-import { DASHBOARD, OTHER_DASHBOARD, needAccessUrl, signIn, startTestSandbox } from './helpers';
+import {
+  DASHBOARD,
+  OTHER_DASHBOARD,
+  needAccessUrl,
+  postJson,
+  signIn,
+  startTestSandbox,
+} from './helpers';
 
 let sandbox: TestSandbox;
 
@@ -122,6 +129,18 @@ describe('GET /logout', () => {
     const { posted, answer } = await loadSsoFrame(DASHBOARD, cookie);
     answer(DASHBOARD, { type: 'USER_LOGGED_IN', loggedIn: false });
     expect(posted[1]?.message.type).toBe('CLOSE_IFRAME');
+  });
+
+  it("ends the session's tokens too: they no longer refresh", async () => {
+    const { cookie, token } = await signIn(sandbox);
+    await fetch(`${sandbox.loginUrl}/logout?origin=${encodeURIComponent(DASHBOARD)}`, {
+      headers: { cookie },
+      redirect: 'manual',
+    });
+
+    const refused = await postJson(`${sandbox.loginUrl}/refresh`, { token });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ message: 'Session ended' });
   });
 
   it('refuses an origin that is not a listed dashboard', async () => {

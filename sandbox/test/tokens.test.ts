@@ -12,7 +12,7 @@ import {
   jwtVerify,
 } from 'jose';
 import type { TestSandbox } from './helpers';
-import { freePort, postJson, signIn, startTestSandbox } from './helpers';
+import { DASHBOARD, freePort, needAccessUrl, postJson, signIn, startTestSandbox } from './helpers';
 
 const ACCESS_TTL = 60;
 const REFRESH_WINDOW = 600;
@@ -186,6 +186,67 @@ describe('POST /refresh', () => {
     });
     expect(broken.status).toBe(400);
     expect(await broken.json()).toEqual({ message: expect.any(String) });
+  });
+});
+
+describe('a session (sid)', () => {
+  it('is named in every token and kept by refresh', async () => {
+    const { token } = await signIn(sandbox);
+    const { sid } = decodeJwt(token);
+    expect(sid).toEqual(expect.any(String));
+
+    const renewed = ((await (await refresh(token)).json()) as { token: string }).token;
+    expect(decodeJwt(renewed).sid).toBe(sid);
+    const { token: other } = await signIn(sandbox);
+    expect(decodeJwt(other).sid).not.toBe(sid);
+  });
+});
+
+describe('POST /logout (back channel)', () => {
+  const logout = (token: string) => postJson(`${sandbox.loginUrl}/logout`, { token });
+
+  it("ends the token's session: neither it nor a token refreshed from it refreshes or verifies again", async () => {
+    const { token } = await signIn(sandbox);
+    const renewed = ((await (await refresh(token)).json()) as { token: string }).token;
+
+    const response = await logout(token);
+    expect(response.status).toBe(204);
+
+    for (const signedOut of [token, renewed]) {
+      const refused = await refresh(signedOut);
+      expect(refused.status).toBe(401);
+      expect(await refused.json()).toEqual({ message: 'Session ended' });
+      const verified = await postJson(`${sandbox.loginUrl}/verify`, { token: signedOut });
+      expect(verified.status).toBe(401);
+      expect(await verified.json()).toEqual({ success: false, message: 'Session ended' });
+    }
+  });
+
+  it('leaves the other sessions of the same account alone', async () => {
+    const { token } = await signIn(sandbox);
+    const { token: otherBrowser } = await signIn(sandbox);
+    expect((await logout(token)).status).toBe(204);
+    expect((await refresh(otherBrowser)).status).toBe(200);
+  });
+
+  it('ends the session of an expired token too, and the browser session behind it', async () => {
+    const { token, cookie } = await signIn(sandbox);
+    sandbox.advance(ACCESS_TTL + 30);
+    expect((await logout(token)).status).toBe(204);
+    expect((await refresh(token)).status).toBe(401);
+    const page = await fetch(needAccessUrl(sandbox.loginUrl, DASHBOARD), { headers: { cookie } });
+    expect(await page.text()).not.toContain('Continue as');
+  });
+
+  it('refuses a token that is not ours, and answers 400 without one', async () => {
+    const { token } = await signIn(sandbox);
+    const [header, , signature] = token.split('.');
+    const payload = Buffer.from(JSON.stringify({ ...decodeJwt(token), sid: 'x' })).toString(
+      'base64url',
+    );
+    expect((await logout(`${header}.${payload}.${signature}`)).status).toBe(401);
+    expect((await postJson(`${sandbox.loginUrl}/logout`, {})).status).toBe(400);
+    expect((await refresh(token)).status).toBe(200);
   });
 });
 

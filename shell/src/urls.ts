@@ -69,6 +69,8 @@ export const apiPaths = {
 export const lastAccessBeaconUrl = '/api/connect-ui/user-last-access';
 /** The api's HttpOnly session cookie: POST sets it to the bearer token, DELETE clears it. */
 export const sessionCookieUrl = '/api/connect-ui/session-cookie';
+/** Where the api ends the bearer token's session on the server (POST, signing out). */
+export const logoutUrl = '/api/connect-ui/logout';
 
 const trimSlash = (url: string): string => url.replace(/\/+$/, '');
 

@@ -40,7 +40,8 @@ export function registerCloudPos(app: FastifyInstance, options: CloudPosOptions)
         return messagePage(reply, 404, 'Not found', 'There is no station at this address.');
       }
       const token = tokenCookieOf(request);
-      const signedIn = token ? await userOfToken(verifier, repos.users, token) : null;
+      // A signed-out session's cookie, kept by the browser or copied, opens nothing.
+      const signedIn = token ? await userOfToken(verifier, repos, token) : null;
       if (!signedIn) {
         const redirectPath = encodeURIComponent(`/${appSlug}/${stationSlug}`);
         return reply

@@ -139,6 +139,16 @@ export interface LiveTicketUsesTable {
 }
 
 /**
+ * ended_sessions: the login-provider sessions signed out here (issue 25), by their key (see
+ * `sessionKeyOf`), until their tokens would be refused anyway (`expires_at`, the session's nra).
+ */
+export interface EndedSessionsTable {
+  session_key: string;
+  ended_at: IsoTimestamp;
+  expires_at: IsoTimestamp;
+}
+
+/**
  * signing_keys: the api's ES256 keys shared by every instance, newest generation signing from
  * `signs_from`; `private_jwk` is sealed with the store secret box.
  */
@@ -396,6 +406,7 @@ export interface Database {
   activity_heads: ActivityHeadsTable;
   live_events: LiveEventsTable;
   live_ticket_uses: LiveTicketUsesTable;
+  ended_sessions: EndedSessionsTable;
   signing_keys: SigningKeysTable;
   activity_verify_checkpoints: ActivityVerifyCheckpointsTable;
   applications: ApplicationsTable;

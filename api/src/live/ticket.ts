@@ -14,6 +14,8 @@ export interface LiveTicket {
   userId: string;
   /** Epoch ms when the session behind the ticket ends. */
   sessionEndsAt: number;
+  /** The key of that session (`sessionKeyOf`): the stream ends when it is signed out. */
+  sessionKey: string;
   /** The ticket's own id: it opens one stream ({@link spendLiveTicket}). */
   jti: string;
   /** Epoch ms when the ticket expires. */
@@ -23,19 +25,19 @@ export interface LiveTicket {
 /**
  * A ticket that lets an EventSource (which cannot send a bearer header) open the user's
  * stream: an ES256 JWT signed with the api's current key, so every instance (they share the
- * key set) accepts it. It names the user and when their session ends (the bearer's exp or nra, the earlier),
+ * key set) accepts it. It names the user, their session (its key) and when it ends (the bearer's exp or nra, the earlier),
  * and carries an id (jti) so that it opens one stream only, see {@link spendLiveTicket}.
  */
 export async function issueLiveTicket(
   key: ApiSigningKey,
   issuer: string,
   userId: string,
-  sessionEndsAt: number,
+  session: { endsAt: number; key: string },
   now = Date.now(),
 ): Promise<{ ticket: string; expiresAt: string }> {
   const iat = Math.floor(now / 1000);
   const exp = iat + LIVE_TICKET_TTL_S;
-  const ticket = await new SignJWT({ sx: Math.floor(sessionEndsAt / 1000) })
+  const ticket = await new SignJWT({ sx: Math.floor(session.endsAt / 1000), sk: session.key })
     .setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: 'JWT' })
     .setIssuer(issuer)
     .setAudience(LIVE_TICKET_AUDIENCE)
@@ -63,6 +65,7 @@ export async function readLiveTicket(
     if (
       typeof payload.sub !== 'string' ||
       typeof payload.sx !== 'number' ||
+      typeof payload.sk !== 'string' ||
       typeof payload.jti !== 'string' ||
       typeof payload.exp !== 'number'
     ) {
@@ -71,6 +74,7 @@ export async function readLiveTicket(
     return {
       userId: payload.sub,
       sessionEndsAt: payload.sx * 1000,
+      sessionKey: payload.sk,
       jti: payload.jti,
       expiresAt: payload.exp * 1000,
     };

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/types';
+import { isSessionEnded } from '../domain/sessions/ended';
 import { banned, forbidden, unauthorized } from '../errors';
-import type { UsersRepository } from '../repositories/users';
+import type { Repositories } from '../repositories';
 import type { ProviderClaims, ProviderTokenVerifier } from '../services/provider-tokens';
 
 /** Who may call a route, set in the route's `config.access`. */
@@ -32,7 +33,10 @@ declare module 'fastify' {
     bearerToken: string | null;
   }
   interface FastifyInstance {
-    /** Verifies a login-provider token (signature, algorithm, issuer, exp, nra). */
+    /**
+     * Verifies a login-provider token (signature, algorithm, issuer, exp, nra); whether its
+     * session was signed out is {@link userOfToken}'s to check.
+     */
     verifyProviderToken: ProviderTokenVerifier;
   }
 }
@@ -55,13 +59,16 @@ export interface SignedInUser {
 }
 
 /**
- * The user of a login-provider token: verified (signature, algorithm, issuer, exp, nra), then
- * loaded, created on first sight and kept in step with the token. Null for a token that does
- * not verify. The bearer auth and the POS host's cookie both go through here.
+ * The user of a login-provider token: verified (signature, algorithm, issuer, exp, nra), its
+ * session not signed out (ended_sessions, on the database every instance shares: no cache, so
+ * a logout through one instance holds on all of them at once), then loaded, created on first
+ * sight and kept in step with the token. Null for a token that does not verify or whose
+ * session ended. The bearer auth, the last-access beacon and the POS host's cookie all go
+ * through here.
  */
 export async function userOfToken(
   verifier: ProviderTokenVerifier,
-  users: UsersRepository,
+  repos: Pick<Repositories, 'users' | 'endedSessions'>,
   token: string,
 ): Promise<SignedInUser | null> {
   let claims: ProviderClaims;
@@ -70,10 +77,13 @@ export async function userOfToken(
   } catch {
     return null;
   }
-  return { user: await users.ensureFromClaims(claims), claims };
+  // Before the user is touched: a signed-out token's claims change nothing.
+  if (await isSessionEnded(repos, claims)) return null;
+  return { user: await repos.users.ensureFromClaims(claims), claims };
 }
 
-function bearerOf(request: FastifyRequest): string | null {
+/** The token of an `Authorization: Bearer …` header, or null. */
+export function bearerOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -94,7 +104,7 @@ async function auth(app: FastifyInstance, options: AuthPluginOptions): Promise<v
 
     const token = bearerOf(request);
     if (!token) throw unauthorized();
-    const signedIn = await userOfToken(options.verifier, app.repos.users, token);
+    const signedIn = await userOfToken(options.verifier, app.repos, token);
     if (!signedIn) throw unauthorized();
     const { user, claims } = signedIn;
     request.user = user;

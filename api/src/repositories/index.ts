@@ -3,6 +3,7 @@ import { ActivitiesRepository } from './activities';
 import { AnalyticsRepository } from './analytics';
 import { ApplicationsRepository } from './applications';
 import { BillingRepository } from './billing';
+import { EndedSessionsRepository } from './ended-sessions';
 import { MembersRepository } from './members';
 import { OrdersRepository } from './orders';
 import { PlansRepository } from './plans';
@@ -17,6 +18,7 @@ import { UserTasksRepository } from './user-tasks';
 /** Every repository, built over one database. */
 export interface Repositories {
   users: UsersRepository;
+  endedSessions: EndedSessionsRepository;
   settings: SettingsRepository;
   plans: PlansRepository;
   activities: ActivitiesRepository;
@@ -36,6 +38,7 @@ export interface Repositories {
 export function createRepositories(handle: DatabaseHandle): Repositories {
   return {
     users: new UsersRepository(handle.db),
+    endedSessions: new EndedSessionsRepository(handle.db),
     settings: new SettingsRepository(handle.db, handle.dialect),
     plans: new PlansRepository(handle.db),
     activities: new ActivitiesRepository(handle.db),

@@ -26,6 +26,7 @@ const routes: FastifyPluginAsyncTypebox<RouteOptions> = async (
   await app.register(userData, options);
   await app.register(session, options);
   await app.register(sessionCookie, {
+    loginProvider,
     domain: stores.cookieDomain ?? null,
     dashboardOrigin: stores.dashboardOrigin,
   });

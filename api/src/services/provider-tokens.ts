@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import type { JWTPayload } from 'jose';
 
 /** The claims of a login-provider token that the api relies on. */
@@ -11,10 +11,27 @@ export interface ProviderClaims {
   name: string | null;
   isAdmin: boolean;
   isVerified: boolean;
+  /**
+   * The provider session the token was issued in (OpenID Connect's `sid`), kept by its
+   * refreshes; null when the provider names none.
+   */
+  sid: string | null;
+}
+
+/** How a token is judged. */
+export interface VerifyOptions {
+  /**
+   * Accept a token past its exp (still within nra): what a logout needs, since a token that
+   * expired can still be refreshed until its session ends.
+   */
+  allowExpired?: boolean;
 }
 
 /** Verifies a login-provider token; rejects with {@link InvalidTokenError}. */
-export type ProviderTokenVerifier = (token: string) => Promise<ProviderClaims>;
+export type ProviderTokenVerifier = (
+  token: string,
+  options?: VerifyOptions,
+) => Promise<ProviderClaims>;
 
 /** The token is missing, malformed, expired, wrongly signed or lacks a required claim. */
 export class InvalidTokenError extends Error {
@@ -47,7 +64,7 @@ export function createProviderTokenVerifier(
     cooldownDuration: 30_000,
     cacheMaxAge: 10 * 60_000,
   });
-  return async (token) => {
+  return async (token, options = {}) => {
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, jwks, {
@@ -55,12 +72,14 @@ export function createProviderTokenVerifier(
         issuer,
         clockTolerance: CLOCK_TOLERANCE_S,
         requiredClaims: ['sub', 'exp', 'nra'],
+        ...(options.allowExpired ? { currentDate: beforeExpiry(token) } : {}),
       }));
     } catch (error) {
       throw new InvalidTokenError(error instanceof Error ? error.message : 'invalid token');
     }
-    const { sub, exp, nra } = payload;
+    const { sub, exp, nra, sid } = payload;
     if (
+      (sid !== undefined && !wellFormedId(sid)) ||
       typeof sub !== 'string' ||
       !sub ||
       sub.includes('\u0000') ||
@@ -69,7 +88,7 @@ export function createProviderTokenVerifier(
       typeof nra !== 'number' ||
       !Number.isFinite(nra)
     ) {
-      throw new InvalidTokenError('sub, exp and nra must be present and well formed');
+      throw new InvalidTokenError('sub, exp and nra must be present, and they and sid well formed');
     }
     // The session ends at nra: a token is not honoured past it, whatever its exp says.
     if (nra + CLOCK_TOLERANCE_S < Math.floor(Date.now() / 1000)) {
@@ -83,6 +102,28 @@ export function createProviderTokenVerifier(
       name: optionalString(payload.name),
       isAdmin: payload.isAdmin === true,
       isVerified: payload.isVerified === true,
+      sid: typeof sid === 'string' ? sid : null,
     };
   };
+}
+
+// The api keeps only a hash of the sid (see sessionKeyOf): any non-empty Unicode text will do.
+function wellFormedId(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0 && value.isWellFormed();
+}
+
+/**
+ * The time to judge an expired token at: just before its (unverified) exp, so that jose still
+ * checks its signature, algorithm, issuer and claims, and only the expiry is waived. The nra
+ * check after it runs on the real clock and bounds how old a token this accepts.
+ */
+function beforeExpiry(token: string): Date | undefined {
+  let exp: unknown;
+  try {
+    ({ exp } = decodeJwt(token));
+  } catch {
+    return undefined;
+  }
+  if (typeof exp !== 'number' || !Number.isFinite(exp)) return undefined;
+  return new Date(Math.min(Date.now(), (exp - 1) * 1000));
 }

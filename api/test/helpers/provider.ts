@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
@@ -14,6 +15,8 @@ export interface TestClaims {
   nra?: number | string;
   iss?: string;
   iat?: number;
+  /** The provider session; a new one for each token unless given (undefined: none). */
+  sid?: string;
 }
 
 /** A stand-in login provider: a real JWKS over HTTP, and tokens signed with its key. */
@@ -29,6 +32,10 @@ export interface TestProvider {
   resendCalls: string[];
   /** Makes POST /resend-activation fail with this status (0 = succeed). */
   failResendWith: number;
+  /** Tokens received by POST /logout, the back-channel logout (their bodies' `token`). */
+  logoutCalls: string[];
+  /** Makes POST /logout fail with this status (0 = answer 204). */
+  failLogoutWith: number;
   close(): Promise<void>;
 }
 
@@ -46,7 +53,12 @@ export async function startTestProvider(): Promise<TestProvider> {
   const jwks = JSON.stringify({
     keys: [{ ...main.publicJwk, kid: KID, alg: 'RS256', use: 'sig' }],
   });
-  const state = { resendCalls: [] as string[], failResendWith: 0 };
+  const state = {
+    resendCalls: [] as string[],
+    failResendWith: 0,
+    logoutCalls: [] as string[],
+    failLogoutWith: 0,
+  };
 
   const server = http.createServer((request, response) => {
     if (request.method === 'GET' && request.url === '/.well-known/jwks.json') {
@@ -62,6 +74,17 @@ export async function startTestProvider(): Promise<TestProvider> {
       } else {
         response.writeHead(200, { 'content-type': 'application/json' }).end('{"sent":true}');
       }
+      return;
+    }
+    if (request.method === 'POST' && request.url === '/logout') {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => {
+        const { token } = JSON.parse(body || '{}') as { token?: unknown };
+        state.logoutCalls.push(typeof token === 'string' ? token : '');
+        if (state.failLogoutWith) response.writeHead(state.failLogoutWith).end('{"message":"no"}');
+        else response.writeHead(204).end();
+      });
       return;
     }
     response.writeHead(404).end();
@@ -81,6 +104,7 @@ export async function startTestProvider(): Promise<TestProvider> {
       iat: now,
       exp: now + 3600,
       nra: now + 86400,
+      sid: randomUUID(),
       ...claims,
     };
     for (const name of Object.keys(full)) if (full[name] === undefined) delete full[name];
@@ -97,6 +121,15 @@ export async function startTestProvider(): Promise<TestProvider> {
     },
     set failResendWith(status: number) {
       state.failResendWith = status;
+    },
+    get logoutCalls() {
+      return state.logoutCalls;
+    },
+    get failLogoutWith() {
+      return state.failLogoutWith;
+    },
+    set failLogoutWith(status: number) {
+      state.failLogoutWith = status;
     },
     sign: (claims = {}) => build(claims, main.privateKey, KID),
     signWithForeignKey: (claims = {}) => build(claims, foreign.privateKey, KID),

@@ -113,7 +113,7 @@ describe('GET /live/stream', () => {
     expect((await fetch(`${base}${BASE}/live/stream`)).status).toBe(400);
     await call(ctx, 'GET', '/activities-list', undefined, 'usr_live_refused');
     const userId = await userIdOf('usr_live_refused');
-    const inAnHour = Date.now() + 3_600_000;
+    const inAnHour = { endsAt: Date.now() + 3_600_000, key: 'a-session-key' };
     // Signed with another key.
     const otherKey = await loadOrCreateSigningKey(path.join(tmp, 'other-key.json'));
     expect(
@@ -123,7 +123,11 @@ describe('GET /live/stream', () => {
     const { ticket } = await ticketOf('usr_live_refused');
     const [header, , signature] = ticket.split('.');
     const payload = Buffer.from(
-      JSON.stringify({ sub: 'someone-else', sx: inAnHour / 1000, exp: inAnHour / 1000 }),
+      JSON.stringify({
+        sub: 'someone-else',
+        sx: inAnHour.endsAt / 1000,
+        exp: inAnHour.endsAt / 1000,
+      }),
     ).toString('base64url');
     expect(await open(`${header}.${payload}.${signature}`)).toBe(401);
     // Expired: issued two minutes ago.
@@ -146,7 +150,12 @@ describe('GET /live/stream', () => {
     // A session that already ended.
     expect(
       await open(
-        (await issueLiveTicket(ctx.signingKey, 'cloud-pos-api', userId, Date.now() - 1000)).ticket,
+        (
+          await issueLiveTicket(ctx.signingKey, 'cloud-pos-api', userId, {
+            ...inAnHour,
+            endsAt: Date.now() - 1000,
+          })
+        ).ticket,
       ),
     ).toBe(401);
     const bad = await fetch(`${base}${BASE}/live/stream?ticket=${encodeURIComponent(ticket)}`, {
@@ -382,6 +391,58 @@ describe('a stream whose user is banned while it is open', () => {
     await quick.repos.users.setBlock(userId, 'block');
     await stream.ended;
     expect(quick.live.subscriptionsOf(userId)).toBe(0);
+  });
+});
+
+describe('a stream whose session is signed out', () => {
+  let quick: FastifyInstance;
+  beforeAll(async () => {
+    quick = await buildApp(ctx.config, {
+      database: ctx.database,
+      signingKeys: ctx.signingKeys,
+      storeAccess: ctx.access,
+      live: { heartbeatMs: 100 },
+    });
+    await quick.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => quick.close());
+
+  const ticketFor = async (token: string) => {
+    const response = await quick.inject({
+      method: 'POST',
+      url: `${BASE}/live/ticket`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.statusCode).toBe(200);
+    return (response.json() as { ticket: string }).ticket;
+  };
+  const logout = (token: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `${BASE}/logout`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+  const streamUrl = (ticket: string) =>
+    `${baseUrlOf(quick)}${BASE}/live/stream?ticket=${encodeURIComponent(ticket)}`;
+
+  it('is cut off at the next heartbeat after the logout', async () => {
+    const token = await ctx.provider.sign(asUser('usr_live_logout'));
+    const stream = await openStream(streamUrl(await ticketFor(token)));
+    streams.push(stream);
+    expect(stream.status).toBe(200);
+    await stream.until(() => stream.text().includes('retry:'));
+    const userId = await userIdOf('usr_live_logout');
+    expect(quick.live.subscriptionsOf(userId)).toBe(1);
+    expect((await logout(token)).statusCode).toBe(204);
+    await stream.ended;
+    expect(quick.live.subscriptionsOf(userId)).toBe(0);
+  });
+
+  it('does not open with a ticket asked for before the logout', async () => {
+    const token = await ctx.provider.sign(asUser('usr_live_logout_ticket'));
+    const ticket = await ticketFor(token);
+    expect((await logout(token)).statusCode).toBe(204);
+    expect((await fetch(streamUrl(ticket))).status).toBe(401);
   });
 });
 

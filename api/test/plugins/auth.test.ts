@@ -122,6 +122,15 @@ describe('bearer authentication', () => {
     ).toBe(401);
   });
 
+  it('answers 401 for a token whose sid is not a non-empty text, and accepts one without sid', async () => {
+    for (const sid of ['', 42, '\ud800']) {
+      const token = await ctx.provider.sign({ sid: sid as string });
+      expect((await settingsWith(`Bearer ${token}`)).statusCode).toBe(401);
+    }
+    const withoutSid = await ctx.provider.sign({ sid: undefined });
+    expect((await settingsWith(`Bearer ${withoutSid}`)).statusCode).toBe(200);
+  });
+
   it('answers 401 for a token from another issuer', async () => {
     const token = await ctx.provider.sign({ iss: 'http://evil.example' });
     expect((await settingsWith(`Bearer ${token}`)).statusCode).toBe(401);

@@ -87,14 +87,13 @@ export async function redirectWithToken(
   if (!session) {
     const refreshWindowTtl = user.tokenLifetimes?.refreshWindowTtl ?? ctx.refreshWindowTtl;
     const nra = ctx.tokens.nowSeconds() + refreshWindowTtl;
-    const created = { userId: user.id, nra };
-    session = { id: ctx.sessions.create(created), session: created };
+    session = ctx.sessions.create({ userId: user.id, nra });
     reply.header(
       'set-cookie',
       `${SESSION_COOKIE}=${session.id}; ${cookieAttributes(ctx, refreshWindowTtl)}`,
     );
   }
-  const token = await ctx.tokens.issue(user, session.session.nra);
+  const token = await ctx.tokens.issue(user, session.session);
   return reply.redirect(withQuery(`${origin}/login/${token}`, extra), 302);
 }
 

@@ -60,11 +60,13 @@ export async function startLoginProvider(options: LoginProviderOptions): Promise
     UserStore.open(options.dataDir, options.now),
   ]);
   let issuer = options.publicUrl ?? '';
+  const sessions = new SessionStore(() => Math.floor(options.now() / 1000));
   const tokens = new TokenService({
     keys,
     issuer: () => issuer,
     accessTokenTtl: options.accessTokenTtl,
     now: options.now,
+    sessionEnded: (sid) => sessions.isEnded(sid),
   });
   const mailer = createActivationMailer(options.smtpRelay);
   const ctx: LoginContext = {
@@ -75,7 +77,7 @@ export async function startLoginProvider(options: LoginProviderOptions): Promise
     supportUrl: options.supportUrl,
     keys,
     users,
-    sessions: new SessionStore(() => tokens.nowSeconds()),
+    sessions,
     tokens,
     mailer,
   };

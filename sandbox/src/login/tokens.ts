@@ -15,6 +15,8 @@ export interface AccessTokenClaims extends JWTPayload {
   exp: number;
   /** Not-refresh-after (seconds): the token can be refreshed until then, never after. */
   nra: number;
+  /** The provider session the token was issued in, kept by every refresh. */
+  sid: string;
 }
 
 /** Why a token was refused; the message is safe to show to the caller. */
@@ -27,6 +29,8 @@ export interface TokenServiceOptions {
   issuer: () => string;
   accessTokenTtl: number;
   now: () => number;
+  /** Whether the session `sid` was signed out: its tokens no longer verify or refresh. */
+  sessionEnded: (sid: string) => boolean;
 }
 
 /** Issues and checks the provider's RS256 access tokens. */
@@ -37,8 +41,9 @@ export class TokenService {
     return Math.floor(this.options.now() / 1000);
   }
 
-  /** Signs a token with the account's current claims and the given refresh limit. */
-  issue(user: UserRecord, nra: number): Promise<string> {
+  /** Signs a token with the account's current claims, in the session `sid` that ends at `nra`. */
+  issue(user: UserRecord, session: { sid: string; nra: number }): Promise<string> {
+    const { sid, nra } = session;
     const iat = this.nowSeconds();
     const { keys, issuer, accessTokenTtl } = this.options;
     return (
@@ -48,6 +53,7 @@ export class TokenService {
         isAdmin: user.isAdmin,
         isVerified: user.isVerified,
         nra,
+        sid,
       })
         .setProtectedHeader({ alg: 'RS256', kid: keys.kid, typ: 'JWT' })
         .setIssuer(issuer())
@@ -69,7 +75,9 @@ export class TokenService {
         issuer: this.options.issuer(),
         currentDate: new Date(this.options.now()),
       });
-      return checkClaims(payload);
+      const claims = checkClaims(payload);
+      if (this.options.sessionEnded(claims.sid)) throw new TokenRejected(SESSION_ENDED);
+      return claims;
     } catch (error) {
       if (error instanceof errors.JWTExpired) throw new TokenRejected('Token expired');
       if (error instanceof TokenRejected) throw error;
@@ -79,9 +87,20 @@ export class TokenService {
 
   /**
    * Checks signature and issuer but not expiry, then requires the refresh window (`nra`) to
-   * be open: an expired token is exactly what a refresh is for.
+   * be open and the session not signed out: an expired token is exactly what a refresh is for.
    */
   async verifyRefreshable(token: string): Promise<AccessTokenClaims> {
+    const claims = await this.verifySigned(token);
+    if (claims.nra <= this.nowSeconds()) throw new TokenRejected('Session expired');
+    if (this.options.sessionEnded(claims.sid)) throw new TokenRejected(SESSION_ENDED);
+    return claims;
+  }
+
+  /**
+   * Checks signature and issuer only: a token of ours, whatever its exp, nra or session (what
+   * a logout needs to know which session to end).
+   */
+  async verifySigned(token: string): Promise<AccessTokenClaims> {
     let claims: AccessTokenClaims;
     try {
       const { payload } = await compactVerify(token, this.options.keys.publicKey, {
@@ -92,10 +111,12 @@ export class TokenService {
       throw new TokenRejected('Invalid token');
     }
     if (claims.iss !== this.options.issuer()) throw new TokenRejected('Invalid token');
-    if (claims.nra <= this.nowSeconds()) throw new TokenRejected('Session expired');
     return claims;
   }
 }
+
+/** Why the token of a signed-out session is refused. */
+export const SESSION_ENDED = 'Session ended';
 
 function checkClaims(payload: JWTPayload): AccessTokenClaims {
   const valid =
@@ -103,7 +124,9 @@ function checkClaims(payload: JWTPayload): AccessTokenClaims {
     typeof payload.iss === 'string' &&
     typeof payload.nra === 'number' &&
     typeof payload.exp === 'number' &&
-    typeof payload.iat === 'number';
+    typeof payload.iat === 'number' &&
+    typeof payload.sid === 'string' &&
+    payload.sid.length > 0;
   if (!valid) throw new TokenRejected('Invalid token');
   return payload as AccessTokenClaims;
 }

@@ -622,6 +622,52 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/connect-ui/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ends the bearer token's session on the server (signing out)
+     * @description Records the token's session (its `sid` claim, kept by every refresh) as ended: from then on every api instance answers 401 to any token of it, refreshed ones included, and the cloud POS addresses no longer open with it. Tells the login provider too, so it stops refreshing them. A token past its exp (but not its nra) is accepted: it could still be refreshed. Also clears the `pos_token` cookie. Signing out again answers 204 as well.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description No content */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/connect-ui/activities-list': {
     parameters: {
       query?: never;

@@ -7,7 +7,13 @@ import {
   type SessionStore,
 } from '@pos/shared/lean';
 import type { Subscription } from '@pos/shared/rx';
-import { lastAccessBeaconUrl, needAccessUrl, providerRefreshUrl, providerVerifyUrl } from '../urls';
+import {
+  lastAccessBeaconUrl,
+  logoutUrl,
+  needAccessUrl,
+  providerRefreshUrl,
+  providerVerifyUrl,
+} from '../urls';
 
 /** Timer functions, injected so that tests can drive the clock. */
 export interface Timers {
@@ -108,6 +114,26 @@ export class SessionManager {
       return typeof body.token === 'string' && decodeToken(body.token) ? body.token : null;
     } catch {
       return null;
+    }
+  }
+
+  /**
+   * POST /api/connect-ui/logout with the token: the api ends its session for every instance
+   * and tells the provider, so no copy of the token, nor a token refreshed from it, works
+   * again. Never rejects: signing out here goes on whatever the answer.
+   */
+  async endSession(token: string): Promise<void> {
+    try {
+      const response = await this.options.fetch(logoutUrl, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+        credentials: 'same-origin',
+        // Delivered even if the page is left before the answer comes.
+        keepalive: true,
+      });
+      if (!response.ok) console.warn('The session was not ended on the server', response.status);
+    } catch (error) {
+      console.warn('The session was not ended on the server', error);
     }
   }
 

@@ -13,7 +13,7 @@ import type { RemoteEntry, ShellConfig } from '../config/runtimeConfig';
 import type { FederationRuntime } from '../remotes/federationRuntime';
 import { RemoteRegistry } from '../remotes/RemoteRegistry';
 import { RemotesProvider } from '../remotes/RemotesContext';
-import { sessionCookieUrl } from '../urls';
+import { logoutUrl, sessionCookieUrl } from '../urls';
 
 /** The origin tests pretend the dashboard runs on (jsdom's own). */
 export const TEST_ORIGIN = 'http://localhost';
@@ -68,18 +68,25 @@ export function fakeBrowser(overrides: Partial<BrowserAdapter> = {}): FakeBrowse
 
 /** Services wired as in the browser, with a fake browser and no network. */
 export function testServices(
-  options: { browser?: BrowserAdapter; remotes?: RemoteEntry[]; config?: ShellConfig } = {},
+  options: {
+    browser?: BrowserAdapter;
+    remotes?: RemoteEntry[];
+    config?: ShellConfig;
+    /** The network the services use instead of the default one below. */
+    fetcher?: typeof fetch;
+  } = {},
 ): ShellServices & { browser: FakeBrowser } {
-  // The api's session cookie is set and cleared (204); no other call has a network.
+  // The api's session cookie is set and cleared, and a session ended (204); no other call has a
+  // network.
   const fetcher = jest.fn(async (url: unknown) => {
-    if (url === sessionCookieUrl) return { ok: true, status: 204 } as Response;
+    if (url === sessionCookieUrl || url === logoutUrl) return { ok: true, status: 204 } as Response;
     throw new Error('no network in unit tests');
   }) as unknown as typeof fetch;
   return createShellServices(
     options.config ?? testConfig,
     options.remotes ?? [],
     options.browser ?? fakeBrowser(),
-    fetcher,
+    options.fetcher ?? fetcher,
   ) as ShellServices & { browser: FakeBrowser };
 }
 

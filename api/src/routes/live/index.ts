@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { banned, HttpError, unauthorized } from '../../errors';
 import { serveLiveStream } from '../../live/stream';
 import { issueLiveTicket, readLiveTicket, spendLiveTicket } from '../../live/ticket';
+import { sessionKeyOf } from '../../domain/sessions/ended';
 import { currentUser } from '../../plugins/auth';
 import type { RouteOptions } from '../options';
 import { liveStreamSchema, liveTicketSchema } from './schema';
@@ -17,9 +18,13 @@ const live: FastifyPluginAsyncTypebox<Pick<RouteOptions, 'signingKeys' | 'issuer
     const user = currentUser(request);
     // The stream lasts as long as the session of the bearer token that asked for it: its exp,
     // or its nra when that comes first (the verifier honours no token past nra).
+    // A logout ends it sooner: the ticket names the session, which the stream keeps checking.
     const claims = request.claims;
-    const sessionEndsAt = claims ? Math.min(claims.exp, claims.nra) * 1000 : 0;
-    return issueLiveTicket(await signingKeys.signing(), issuer, user.id, sessionEndsAt);
+    if (!claims) throw unauthorized();
+    return issueLiveTicket(await signingKeys.signing(), issuer, user.id, {
+      endsAt: Math.min(claims.exp, claims.nra) * 1000,
+      key: sessionKeyOf(claims),
+    });
   });
 
   app.get(
@@ -34,8 +39,9 @@ const live: FastifyPluginAsyncTypebox<Pick<RouteOptions, 'signingKeys' | 'issuer
       }
       const ticket = await readLiveTicket(signingKeys, issuer, request.query.ticket);
       if (!ticket || ticket.sessionEndsAt <= Date.now()) throw unauthorized();
+      const signedOut = () => app.repos.endedSessions.isEnded(ticket.sessionKey);
       const user = await app.repos.users.findById(ticket.userId);
-      if (!user) throw unauthorized();
+      if (!user || (await signedOut())) throw unauthorized();
       if (user.block === 'block') throw banned();
       // One stream per ticket, across instances: a ticket seen again is refused.
       if (!(await spendLiveTicket(app.database.db, ticket))) throw unauthorized();
@@ -49,8 +55,10 @@ const live: FastifyPluginAsyncTypebox<Pick<RouteOptions, 'signingKeys' | 'issuer
           lastEventId: given === undefined ? null : Number(given),
           endsAt: ticket.sessionEndsAt,
           heartbeatMs: app.live.heartbeatMs,
-          // A user banned while streaming is cut off at the next heartbeat.
-          stillAllowed: async () => (await app.repos.users.findById(user.id))?.block !== 'block',
+          // A user banned, or a session signed out, while streaming is cut off at the next
+          // heartbeat.
+          stillAllowed: async () =>
+            (await app.repos.users.findById(user.id))?.block !== 'block' && !(await signedOut()),
         });
       } catch (error) {
         request.log.error({ err: error }, 'the live stream failed');

@@ -2,11 +2,17 @@ import fastifyCookie from '@fastify/cookie';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { TOKEN_COOKIE } from '../../cloud-pos/cookies';
+import { endSession } from '../../domain/sessions/ended';
 import { unauthorized } from '../../errors';
-import { clearSessionCookieSchema, setSessionCookieSchema } from './schema';
+import { bearerOf } from '../../plugins/auth';
+import type { ProviderClaims } from '../../services/provider-tokens';
+import type { LoginProviderClient } from '../../services/login-provider';
+import { clearSessionCookieSchema, logoutSchema, setSessionCookieSchema } from './schema';
 
-/** How the session cookie is scoped. */
+/** How the session cookie is scoped, and whom a logout tells. */
 export interface SessionCookieOptions {
+  /** The login provider's client: a logout ends the session there too. */
+  loginProvider: LoginProviderClient;
   /** Domain attribute (COOKIE_DOMAIN), shared with the cloud POS host; null: host-only. */
   domain: string | null;
   /** DASHBOARD_ORIGIN: an https dashboard makes the cookie `Secure`. */
@@ -14,6 +20,8 @@ export interface SessionCookieOptions {
 }
 
 /**
+ * POST /logout ends the bearer token's session on the server and clears the cookie.
+ *
  * POST and DELETE /session-cookie: the `pos_token` cookie of spec 4 ("changing the token sets a
  * cookie whose expiry equals exp"), set by the api so that it is HttpOnly: the cloud POS
  * addresses read it (the POS host, same site as the dashboard), the dashboard's script never
@@ -53,6 +61,25 @@ const sessionCookie: FastifyPluginAsyncTypebox<SessionCookieOptions> = async (ap
     '/session-cookie',
     { config: { access: 'public' }, schema: clearSessionCookieSchema },
     async (request, reply) => reply.clearCookie(TOKEN_COOKIE, scope(request)).code(204).send(null),
+  );
+
+  // Public, checking its token itself: a token past its exp still names a session that a
+  // refresh would revive, so it may end it; a banned user may sign out too.
+  app.post(
+    '/logout',
+    { config: { access: 'public' }, schema: logoutSchema },
+    async (request, reply) => {
+      const token = bearerOf(request);
+      if (!token) throw unauthorized();
+      let claims: ProviderClaims;
+      try {
+        claims = await app.verifyProviderToken(token, { allowExpired: true });
+      } catch {
+        throw unauthorized();
+      }
+      await endSession(app.repos, options.loginProvider, request.log, claims, token);
+      return reply.clearCookie(TOKEN_COOKIE, scope(request)).code(204).send(null);
+    },
   );
 };
 

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { HttpError, unauthorized } from '../../errors';
-import { currentUser } from '../../plugins/auth';
-import type { ProviderClaims } from '../../services/provider-tokens';
+import { currentUser, userOfToken } from '../../plugins/auth';
 import { signPosToken } from '../../services/signing-key';
 import type { RouteOptions } from '../options';
 import { authTokenSchema, checkBanSchema, lastAccessSchema } from './schema';
@@ -30,14 +29,9 @@ const session: FastifyPluginAsyncTypebox<RouteOptions> = async (app, options) =>
     '/user-last-access',
     { config: { access: 'public' }, schema: lastAccessSchema },
     async (request, reply) => {
-      let claims: ProviderClaims;
-      try {
-        claims = await app.verifyProviderToken(request.body.token);
-      } catch {
-        throw unauthorized();
-      }
-      const user = await app.repos.users.ensureFromClaims(claims);
-      await app.repos.users.touchLastAccess(user.id);
+      const signedIn = await userOfToken(app.verifyProviderToken, app.repos, request.body.token);
+      if (!signedIn) throw unauthorized();
+      await app.repos.users.touchLastAccess(signedIn.user.id);
       return reply.code(204).send(null);
     },
   );

@@ -64,3 +64,15 @@ export const clearSessionCookieSchema = {
   security: [],
   response: { 204: NoContent },
 };
+
+export const logoutSchema = {
+  tags: ['session'],
+  summary: "Ends the bearer token's session on the server (signing out)",
+  description:
+    "Records the token's session (its `sid` claim, kept by every refresh) as ended: from then " +
+    'on every api instance answers 401 to any token of it, refreshed ones included, and the ' +
+    'cloud POS addresses no longer open with it. Tells the login provider too, so it stops ' +
+    'refreshing them. A token past its exp (but not its nra) is accepted: it could still be ' +
+    'refreshed. Also clears the `pos_token` cookie. Signing out again answers 204 as well.',
+  response: { 204: NoContent, 401: ErrorAnswer },
+};

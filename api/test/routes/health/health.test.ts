@@ -43,6 +43,7 @@ describe('GET /openapi.json', () => {
         'GET /activities/verify',
         'GET /activities/export',
         'POST /live/ticket',
+        'POST /logout',
         'GET /live/stream',
         'GET /analytics/orders',
         'GET /analytics/usage',

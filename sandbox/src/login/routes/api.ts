@@ -21,7 +21,7 @@ function requireToken(body: unknown): string | undefined {
   return token && token.trim() ? token.trim() : undefined;
 }
 
-/** The provider's JSON API: JWKS, refresh, verify, resend-activation. */
+/** The provider's JSON API: JWKS, refresh, verify, logout, resend-activation. */
 export function apiRoutes(app: FastifyInstance, ctx: LoginContext): void {
   app.get('/.well-known/jwks.json', async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=300').send({ keys: [ctx.keys.publicJwk] }),
@@ -49,7 +49,23 @@ export function apiRoutes(app: FastifyInstance, ctx: LoginContext): void {
       const claims = await ctx.tokens.verifyRefreshable(token);
       const user = ctx.users.findById(claims.sub);
       if (!user) return reply.status(401).send({ message: 'User not found' });
-      return { token: await ctx.tokens.issue(user, claims.nra) };
+      return { token: await ctx.tokens.issue(user, claims) };
+    } catch (error) {
+      if (error instanceof TokenRejected) return reply.status(401).send({ message: error.message });
+      throw error;
+    }
+  });
+
+  // The back-channel logout a dashboard's server sends when its user signs out: the token's
+  // session ends here too, so no token of it refreshes or verifies again. Holding the token
+  // is the right to end its session, as it is the right to refresh it; an expired one will do.
+  app.post('/logout', async (request, reply) => {
+    const token = requireToken(request.body);
+    if (!token) return reply.status(400).send({ message: 'token is required' });
+    try {
+      const claims = await ctx.tokens.verifySigned(token);
+      ctx.sessions.end(claims.sid, claims.nra);
+      return reply.header('cache-control', 'no-store').status(204).send();
     } catch (error) {
       if (error instanceof TokenRejected) return reply.status(401).send({ message: error.message });
       throw error;

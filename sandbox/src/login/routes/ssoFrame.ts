@@ -48,7 +48,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: LoginContext): void {
       return refuseUnknownOrigin(ctx, reply);
     }
     const signedIn = currentSession(ctx, request);
-    const token = signedIn ? await ctx.tokens.issue(signedIn.user, signedIn.session.nra) : null;
+    const token = signedIn ? await ctx.tokens.issue(signedIn.user, signedIn.session) : null;
     const nonce = randomBytes(16).toString('base64');
     return reply
       .status(200)
@@ -79,8 +79,9 @@ ${ssoFrameScript(origin, token)}
     if (typeof origin !== 'string' || !ctx.origins.includes(origin)) {
       return refuseUnknownOrigin(ctx, reply);
     }
+    // Ends the session, not just this cookie: its tokens stop refreshing too.
     const signedIn = currentSession(ctx, request);
-    if (signedIn) ctx.sessions.delete(signedIn.id);
+    if (signedIn) ctx.sessions.end(signedIn.session.sid, signedIn.session.nra);
     clearSessionCookie(ctx, reply);
     return reply.header('cache-control', 'no-store').redirect(`${origin}/`, 302);
   });

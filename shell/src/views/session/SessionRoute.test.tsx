@@ -172,6 +172,46 @@ describe('/logout', () => {
     );
   });
 
+  it('ends the session on the server with the token before it goes to the provider', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const fetcher = jest.fn((url: unknown) =>
+      url === '/api/connect-ui/logout'
+        ? new Promise<Response>((resolve) => (answer = resolve))
+        : Promise.resolve({ ok: true, status: 204 } as Response),
+    );
+    const services = testServices({ fetcher: fetcher as unknown as typeof fetch });
+    const token = freshToken();
+    services.session.setToken(token);
+    renderRoute('/logout', services);
+
+    expect(services.session.token).toBeNull();
+    expect(fetcher).toHaveBeenCalledWith(
+      '/api/connect-ui/logout',
+      expect.objectContaining({ method: 'POST', headers: { Authorization: `Bearer ${token}` } }),
+    );
+    await act(() => services.session.cookieSettled());
+    // The provider's page only once the api has ended the session.
+    expect(services.browser.assign).not.toHaveBeenCalled();
+    await act(async () => answer({ ok: true, status: 204 } as Response));
+    await waitFor(() => expect(services.browser.assign).toHaveBeenCalledTimes(1));
+  });
+
+  it('still signs out here and at the provider when the api cannot end the session', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const fetcher = jest.fn((url: unknown) =>
+      url === '/api/connect-ui/logout'
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : Promise.resolve({ ok: true, status: 204 } as Response),
+    );
+    const services = testServices({ fetcher: fetcher as unknown as typeof fetch });
+    services.session.setToken(freshToken());
+    renderRoute('/logout', services);
+    expect(services.session.token).toBeNull();
+    await waitFor(() => expect(services.browser.assign).toHaveBeenCalledTimes(1));
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
   it('clears the token again on a second visit in the same page', async () => {
     const services = testServices();
     for (const visit of [1, 2]) {
