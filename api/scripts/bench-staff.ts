@@ -9,7 +9,8 @@
 //  - GET /staff/users?page=…&limit=25 on a random page: the store's connection and one page
 //    of its users in parallel, then the accounts and the invitation counts of that page;
 //  - the same with limit=100;
-//  - GET /staff/summary (the dashboard's tile: the members table only, no store call).
+//  - GET /staff/summary (the dashboard's tile: the store's connection and a one-user page of
+//    its users, as the Staff page counts them).
 // The store runs in this process on loopback: the figures include its own work on the same
 // event loop and no network round trip, so they are a floor for a real remote site.
 // Prints a table, then one JSON line {staffList, staffList100, staffSummary} (each {p50, p99}
@@ -167,9 +168,11 @@ async function main(): Promise<void> {
     };
     const summaryCall = async () => {
       const body = (await request(api, owner, 'GET', '/staff/summary')) as {
+        total: number;
         applications: number;
       };
-      if (body.applications !== 1) throw new Error(`the summary counted ${body.applications}`);
+      if (body.applications !== 1 || body.total !== total)
+        throw new Error(`the summary counted ${body.total} in ${body.applications}`);
     };
 
     const rounds = { rounds: ROUNDS, warmUp: WARM_UP };
@@ -180,7 +183,7 @@ async function main(): Promise<void> {
     const rows: Array<[string, number[]]> = [
       [`GET staff/users, 25 a page (${total} POS users, live store, random page)`, staffList],
       [`GET staff/users, 100 a page (${total} POS users)`, staffList100],
-      ['GET staff/summary (members table, no store call)', staffSummary],
+      ['GET staff/summary (live store, one-user page)', staffSummary],
     ];
     const widths = [Math.max(...rows.map(([label]) => label.length)), 10, 10];
     const line = (cells: string[]) =>

@@ -9,7 +9,11 @@ export class ShellPage {
   /** The close button of the navigation drawer (phones). */
   readonly closeNavigation: Locator;
 
+  /** /success-login's status: signed in at the provider, the session being set up. */
+  readonly signInStatus: Locator;
+
   constructor(readonly page: Page) {
+    this.signInStatus = page.getByRole('heading', { name: 'Signed in', exact: true });
     this.nav = page.getByRole('navigation', { name: 'Main' });
     this.closeNavigation = page.getByRole('button', { name: 'Close navigation' });
   }

@@ -151,4 +151,15 @@ export class StaffPage {
   get tile(): Locator {
     return this.page.getByTestId(staffTestIds.tile.root);
   }
+
+  /** The figure of the Staff tile (absent while it loads). */
+  get tileCount(): Locator {
+    return this.tile.getByTestId(staffTestIds.tile.count);
+  }
+
+  /** How many staff rows the list shows (one page: at most 25), once it has loaded. */
+  async rowCount(): Promise<number> {
+    await this.expectLoaded();
+    return this.rows.count();
+  }
 }

@@ -93,6 +93,11 @@ export class StationsPage {
     return this.page.getByTestId('pos-tile');
   }
 
+  /** A station pinned to Quick Launch, in the dashboard's POS tile: a link to its address. */
+  tileQuickLaunch(name: string): Locator {
+    return this.tile.getByRole('link', { name: new RegExp(name) });
+  }
+
   /** Clicks something that opens a station in a new tab and returns that tab. */
   async openInNewTab(trigger: Locator): Promise<Page> {
     const [tab] = await Promise.all([this.page.context().waitForEvent('page'), trigger.click()]);

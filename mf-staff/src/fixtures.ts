@@ -88,7 +88,8 @@ export interface FakeStaffApi {
   invite?: (request: RecordedRequest) => FakeResponse | Promise<FakeResponse>;
   changeRole?: (request: RecordedRequest) => FakeResponse | Promise<FakeResponse>;
   remove?: (request: RecordedRequest) => FakeResponse | Promise<FakeResponse>;
-  summary?: () => FakeResponse;
+  /** May answer later (a promise) to hold the tile's load. */
+  summary?: () => FakeResponse | Promise<FakeResponse>;
 }
 
 /** A page of `staff` as GET staff/users answers it. */

@@ -171,24 +171,6 @@ export class MembersRepository {
       .execute();
   }
 
-  /**
-   * The staff of a manager: members of their verified applications, and how many verified
-   * applications they have (the dashboard's Staff tile; no store is asked).
-   */
-  async staffSummary(userId: string): Promise<{ total: number; applications: number }> {
-    const row = await this.db
-      .selectFrom('applications as a')
-      .leftJoin('application_members as m', 'm.application_id', 'a.id')
-      .select((eb) => [
-        eb.fn.count<number | string | bigint>('m.wp_user_id').as('total'),
-        eb.fn.count<number | string | bigint>('a.id').distinct().as('applications'),
-      ])
-      .where('a.user_id', '=', userId)
-      .where('a.is_verified_auth', '=', 1)
-      .executeTakeFirst();
-    return { total: Number(row?.total ?? 0), applications: Number(row?.applications ?? 0) };
-  }
-
   /** The member of an application with this email (any case), if any. */
   async findMember(applicationId: string, email: string | null): Promise<Member | null> {
     if (!email) return null;

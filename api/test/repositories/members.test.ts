@@ -133,31 +133,4 @@ describe('MembersRepository', () => {
       .execute();
     expect(rows.map((r) => Number(r.wp_user_id))).toEqual([1]);
   });
-
-  it("counts a manager's staff over their verified applications only", async () => {
-    const other = await new UsersRepository(database.db).ensureFromClaims({
-      sub: 'usr_staff_summary',
-      email: 'summary@test.example',
-      name: 'Summary',
-      isAdmin: false,
-      isVerified: true,
-    });
-    expect(await repo.staffSummary(other.id)).toEqual({ total: 0, applications: 0 });
-    const before = await repo.staffSummary(userId);
-    const withStaff = await newApplication();
-    const empty = await newApplication();
-    const unverified = await newApplication();
-    await database.db
-      .updateTable('applications')
-      .set({ is_verified_auth: 1 })
-      .where('id', 'in', [withStaff, empty])
-      .execute();
-    await repo.replaceMembers(withStaff, [member(1, 'a@x.example'), member(2, 'b@x.example')]);
-    await repo.replaceMembers(unverified, [member(1, 'c@x.example')]);
-    expect(await repo.staffSummary(userId)).toEqual({
-      total: before.total + 2,
-      applications: before.applications + 2,
-    });
-    expect(await repo.staffSummary(other.id)).toEqual({ total: 0, applications: 0 });
-  });
 });

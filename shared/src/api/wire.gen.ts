@@ -4517,7 +4517,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's staff: members of their verified applications (no store is asked) */
+    /**
+     * The caller's staff: each verified application's store asked as its Staff page asks it
+     * @description A store that cannot be read makes the answer 502 with its failure text: a sum without it is not the staff count. Stores without the Cloud POS plugin or the multiple-user add-on count 0, as their Staff pages list nobody.
+     */
     get: {
       parameters: {
         query?: never;
@@ -4534,7 +4537,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              /** @description Staff users across the verified applications */
+              /** @description Staff users across the verified applications, each as its Staff page's totalAll */
               total: number;
               /** @description Verified applications */
               applications: number;
@@ -4579,6 +4582,15 @@ export interface paths {
         };
         /** @description Default Response */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        502: {
           headers: {
             [name: string]: unknown;
           };

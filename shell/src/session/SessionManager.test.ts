@@ -1,4 +1,4 @@
-import { EventBus, SessionStore } from '@pos/shared';
+import { EventBus, SessionStore, type SessionCookieWriter } from '@pos/shared';
 import { makeToken, nowInSeconds } from '../testing/tokens';
 import { SessionManager } from './SessionManager';
 
@@ -7,9 +7,12 @@ const origin = 'http://dashboard.test';
 
 type Reply = { status: number; body: unknown };
 
-function setup(replies: { verify?: Reply[]; refresh?: Reply[] } = {}) {
+function setup(
+  replies: { verify?: Reply[]; refresh?: Reply[] } = {},
+  writeCookie: SessionCookieWriter | null = null,
+) {
   const bus = new EventBus();
-  const store = new SessionStore(bus, localStorage);
+  const store = new SessionStore(bus, localStorage, writeCookie);
   const tokenEvents: Array<string | null> = [];
   bus.on('token-changed', ({ token }) => tokenEvents.push(token));
   const queues = { verify: [...(replies.verify ?? [])], refresh: [...(replies.refresh ?? [])] };
@@ -83,6 +86,32 @@ describe('SessionManager start-up check', () => {
     expect(localStorage.getItem('pos.token')).toBe(fresh);
     expect(tokenEvents).toEqual([fresh]);
     expect(redirect).not.toHaveBeenCalled();
+    manager.stop();
+  });
+
+  it('answers signed-in after a refresh only once the new token is in the session cookie', async () => {
+    localStorage.setItem('pos.token', tokenFor(-10, 86400));
+    const fresh = tokenFor(3600, 86400);
+    const written: Array<string | null> = [];
+    let cookieSet: () => void = () => undefined;
+    const { manager } = setup(
+      {
+        verify: [{ status: 401, body: { success: false } }],
+        refresh: [{ status: 200, body: { token: fresh } }],
+      },
+      (token) => {
+        written.push(token);
+        return new Promise<void>((resolve) => (cookieSet = resolve));
+      },
+    );
+    let result: string | null = null;
+    void manager.start().then((value) => (result = value));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(written).toEqual([fresh]);
+    expect(result).toBeNull();
+    cookieSet();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(result).toBe('signed-in');
     manager.stop();
   });
 

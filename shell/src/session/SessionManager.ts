@@ -71,7 +71,8 @@ export class SessionManager {
 
   /**
    * Runs the start-up check, then keeps the session fresh until `stop()`.
-   * Resolves once the check is over: the shell shows a loading state until then.
+   * Resolves once the check is over (and a token it refreshed has its session cookie): the
+   * shell shows a loading state until then.
    */
   async start(): Promise<InitialCheckResult> {
     if (this.started) return this.isLoggedIn ? 'signed-in' : 'signed-out';
@@ -165,6 +166,10 @@ export class SessionManager {
     if (store.token !== token) return this.currentResult();
     if (fresh && isLoggedIn(decodeToken(fresh), this.now())) {
       store.setToken(fresh);
+      // The stored token's cookie has expired or is about to (its check failed): the signed-in
+      // pages, which link to cloud POS addresses, wait for the new one.
+      await store.cookieSettled();
+      if (store.token !== fresh) return this.currentResult();
       return 'signed-in';
     }
     store.setToken(null);

@@ -1,5 +1,5 @@
 import { sessionCookieUrl } from '../urls';
-import { sessionCookieWriter } from './sessionCookie';
+import { SESSION_COOKIE_TIMEOUT_MS, sessionCookieWriter } from './sessionCookie';
 
 const answer = (status: number) => ({ ok: status < 300, status }) as Response;
 
@@ -14,6 +14,7 @@ describe('sessionCookieWriter', () => {
       method: 'POST',
       headers: { Authorization: 'Bearer a.b.c' },
       credentials: 'same-origin',
+      signal: expect.any(AbortSignal),
     });
     expect(console.warn).not.toHaveBeenCalled();
   });
@@ -25,6 +26,7 @@ describe('sessionCookieWriter', () => {
       method: 'DELETE',
       credentials: 'same-origin',
       keepalive: true,
+      signal: expect.any(AbortSignal),
     });
   });
 
@@ -40,5 +42,31 @@ describe('sessionCookieWriter', () => {
       undefined,
     );
     expect(console.warn).toHaveBeenCalledTimes(2);
+  });
+
+  it('gives up on a call the api does not answer, so that sign-in does not wait forever', async () => {
+    jest.useFakeTimers();
+    try {
+      const hanging = jest.fn(
+        (_url: string, init?: RequestInit) =>
+          new Promise<Response>((_resolve, reject) =>
+            init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
+          ),
+      );
+      let settled = false;
+      void sessionCookieWriter(hanging as unknown as typeof fetch)('x').then(
+        () => (settled = true),
+      );
+      await jest.advanceTimersByTimeAsync(SESSION_COOKIE_TIMEOUT_MS - 1);
+      expect(settled).toBe(false);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(settled).toBe(true);
+      expect(console.warn).toHaveBeenCalledWith(
+        'The session cookie was not set',
+        expect.any(Error),
+      );
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

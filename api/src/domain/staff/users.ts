@@ -2,9 +2,9 @@ import type { StaffRole } from '@pos/shared/rules';
 import { isStaffRole } from '@pos/shared/rules';
 import type { ApplicationRow } from '../../db/types';
 import type { Repositories } from '../../repositories';
-import type { StoreCredentials, WpUser } from '../../services/store-client';
+import type { StoreConnection, StoreCredentials, WpUser } from '../../services/store-client';
 import { wpUserOf } from '../applications/credentials';
-import { withPlugin } from '../applications/plugin';
+import { PluginMissingError, withPlugin } from '../applications/plugin';
 import { memberEmail } from '../members/sync';
 import type { StoreAccess } from '../store-access';
 
@@ -96,6 +96,34 @@ export async function toStaffUsers(
   });
 }
 
+/** One page of a store's POS users, and the connection they were read through. */
+interface StorePosUsers {
+  connection: StoreConnection;
+  users: { users: WpUser[]; total: number };
+}
+
+/**
+ * One page of a store's POS users through the Cloud POS plugin, or null when the store does not
+ * run the multiple-user add-on (it has no staff list then). Throws PluginMissingError for a store
+ * without the plugin, the store client's errors for a failing store.
+ */
+async function storePosUsers(
+  repos: Repositories,
+  access: StoreAccess,
+  row: ApplicationRow,
+  credentials: StoreCredentials,
+  page: number,
+  limit: number,
+): Promise<StorePosUsers | null> {
+  const [connection, users] = await withPlugin(repos, row, () =>
+    Promise.all([
+      access.store.connection(row.home_url, credentials),
+      access.store.users(row.home_url, credentials, page, limit),
+    ]),
+  );
+  return connection.multipleUserPluginActive ? { connection, users } : null;
+}
+
 /**
  * One page of the staff of a verified application's store: its POS users (through the Cloud
  * POS plugin) merged with the dashboard's accounts. Empty when the store does not run the
@@ -110,20 +138,33 @@ export async function staffPage(
   page: number,
   limit: number,
 ): Promise<StaffPage> {
-  const [connection, users] = await withPlugin(repos, row, () =>
-    Promise.all([
-      access.store.connection(row.home_url, credentials),
-      access.store.users(row.home_url, credentials, page, limit),
-    ]),
-  );
-  if (!connection.multipleUserPluginActive) {
-    return { data: [], isMultiplePluginActive: false, totalAll: 0 };
-  }
+  const read = await storePosUsers(repos, access, row, credentials, page, limit);
+  if (!read) return { data: [], isMultiplePluginActive: false, totalAll: 0 };
   return {
-    data: await toStaffUsers(repos, row, users.users, connection.user.id),
+    data: await toStaffUsers(repos, row, read.users.users, read.connection.user.id),
     isMultiplePluginActive: true,
-    totalAll: users.total,
+    totalAll: read.users.total,
   };
+}
+
+/**
+ * How many staff a verified application's store has, as its Staff page counts them (the
+ * page's `totalAll`): its POS users, 0 without the multiple-user add-on or without the Cloud
+ * POS plugin (the page offers the download then). Throws the store client's errors for a
+ * failing store: its count is not known.
+ */
+export async function staffTotal(
+  repos: Repositories,
+  access: StoreAccess,
+  row: ApplicationRow,
+  credentials: StoreCredentials,
+): Promise<number> {
+  try {
+    return (await storePosUsers(repos, access, row, credentials, 1, 1))?.users.total ?? 0;
+  } catch (error) {
+    if (error instanceof PluginMissingError) return 0;
+    throw error;
+  }
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   removeStaffAccess,
   staffInputProblem,
 } from '../../domain/staff/manage';
+import { StaffCountError, staffSummary } from '../../domain/staff/summary';
 import { staffPage } from '../../domain/staff/users';
 import type { StoreAccess } from '../../domain/store-access';
 import { HttpError } from '../../errors';
@@ -173,9 +174,14 @@ const staff: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app, { 
     },
   );
 
-  app.get('/staff/summary', { config: MANAGER, schema: summarySchema }, async (request) =>
-    app.repos.members.staffSummary(currentUser(request).id),
-  );
+  app.get('/staff/summary', { config: MANAGER, schema: summarySchema }, async (request) => {
+    try {
+      return await staffSummary(app.repos, access, currentUser(request).id);
+    } catch (error) {
+      if (error instanceof StaffCountError) throw storeError(error.cause, error.row);
+      throw error;
+    }
+  });
 };
 
 export default staff;

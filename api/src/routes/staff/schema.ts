@@ -156,15 +156,23 @@ export const removeSchema = {
 
 export const summarySchema = {
   tags: TAGS,
-  summary: "The caller's staff: members of their verified applications (no store is asked)",
+  summary: "The caller's staff: each verified application's store asked as its Staff page asks it",
+  description:
+    'A store that cannot be read makes the answer 502 with its failure text: a sum without it ' +
+    'is not the staff count. Stores without the Cloud POS plugin or the multiple-user add-on ' +
+    'count 0, as their Staff pages list nobody.',
   response: {
     200: Type.Object(
       {
-        total: Type.Integer({ description: 'Staff users across the verified applications' }),
+        total: Type.Integer({
+          description:
+            "Staff users across the verified applications, each as its Staff page's totalAll",
+        }),
         applications: Type.Integer({ description: 'Verified applications' }),
       },
       { additionalProperties: false },
     ),
     ...managerErrors,
+    502: ErrorAnswer,
   },
 };

@@ -657,25 +657,46 @@ describe('DELETE /staff/users/:wpUserId', () => {
 });
 
 describe('GET /staff/summary', () => {
-  it("counts the members of the caller's verified applications (no store call)", async () => {
-    const rows = await ctx.database.db
-      .selectFrom('application_members')
-      .select('wp_user_id')
-      .where('application_id', 'in', [coffeeApp, booksApp])
+  const summary = (sub = MANAGER) => call(ctx, 'GET', '/staff/summary', undefined, sub);
+  const totalOf = async (applicationId: string) =>
+    ((await list(applicationId)).json() as StaffList).totalAll;
+
+  it("counts each verified application's staff as its Staff page does, copied or not", async () => {
+    // A store whose users were never copied (as on a fresh start, before anyone lists its
+    // stations) counts all the same: the figure is the store's, as on the Staff page.
+    await ctx.database.db
+      .deleteFrom('application_members')
+      .where('application_id', '=', coffeeApp)
       .execute();
-    const response = await call(ctx, 'GET', '/staff/summary', undefined, MANAGER);
+    await ctx.database.db
+      .updateTable('applications')
+      .set({ members_synced_at: null })
+      .where('id', '=', coffeeApp)
+      .execute();
+    const coffeeStaff = await totalOf(coffeeApp);
+    expect(coffeeStaff).toBeGreaterThan(0);
+    // Demo Book Nook has no multiple-user add-on: its Staff page lists nobody.
+    expect(await totalOf(booksApp)).toBe(0);
+    const response = await summary();
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ total: rows.length, applications: 2 });
-    // The summary reads the database only: an offline store changes nothing.
+    expect(response.json()).toEqual({ total: coffeeStaff, applications: 2 });
+    const nobody = await summary('usr_staff_nobody');
+    expect(nobody.json()).toEqual({ total: 0, applications: 0 });
+  });
+
+  it('answers 502 naming the store when a store cannot be read, instead of a partial count', async () => {
     await sandbox.control(coffee, 'offline', { offline: true });
     try {
-      const offline = await call(ctx, 'GET', '/staff/summary', undefined, MANAGER);
-      expect(offline.json()).toEqual({ total: rows.length, applications: 2 });
+      const offline = await summary();
+      expect(offline.statusCode).toBe(502);
+      expect(offline.json()).toEqual({
+        message: `The store at ${new URL(coffee).host} could not be reached`,
+        code: 'ERR_STORE',
+      });
     } finally {
       await sandbox.control(coffee, 'offline', { offline: false });
     }
-    const nobody = await call(ctx, 'GET', '/staff/summary', undefined, 'usr_staff_nobody');
-    expect(nobody.json()).toEqual({ total: 0, applications: 0 });
+    expect((await summary()).statusCode).toBe(200);
   });
 });
 

@@ -97,9 +97,10 @@ describe('/success-login', () => {
     },
   );
 
-  it('follows a remembered in-app path at once, without a page load', () => {
+  it('follows a remembered in-app path without a page load', async () => {
     remember('/resources', false);
     const { services } = renderRoute('/success-login');
+    await act(async () => undefined);
     expect(browserPath()).toBe('/resources');
     expect(services.browser.assign).not.toHaveBeenCalled();
   });
@@ -116,7 +117,7 @@ describe('/success-login', () => {
     expect(sessionStorage.getItem(storageKeys.redirectPath)).toBeNull();
   });
 
-  it('follows the remembered path under StrictMode too, where effects run twice', () => {
+  it('follows the remembered path under StrictMode too, where effects run twice', async () => {
     remember('/resources', false);
     renderLean(
       <StrictMode>
@@ -124,11 +125,13 @@ describe('/success-login', () => {
       </StrictMode>,
       { path: '/success-login' },
     );
+    await act(async () => undefined);
     expect(browserPath()).toBe('/resources');
   });
 
-  it('goes home when nothing was remembered', () => {
+  it('goes home when nothing was remembered', async () => {
     renderRoute('/success-login');
+    await act(async () => undefined);
     expect(browserPath()).toBe('/');
   });
 
@@ -153,6 +156,28 @@ describe('/success-login', () => {
     await act(async () => cookieSet());
     expect(services.browser.assign).toHaveBeenCalledWith(target);
   });
+
+  it.each([
+    ['the dashboard', null, '/'],
+    ['a remembered in-app path', '/stations', '/stations'],
+  ])(
+    'stays on its sign-in status until the session cookie is set, then goes to %s',
+    async (_, remembered, target) => {
+      if (remembered) remember(remembered, false);
+      let cookieSet: () => void = () => undefined;
+      const services = testServices();
+      jest
+        .spyOn(services.session, 'cookieSettled')
+        .mockReturnValue(new Promise<void>((resolve) => (cookieSet = resolve)));
+      renderRoute('/success-login', services);
+      await act(async () => jest.advanceTimersByTime(5_000));
+      expect(browserPath()).toBe('/success-login');
+      expect(screen.getByRole('status')).toHaveTextContent('Signing you in…');
+      await act(async () => cookieSet());
+      expect(browserPath()).toBe(target);
+      expect(services.browser.assign).not.toHaveBeenCalled();
+    },
+  );
 });
 
 describe('/logout', () => {

@@ -11,7 +11,8 @@ export const POS_REDIRECT_DELAY_MS = 1_000;
 
 /**
  * /success-login: follows the remembered redirect path — only a same-origin relative one — or
- * goes home. A POS redirect is a cloud POS address `/{appSlug}/{stationSlug}`, which the POS host
+ * goes home, always once the api has set the session cookie (the page it goes to may link to a
+ * station). A POS redirect is a cloud POS address `/{appSlug}/{stationSlug}`, which the POS host
  * serves: a full-page load of that path on the configured cloud POS origin, never on one that
  * came with the request. A path of the onboarding popup (/service-onboarding, …) is a page of
  * its own entry, popup.html: a full-page load too.
@@ -44,16 +45,15 @@ export function SuccessLoginRoute() {
     }
     forgetRedirect(browser.sessionStorage);
     const path = stored ? safeRedirectPath(stored.path) : paths.dashboard;
-    if (!isPopupPath(path)) {
-      browser.navigate(path, { replace: true });
-      return undefined;
-    }
-    // The onboarding popup's pages are popup.html's, not this app's: a full page load — after
-    // the api has set the session cookie, which leaving the page would otherwise cut short (the
-    // station link the popup ends with is a cloud POS address, which reads that cookie).
+    // Every page after sign-in may link to a cloud POS address, which reads the session cookie
+    // the api sets: nothing is shown until it is in place (a station opened the moment the
+    // dashboard appeared asked to sign in again). The onboarding popup's pages are popup.html's,
+    // not this app's: a full page load, which would also cut the cookie call short.
     let cancelled = false;
     void session.cookieSettled().then(() => {
-      if (!cancelled) browser.assign(path);
+      if (cancelled) return;
+      if (isPopupPath(path)) browser.assign(path);
+      else browser.navigate(path, { replace: true });
     });
     return () => {
       cancelled = true;
