@@ -150,6 +150,34 @@ describe('GET /activities/export', () => {
     expect(response.json().message).toContain(message);
   });
 
+  it('answers the edges of the dates it accepts, and refuses days before 1970', async () => {
+    const owner = await userIdOf('usr_export_edges');
+    await appendActivity(ctx.database.db, owner, {
+      name: 'On the last day',
+      feedType: 'orderProcessed',
+      createdAt: '9999-12-31T23:59:59.999Z',
+    });
+    // The day after 9999-12-31 is in the year 10000: the export used to answer 500 for it.
+    for (const tz of ['UTC', 'America/New_York', 'Pacific/Kiritimati']) {
+      const last = await exportOf(`from=9999-01-01&to=9999-12-31&tz=${tz}`, 'usr_export_edges');
+      expect(last.statusCode).toBe(200);
+      expect(last.body.includes('On the last day')).toBe(tz !== 'Pacific/Kiritimati');
+    }
+    expect((await exportOf('from=2024-02-29&to=2024-02-29')).statusCode).toBe(200);
+    expect((await exportOf('from=1970-01-01&to=1970-01-01&tz=Pacific/Kiritimati')).statusCode).toBe(
+      200,
+    );
+    // dayjs read 0001-01-01 as 1901: refused rather than answered for the wrong days.
+    const first = await exportOf('from=0001-01-01&to=0001-01-02');
+    expect(first.statusCode).toBe(400);
+    expect(first.json().message).toBe(
+      'from must be a real calendar date (YYYY-MM-DD) from 1970 on',
+    );
+    const huge = await exportOf('from=1970-01-01&to=9999-12-31');
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().message).toBe('The period must not exceed 366 days');
+  });
+
   it('takes a leap year of 366 days', async () => {
     expect((await exportOf('from=2024-01-01&to=2024-12-31')).statusCode).toBe(200);
   });
