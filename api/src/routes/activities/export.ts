@@ -61,10 +61,22 @@ export function exportPeriod(from: string, to: string, tz: string): ExportPeriod
 }
 
 /**
+ * A cell that starts with `'` gets another one in front, as csv-stringify's `escape_formulas`
+ * puts one before a cell a spreadsheet would run (= + - @, their full-width forms, tab, CR):
+ * then every cell that starts with `'` had exactly one added, and taking it off gives back
+ * what is stored, whatever it was (a stored `'=1+1` is exported `''=1+1`, a stored `=1+1`
+ * `'=1+1`). Without it both would read the same and one of them would not verify.
+ */
+export function markedCell(value: string): string {
+  return value.startsWith("'") ? `'${value}` : value;
+}
+
+/**
  * The CSV of the user's entries in `period`, oldest first, as a stream: csv-stringify quotes
  * per RFC 4180 (CRLF line ends, fields with a comma, quote or line break in quotes) and
- * prefixes cells that start with = + - @ (or a tab or CR) with ' so that a spreadsheet does
- * not run an entry's name as a formula.
+ * prefixes cells that start with = + - @ (or their full-width forms, a tab or CR) with ' so
+ * that a spreadsheet does not run an entry's name as a formula; a cell that starts with ' gets
+ * one more ({@link markedCell}), so a reader takes one ' off every cell that starts with one.
  */
 export function activityCsv(
   activities: ActivitiesRepository,
@@ -92,6 +104,7 @@ export function activityCsv(
     header: true,
     columns: [...EXPORT_COLUMNS],
     escape_formulas: true,
+    cast: { string: markedCell },
     record_delimiter: 'windows',
     // csv-stringify quotes a field holding the record delimiter (CRLF), not one holding a bare
     // LF or CR: RFC 4180 wants every field with a line break in quotes.
