@@ -18,7 +18,8 @@ import { openDatabase } from '../src/db';
 import { newId } from '../src/db/ids';
 import { migrateToLatest } from '../src/db/migrations';
 import { FEED_TYPES } from '../src/repositories/activities';
-import { activityHash, GENESIS_HASH } from '../src/db/activity-chain';
+import { activityHash, GENESIS_HASH, useActivityChainKey } from '../src/db/activity-chain';
+import { loadActivityChainKey } from '../src/services/activity-chain-key';
 import {
   benchConfig,
   measure,
@@ -110,6 +111,8 @@ async function main(): Promise<void> {
   const database = openDatabase(config);
   try {
     await migrateToLatest(database.db, database.dialect);
+    // The seeded chains are keyed as the app will verify them.
+    useActivityChainKey(loadActivityChainKey(config));
     const seedStarted = performance.now();
     seed(config.sqlitePath);
     const seedMs = Math.round(performance.now() - seedStarted);

@@ -3,6 +3,8 @@
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db';
 import { migrateToLatest } from '../src/db/migrations';
+import { useActivityChainKey } from '../src/db/activity-chain';
+import { loadActivityChainKey } from '../src/services/activity-chain-key';
 import { seedBulkUsers } from '../src/seed/bulk';
 
 async function main(): Promise<void> {
@@ -10,6 +12,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(config);
   try {
+    // As the server does: 0023 re-keys the feeds of a database made before it.
+    useActivityChainKey(loadActivityChainKey(config));
     await migrateToLatest(database.db, database.dialect, config.databaseSchema);
     const started = Date.now();
     await seedBulkUsers(database.db, count);

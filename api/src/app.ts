@@ -21,6 +21,8 @@ import type { ProviderTokenVerifier } from './services/provider-tokens';
 import { createProviderTokenVerifier } from './services/provider-tokens';
 import type { StoreAccess } from './domain/store-access';
 import type { SecretBox } from './services/secret-box';
+import { useActivityChainKey } from './db/activity-chain';
+import { loadActivityChainKey } from './services/activity-chain-key';
 import { createSecretBox, loadOrCreateSecretKey } from './services/secret-box';
 import type { Mailer } from './services/mailer';
 import { createSmtpMailer } from './services/mailer';
@@ -167,6 +169,8 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.addHook('preValidation', rejectMalformedText);
 
+  // Every feed entry this process writes or verifies is keyed with it (a process has one).
+  useActivityChainKey(loadActivityChainKey(config));
   const database = deps.database ?? openDatabase(config);
   const stores = deps.storeAccess ?? createStoreAccess(config, deps);
   // Read on first use: building the app needs no migrated database (the OpenAPI generator).

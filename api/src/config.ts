@@ -50,6 +50,12 @@ export interface ApiConfig {
   storeSecretKey: Buffer | null;
   /** File of that key when STORE_SECRET_KEY is unset (STORE_SECRET_KEY_PATH); generated when missing. */
   storeSecretKeyPath: string;
+  /**
+   * The 32-byte HMAC key of the activity feed's hash chain (ACTIVITY_CHAIN_KEY, base64); null:
+   * derived from the store secret key (see services/activity-chain-key.ts), which every
+   * instance sharing the database holds already.
+   */
+  activityChainKey: Buffer | null;
   /** Accept store URLs on localhost and private addresses (STORE_ALLOW_PRIVATE_HOSTS=1). */
   storeAllowPrivateHosts: boolean;
   /** Time limit of every call to a store, in ms (STORE_TIMEOUT_MS, default 5000). */
@@ -196,11 +202,11 @@ function httpsBaseOf(name: string, value: string): string {
   return stripSlash(url.href);
 }
 
-function secretKeyOf(value: string | undefined): Buffer | null {
+function secretKeyOf(value: string | undefined, name = 'STORE_SECRET_KEY'): Buffer | null {
   if (!value) return null;
   const key = Buffer.from(value, 'base64');
   if (key.length !== 32 || key.toString('base64') !== value.trim()) {
-    throw new Error('STORE_SECRET_KEY must be the base64 of exactly 32 bytes');
+    throw new Error(`${name} must be the base64 of exactly 32 bytes`);
   }
   return key;
 }
@@ -313,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     posTlsKeyPath: env.POS_TLS_KEY_PATH || path.join(dataDir, 'tls', 'pos-host.key'),
     storeSecretKey: secretKeyOf(env.STORE_SECRET_KEY),
     storeSecretKeyPath: env.STORE_SECRET_KEY_PATH || path.join(dataDir, 'store-secret.key'),
+    activityChainKey: secretKeyOf(env.ACTIVITY_CHAIN_KEY, 'ACTIVITY_CHAIN_KEY'),
     storeAllowPrivateHosts: isOn(env.STORE_ALLOW_PRIVATE_HOSTS),
     storeTimeoutMs: timeoutOf(env.STORE_TIMEOUT_MS),
     cloudPosPort: portOf('CLOUD_POS_PORT', env.CLOUD_POS_PORT, 4300),

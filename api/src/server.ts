@@ -2,6 +2,9 @@ import { buildApp, createStoreAccess, openSigningKeys } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { migrateToLatest } from './db/migrations';
+import { ActivitiesRepository } from './repositories/activities';
+import { useActivityChainKey } from './db/activity-chain';
+import { loadActivityChainKey } from './services/activity-chain-key';
 import { startUsageReportJob } from './domain/billing/metered';
 import { startReconcileJob } from './domain/orders/sync';
 import { buildPosHost } from './pos-host';
@@ -13,7 +16,11 @@ import { loadOrCreatePosHostTls } from './services/pos-host-tls';
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(config);
+  // Before the migrations: 0023 re-keys the feeds a database already has.
+  useActivityChainKey(loadActivityChainKey(config));
   await migrateToLatest(database.db, database.dialect, config.databaseSchema);
+  // An instance with another chain key than the database's feeds stops here.
+  await new ActivitiesRepository(database.db).checkChainKey();
 
   // One store client, secret box and signing key set for the api and both POS-host listeners.
   const access = createStoreAccess(config);

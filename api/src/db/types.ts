@@ -174,6 +174,16 @@ export interface ActivityVerifyCheckpointsTable {
   last_run_at: IsoTimestamp;
 }
 
+/**
+ * activity_chain_key: one row (id 1), the check value of the key the activity chain is keyed
+ * with (an HMAC of a fixed text, see activityChainKeyCheck): an instance with another key
+ * refuses to start instead of writing entries no other instance can verify.
+ */
+export interface ActivityChainKeyTable {
+  id: number;
+  key_check: string;
+}
+
 /** live_events: what the live stream tells each user, kept an hour for reconnects. */
 export interface LiveEventsTable {
   id: Generated<number>;
@@ -409,6 +419,7 @@ export interface Database {
   ended_sessions: EndedSessionsTable;
   signing_keys: SigningKeysTable;
   activity_verify_checkpoints: ActivityVerifyCheckpointsTable;
+  activity_chain_key: ActivityChainKeyTable;
   applications: ApplicationsTable;
   application_invitations: ApplicationInvitationsTable;
   station_slugs: StationSlugsTable;

@@ -1,10 +1,31 @@
 import Ajv from 'ajv';
+import type { FuncKeywordDefinition, SchemaValidateFunction } from 'ajv';
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import { hasHiddenCharacters, HIDDEN_CHARACTERS_FAULT } from '@pos/shared/rules';
 import { HttpError } from '../errors';
 
-// Bodies are JSON and must already have the right types ("true" is not a boolean); query
-// strings and path parameters arrive as text and are coerced. Extra properties are refused,
-// never silently dropped.
+/**
+ * Schema keyword of a string that names something people see and tell apart (an application,
+ * a station): `{ [DISPLAY_TEXT]: true }` refuses bidi controls, zero-width and tag characters
+ * with a 400 naming the field. An `x-` name, so the OpenAPI document stays valid.
+ */
+export const DISPLAY_TEXT = 'x-display-text';
+
+const checkDisplayText: SchemaValidateFunction = (wanted: boolean, text: string) => {
+  if (!wanted || !hasHiddenCharacters(text)) return true;
+  checkDisplayText.errors = [
+    { keyword: DISPLAY_TEXT, message: HIDDEN_CHARACTERS_FAULT, params: {} },
+  ];
+  return false;
+};
+const displayText: FuncKeywordDefinition = {
+  keyword: DISPLAY_TEXT,
+  type: 'string',
+  schemaType: 'boolean',
+  errors: true,
+  validate: checkDisplayText,
+};
+
 const bodyAjv = new Ajv({
   coerceTypes: false,
   useDefaults: true,
@@ -19,6 +40,8 @@ const textAjv = new Ajv({
   allErrors: false,
   strict: false,
 });
+bodyAjv.addKeyword(displayText);
+textAjv.addKeyword(displayText);
 
 /** Compiles route schemas: strict for bodies, coercing for querystring, params and headers. */
 export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {

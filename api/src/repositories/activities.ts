@@ -6,7 +6,12 @@ import type { LiveEventInput, NamedWrite } from '../live/events';
 import { isPostgres, liveFeedLockSql, lockLiveFeed, recordLiveEvents } from '../live/events';
 import type { Activity } from '@pos/shared/wire';
 import type { ChainedFields } from '../db/activity-chain';
-import { activityHash, activityHashSql, GENESIS_HASH } from '../db/activity-chain';
+import {
+  activityChainKeyCheck,
+  activityHash,
+  activityHashSql,
+  GENESIS_HASH,
+} from '../db/activity-chain';
 import type { TaskCompletion } from './user-tasks';
 import { completeTask, completionWithEvent } from './user-tasks';
 
@@ -135,8 +140,9 @@ function newActivityRow(
     user_id: userId,
     name: wellFormed(entry.name),
     feed_type: entry.feedType,
-    link: entry.link == null ? null : wellFormed(entry.link),
-    link_name: entry.linkName == null ? null : wellFormed(entry.linkName),
+    // An empty link is none: the export writes both as an empty cell, which reads back as null.
+    link: entry.link ? wellFormed(entry.link) : null,
+    link_name: entry.linkName ? wellFormed(entry.linkName) : null,
     created_at: entry.createdAt ?? nowIso(),
   };
 }
@@ -328,6 +334,32 @@ export class ActivitiesRepository {
         .executeTakeFirst(),
     ]);
     return { data: rows.map(toActivity), totalAll: Number(head?.seq ?? 0) };
+  }
+
+  /**
+   * Makes sure this process's chain key is the one the database's feeds are keyed with: the
+   * first instance records its key's check value (activityChainKeyCheck), and an instance with
+   * another key gets an error instead of writing entries that no other instance verifies.
+   */
+  async checkChainKey(): Promise<void> {
+    const check = activityChainKeyCheck();
+    await this.db
+      .insertInto('activity_chain_key')
+      .values({ id: 1, key_check: check })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    const row = await this.db
+      .selectFrom('activity_chain_key')
+      .select('key_check')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
+    if (row.key_check !== check) {
+      throw new Error(
+        "The activity chain key is not the one this database's feeds are keyed with: every " +
+          'api instance on it needs the same ACTIVITY_CHAIN_KEY (or, without it, the same ' +
+          'STORE_SECRET_KEY it is derived from)',
+      );
+    }
   }
 
   /** Adds an entry to the user's feed (see {@link appendActivity}); returns its id. */

@@ -17,9 +17,9 @@ export interface AdminUserQuery {
   page: number;
   limit: number;
   filter?: string;
-  /** Inclusive YYYY-MM-DD bounds on the creation date (UTC); either may be absent. */
-  startDate?: string;
-  endDate?: string;
+  /** ISO-8601 instants bounding created_at: from (included) and before (excluded); either may be absent. */
+  createdFrom?: string;
+  createdBefore?: string;
 }
 
 /** One row of the admin list, before mapping to the wire shape. */
@@ -48,12 +48,6 @@ export function searchTextOf(fullName: string | null, email: string | null): str
 /** A LIKE pattern matching `text` anywhere, with LIKE's wildcards escaped by '!'. */
 export function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
-}
-
-function nextDay(date: string): string {
-  const d = new Date(`${date}T00:00:00.000Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString();
 }
 
 /** Users: first-sight creation, profile sync, ban and the admin list. */
@@ -237,16 +231,16 @@ export class UsersRepository {
   async adminList(
     query: AdminUserQuery,
   ): Promise<{ rows: AdminUserRecord[]; totalAll: number; totalRecords: number }> {
-    const { filter, startDate, endDate } = query;
+    const { filter, createdFrom, createdBefore } = query;
     let matching = this.db.selectFrom('users');
     if (filter) {
       matching = matching.where(
         sql<boolean>`search_text like ${containsPattern(filter)} escape '!'`,
       );
     }
-    if (startDate) matching = matching.where('created_at', '>=', `${startDate}T00:00:00.000Z`);
-    if (endDate) matching = matching.where('created_at', '<', nextDay(endDate));
-    const filtered = Boolean(filter || startDate || endDate);
+    if (createdFrom) matching = matching.where('created_at', '>=', createdFrom);
+    if (createdBefore) matching = matching.where('created_at', '<', createdBefore);
+    const filtered = Boolean(filter || createdFrom || createdBefore);
     const offset = (query.page - 1) * query.limit;
     const ordered = matching.select('id').orderBy('created_at', 'desc').orderBy('id', 'desc');
     const countOf = async (from: typeof matching) =>

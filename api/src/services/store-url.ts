@@ -1,4 +1,4 @@
-import { isPrivateHost } from './store/address-guard';
+import { isPrivateHost, resolvesToPrivateAddress } from './store/address-guard';
 
 /** Longest store URL accepted. */
 export const MAX_STORE_URL_LENGTH = 2048;
@@ -59,6 +59,23 @@ export function parseStoreUrl(input: string, allowPrivateHosts: boolean): StoreU
     throw new StoreUrlError(`The URL must not be longer than ${MAX_STORE_URL_LENGTH} characters`);
   }
   return { href, key: `${url.host}${pathname}`.toLowerCase(), host: url.host };
+}
+
+/** How long {@link assertPublicHost} waits for a name's addresses. */
+const LOOKUP_TIMEOUT_MS = 5000;
+
+/**
+ * Unless `allowPrivateHosts`, refuses a store URL whose host name resolves to an address that
+ * is not public (loopback, private, link-local…) with the {@link StoreUrlError} of a private IP
+ * literal: a public name pointing at the api's own network is as dangerous as the literal, and
+ * the owner should hear so when typing it, not first when connecting. The store client checks
+ * every connection's addresses again (`publicOnlyLookup`), for a name whose answer changes later.
+ */
+export async function assertPublicHost(url: StoreUrl, allowPrivateHosts: boolean): Promise<void> {
+  if (allowPrivateHosts) return;
+  if (await resolvesToPrivateAddress(new URL(url.href).hostname, LOOKUP_TIMEOUT_MS)) {
+    throw new StoreUrlError(PRIVATE_HOST_MESSAGE);
+  }
 }
 
 /**

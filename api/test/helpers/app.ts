@@ -10,6 +10,7 @@ import { loadConfig } from '../../src/config';
 import type { DatabaseHandle } from '../../src/db';
 import { openDatabase } from '../../src/db';
 import { migrateToLatest } from '../../src/db/migrations';
+import { useActivityChainKey } from '../../src/db/activity-chain';
 import { buildPosHost } from '../../src/pos-host';
 import type { StoreAccess } from '../../src/domain/store-access';
 import type { LoginProviderClient } from '../../src/services/login-provider';
@@ -45,9 +46,13 @@ export interface TestContextOptions {
   env?: Record<string, string>;
 }
 
+/** The activity chain key of every test database and context of this process (base64). */
+export const TEST_ACTIVITY_CHAIN_KEY = crypto.randomBytes(32).toString('base64');
+
 /**
  * A clean database for one test file: a temp SQLite file, or (when DATABASE_URL is set) a
- * fresh PostgreSQL schema dropped afterwards.
+ * fresh PostgreSQL schema dropped afterwards. The process's activity chain key is set, as the
+ * server sets it before it migrates, for tests that append without an app.
  */
 export async function createTestDatabase(): Promise<{
   database: DatabaseHandle;
@@ -59,6 +64,7 @@ export async function createTestDatabase(): Promise<{
   reopen(): DatabaseHandle;
   drop(): Promise<void>;
 }> {
+  useActivityChainKey(Buffer.from(TEST_ACTIVITY_CHAIN_KEY, 'base64'));
   const url = process.env.DATABASE_URL;
   if (url) {
     const schema = `test_${crypto.randomBytes(6).toString('hex')}`;
@@ -103,6 +109,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       // The sandbox stores run on 127.0.0.1.
       STORE_ALLOW_PRIVATE_HOSTS: '1',
       STORE_SECRET_KEY: crypto.randomBytes(32).toString('base64'),
+      // One per test process, as one per deployment: contexts of one file share a process.
+      ACTIVITY_CHAIN_KEY: TEST_ACTIVITY_CHAIN_KEY,
       STORE_TIMEOUT_MS: '3000',
       ...options.env,
     }),

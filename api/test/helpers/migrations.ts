@@ -7,6 +7,8 @@ import { Pool } from 'pg';
 import type { DatabaseHandle } from '../../src/db';
 import { openDatabase } from '../../src/db';
 import { migrationsFor } from '../../src/db/migrations';
+import { useActivityChainKey } from '../../src/db/activity-chain';
+import { TEST_ACTIVITY_CHAIN_KEY } from './app';
 
 /** A database of a migration test, stopped at one migration, and how to throw it away. */
 export interface DatabaseAtMigration {
@@ -22,6 +24,8 @@ export interface DatabaseAtMigration {
  * schema of `DATABASE_URL` when the api tests run on PostgreSQL.
  */
 export async function databaseAt(target: string): Promise<DatabaseAtMigration> {
+  // The key the api would start with: 0023 re-keys the feeds it finds with it.
+  useActivityChainKey(Buffer.from(TEST_ACTIVITY_CHAIN_KEY, 'base64'));
   const url = process.env.DATABASE_URL;
   let database: DatabaseHandle;
   let schema: string | null = null;
@@ -45,6 +49,20 @@ export async function databaseAt(target: string): Promise<DatabaseAtMigration> {
       fs.rmSync(dir, { recursive: true, force: true });
     };
   }
+  await migrateTo(database, schema, target);
+  return { database, schema, drop };
+}
+
+/**
+ * Runs the migrations after the database's last one up to `target` (included): a test writes
+ * rows in one migration's shape, then brings the database to a later one the way an upgrade
+ * of the code in between would.
+ */
+export async function migrateTo(
+  database: DatabaseHandle,
+  schema: string | null,
+  target: string,
+): Promise<void> {
   const migrator = new Migrator({
     db: database.db,
     provider: { getMigrations: async () => migrationsFor(database.dialect) },
@@ -52,5 +70,4 @@ export async function databaseAt(target: string): Promise<DatabaseAtMigration> {
   });
   const { error } = await migrator.migrateTo(target);
   if (error) throw error;
-  return { database, schema, drop };
 }

@@ -84,3 +84,72 @@ describe('text input', () => {
     expect(list.json().data[0].name).toBe(name);
   });
 });
+
+describe('names people see', () => {
+  const HIDDEN =
+    'must not contain invisible or direction-changing characters (bidi controls, zero-width or tag characters)';
+  // Each is one kind the names refuse: bidi embedding/override (U+202A–U+202E), isolates
+  // (U+2066–U+2069), zero-width characters (U+200B–U+200F), the word joiner, the BOM, tags.
+  const hidden = [
+    '\u202a',
+    '\u202e',
+    '\u2066',
+    '\u2069',
+    '\u200b',
+    '\u200d',
+    '\u200f',
+    '\u2060',
+    '\ufeff',
+    '\u{e0001}',
+    '\u{e0041}',
+    '\u{e007f}',
+  ];
+  const slugBody = (change: object) =>
+    JSON.stringify({
+      stationId: '12',
+      stationSlug: 'front',
+      stationName: 'Front Counter',
+      oldStationSlug: '12',
+      ...change,
+    });
+
+  it.each(hidden.map((c) => [`U+${c.codePointAt(0)!.toString(16).toUpperCase()}`, c]))(
+    'refuses %s in an application name (create, update) and a station name or slug',
+    async (_, c) => {
+      const cases = [
+        [
+          'POST',
+          '/applications',
+          JSON.stringify({ name: `Shop${c}`, homeUrl: 'https://a.example' }),
+          'body/name',
+        ],
+        ['PUT', '/applications/app_x', JSON.stringify({ name: `${c}Shop` }), 'body/name'],
+        [
+          'PUT',
+          '/applications/app_x/stations/update-slug',
+          slugBody({ stationName: `Till ${c}1` }),
+          'body/stationName',
+        ],
+        [
+          'PUT',
+          '/applications/app_x/stations/update-slug',
+          slugBody({ stationSlug: `front${c}` }),
+          'body/stationSlug',
+        ],
+      ] as const;
+      for (const [method, url, json, where] of cases) {
+        const response = await send(method, url, json);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ message: `${where} ${HIDDEN}`, code: 'ERR_VALIDATION' });
+      }
+    },
+  );
+
+  it('lets visible text through: accents, right-to-left script, emoji without joiners', async () => {
+    for (const name of ['Café Zürich', 'متجر القهوة', 'Shop ☕ 🍩', 'Shop (beta) — №1']) {
+      const response = await send('POST', '/applications', JSON.stringify({ name, homeUrl: 'x' }));
+      // Past the name's check: the address is what the create refuses.
+      expect(response.json().message).not.toContain('body/name');
+    }
+  });
+});

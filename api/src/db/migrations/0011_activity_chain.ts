@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import type { AnyDb } from './kit';
-import { activityHash, GENESIS_HASH } from '../activity-chain';
+import { GENESIS_HASH, legacyActivityHash } from '../activity-chain';
 
 /**
  * The tamper-evident feed (issue 12 §3): each entry gets its place in the owner's chain (seq),
@@ -83,7 +83,8 @@ export function migration(): Migration {
             prevHash = GENESIS_HASH;
           }
           seq += 1;
-          const hash = activityHash({
+          // The chain as 0011 made it, unkeyed: 0023 re-keys it.
+          const hash = legacyActivityHash({
             owner: row.user_id,
             seq,
             prevHash,

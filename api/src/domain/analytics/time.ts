@@ -59,34 +59,44 @@ export function isCalendarDate(date: string): boolean {
   return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === date;
 }
 
+/** The first day a date input may name: orders, users and feed entries have no earlier ones. */
+export const FIRST_DATE = '1970-01-01';
+/** The last day `YYYY-MM-DD` can write. */
+export const LAST_DATE = '9999-12-31';
+/**
+ * An end instant after every ISO-8601 instant of a four-digit year (`24:00` is ISO 8601's end
+ * of a day): what the database compares created_at with when an end falls in the year 10000,
+ * which toISOString writes `+010000-…` and which would sort before every stored instant.
+ */
+export const END_OF_TIME = '9999-12-31T24:00:00.000Z';
+const END_OF_TIME_MS = Date.parse(END_OF_TIME);
+
 /** `date`, or an {@link AnalyticsInputError} naming the parameter when it is no real day. */
 export function calendarDate(name: string, date: string): string {
   // Orders have no earlier days, and Date.UTC reads years below 100 as 19xx.
-  if (!isCalendarDate(date) || date < '1970-01-01') {
+  if (!isCalendarDate(date) || date < FIRST_DATE) {
     throw new AnalyticsInputError(`${name} must be a real calendar date (YYYY-MM-DD) from 1970 on`);
   }
   return date;
 }
 
-/** The calendar day `days` after `date` (both `YYYY-MM-DD`; plain calendar arithmetic). */
+/**
+ * The calendar day `days` after `date` (both `YYYY-MM-DD`; plain calendar arithmetic). Only
+ * for days that stay within {@link FIRST_DATE}…{@link LAST_DATE}: past them the text no
+ * longer compares as the days do (see {@link dayEndUtc} for the day after the last one).
+ */
 export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  return dayjs.utc(date).add(days, 'day').format('YYYY-MM-DD');
 }
 
 /** Whole days from `from` to `to` (`YYYY-MM-DD`), 0 when they are the same day. */
 export function daysBetween(from: string, to: string): number {
-  return Math.round(
-    (Date.parse(`${to}T00:00:00.000Z`) - Date.parse(`${from}T00:00:00.000Z`)) / DAY_MS,
-  );
+  return dayjs.utc(to).diff(dayjs.utc(from), 'day');
 }
 
-/** The first day of the month after the one of `date` (`YYYY-MM-DD`). */
-export function nextMonthStart(date: string): string {
-  const year = Number(date.slice(0, 4));
-  const month = Number(date.slice(5, 7));
-  return month === 12
-    ? `${String(year + 1).padStart(4, '0')}-01-01`
-    : `${date.slice(0, 4)}-${String(month + 1).padStart(2, '0')}-01`;
+/** The last day of the month of `date` (`YYYY-MM-DD`). */
+export function monthEndDate(date: string): string {
+  return dayjs.utc(date).endOf('month').format('YYYY-MM-DD');
 }
 
 /** Today's date in `tz` at `now`. */
@@ -100,6 +110,18 @@ export function todayIn(tz: string, now: Date): string {
  */
 export function dayStartUtc(date: string, tz: string): string {
   return dayjs.tz(`${date}T00:00:00`, tz).toDate().toISOString();
+}
+
+/**
+ * The instant (ISO-8601 UTC, as created_at compares) at which the day after `date` begins in
+ * `tz`: the exclusive end of `date`. The day after {@link LAST_DATE} has no `YYYY-MM-DD` (nor
+ * does dayjs parse it): it begins a day after 9999-12-31 does (no zone moves its clocks at new
+ * year), and an end in the year 10000 is {@link END_OF_TIME}, after every stored instant.
+ */
+export function dayEndUtc(date: string, tz: string): string {
+  if (date < LAST_DATE) return dayStartUtc(addDays(date, 1), tz);
+  const end = Date.parse(dayStartUtc(date, tz)) + DAY_MS;
+  return end >= END_OF_TIME_MS ? END_OF_TIME : new Date(end).toISOString();
 }
 
 /**

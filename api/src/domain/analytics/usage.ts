@@ -5,10 +5,11 @@ import {
   bucketStartMs,
   calendarDate,
   canonicalTimeZone,
+  dayEndUtc,
   dayStartUtc,
   daysBetween,
   hourSplit,
-  nextMonthStart,
+  monthEndDate,
   todayIn,
   ZoneClock,
 } from './time';
@@ -45,9 +46,9 @@ export function orderCountPeriod(
     date,
     tz,
     dayStart: dayStartUtc(date, tz),
-    dayEnd: dayStartUtc(addDays(date, 1), tz),
+    dayEnd: dayEndUtc(date, tz),
     monthStart: dayStartUtc(monthFirst, tz),
-    monthEnd: dayStartUtc(nextMonthStart(monthFirst), tz),
+    monthEnd: dayEndUtc(monthEndDate(date), tz),
   };
 }
 
@@ -86,7 +87,7 @@ export function usagePeriod(
     throw new AnalyticsInputError(`The period may span at most ${MAX_USAGE_DAYS} days`);
   }
   const start = dayStartUtc(from, tz);
-  const end = dayStartUtc(addDays(to, 1), tz);
+  const end = dayEndUtc(to, tz);
   const clock = new ZoneClock(tz, Date.parse(start), Date.parse(end));
   return { from, to, tz, start, end, split: hourSplit(clock), clock };
 }
@@ -175,7 +176,10 @@ export function buildUsage(
 ): UsageAnalytics {
   const days = new Map<string, ChannelCounts>();
   const months = new Map<string, ChannelCounts>();
-  for (let day = period.from; day <= period.to; day = addDays(day, 1)) {
+  // Counted, not compared: the days' text stops sorting as the days do past the year 9999.
+  const length = daysBetween(period.from, period.to) + 1;
+  for (let i = 0; i < length; i += 1) {
+    const day = addDays(period.from, i);
     days.set(day, zero());
     const month = day.slice(0, 7);
     if (!months.has(month)) months.set(month, zero());

@@ -2,7 +2,7 @@ import { hasScheme, withScheme } from '@pos/shared/rules';
 import type { SiteInfo } from '../../services/store-client';
 import { StoreUnreachableError, WC_NAMESPACE } from '../../services/store-client';
 import type { StoreUrl } from '../../services/store-url';
-import { parseStoreUrl } from '../../services/store-url';
+import { assertPublicHost, parseStoreUrl } from '../../services/store-url';
 import type { StoreAccess } from '../store-access';
 
 /** What a typed store URL's `/wp-json/` index says about the site. */
@@ -54,13 +54,16 @@ async function firstIndex(
  * would fail later: a pasted `/wp-admin/` address is tried again at its parent paths, and the
  * index's home URL is offered when it is not the typed one (`localhost` for a site whose own
  * address is 127.0.0.1). With no scheme typed, https:// is assumed; when nothing answers there,
- * plain http:// is tried before giving up. Throws StoreUrlError for a URL that cannot be used.
+ * plain http:// is tried before giving up. Throws StoreUrlError for a URL that cannot be used
+ * (one whose host name resolves to a private address included).
  */
 export async function checkSite(
   access: Pick<StoreAccess, 'store' | 'allowPrivateHosts'>,
   input: string,
 ): Promise<SiteCheck> {
   const url = parseStoreUrl(withScheme(input), access.allowPrivateHosts);
+  // The plain http:// try below is the same host: one look at its addresses covers both.
+  await assertPublicHost(url, access.allowPrivateHosts);
   let found = await firstIndex(access, candidates(url));
   if ('unreachable' in found && found.unreachable && !hasScheme(input)) {
     const plain = parseStoreUrl(`http://${input.trim()}`, access.allowPrivateHosts);

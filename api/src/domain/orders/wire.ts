@@ -1,3 +1,4 @@
+import { withoutHiddenCharacters } from '@pos/shared/rules';
 import type { OrderFields } from '../../repositories/orders';
 
 /**
@@ -56,11 +57,12 @@ function metaString(meta: unknown, key: string): string | null {
 }
 
 /**
- * A station's name from its meta: trimmed, 1 to 200 characters (the plugin's limit), else
- * null, so a name the plugin would never send is not shown in the charts.
+ * A station's name from its meta: without hidden characters (see `withoutHiddenCharacters`),
+ * trimmed, 1 to 200 characters (the plugin's limit), else null, so a name the plugin would
+ * never send is not shown in the charts.
  */
 function stationNameOf(value: string | null): string | null {
-  const name = value?.trim() ?? '';
+  const name = withoutHiddenCharacters(value ?? '').trim();
   return name !== '' && Array.from(name).length <= 200 ? name : null;
 }
 

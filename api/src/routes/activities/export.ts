@@ -1,13 +1,15 @@
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
+import {
+  AnalyticsInputError,
+  calendarDate,
+  canonicalTimeZone,
+  dayEndUtc,
+  dayStartUtc,
+  daysBetween,
+} from '../../domain/analytics/time';
 import { HttpError } from '../../errors';
 import type { ActivitiesRepository } from '../../repositories/activities';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /** Longest period one export covers, in days (both ends included). */
 export const EXPORT_MAX_DAYS = 366;
@@ -28,18 +30,7 @@ export const EXPORT_COLUMNS = [
   'owner',
 ] as const;
 
-const DAY_MS = 86_400_000;
-
 const badRequest = (message: string) => new HttpError(400, message, 'ERR_VALIDATION');
-
-function calendarDay(name: string, value: string): number {
-  const ms = Date.parse(`${value}T00:00:00.000Z`);
-  // 2024-02-31 parses in some engines' lenient modes: the round trip says it is a real day.
-  if (!Number.isFinite(ms) || new Date(ms).toISOString().slice(0, 10) !== value) {
-    throw badRequest(`${name} must be a real calendar date (YYYY-MM-DD)`);
-  }
-  return ms;
-}
 
 /** The instants an export of the days `from`…`to` in time zone `tz` covers. */
 export interface ExportPeriod {
@@ -54,29 +45,38 @@ export interface ExportPeriod {
  * time zone the runtime knows) and turns it into instants; a 400 {@link HttpError} otherwise.
  */
 export function exportPeriod(from: string, to: string, tz: string): ExportPeriod {
-  const fromMs = calendarDay('from', from);
-  const toMs = calendarDay('to', to);
-  if (fromMs > toMs) throw badRequest('from must not be after to');
-  if ((toMs - fromMs) / DAY_MS + 1 > EXPORT_MAX_DAYS) {
-    throw badRequest(`The period must not exceed ${EXPORT_MAX_DAYS} days`);
-  }
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-  } catch {
-    throw badRequest('tz must be an IANA time zone name (such as Europe/Berlin)');
+    calendarDate('from', from);
+    calendarDate('to', to);
+    if (from > to) throw badRequest('from must not be after to');
+    if (daysBetween(from, to) + 1 > EXPORT_MAX_DAYS) {
+      throw badRequest(`The period must not exceed ${EXPORT_MAX_DAYS} days`);
+    }
+    const zone = canonicalTimeZone(tz);
+    return { start: dayStartUtc(from, zone), end: dayEndUtc(to, zone) };
+  } catch (error) {
+    if (error instanceof AnalyticsInputError) throw badRequest(error.message);
+    throw error;
   }
-  const dayAfterTo = new Date(toMs + DAY_MS).toISOString().slice(0, 10);
-  return {
-    start: dayjs.tz(from, tz).toISOString(),
-    end: dayjs.tz(dayAfterTo, tz).toISOString(),
-  };
+}
+
+/**
+ * A cell that starts with `'` gets another one in front, as csv-stringify's `escape_formulas`
+ * puts one before a cell a spreadsheet would run (= + - @, their full-width forms, tab, CR):
+ * then every cell that starts with `'` had exactly one added, and taking it off gives back
+ * what is stored, whatever it was (a stored `'=1+1` is exported `''=1+1`, a stored `=1+1`
+ * `'=1+1`). Without it both would read the same and one of them would not verify.
+ */
+export function markedCell(value: string): string {
+  return value.startsWith("'") ? `'${value}` : value;
 }
 
 /**
  * The CSV of the user's entries in `period`, oldest first, as a stream: csv-stringify quotes
  * per RFC 4180 (CRLF line ends, fields with a comma, quote or line break in quotes) and
- * prefixes cells that start with = + - @ (or a tab or CR) with ' so that a spreadsheet does
- * not run an entry's name as a formula.
+ * prefixes cells that start with = + - @ (or their full-width forms, a tab or CR) with ' so
+ * that a spreadsheet does not run an entry's name as a formula; a cell that starts with ' gets
+ * one more ({@link markedCell}), so a reader takes one ' off every cell that starts with one.
  */
 export function activityCsv(
   activities: ActivitiesRepository,
@@ -104,6 +104,7 @@ export function activityCsv(
     header: true,
     columns: [...EXPORT_COLUMNS],
     escape_formulas: true,
+    cast: { string: markedCell },
     record_delimiter: 'windows',
     // csv-stringify quotes a field holding the record delimiter (CRLF), not one holding a bare
     // LF or CR: RFC 4180 wants every field with a line break in quotes.

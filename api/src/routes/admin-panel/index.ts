@@ -1,12 +1,28 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  AnalyticsInputError,
+  calendarDate,
+  dayEndUtc,
+  dayStartUtc,
+} from '../../domain/analytics/time';
 import { HttpError, notFound } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import { listUsersSchema, setStatusSchema, setTypeSchema } from './schema';
 
-/** A `YYYY-MM-DD` that names a real day (the schema pattern lets 2024-02-31 through). */
-function isCalendarDate(date: string): boolean {
-  const parsed = new Date(`${date}T00:00:00.000Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
+/**
+ * `date` when it names a real day from 1970 on (the schema pattern lets 2024-02-31 through, and
+ * date rollover would silently widen the range: 2024-02-31 reads as 2024-03-02); else a 400.
+ */
+function realDay(name: string, date: string | undefined): string | undefined {
+  if (date === undefined) return undefined;
+  try {
+    return calendarDate(`querystring/${name}`, date);
+  } catch (error) {
+    if (error instanceof AnalyticsInputError) {
+      throw new HttpError(400, error.message, 'ERR_VALIDATION');
+    }
+    throw error;
+  }
 }
 
 /** The admin panel: user list, block status, subscription type. Every route is admin-only. */
@@ -16,20 +32,8 @@ const adminPanel: FastifyPluginAsyncTypebox = async (app) => {
     { config: { access: 'admin' }, schema: listUsersSchema },
     async (request) => {
       const { page, limit, filter, includeDateRange } = request.query;
-      let { startDate, endDate } = request.query;
-      for (const [name, value] of [
-        ['startDate', startDate],
-        ['endDate', endDate],
-      ] as const) {
-        // Date rollover would silently widen the range (2024-02-31 reads as 2024-03-02).
-        if (value !== undefined && !isCalendarDate(value)) {
-          throw new HttpError(
-            400,
-            `querystring/${name} must be a real calendar date`,
-            'ERR_VALIDATION',
-          );
-        }
-      }
+      let startDate = realDay('startDate', request.query.startDate);
+      let endDate = realDay('endDate', request.query.endDate);
       if (!includeDateRange) {
         startDate = undefined;
         endDate = undefined;
@@ -41,8 +45,9 @@ const adminPanel: FastifyPluginAsyncTypebox = async (app) => {
         page,
         limit,
         filter: trimmed ? trimmed : undefined,
-        startDate,
-        endDate,
+        // Creation dates are UTC days.
+        createdFrom: startDate && dayStartUtc(startDate, 'UTC'),
+        createdBefore: endDate && dayEndUtc(endDate, 'UTC'),
       });
       // The order counts of the page's users, from their applications' orders (UTC days).
       const now = new Date().toISOString();

@@ -11,7 +11,7 @@ import { HttpError, notFound } from '../../errors';
 import type { Repositories } from '../../repositories';
 import type { StoreCredentials } from '../../services/store-client';
 import type { StoreUrl } from '../../services/store-url';
-import { parseStoreUrl, StoreUrlError } from '../../services/store-url';
+import { assertPublicHost, parseStoreUrl, StoreUrlError } from '../../services/store-url';
 
 /** Route config of every application route: managers only (cashiers get 403). */
 export const MANAGER = { access: 'manager' } as const;
@@ -36,10 +36,15 @@ export async function loadOwned(
 /** 400 with a message the dashboard shows. */
 export const validation = (message: string) => new HttpError(400, message, 'ERR_VALIDATION');
 
-/** The validated, normalised store URL, or a 400 naming what is wrong with it. */
-export function storeUrlOf(input: string, access: StoreAccess): StoreUrl {
+/**
+ * The validated, normalised store URL, or a 400 naming what is wrong with it (a host that is,
+ * or whose name resolves to, a private address included).
+ */
+export async function storeUrlOf(input: string, access: StoreAccess): Promise<StoreUrl> {
   try {
-    return parseStoreUrl(input, access.allowPrivateHosts);
+    const url = parseStoreUrl(input, access.allowPrivateHosts);
+    await assertPublicHost(url, access.allowPrivateHosts);
+    return url;
   } catch (error) {
     if (error instanceof StoreUrlError) throw validation(error.message);
     throw error;

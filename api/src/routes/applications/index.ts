@@ -95,7 +95,7 @@ const applications: FastifyPluginAsyncTypebox<ApplicationRoutesOptions> = async 
 
   app.post('/applications', { config: MANAGER, schema: createSchema }, async (request, reply) => {
     const name = request.body.name.trim();
-    const url = storeUrlOf(request.body.homeUrl, access);
+    const url = await storeUrlOf(request.body.homeUrl, access);
     let row: ApplicationRow;
     try {
       row = await createApplication(app.repos, currentUser(request).id, name, url);
@@ -110,7 +110,7 @@ const applications: FastifyPluginAsyncTypebox<ApplicationRoutesOptions> = async 
     { config: MANAGER, schema: findOrCreateSchema },
     async (request) => {
       const user = currentUser(request);
-      const url = storeUrlOf(request.body.homeUrl, access);
+      const url = await storeUrlOf(request.body.homeUrl, access);
       const returnPath = checkedReturnPath(request.body.returnPath);
       let row: ApplicationRow;
       try {

@@ -60,7 +60,11 @@ const update: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app, {
           updated = await renameApplication(app.repos, row, (body.name ?? '').trim());
           break;
         case 'homeUrl':
-          updated = await moveApplication(app.repos, row, storeUrlOf(body.homeUrl ?? '', access));
+          updated = await moveApplication(
+            app.repos,
+            row,
+            await storeUrlOf(body.homeUrl ?? '', access),
+          );
           break;
         case 'keys': {
           const credentials = {

@@ -102,3 +102,20 @@ export const publicOnlyLookup: LookupFunction = (hostname, options, callback) =>
     callback(null, first.address, first.family);
   });
 };
+
+/**
+ * Whether `hostname` resolves to an address that is not public, as {@link publicOnlyLookup}
+ * would refuse it: true when any of its answers is private. False when every answer is public,
+ * and when the name does not resolve, or not within `timeoutMs`: nothing is refused for that
+ * (the name may work tomorrow), and each connection checks its addresses again.
+ */
+export function resolvesToPrivateAddress(hostname: string, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    timer.unref();
+    publicOnlyLookup(hostname, { all: true }, (error) => {
+      clearTimeout(timer);
+      resolve((error as NodeJS.ErrnoException | null)?.code === 'EPRIVATE');
+    });
+  });
+}

@@ -1,3 +1,4 @@
+import { withoutHiddenCharacters } from '@pos/shared/rules';
 import { StoreHttpError, StoreUnreachableError } from './errors';
 import type {
   NewStoreUser,
@@ -50,7 +51,8 @@ export function toStation(value: unknown): StoreStation {
       : {};
   return {
     posId,
-    name: textOf(raw.name),
+    // Shown to the owner and to the people the station is shared with: nothing hidden in it.
+    name: withoutHiddenCharacters(textOf(raw.name)),
     url: textOf(raw.url),
     cloudSlug: typeof raw.cloud_slug === 'string' ? raw.cloud_slug : null,
     isDefault: raw.is_default === true,
@@ -91,7 +93,9 @@ export function toSystemStatus(value: unknown): StoreSystemStatus {
 /** The public index `GET /wp-json/`, already known to be a JSON object. */
 export function toSiteInfo(body: Record<string, unknown>): SiteInfo {
   return {
-    name: textOf(body.name),
+    // The site's title becomes an application's name (find-or-create, the create form's
+    // suggestion), which may not hold hidden characters.
+    name: withoutHiddenCharacters(textOf(body.name)),
     home: textOf(body.home),
     namespaces: Array.isArray(body.namespaces)
       ? body.namespaces.filter((n) => typeof n === 'string')

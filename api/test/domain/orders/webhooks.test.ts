@@ -348,8 +348,22 @@ describe('deliveries (POST /wc-webhooks/{applicationId} on the POS host)', () =>
     );
   });
 
+  it('keeps a station name without its hidden characters', async () => {
+    const order = wcOrder({
+      created_via: 'cloud-pos',
+      meta_data: [
+        { id: 1, key: 'cloud_pos_station_id', value: '3' },
+        { id: 2, key: 'cloud_pos_station_name', value: 'Front\u202e Desk\u{e0041}' },
+      ],
+    });
+    await deliver(app.id, 'order.created', order, (b) => sign(b, app.secret));
+    expect((await orders(app.id)).find((o) => o.store_order_id === order.id)?.station_name).toBe(
+      'Front Desk',
+    );
+  });
+
   it('keeps no station name that is not a trimmed string of at most 200 characters', async () => {
-    const names: unknown[] = ['   ', 'x'.repeat(201), 42, { name: 'Front' }];
+    const names: unknown[] = ['   ', 'x'.repeat(201), 42, { name: 'Front' }, '\u202e\u200b\u2066'];
     const ids: number[] = [];
     for (const value of names) {
       const order = wcOrder({

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { TestContext } from '../../helpers/app';
 import { asUser, createTestContext } from '../../helpers/app';
 import { BASE, call, createApplication } from '../../helpers/applications';
@@ -238,6 +239,78 @@ describe('the activity hash chain', () => {
     const rows = await chainOf(userId);
     expect(rows.map((r) => Number(r.seq))).toEqual(Array.from({ length: 32 }, (_, i) => i + 1));
     expect(await verify(sub)).toEqual(whole(32));
+  });
+});
+
+describe('someone who can write the database but holds no key', () => {
+  /**
+   * The attack of issue 25: change an entry, then recompute its hash and every later one and
+   * the head with the formula the README gives (SHA-256 of the JSON array): an unkeyed chain
+   * verifies again afterwards.
+   */
+  async function rewriteHistory(userId: string, seq: number, name: string) {
+    const rows = await chainOf(userId);
+    let prev = GENESIS_HASH;
+    for (const row of rows) {
+      const edited = Number(row.seq) === seq ? name : row.name;
+      const hash = createHash('sha256')
+        .update(
+          JSON.stringify([
+            userId,
+            Number(row.seq),
+            prev,
+            edited,
+            row.feed_type,
+            row.link,
+            row.link_name,
+            row.created_at,
+          ]),
+          'utf8',
+        )
+        .digest('hex');
+      await ctx.database.db
+        .updateTable('activities')
+        .set({ name: edited, prev_hash: prev, hash })
+        .where('id', '=', row.id)
+        .execute();
+      prev = hash;
+    }
+    await ctx.database.db
+      .updateTable('activity_heads')
+      .set({ hash: prev })
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  it('cannot rewrite the history and recompute the chain unnoticed', async () => {
+    const sub = 'usr_chain_rewritten';
+    for (const name of ['Order #1 was processed', 'Refund of $500 to card 4242', 'Order #3']) {
+      await call(ctx, 'POST', '/activities', { name, feedType: 'orderProcessed' }, sub);
+    }
+    const userId = await userIdOf(sub);
+    expect(await verify(sub, '?full=true')).toEqual(whole(3));
+    await rewriteHistory(userId, 2, 'Refund of $5 to card 4242');
+    const rows = await chainOf(userId);
+    expect(await verify(sub, '?full=true')).toMatchObject({
+      ok: false,
+      firstBroken: { id: rows[0]!.id },
+    });
+    // Nor with any key but the api's: a guessed key gives other hashes.
+    expect(rows[1]!.hash).not.toBe(
+      activityHash(
+        {
+          owner: userId,
+          seq: 2,
+          prevHash: rows[0]!.hash,
+          name: 'Refund of $5 to card 4242',
+          feedType: 'orderProcessed',
+          link: null,
+          linkName: null,
+          createdAt: rows[1]!.created_at,
+        },
+        Buffer.alloc(32),
+      ),
+    );
   });
 });
 

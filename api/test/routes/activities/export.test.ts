@@ -2,7 +2,10 @@ import type { TestContext } from '../../helpers/app';
 import { createTestContext } from '../../helpers/app';
 import { call } from '../../helpers/applications';
 import { appendActivity, CHAIN_BATCH } from '../../../src/repositories/activities';
+import { parse } from 'csv-parse/sync';
 import { activityHash, GENESIS_HASH } from '../../../src/db/activity-chain';
+import { verifyActivityExport } from '../../../scripts/verify-activity-export';
+import { TEST_ACTIVITY_CHAIN_KEY } from '../../helpers/app';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -150,6 +153,34 @@ describe('GET /activities/export', () => {
     expect(response.json().message).toContain(message);
   });
 
+  it('answers the edges of the dates it accepts, and refuses days before 1970', async () => {
+    const owner = await userIdOf('usr_export_edges');
+    await appendActivity(ctx.database.db, owner, {
+      name: 'On the last day',
+      feedType: 'orderProcessed',
+      createdAt: '9999-12-31T23:59:59.999Z',
+    });
+    // The day after 9999-12-31 is in the year 10000: the export used to answer 500 for it.
+    for (const tz of ['UTC', 'America/New_York', 'Pacific/Kiritimati']) {
+      const last = await exportOf(`from=9999-01-01&to=9999-12-31&tz=${tz}`, 'usr_export_edges');
+      expect(last.statusCode).toBe(200);
+      expect(last.body.includes('On the last day')).toBe(tz !== 'Pacific/Kiritimati');
+    }
+    expect((await exportOf('from=2024-02-29&to=2024-02-29')).statusCode).toBe(200);
+    expect((await exportOf('from=1970-01-01&to=1970-01-01&tz=Pacific/Kiritimati')).statusCode).toBe(
+      200,
+    );
+    // dayjs read 0001-01-01 as 1901: refused rather than answered for the wrong days.
+    const first = await exportOf('from=0001-01-01&to=0001-01-02');
+    expect(first.statusCode).toBe(400);
+    expect(first.json().message).toBe(
+      'from must be a real calendar date (YYYY-MM-DD) from 1970 on',
+    );
+    const huge = await exportOf('from=1970-01-01&to=9999-12-31');
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().message).toBe('The period must not exceed 366 days');
+  });
+
   it('takes a leap year of 366 days', async () => {
     expect((await exportOf('from=2024-01-01&to=2024-12-31')).statusCode).toBe(200);
   });
@@ -163,6 +194,67 @@ describe('GET /activities/export', () => {
       .execute();
     const response = await exportOf('from=2026-03-01&to=2026-03-31', 'usr_export_cashier');
     expect(response.statusCode).toBe(403);
+  });
+});
+
+describe("the README's recipe, outside the app", () => {
+  // Every start a spreadsheet runs, their full-width forms, and the mark itself when stored.
+  const names = [
+    '=1+1',
+    "'=1+1",
+    "''=1+1",
+    '+1 more',
+    '-2 refunds',
+    '@SUM(A1)',
+    '\tTabbed',
+    '\rCarriage',
+    '\uff1d1+1',
+    '\uff0b1',
+    '\uff0d1',
+    '\uff20SUM(A1)',
+    "'quoted plainly",
+    "'",
+    'Order #1, "paid"\r\nand a new line',
+    'Plain',
+  ];
+
+  it('verifies every row, whatever its text starts with, and nothing else', async () => {
+    const owner = await userIdOf('usr_export_recipe');
+    for (const [i, name] of names.entries()) {
+      await appendActivity(ctx.database.db, owner, {
+        name,
+        feedType: 'orderProcessed',
+        // Links and their names are cells too.
+        link: i % 4 === 0 ? `=cmd|' /C calc'!A${i}` : i % 4 === 1 ? '/applications/a1' : null,
+        linkName: i % 4 === 0 ? "'Coffee" : i % 4 === 1 ? '\uff0dCoffee' : null,
+        createdAt: new Date(Date.parse('2026-03-01T08:00:00.000Z') + i * 60_000).toISOString(),
+      });
+    }
+    const response = await exportOf('from=2026-03-01&to=2026-03-01', 'usr_export_recipe');
+    expect(response.statusCode).toBe(200);
+    const key = Buffer.from(TEST_ACTIVITY_CHAIN_KEY, 'base64');
+    expect(verifyActivityExport(response.body, key)).toEqual({
+      rows: names.length,
+      ok: true,
+      firstBroken: null,
+    });
+    // A stored '=1+1 and a stored =1+1 are told apart; no cell a spreadsheet would run.
+    const cells = parse(response.body, { columns: true }) as Array<Record<string, string>>;
+    expect(cells.map((row) => row.name)).toEqual(
+      names.map((name) => (/^['=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/.test(name) ? `'${name}` : name)),
+    );
+    for (const row of cells) {
+      for (const value of Object.values(row))
+        expect(value).not.toMatch(/^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/);
+    }
+    // Without the key, or with a row changed, it does not verify.
+    expect(verifyActivityExport(response.body, Buffer.alloc(32)).ok).toBe(false);
+    // The export of the stored '=1+1 (row 2), changed to read as a stored =1+2.
+    const changed = response.body.replace("''=1+1", "'=1+2");
+    expect(verifyActivityExport(changed, key)).toMatchObject({
+      ok: false,
+      firstBroken: { row: 2, seq: '2', reason: 'hash does not match the row' },
+    });
   });
 });
 

@@ -213,6 +213,21 @@ describe('GET /admin-panel/users', () => {
     expect(ignored.totalRecords).toBe(16);
   });
 
+  it('reads an end date of 9999-12-31 as no end, and refuses days before 1970', async () => {
+    // Its next day, in the year 10000, used to compare before every creation date: nobody.
+    const open = await answer('?includeDateRange=true&startDate=2024-03-01&endDate=9999-12-31');
+    const since = await answer('?includeDateRange=true&startDate=2024-03-01');
+    expect(open.totalRecords).toBeGreaterThan(0);
+    expect(open).toEqual(since);
+    const all = await answer('?includeDateRange=true&startDate=1970-01-01&endDate=9999-12-31');
+    expect(all.totalRecords).toBe(all.totalAll);
+    const early = await listUsers('?includeDateRange=true&startDate=0001-01-01');
+    expect(early.statusCode).toBe(400);
+    expect(early.json().message).toBe(
+      'querystring/startDate must be a real calendar date (YYYY-MM-DD) from 1970 on',
+    );
+  });
+
   it('swaps a start date after the end date', async () => {
     const swapped = await answer('?includeDateRange=true&startDate=2023-06-30&endDate=2023-04-01');
     expect(swapped.list.map((r) => r.fullName)).toEqual([

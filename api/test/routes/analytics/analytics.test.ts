@@ -342,6 +342,74 @@ describe('GET /analytics/usage', () => {
   });
 });
 
+describe('dates at the edges of what the api accepts', () => {
+  let edge: string;
+  beforeAll(async () => {
+    edge = await insertApplication(ctx, await userIdOf(ctx, 'usr_edges'), 'Edge');
+    await insertOrders(ctx, edge, [
+      { createdAt: '9999-12-31T12:00:00.000Z' },
+      { createdAt: '9999-12-30T09:00:00.000Z' },
+      { createdAt: '2024-02-29T12:00:00.000Z' },
+      { createdAt: '1970-01-01T00:00:00.000Z' },
+    ]);
+  });
+  const edges = (url: string) => get(url, 'usr_edges');
+
+  it('answers the last day YYYY-MM-DD can write, in every zone, for both routes', async () => {
+    // The day after 9999-12-31 is in the year 10000: it used to loop forever (usage) or 500.
+    const usage = await edges('/analytics/usage?from=9999-12-31&to=9999-12-31');
+    expect(usage.statusCode).toBe(200);
+    expect(usage.json().perDay).toEqual([{ date: '9999-12-31', orders: 1, pos: 0, web: 1 }]);
+    expect(usage.json().perMonth).toEqual([{ month: '9999-12', orders: 1, pos: 0, web: 1 }]);
+    const year = await edges('/analytics/usage?from=9999-01-01&to=9999-12-31&tz=America/New_York');
+    expect(year.statusCode).toBe(200);
+    expect(year.json().perDay).toHaveLength(365);
+    expect(year.json().perMonth).toHaveLength(12);
+    expect(year.json().totals.orders).toBe(2);
+    // Kiritimati (UTC+14): its 31 December 9999 runs 30 December 10:00Z to 31 December 10:00Z,
+    // between the two orders (the end is the real instant, not the end of all time).
+    const kiritimati = await edges(
+      '/analytics/usage?from=9999-12-31&to=9999-12-31&tz=Pacific/Kiritimati',
+    );
+    expect(kiritimati.json().totals.orders).toBe(0);
+    for (const tz of ['UTC', 'Pacific/Kiritimati', 'Etc/GMT%2B12']) {
+      const orders = await edges(`/analytics/orders?date=9999-12-31&tz=${tz}`);
+      expect(orders.statusCode).toBe(200);
+      expect(orders.json().total).toBe(4);
+    }
+    expect((await edges('/analytics/orders?date=9999-12-31')).json()).toEqual({
+      perDay: 1,
+      perMonth: 2,
+      total: 4,
+    });
+  });
+
+  it('answers the first day, leap days and refuses what no day or range can be', async () => {
+    const first = await edges(
+      '/analytics/usage?from=1970-01-01&to=1970-01-01&tz=Pacific/Kiritimati',
+    );
+    expect(first.statusCode).toBe(200);
+    expect((await edges('/analytics/orders?date=1970-01-01')).json().perDay).toBe(1);
+    expect((await edges('/analytics/orders?date=2024-02-29')).json().perDay).toBe(1);
+    const refused: Array<[string, RegExp]> = [
+      [
+        '/analytics/usage?from=0001-01-01&to=1970-01-05',
+        /from must be a real calendar date .* from 1970 on/,
+      ],
+      ['/analytics/orders?date=0001-01-01', /date must be a real calendar date .* from 1970 on/],
+      ['/analytics/orders?date=1969-12-31', /from 1970 on/],
+      ['/analytics/orders?date=2023-02-29', /date must be a real calendar date/],
+      ['/analytics/usage?from=1970-01-01&to=9999-12-31', /at most 366 days/],
+      ['/analytics/usage?from=0001-01-01&to=9999-12-31', /from must be a real calendar date/],
+    ];
+    for (const [url, message] of refused) {
+      const response = await edges(url);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toMatch(message);
+    }
+  });
+});
+
 describe('deletions of orders the api never had', () => {
   it('count nowhere, not even with includeDeleted=true', async () => {
     // A store deletes an order whose create never reached the api: markDeleted keeps a stub

@@ -1,3 +1,4 @@
+import dns from 'node:dns';
 import type { TestContext } from '../../helpers/app';
 import { asUser, createTestContext } from '../../helpers/app';
 import { BASE, call, createApplication, feedOf, rowOf } from '../../helpers/applications';
@@ -145,6 +146,76 @@ describe('the SSRF guard', () => {
     const response = await call(guarded, 'POST', '/applications', { name: 'X', homeUrl });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('The URL must point to a public site');
+  });
+
+  describe('a public name that resolves to a private address', () => {
+    // What a DNS server pointing these names at the api's own network answers; every other
+    // name (none is looked up here but these) resolves as usual.
+    const answers: Record<string, string[]> = {
+      'loop.example': ['127.0.0.1'],
+      'inside.example': ['10.0.0.8'],
+      'metadata.example': ['169.254.169.254'],
+      'mixed.example': ['93.184.215.14', '::1'],
+      'public.example': ['93.184.215.14'],
+    };
+    let lookup: jest.SpyInstance;
+    beforeEach(() => {
+      const real = dns.lookup.bind(dns);
+      lookup = jest.spyOn(dns, 'lookup').mockImplementation(((
+        hostname: string,
+        options: dns.LookupOptions,
+        callback: (error: Error | null, addresses: dns.LookupAddress[]) => void,
+      ) => {
+        const list = answers[hostname];
+        if (!list) return (real as (...args: unknown[]) => void)(hostname, options, callback);
+        callback(
+          null,
+          list.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+        );
+      }) as unknown as typeof dns.lookup);
+    });
+    afterEach(() => lookup.mockRestore());
+
+    const PRIVATE = 'The URL must point to a public site';
+
+    it.each(['loop.example', 'inside.example', 'metadata.example', 'mixed.example'])(
+      'refuses %s at create, find-or-create, a URL change and the site check',
+      async (host) => {
+        const homeUrl = `https://${host}/shop`;
+        const created = await call(guarded, 'POST', '/applications', { name: 'X', homeUrl });
+        expect(created.statusCode).toBe(400);
+        expect(created.json().message).toBe(PRIVATE);
+        const found = await call(guarded, 'POST', '/applications/find-or-create', { homeUrl });
+        expect(found.statusCode).toBe(400);
+        expect(found.json().message).toBe(PRIVATE);
+        const check = await call(
+          guarded,
+          'GET',
+          `/applications/site-check?url=${encodeURIComponent(host)}`,
+        );
+        expect(check.statusCode).toBe(400);
+        expect(check.json().message).toBe(PRIVATE);
+        const app = await call(guarded, 'POST', '/applications', {
+          name: `Moving ${host}`,
+          homeUrl: `https://public.example/${host}`,
+        });
+        expect(app.statusCode).toBe(201);
+        const moved = await call(guarded, 'PUT', `/applications/${app.json().data.id}`, {
+          homeUrl,
+        });
+        expect(moved.statusCode).toBe(400);
+        expect(moved.json().message).toBe(PRIVATE);
+        expect((await rowOf(guarded, app.json().data.id)).home_url).not.toBe(homeUrl);
+      },
+    );
+
+    it('creates an application on a name with public addresses only', async () => {
+      const response = await call(guarded, 'POST', '/applications', {
+        name: 'Public',
+        homeUrl: 'https://public.example',
+      });
+      expect(response.statusCode).toBe(201);
+    });
   });
 });
 

@@ -3,9 +3,14 @@ import {
   isPrivateAddress,
   isPrivateHost,
   publicOnlyLookup,
+  resolvesToPrivateAddress,
 } from '../../../src/services/store/address-guard';
 import { createStoreClient } from '../../../src/services/store-client';
-import { parseStoreUrl, PRIVATE_HOST_MESSAGE } from '../../../src/services/store-url';
+import {
+  assertPublicHost,
+  parseStoreUrl,
+  PRIVATE_HOST_MESSAGE,
+} from '../../../src/services/store-url';
 
 /** Every form of a non-public address the guard must refuse, with what it hides. */
 const refused: Array<[form: string, address: string]> = [
@@ -129,6 +134,33 @@ describe('SSRF guard: every encoding of a non-public address', () => {
     await expect(guarded.siteInfo('http://shop.example.com')).rejects.toThrow(
       'shop.example.com resolves to a private address',
     );
+  });
+
+  it.each(refused)(
+    'refuses %s (%s) as a DNS answer before any call (create, site check)',
+    async (_, address) => {
+      answerWith(address);
+      const url = parseStoreUrl('https://shop.example.com', false);
+      await expect(assertPublicHost(url, false)).rejects.toThrow(PRIVATE_HOST_MESSAGE);
+      await expect(resolvesToPrivateAddress('shop.example.com', 1000)).resolves.toBe(true);
+      // STORE_ALLOW_PRIVATE_HOSTS (the local stack's sandbox stores on 127.0.0.1) lets it through.
+      await expect(assertPublicHost(url, true)).resolves.toBeUndefined();
+    },
+  );
+
+  it('lets a name through that does not resolve, or not in time: the connection checks again', async () => {
+    jest.spyOn(dns, 'lookup').mockImplementationOnce(((
+      _hostname: string,
+      _options: dns.LookupOptions,
+      callback: (error: Error | null) => void,
+    ) => {
+      callback(Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }));
+    }) as unknown as typeof dns.lookup);
+    await expect(resolvesToPrivateAddress('gone.example', 1000)).resolves.toBe(false);
+    jest
+      .spyOn(dns, 'lookup')
+      .mockImplementationOnce((() => undefined) as unknown as typeof dns.lookup);
+    await expect(resolvesToPrivateAddress('slow.example', 20)).resolves.toBe(false);
   });
 
   it('refuses a DNS answer with a zone (link-local of an interface)', async () => {

@@ -75,6 +75,11 @@ describe('store JSON mapping', () => {
     });
   });
 
+  it('drops hidden characters from the names a store gives a station and its site', () => {
+    expect(toStation({ pos_id: 1, name: 'Till\u202e 1\u200b' }).name).toBe('Till 1');
+    expect(toSiteInfo({ name: '\ufeffCoffee\u2066 Shop\u{e0041}' }).name).toBe('Coffee Shop');
+  });
+
   it('reads the fields of system_status the dashboard uses, and refuses one without environment', () => {
     expect(
       toSystemStatus({

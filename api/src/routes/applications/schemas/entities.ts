@@ -1,6 +1,7 @@
 // The entity schemas and field rules that several application routes share; each route's own
 // schema sits in the file of its group beside this one.
 import { Type } from '@sinclair/typebox';
+import { DISPLAY_TEXT } from '../../../plugins/validation';
 import type { Static } from '@sinclair/typebox';
 import { AUTH_FAILURE_REASONS } from '../../../domain/applications/auth-failure';
 import { STATUS_LABELS } from '../../../domain/applications/status';
@@ -114,7 +115,13 @@ export const ApplicationParams = Type.Object(
   { additionalProperties: false },
 );
 
-export const NameSchema = Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH, pattern: '\\S' });
+/** An application's name: shown to people, so without hidden or direction-changing characters. */
+export const NameSchema = Type.String({
+  minLength: 1,
+  maxLength: NAME_MAX_LENGTH,
+  pattern: '\\S',
+  [DISPLAY_TEXT]: true,
+});
 export const HomeUrlSchema = Type.String({
   minLength: 1,
   maxLength: MAX_STORE_URL_LENGTH,

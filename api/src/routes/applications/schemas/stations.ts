@@ -1,6 +1,7 @@
 // Schemas of the routes in ../stations.ts: an application's stations, the slug change and the
 // stations shared with the caller.
 import { Type } from '@sinclair/typebox';
+import { DISPLAY_TEXT } from '../../../plugins/validation';
 import type { Static } from '@sinclair/typebox';
 import { authErrors, ErrorAnswer, Ref } from '../../common';
 import {
@@ -43,8 +44,14 @@ export const UpdateSlugBody = Type.Object(
     stationSlug: Type.String({
       maxLength: 200,
       description: "The new slug: 'pos' turns Default on, the posID resets, else a custom slug",
+      [DISPLAY_TEXT]: true,
     }),
-    stationName: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+    stationName: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      pattern: '\\S',
+      [DISPLAY_TEXT]: true,
+    }),
     oldStationSlug: Type.String({
       minLength: 1,
       maxLength: 64,
