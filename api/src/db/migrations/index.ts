@@ -29,8 +29,8 @@ import { migration as m0019 } from './0019_assistant_tasks';
 import { migration as m0020 } from './0020_member_last_access';
 import { migration as m0021 } from './0021_signing_keys';
 import { migration as m0022 } from './0022_activity_head_prev_hash';
-import { migration as m0025 } from './0025_ended_sessions';
 import { migration as m0023 } from './0023_activity_chain_keyed';
+import { migration as m0025 } from './0025_ended_sessions';
 
 /** Every migration in order; names sort in the order they must run. */
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -57,8 +57,8 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0020_member_last_access': m0020(),
     '0021_signing_keys': m0021(),
     '0022_activity_head_prev_hash': m0022(),
-    '0025_ended_sessions': m0025(),
     '0023_activity_chain_keyed': m0023(),
+    '0025_ended_sessions': m0025(),
   };
 }
 
