@@ -1051,6 +1051,31 @@ function activityHeadPrevHash(): Migration {
   };
 }
 
+/**
+ * The attempt counters of the guessable secrets (issue 25): one row per limit and key (an
+ * account, a client address, an address and application), `points` the attempts (or failures)
+ * of the fixed window that ends at `expire` (ms since the epoch). Counted by one atomic upsert,
+ * so the limits hold across api instances on one PostgreSQL; expired rows are deleted now and
+ * then by whichever instance sees them.
+ */
+function rateLimits(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('rate_limits')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('points', 'integer', (c) => c.notNull())
+        .addColumn('expire', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('rate_limits_expire_idx')
+        .on('rate_limits')
+        .column('expire')
+        .execute();
+    },
+  };
+}
+
 /** Every migration in order; names sort in the order they must run. */
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -1076,6 +1101,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0020_member_last_access': memberLastAccess(),
     '0021_signing_keys': signingKeys(),
     '0022_activity_head_prev_hash': activityHeadPrevHash(),
+    '0026_rate_limits': rateLimits(),
   };
 }
 

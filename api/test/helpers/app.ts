@@ -43,6 +43,8 @@ export interface TestContextOptions {
   configure?: (app: FastifyInstance) => void;
   /** Extra environment for loadConfig (private store hosts are allowed by default). */
   env?: Record<string, string>;
+  /** The rate limits' clock (the app's and the POS host's); Date.now otherwise. */
+  rateLimitClock?: () => number;
 }
 
 /**
@@ -118,6 +120,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     signingKeys,
     loginProvider: options.loginProvider,
     storeAccess: access,
+    rateLimitClock: options.rateLimitClock,
   });
   options.configure?.(app);
   await app.ready();
@@ -129,6 +132,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     verifier: app.verifyProviderToken,
     signingKeys,
     cookieDomain: config.cookieDomain,
+    rateLimits: app.rateLimits,
   });
   await posHost.ready();
   return {

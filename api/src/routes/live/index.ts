@@ -4,6 +4,7 @@ import { serveLiveStream } from '../../live/stream';
 import { issueLiveTicket, readLiveTicket, spendLiveTicket } from '../../live/ticket';
 import { currentUser } from '../../plugins/auth';
 import type { RouteOptions } from '../common';
+import { countAttempt } from '../rate-limits';
 import { liveStreamSchema, liveTicketSchema } from './schema';
 
 const LAST_EVENT_ID = /^\d{1,15}$/;
@@ -15,6 +16,7 @@ const live: FastifyPluginAsyncTypebox<Pick<RouteOptions, 'signingKeys' | 'issuer
 ) => {
   app.post('/live/ticket', { schema: liveTicketSchema }, async (request) => {
     const user = currentUser(request);
+    await countAttempt(app, request, 'liveTicket');
     // The stream lasts as long as the session of the bearer token that asked for it: its exp,
     // or its nra when that comes first (the verifier honours no token past nra).
     const claims = request.claims;

@@ -4,6 +4,7 @@ import { currentUser } from '../../plugins/auth';
 import type { ProviderClaims } from '../../services/provider-tokens';
 import { signPosToken } from '../../services/signing-key';
 import type { RouteOptions } from '../common';
+import { countAttempt } from '../rate-limits';
 import { authTokenSchema, checkBanSchema, lastAccessSchema } from './schema';
 
 /** POST /me/auth-token, POST /user-last-access, GET /check-ban. */
@@ -21,6 +22,7 @@ const session: FastifyPluginAsyncTypebox<RouteOptions> = async (app, options) =>
 
   app.post('/me/auth-token', { schema: authTokenSchema }, async (request) => {
     const user = currentUser(request);
+    await countAttempt(app, request, 'authToken');
     return {
       token: await signPosToken(await options.signingKeys.signing(), user.id, options.issuer),
     };
