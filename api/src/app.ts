@@ -10,6 +10,7 @@ import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
 import type { LiveHubOptions } from './live/hub';
 import livePlugin from './plugins/live';
+import rateLimitsPlugin from './plugins/rate-limits';
 import repositoriesPlugin from './plugins/repositories';
 import securityHeadersPlugin from './plugins/security-headers';
 import { rejectMalformedText, validatorCompiler } from './plugins/validation';
@@ -60,6 +61,8 @@ export interface AppDependencies {
   live?: LiveHubOptions;
   /** The mailer of the support requests; SMTP to `config.smtp` otherwise. */
   mailer?: Mailer;
+  /** The rate limits' clock (ms since the epoch); `Date.now` otherwise. */
+  rateLimitClock?: () => number;
 }
 
 /**
@@ -205,6 +208,7 @@ export async function buildApp(
     closeOnShutdown: !deps.database,
   });
   await app.register(repositoriesPlugin);
+  await app.register(rateLimitsPlugin, { settings: config.rateLimits, now: deps.rateLimitClock });
   await app.register(livePlugin, { hub: deps.live });
   await app.register(authPlugin, {
     verifier:

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import type { RateLimitSettings } from './domain/limits/catalogue';
+import { rateLimitSettingsOf } from './domain/limits/catalogue';
 import type { SmtpConfig } from './services/mailer';
 
 /** Settings of the api, read once from the environment (see README.md). */
@@ -96,6 +98,11 @@ export interface ApiConfig {
   supportEmail: string;
   /** The From of the api's mail (MAIL_FROM). */
   mailFrom: string;
+  /**
+   * The rate limits of issue 25: the defaults of `domain/limits/catalogue.ts` with the
+   * overrides of RATE_LIMITS (`name=points/seconds,…`).
+   */
+  rateLimits: RateLimitSettings;
 }
 
 /**
@@ -333,5 +340,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     smtp: smtpOf(env),
     supportEmail: emailOf('SUPPORT_EMAIL', env.SUPPORT_EMAIL || DEFAULT_SUPPORT_EMAIL),
     mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
+    rateLimits: rateLimitSettingsOf(env.RATE_LIMITS),
   };
 }

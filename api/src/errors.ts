@@ -10,6 +10,16 @@ export class HttpError extends Error {
   }
 }
 
+/** 429: tried too often; the answer carries `Retry-After` (seconds). */
+export class TooManyRequestsError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message, 'ERR_RATE_LIMITED');
+  }
+}
+
 /** 401: the bearer token is missing or not acceptable. */
 export const unauthorized = () => new HttpError(401, 'Unauthorized', 'ERR_UNAUTHORIZED');
 /** 402: the account is blocked (the shell then checks the ban). */

@@ -8,6 +8,7 @@ import type { DatabaseHandle } from './db';
 import type { CallbackRefusal } from './domain/applications/authorization';
 import { acceptWcCallback } from './domain/applications/authorization';
 import { MAX_DELIVERY_BYTES, RefusalLog, acceptDelivery, isPing } from './domain/orders/ingest';
+import { RateLimits } from './domain/limits';
 import type { StoreAccess } from './domain/store-access';
 import errorsPlugin from './plugins/errors';
 import securityHeadersPlugin from './plugins/security-headers';
@@ -33,6 +34,10 @@ export interface PosHostOptions {
   signingKeys: SigningKeys;
   /** Domain attribute of the access-error cookie (COOKIE_DOMAIN); null: host-only. */
   cookieDomain?: string | null;
+  /** The rate limits (the api's, to share its settings); the defaults over `repos` otherwise. */
+  rateLimits?: RateLimits;
+  /** Proxies whose X-Forwarded-For gives the client address (TRUST_PROXY); false: none. */
+  trustProxy?: string | false;
 }
 
 const CallbackQuery = Type.Object(
@@ -72,6 +77,8 @@ export async function buildPosHost(options: PosHostOptions): Promise<FastifyInst
     logger: options.logLevel === 'silent' ? false : { level: options.logLevel },
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 16 * 1024,
+    // The webhook limits count per client address: only configured proxies may name it.
+    trustProxy: options.trustProxy ?? false,
     ...(options.tls ? { https: { cert: options.tls.cert, key: options.tls.key } } : {}),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -81,6 +88,7 @@ export async function buildPosHost(options: PosHostOptions): Promise<FastifyInst
   // The cloud POS addresses read the dashboard's token cookie and set the access-error one.
   await app.register(fastifyCookie);
   const repos = options.repos ?? createRepositories(options.database);
+  const rateLimits = options.rateLimits ?? new RateLimits(repos.rateLimits);
 
   app.get('/health', async () => ({ status: 'ok' }));
 
@@ -162,19 +170,29 @@ export async function buildPosHost(options: PosHostOptions): Promise<FastifyInst
           },
           raw,
         );
-        const logged =
-          outcome.status !== 200 ? refusals.shouldLog(request.params.applicationId) : null;
+        // Only failures count, per address: a delivery signed right is never throttled.
+        const throttled = outcome.badSignature
+          ? await rateLimits.wcWebhookFailed(request.ip, request.params.applicationId)
+          : null;
+        const status = throttled ? 429 : outcome.status;
+        const logged = status !== 200 ? refusals.shouldLog(request.params.applicationId) : null;
         if (logged) {
           request.log.warn(
             {
               applicationId: request.params.applicationId,
               topic: h['x-wc-webhook-topic'],
               deliveryId: h['x-wc-webhook-delivery-id'],
-              status: outcome.status,
+              status,
               refusedSinceLastLog: logged.skipped,
             },
             'webhook delivery refused (logged at most once a minute per application)',
           );
+        }
+        if (throttled) {
+          return reply
+            .code(429)
+            .header('retry-after', String(throttled.retryAfterSeconds))
+            .send({ message: throttled.message });
         }
         return reply.code(outcome.status).send({ message: outcome.message });
       },

@@ -47,6 +47,8 @@ async function main(): Promise<void> {
     verifier: app.verifyProviderToken,
     signingKeys,
     cookieDomain: config.cookieDomain,
+    rateLimits: app.rateLimits,
+    trustProxy: config.trustProxy,
   };
   const posHost = await buildPosHost({
     ...posHostOptions,

@@ -180,4 +180,24 @@ describe('two api instances on one database', () => {
     expect(again.statusCode).toBe(429);
     expect(again.headers['retry-after']).toBeDefined();
   });
+
+  it('hold a rate limit across instances: of concurrent live tickets on A and B, exactly the limit is issued', async () => {
+    const limit = ctx.config.rateLimits.liveTicketAccount.points;
+    const answers = await Promise.all(
+      Array.from({ length: limit + 10 }, (_, i) =>
+        as(i % 2 ? a : b, 'POST', '/live/ticket', 'usr_scale_limited'),
+      ),
+    );
+    const issued = answers.filter((answer) => answer.statusCode === 200);
+    const refused = answers.filter((answer) => answer.statusCode === 429);
+    expect(issued).toHaveLength(limit);
+    expect(refused).toHaveLength(10);
+    for (const answer of refused) {
+      expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+      expect(answer.json().code).toBe('ERR_RATE_LIMITED');
+    }
+    // Another account is not held by this one's limit, on either instance.
+    expect((await as(a, 'POST', '/live/ticket', 'usr_scale_unlimited')).statusCode).toBe(200);
+    expect((await as(b, 'POST', '/live/ticket', 'usr_scale_unlimited')).statusCode).toBe(200);
+  });
 });

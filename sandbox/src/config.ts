@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { JWTVerifyGetKey } from 'jose';
+import type { LoginLimitSettings } from './login/limits';
+import { loginLimitSettingsOf } from './login/limits';
 import type { DeliveryTiming } from './store/webhooks';
 
 /** Options of {@link startSandbox}. Every field is optional; ports of 0 pick a free port. */
@@ -74,6 +76,11 @@ export interface SandboxOptions {
   paymentsWebhookRetryDelays?: number[];
   /** Clock in milliseconds since the epoch; tests replace it to move time. */
   now?: () => number;
+  /**
+   * Overrides of the login provider's sign-in and registration limits (LOGIN_RATE_LIMITS,
+   * `name=points/seconds,…`; see `login/limits.ts`).
+   */
+  loginRateLimits?: Partial<LoginLimitSettings>;
 }
 
 /**
@@ -167,5 +174,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxOpt
     paymentsPublishableKey: env.PAYMENTS_PUBLISHABLE_KEY || undefined,
     paymentsWebhookUrl: env.PAYMENTS_WEBHOOK_URL || undefined,
     paymentsWebhookSecret: env.PAYMENTS_WEBHOOK_SECRET || undefined,
+    loginRateLimits: env.LOGIN_RATE_LIMITS
+      ? loginLimitSettingsOf(env.LOGIN_RATE_LIMITS)
+      : undefined,
   };
 }

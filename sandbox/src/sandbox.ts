@@ -151,6 +151,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       smtpRelay: options.smtpRelay ?? { host, port: smtp.port },
       supportUrl: options.supportUrl,
       now,
+      limits: options.loginRateLimits,
     });
     closers.push(provider.close);
 

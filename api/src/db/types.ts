@@ -149,6 +149,16 @@ export interface EndedSessionsTable {
 }
 
 /**
+ * rate_limits: the attempt counter of one limit and key for the window ending at `expire` (ms
+ * since the epoch; PostgreSQL's bigint comes back as a string).
+ */
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  expire: ColumnType<number | string, number, number>;
+}
+
+/**
  * signing_keys: the api's ES256 keys shared by every instance, newest generation signing from
  * `signs_from`; `private_jwk` is sealed with the store secret box.
  */
@@ -435,6 +445,7 @@ export interface Database {
   assistant_tasks: AssistantTasksTable;
   user_tasks: UserTasksTable;
   support_requests: SupportRequestsTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

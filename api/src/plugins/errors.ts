@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../errors';
+import { HttpError, TooManyRequestsError } from '../errors';
 
 /** The body of every error answer. */
 export interface ErrorBody {
@@ -31,6 +31,9 @@ async function errors(app: FastifyInstance): Promise<void> {
     if (error instanceof HttpError) {
       const body: ErrorBody = { message: error.message };
       if (error.code) body.code = error.code;
+      if (error instanceof TooManyRequestsError) {
+        void reply.header('retry-after', String(error.retryAfterSeconds));
+      }
       return reply.code(error.statusCode).send(body);
     }
     if ('validation' in error && error.validation?.[0]) {

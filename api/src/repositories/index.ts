@@ -7,6 +7,7 @@ import { EndedSessionsRepository } from './ended-sessions';
 import { MembersRepository } from './members';
 import { OrdersRepository } from './orders';
 import { PlansRepository } from './plans';
+import { RateLimitsRepository } from './rate-limits';
 import { SettingsRepository } from './settings';
 import { StaffClaimsRepository } from './staff-claims';
 import { StationSlugsRepository } from './station-slugs';
@@ -32,6 +33,7 @@ export interface Repositories {
   staffClaims: StaffClaimsRepository;
   userTasks: UserTasksRepository;
   supportRequests: SupportRequestsRepository;
+  rateLimits: RateLimitsRepository;
 }
 
 /** Builds the repositories over an open database. */
@@ -52,5 +54,6 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     staffClaims: new StaffClaimsRepository(handle.db),
     userTasks: new UserTasksRepository(handle.db),
     supportRequests: new SupportRequestsRepository(handle.db, handle.dialect),
+    rateLimits: new RateLimitsRepository(handle.db),
   };
 }

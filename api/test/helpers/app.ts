@@ -44,6 +44,8 @@ export interface TestContextOptions {
   configure?: (app: FastifyInstance) => void;
   /** Extra environment for loadConfig (private store hosts are allowed by default). */
   env?: Record<string, string>;
+  /** The rate limits' clock (the app's and the POS host's); Date.now otherwise. */
+  rateLimitClock?: () => number;
 }
 
 /** The activity chain key of every test database and context of this process (base64). */
@@ -126,6 +128,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     signingKeys,
     loginProvider: options.loginProvider,
     storeAccess: access,
+    rateLimitClock: options.rateLimitClock,
   });
   options.configure?.(app);
   await app.ready();
@@ -137,6 +140,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     verifier: app.verifyProviderToken,
     signingKeys,
     cookieDomain: config.cookieDomain,
+    rateLimits: app.rateLimits,
   });
   await posHost.ready();
   return {

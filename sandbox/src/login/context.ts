@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ActivationMailer } from './activationMail';
 import type { SigningKeys } from './keys';
+import type { LoginLimits } from './limits';
 import { SESSION_COOKIE, readCookie } from './sessions';
 import type { ProviderSession, SessionStore } from './sessions';
 import type { TokenService } from './tokens';
@@ -18,6 +19,8 @@ export interface LoginContext {
   sessions: SessionStore;
   tokens: TokenService;
   mailer: ActivationMailer;
+  /** Wrong passwords and registrations per account and per client address. */
+  limits: LoginLimits;
 }
 
 /** The query string of a raw request URL, without the leading `?`. */

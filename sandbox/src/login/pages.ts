@@ -57,6 +57,8 @@ export interface RegisterPageOptions {
   signInHref: string;
   values?: RegisterFields;
   errors?: RegisterErrors;
+  /** A refusal of the whole form (too many attempts), shown above it. */
+  error?: string;
   supportUrl?: string;
 }
 
@@ -80,9 +82,11 @@ ${error ? `<p class="field-error" id="${id}-error">${escapeHtml(error)}</p>` : '
 
 export function registerPage(options: RegisterPageOptions): string {
   const { action, signInHref, values = { name: '', email: '' }, errors = {} } = options;
-  const summary = Object.keys(errors).length
-    ? '<div class="alert" role="alert">Please correct the highlighted fields.</div>'
-    : '';
+  const summary = options.error
+    ? alert(options.error)
+    : Object.keys(errors).length
+      ? '<div class="alert" role="alert">Please correct the highlighted fields.</div>'
+      : '';
   return renderPage({
     title: 'Create your account · Cloud POS',
     supportUrl: options.supportUrl,

@@ -4,6 +4,8 @@ import Fastify from 'fastify';
 import { createActivationMailer } from './activationMail';
 import type { LoginContext } from './context';
 import { loadSigningKeys } from './keys';
+import type { LoginLimitSettings } from './limits';
+import { LOGIN_LIMIT_DEFAULTS, LoginLimits } from './limits';
 import { activationRoutes } from './routes/activation';
 import { apiRoutes } from './routes/api';
 import { controlRoutes } from './routes/controls';
@@ -27,6 +29,8 @@ export interface LoginProviderOptions {
   smtpRelay: { host: string; port: number };
   supportUrl?: string;
   now: () => number;
+  /** Overrides of the sign-in and registration limits ({@link LOGIN_LIMIT_DEFAULTS}). */
+  limits?: Partial<LoginLimitSettings>;
 }
 
 /** A running login provider. */
@@ -80,6 +84,7 @@ export async function startLoginProvider(options: LoginProviderOptions): Promise
     sessions,
     tokens,
     mailer,
+    limits: new LoginLimits({ ...LOGIN_LIMIT_DEFAULTS, ...options.limits }),
   };
 
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });

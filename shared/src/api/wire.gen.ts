@@ -353,7 +353,7 @@ export interface paths {
     put?: never;
     /**
      * A short-lived token that hands the session to a POS station
-     * @description Returns a JWT signed by this api (ES256, header kid) with sub = the user's id, aud = 'cloud-pos', iss = 'cloud-pos-api' and exp = now + 300 s. A POS station exchanges it for its own session; it carries no provider token.
+     * @description Returns a JWT signed by this api (ES256, header kid) with sub = the user's id, aud = 'cloud-pos', iss = 'cloud-pos-api' and exp = now + 300 s. A POS station exchanges it for its own session; it carries no provider token. Limited per account and per client address (429 ERR_RATE_LIMITED with Retry-After).
      */
     post: {
       parameters: {
@@ -395,6 +395,15 @@ export interface paths {
         };
         /** @description Default Response */
         402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -1014,7 +1023,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** A one-minute ticket that opens the caller's live stream (an EventSource sends no bearer) */
+    /**
+     * A one-minute ticket that opens the caller's live stream (an EventSource sends no bearer)
+     * @description Limited per account and per client address (429 ERR_RATE_LIMITED with Retry-After).
+     */
     post: {
       parameters: {
         query?: never;
@@ -1057,6 +1069,15 @@ export interface paths {
         };
         /** @description Default Response */
         402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -2083,7 +2104,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Checks a promo code for a plan: status 'error' with a message when it cannot be used (unknown, expired, not for this plan) */
+    /**
+     * Checks a promo code for a plan: status 'error' with a message when it cannot be used (unknown, expired, not for this plan)
+     * @description Every try counts against the caller's account and client address: over the limit, 429 ERR_RATE_LIMITED with Retry-After, whether the code is right or not.
+     */
     post: {
       parameters: {
         query?: never;
@@ -2153,6 +2177,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
         502: {
           headers: {
             [name: string]: unknown;
@@ -2187,7 +2220,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Stripe's events (no bearer): the raw body's Stripe-Signature is verified with a 300 s tolerance; each event id is applied once */
+    /**
+     * Stripe's events (no bearer): the raw body's Stripe-Signature is verified with a 300 s tolerance; each event id is applied once
+     * @description Refusals for the signature are counted per client address; over the limit they are 429 with Retry-After. An event signed right is never refused for the limit.
+     */
     post: {
       parameters: {
         query?: never;
@@ -2210,6 +2246,15 @@ export interface paths {
         };
         /** @description Default Response */
         400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -2652,6 +2697,15 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
       };
     };
     delete?: never;
@@ -2739,7 +2793,7 @@ export interface paths {
     };
     /**
      * Renames, moves, connects with keys, disconnects, or sets the authorization type
-     * @description Keys are checked against the store first: on failure the answer is 200 with the unchanged application and keysFail filled in.
+     * @description Keys are checked against the store first: on failure the answer is 200 with the unchanged application and keysFail filled in. Key checks are limited per account and per client address (429 ERR_RATE_LIMITED with Retry-After, the keys not checked).
      */
     put: {
       parameters: {
@@ -2828,6 +2882,15 @@ export interface paths {
         };
         /** @description Default Response */
         409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -3108,6 +3171,15 @@ export interface paths {
         };
         /** @description Default Response */
         409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };

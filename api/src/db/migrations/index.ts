@@ -31,6 +31,7 @@ import { migration as m0021 } from './0021_signing_keys';
 import { migration as m0022 } from './0022_activity_head_prev_hash';
 import { migration as m0023 } from './0023_activity_chain_keyed';
 import { migration as m0025 } from './0025_ended_sessions';
+import { migration as m0026 } from './0026_rate_limits';
 
 /** Every migration in order; names sort in the order they must run. */
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -59,6 +60,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0022_activity_head_prev_hash': m0022(),
     '0023_activity_chain_keyed': m0023(),
     '0025_ended_sessions': m0025(),
+    '0026_rate_limits': m0026(),
   };
 }
 

@@ -24,6 +24,11 @@ export interface DeliveryHeaders {
 export interface DeliveryOutcome {
   status: 200 | 400 | 401;
   message: string;
+  /**
+   * Refused because it is not signed with a verified application's secret (or names no such
+   * application): what a guesser gets, so the POS host counts it against the sender.
+   */
+  badSignature?: true;
 }
 
 /** The X-WC-Webhook-Signature of `raw`: base64 HMAC-SHA256 with the webhook's secret. */
@@ -69,7 +74,11 @@ export async function acceptDelivery(
   headers: DeliveryHeaders,
   raw: Buffer,
 ): Promise<DeliveryOutcome> {
-  const unauthorized: DeliveryOutcome = { status: 401, message: 'Invalid webhook signature' };
+  const unauthorized: DeliveryOutcome = {
+    status: 401,
+    message: 'Invalid webhook signature',
+    badSignature: true,
+  };
   // One query for both: every delivery reads them before anything else.
   const found = await repos.orders.withSync(applicationId);
   if (!found || found.application.is_verified_auth !== 1) return unauthorized;

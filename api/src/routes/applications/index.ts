@@ -15,6 +15,7 @@ import type { StoreAccess } from '../../domain/store-access';
 import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import { StoreUrlError } from '../../services/store-url';
+import { countAttempt } from '../rate-limits';
 import {
   applicationNotFound,
   asConflict,
@@ -96,6 +97,7 @@ const applications: FastifyPluginAsyncTypebox<ApplicationRoutesOptions> = async 
   app.post('/applications', { config: MANAGER, schema: createSchema }, async (request, reply) => {
     const name = request.body.name.trim();
     const url = await storeUrlOf(request.body.homeUrl, access);
+    await countAttempt(app, request, 'applicationCreate');
     let row: ApplicationRow;
     try {
       row = await createApplication(app.repos, currentUser(request).id, name, url);
@@ -112,6 +114,7 @@ const applications: FastifyPluginAsyncTypebox<ApplicationRoutesOptions> = async 
       const user = currentUser(request);
       const url = await storeUrlOf(request.body.homeUrl, access);
       const returnPath = checkedReturnPath(request.body.returnPath);
+      await countAttempt(app, request, 'applicationCreate');
       let row: ApplicationRow;
       try {
         row = await findOrCreateApplication(app.repos, access, user.id, url, {

@@ -10,6 +10,7 @@ import {
 } from '../../domain/applications/update';
 import type { StoreAccess } from '../../domain/store-access';
 import { currentUser } from '../../plugins/auth';
+import { countAttempt } from '../rate-limits';
 import {
   applicationNotFound,
   asConflict,
@@ -67,6 +68,8 @@ const update: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app, {
           );
           break;
         case 'keys': {
+          // Each check asks the store whether the keys are right: guesses are counted.
+          await countAttempt(app, request, 'storeKeys');
           const credentials = {
             consumerKey: (body.consumerKey ?? '').trim(),
             consumerSecret: (body.consumerSecret ?? '').trim(),

@@ -5,6 +5,7 @@ import { issueLiveTicket, readLiveTicket, spendLiveTicket } from '../../live/tic
 import { sessionKeyOf } from '../../domain/sessions/ended';
 import { currentUser } from '../../plugins/auth';
 import type { RouteOptions } from '../options';
+import { countAttempt } from '../rate-limits';
 import { liveStreamSchema, liveTicketSchema } from './schema';
 
 const LAST_EVENT_ID = /^\d{1,15}$/;
@@ -16,6 +17,7 @@ const live: FastifyPluginAsyncTypebox<Pick<RouteOptions, 'signingKeys' | 'issuer
 ) => {
   app.post('/live/ticket', { schema: liveTicketSchema }, async (request) => {
     const user = currentUser(request);
+    await countAttempt(app, request, 'liveTicket');
     // The stream lasts as long as the session of the bearer token that asked for it: its exp,
     // or its nra when that comes first (the verifier honours no token past nra).
     // A logout ends it sooner: the ticket names the session, which the stream keeps checking.

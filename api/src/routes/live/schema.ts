@@ -5,6 +5,8 @@ export const liveTicketSchema = {
   tags: ['live'],
   summary:
     "A one-minute ticket that opens the caller's live stream (an EventSource sends no bearer)",
+  description:
+    'Limited per account and per client address (429 ERR_RATE_LIMITED with Retry-After).',
   response: {
     200: Type.Object(
       {
@@ -14,6 +16,7 @@ export const liveTicketSchema = {
       { additionalProperties: false },
     ),
     ...authErrors,
+    429: ErrorAnswer,
   },
 };
 

@@ -3,6 +3,7 @@ import { HttpError, unauthorized } from '../../errors';
 import { currentUser, userOfToken } from '../../plugins/auth';
 import { signPosToken } from '../../services/signing-key';
 import type { RouteOptions } from '../options';
+import { countAttempt } from '../rate-limits';
 import { authTokenSchema, checkBanSchema, lastAccessSchema } from './schema';
 
 /** POST /me/auth-token, POST /user-last-access, GET /check-ban. */
@@ -20,6 +21,7 @@ const session: FastifyPluginAsyncTypebox<RouteOptions> = async (app, options) =>
 
   app.post('/me/auth-token', { schema: authTokenSchema }, async (request) => {
     const user = currentUser(request);
+    await countAttempt(app, request, 'authToken');
     return {
       token: await signPosToken(await options.signingKeys.signing(), user.id, options.issuer),
     };

@@ -19,10 +19,12 @@ export const authTokenSchema = {
   description:
     `Returns a JWT signed by this api (ES256, header kid) with sub = the user's id, ` +
     `aud = '${POS_TOKEN_AUDIENCE}', iss = 'cloud-pos-api' and exp = now + ${POS_TOKEN_TTL_S} s. ` +
-    'A POS station exchanges it for its own session; it carries no provider token.',
+    'A POS station exchanges it for its own session; it carries no provider token. Limited ' +
+    'per account and per client address (429 ERR_RATE_LIMITED with Retry-After).',
   response: {
     200: Type.Object({ token: Type.String() }, { additionalProperties: false }),
     ...authErrors,
+    429: ErrorAnswer,
   },
 };
 

@@ -244,6 +244,9 @@ export const applyPromoSchema = {
   summary:
     "Checks a promo code for a plan: status 'error' with a message when it cannot be used " +
     '(unknown, expired, not for this plan)',
+  description:
+    "Every try counts against the caller's account and client address: over the limit, 429 " +
+    'ERR_RATE_LIMITED with Retry-After, whether the code is right or not.',
   body: ApplyPromoBody,
   response: {
     200: Type.Object(
@@ -256,6 +259,7 @@ export const applyPromoSchema = {
     ),
     ...authErrors,
     404: ErrorAnswer,
+    429: ErrorAnswer,
     502: ErrorAnswer,
     503: ErrorAnswer,
   },
@@ -266,10 +270,14 @@ export const webhookSchema = {
   summary:
     "Stripe's events (no bearer): the raw body's Stripe-Signature is verified with a 300 s " +
     'tolerance; each event id is applied once',
+  description:
+    'Refusals for the signature are counted per client address; over the limit they are 429 ' +
+    'with Retry-After. An event signed right is never refused for the limit.',
   security: [],
   response: {
     200: Type.Object({ received: Type.Boolean() }, { additionalProperties: false }),
     400: ErrorAnswer,
+    429: ErrorAnswer,
     503: ErrorAnswer,
   },
 };

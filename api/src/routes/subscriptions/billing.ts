@@ -4,6 +4,7 @@ import { Billing, BillingError, subscribeWithoutStripe } from '../../domain/bill
 import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import type { PaymentsAccess } from '../options';
+import { asTooManyRequests, countAttempt } from '../rate-limits';
 import {
   activePromoSchema,
   applyPromoSchema,
@@ -101,10 +102,13 @@ const billingRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsAccess | null
     async (request) => answer(() => need().activePromo(currentUser(request), request.query.planId)),
   );
 
+  // Valid and invalid codes answer differently: every try counts, per account and address.
   app.post('/promotion-code', { schema: applyPromoSchema }, async (request) =>
-    answer(() =>
-      need().applyPromo(currentUser(request), request.body.promoCode, request.body.planId),
-    ),
+    answer(async () => {
+      const promos = need();
+      await countAttempt(app, request, 'promoCode');
+      return promos.applyPromo(currentUser(request), request.body.promoCode, request.body.planId);
+    }),
   );
 
   // Stripe signs the exact bytes it sent: this route (and only this one, the plugin is
@@ -123,7 +127,19 @@ const billingRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsAccess | null
           throw new HttpError(400, 'The webhook body must be JSON.', 'ERR_VALIDATION');
         }
         const header = request.headers['stripe-signature'];
-        await answer(() => need().receiveWebhook(body, Array.isArray(header) ? header[0] : header));
+        const events = need();
+        await answer(async () => {
+          try {
+            await events.receiveWebhook(body, Array.isArray(header) ? header[0] : header);
+          } catch (error) {
+            // Only failures count, per address: an event signed right always goes through.
+            if (error instanceof BillingError && error.kind === 'signature') {
+              const refusal = await app.rateLimits.stripeWebhookFailed(request.ip);
+              if (refusal) throw asTooManyRequests(refusal);
+            }
+            throw error;
+          }
+        });
         return { received: true };
       },
     );

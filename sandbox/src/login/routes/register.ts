@@ -48,6 +48,7 @@ export function registerRoutes(app: FastifyInstance, ctx: LoginContext): void {
     url: string,
     values?: RegisterFields,
     errors?: RegisterErrors,
+    error?: string,
   ) =>
     htmlPage(ctx, reply, status).send(
       registerPage({
@@ -55,6 +56,7 @@ export function registerRoutes(app: FastifyInstance, ctx: LoginContext): void {
         signInHref: signInPath(origin, passThroughQuery(url, ['product', 'origin'])),
         values,
         errors,
+        error,
         supportUrl: ctx.supportUrl,
       }),
     );
@@ -77,6 +79,12 @@ export function registerRoutes(app: FastifyInstance, ctx: LoginContext): void {
     const email = (bodyString(request.body, 'email') ?? '').trim().toLowerCase();
     const password = bodyString(request.body, 'password') ?? '';
     const values = { name, email };
+    // Every attempt counts (an answer tells whether an email has an account).
+    const refusal = await ctx.limits.registerRefusal(email, request.ip);
+    if (refusal) {
+      reply.header('retry-after', String(refusal.retryAfterSeconds));
+      return render(reply, 429, origin, request.url, values, {}, refusal.message);
+    }
     const errors = validate(name, email, password);
     if (Object.keys(errors).length) return render(reply, 400, origin, request.url, values, errors);
     const taken = () =>

@@ -89,9 +89,18 @@ export function signInRoutes(app: FastifyInstance, ctx: LoginContext): void {
         error: 'Enter your email and password',
       });
     }
+    // Refused before the password is looked at: past the limit even the right one is refused.
+    const refusal = await ctx.limits.signInRefusal(email, request.ip);
+    if (refusal) {
+      reply.header('retry-after', String(refusal.retryAfterSeconds));
+      return render(reply, 429, origin, request.url, { email, error: refusal.message });
+    }
     const user = await ctx.users.checkPassword(email, password);
-    if (!user)
+    if (!user) {
+      await ctx.limits.signInFailed(email, request.ip);
       return render(reply, 401, origin, request.url, { email, error: INCORRECT_CREDENTIALS });
+    }
+    await ctx.limits.signedIn(email);
     if (signedIn) ctx.sessions.delete(signedIn.id);
     return redirectWithToken(ctx, reply, user, origin, extra);
   });

@@ -57,6 +57,7 @@ export const createSchema = {
     ...authErrors,
     403: ErrorAnswer,
     409: ErrorAnswer,
+    429: ErrorAnswer,
   },
 };
 
@@ -87,6 +88,7 @@ export const findOrCreateSchema = {
     ...authErrors,
     403: ErrorAnswer,
     409: ErrorAnswer,
+    429: ErrorAnswer,
   },
 };
 

@@ -38,7 +38,8 @@ export const updateSchema = {
   summary: 'Renames, moves, connects with keys, disconnects, or sets the authorization type',
   description:
     'Keys are checked against the store first: on failure the answer is 200 with the unchanged ' +
-    'application and keysFail filled in.',
+    'application and keysFail filled in. Key checks are limited per account and per client ' +
+    'address (429 ERR_RATE_LIMITED with Retry-After, the keys not checked).',
   params: ApplicationParams,
   body: UpdateBody,
   response: {
@@ -59,5 +60,6 @@ export const updateSchema = {
     ),
     ...managerErrors,
     409: ErrorAnswer,
+    429: ErrorAnswer,
   },
 };
