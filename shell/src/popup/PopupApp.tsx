@@ -1,11 +1,14 @@
 import { LoadingState } from '@pos/shared/lean';
 import { Button } from '@pos/shared/ui/Button';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { ConfirmStore, type PopupAccount } from './ConfirmStore';
 import { runEffect, type PopupServices } from './effects';
 import {
   POPUP_TEXTS,
   start,
   step,
+  type PopupContext,
+  type PopupEvent,
   type PopupInput,
   type PopupState,
   type Transition,
@@ -30,23 +33,37 @@ export interface PopupEnvironment {
   /** The dashboard's own origin (a frame's Close goes to the shell at it). */
   origin: string;
   supportEmail: string;
+  /** Whom the stored token names: the confirm page says which account gets the store. */
+  account: PopupAccount | null;
   /** Closes the popup window. */
   closeWindow: () => void;
   services: Omit<PopupServices, 'setupComplete' | 'storeHeard'>;
 }
 
 /**
- * How long the popup waits for the store's first ping before it leaves for wc-auth anyway (an
- * opener that never speaks: an old plugin, a foreign page). The store pings every 500 ms; a
- * busy machine can hold a window's timers back for more than a second (a full CI run once left
- * 1.5 s without a ping), and leaving early costs the store its `content-loaded`.
+ * How long the popup waits, once the person confirmed, for the store's own page to be heard
+ * before it refuses to go on (an opener that never speaks: a foreign page, an old plugin, no
+ * opener at all). The store pings every 500 ms; a busy machine can hold a window's timers back
+ * for more than a second (a full CI run once left 1.5 s without a ping).
  */
 export const STORE_WAIT_MS = 5000;
 
-/** Spec 2.12's pages of the popup: loading, an error with its two buttons, or the station link. */
+/**
+ * Spec 2.12's pages of the popup: loading, the store to confirm, an error with its two buttons,
+ * or the station link.
+ */
 export function PopupApp({ environment }: { environment: PopupEnvironment }) {
-  const { input, homeUrl, mode, storeWindow, origin, supportEmail, closeWindow, services } =
-    environment;
+  const {
+    input,
+    homeUrl,
+    mode,
+    storeWindow,
+    origin,
+    supportEmail,
+    account,
+    closeWindow,
+    services,
+  } = environment;
   const [first] = useState<Transition>(() => start(input));
   const [state, setState] = useState<PopupState>(first[0]);
   const stateRef = useRef(state);
@@ -91,18 +108,27 @@ export function PopupApp({ environment }: { environment: PopupEnvironment }) {
     });
   }, [mode, storeWindow]);
 
+  /** The machine's context now: the store page's origin is known only once it was heard. */
+  const contextOf = useCallback(
+    (): PopupContext => ({ homeUrl, storeOrigin: storeOrigin.current }),
+    [homeUrl],
+  );
+
   const apply = useCallback(
     ([next, effects]: Transition) => {
       stateRef.current = next;
       setState(next);
       for (const effect of effects) {
         void runEffect(effect, { ...services, setupComplete, storeHeard }, (event) =>
-          apply(step(stateRef.current, event, { homeUrl })),
+          apply(step(stateRef.current, event, contextOf())),
         );
       }
     },
-    [homeUrl, services, setupComplete, storeHeard],
+    [contextOf, services, setupComplete, storeHeard],
   );
+
+  /** What the person chose on the confirm page goes through the machine like an answer. */
+  const choose = (event: PopupEvent) => apply(step(stateRef.current, event, contextOf()));
 
   useEffect(() => {
     if (started.current) return;
@@ -126,12 +152,14 @@ export function PopupApp({ environment }: { environment: PopupEnvironment }) {
   }, [homeUrl, mode, post, storeWindow, tellStation]);
 
   useEffect(() => {
-    document.title =
-      state.page === 'error'
-        ? `${state.title} | Cloud POS`
-        : state.page === 'success'
-          ? `${POPUP_TEXTS.successHeading} | Cloud POS`
-          : 'Cloud POS';
+    const titles: Record<PopupState['page'], string | null> = {
+      error: state.page === 'error' ? state.title : null,
+      success: POPUP_TEXTS.successHeading,
+      confirm: POPUP_TEXTS.confirmTitle,
+      loading: null,
+    };
+    const title = titles[state.page];
+    document.title = title ? `${title} | Cloud POS` : 'Cloud POS';
   }, [state]);
 
   const close = () => {
@@ -154,6 +182,15 @@ export function PopupApp({ environment }: { environment: PopupEnvironment }) {
             <h1 className="pos-popup__hidden">{state.message}</h1>
             <LoadingState message={state.message} />
           </div>
+        )}
+        {state.page === 'confirm' && (
+          <ConfirmStore
+            siteName={state.siteName}
+            homeUrl={state.homeUrl}
+            account={account}
+            onConfirm={() => choose({ type: 'confirmed' })}
+            onCancel={close}
+          />
         )}
         {state.page === 'error' && (
           <section className="pos-popup__section" data-testid={popupTestIds.error}>
