@@ -20,6 +20,7 @@ import {
   type PopupMode,
   type StoreMessage,
 } from './messages';
+import { PopupError, PopupSuccess } from './ResultPages';
 import { popupTestIds } from './testIds';
 import './popup.css';
 
@@ -47,6 +48,14 @@ export interface PopupEnvironment {
  * for more than a second (a full CI run once left 1.5 s without a ping).
  */
 export const STORE_WAIT_MS = 5000;
+
+/** The window's title of a page (a loading page has none of its own). */
+function titleOf(state: PopupState): string | null {
+  if (state.page === 'error') return state.title;
+  if (state.page === 'success') return POPUP_TEXTS.successHeading;
+  if (state.page === 'confirm') return POPUP_TEXTS.confirmTitle;
+  return null;
+}
 
 /**
  * Spec 2.12's pages of the popup: loading, the store to confirm, an error with its two buttons,
@@ -152,13 +161,7 @@ export function PopupApp({ environment }: { environment: PopupEnvironment }) {
   }, [homeUrl, mode, post, storeWindow, tellStation]);
 
   useEffect(() => {
-    const titles: Record<PopupState['page'], string | null> = {
-      error: state.page === 'error' ? state.title : null,
-      success: POPUP_TEXTS.successHeading,
-      confirm: POPUP_TEXTS.confirmTitle,
-      loading: null,
-    };
-    const title = titles[state.page];
+    const title = titleOf(state);
     document.title = title ? `${title} | Cloud POS` : 'Cloud POS';
   }, [state]);
 
@@ -193,43 +196,15 @@ export function PopupApp({ environment }: { environment: PopupEnvironment }) {
           />
         )}
         {state.page === 'error' && (
-          <section className="pos-popup__section" data-testid={popupTestIds.error}>
-            <div role="alert">
-              <h1 className="pos-popup__title pos-popup__title--danger">{state.title}</h1>
-              {state.details && (
-                <p className="pos-popup__alert" data-testid={popupTestIds.errorDetails}>
-                  {state.details}
-                </p>
-              )}
-            </div>
-            <div className="pos-popup__actions">
-              <Button
-                data-testid={popupTestIds.contactSupport}
-                onClick={() => services.assign(`mailto:${supportEmail}`)}
-              >
-                {POPUP_TEXTS.contactSupport}
-              </Button>
-              {closeButton}
-            </div>
-          </section>
+          <PopupError
+            title={state.title}
+            details={state.details}
+            onContactSupport={() => services.assign(`mailto:${supportEmail}`)}
+            closeButton={closeButton}
+          />
         )}
         {state.page === 'success' && (
-          <section className="pos-popup__section" data-testid={popupTestIds.success}>
-            <h1 className="pos-popup__title">{POPUP_TEXTS.successHeading}</h1>
-            <p>{POPUP_TEXTS.successText}</p>
-            <p>
-              <a
-                className="pos-popup__link"
-                href={state.stationURL}
-                target="_blank"
-                rel="noopener noreferrer"
-                data-testid={popupTestIds.stationLink}
-              >
-                {state.stationURL}
-              </a>
-            </p>
-            <div className="pos-popup__actions">{closeButton}</div>
-          </section>
+          <PopupSuccess stationURL={state.stationURL} closeButton={closeButton} />
         )}
       </div>
     </main>
