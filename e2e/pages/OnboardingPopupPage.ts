@@ -3,6 +3,13 @@ import { expect, type Locator, type Page } from '@playwright/test';
 /** The onboarding popup (the shell's slim entry: /service-onboarding, /service-launch-confirm). */
 export class OnboardingPopupPage {
   readonly main: Locator;
+  /** The confirm step: which store, at which address, goes to which account. */
+  readonly confirmStep: Locator;
+  readonly storeName: Locator;
+  readonly storeAddress: Locator;
+  readonly account: Locator;
+  readonly connectStore: Locator;
+  readonly cancel: Locator;
   readonly error: Locator;
   readonly errorDetails: Locator;
   readonly success: Locator;
@@ -12,12 +19,34 @@ export class OnboardingPopupPage {
 
   constructor(readonly page: Page) {
     this.main = page.getByTestId('popup-page');
+    this.confirmStep = page.getByTestId('popup-confirm');
+    this.storeName = page.getByTestId('popup-confirm-store-name');
+    this.storeAddress = page.getByTestId('popup-confirm-store-url');
+    this.account = page.getByTestId('popup-confirm-account');
+    this.connectStore = page.getByRole('button', { name: 'Connect store' });
+    this.cancel = page.getByRole('button', { name: 'Cancel' });
     this.error = page.getByTestId('popup-error');
     this.errorDetails = page.getByTestId('popup-error-details');
     this.success = page.getByTestId('popup-success');
     this.stationLink = page.getByTestId('popup-station-link');
     this.contactSupport = page.getByRole('button', { name: 'Contact Support' });
     this.close = page.getByRole('button', { name: 'Close' });
+  }
+
+  /** Waits for the confirm step naming the store `storeName` at `homeUrl`. */
+  async expectConfirm(storeName: string, homeUrl: string): Promise<void> {
+    await this.page.waitForURL((url) => url.pathname === '/service-onboarding');
+    await expect(this.confirmStep.getByRole('heading', { level: 1 })).toHaveText(
+      'Connect this store to Cloud POS?',
+    );
+    await expect(this.storeName).toHaveText(storeName);
+    await expect(this.storeAddress).toHaveText(homeUrl);
+  }
+
+  /** Confirms the store `storeName` at `homeUrl` (the one step before anything is written). */
+  async confirm(storeName: string, homeUrl: string): Promise<void> {
+    await this.expectConfirm(storeName, homeUrl);
+    await this.connectStore.click();
   }
 
   /** Waits for the popup's error page titled `title`. */

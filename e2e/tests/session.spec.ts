@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { LandingPage } from '../pages/LandingPage';
 import { LoginProviderPage } from '../pages/LoginProviderPage';
 import { ShellPage } from '../pages/ShellPage';
+import { SwitchAccountPage } from '../pages/SwitchAccountPage';
 import { expectAccessible } from '../support/a11y';
 import { accounts, cloudPosAddress, demoApplication, stack } from '../support/stack';
 
@@ -47,6 +48,47 @@ test.describe('the session', () => {
       expect(new URL(page.url()).pathname).toBe('/');
     });
   }
+
+  test('a sign-in link of another account asks before replacing the one signed in, naming both (login CSRF)', async ({
+    page,
+    browser,
+  }) => {
+    // The cashier's own token, from a sign-in elsewhere (another browser): a link someone could send.
+    const elsewhere = await browser.newContext();
+    const cashierShell = new ShellPage(await elsewhere.newPage());
+    await cashierShell.signInAs('cashier');
+    const cashierToken = (await cashierShell.token()) ?? '';
+    await elsewhere.close();
+    expect(cashierToken).not.toBe('');
+
+    const shell = new ShellPage(page);
+    await shell.signInAs('manager');
+    const managerToken = await shell.token();
+    const switchAccount = new SwitchAccountPage(page);
+    await switchAccount.openLink(cashierToken);
+    await switchAccount.expectAsked(accounts.manager, accounts.cashier);
+    await expectAccessible(page, 'the switch accounts question');
+    expect(await shell.token()).toBe(managerToken);
+
+    // Staying keeps the manager signed in.
+    await switchAccount.stay(accounts.manager.email);
+    await shell.expectDashboard();
+    expect(await shell.token()).toBe(managerToken);
+    await expect((await shell.openProfileMenu()).getByText(accounts.manager.email)).toBeVisible();
+
+    // Switching signs the cashier in.
+    await switchAccount.openLink(cashierToken);
+    await switchAccount.switchTo(accounts.cashier.email);
+    await shell.expectDashboard();
+    expect(await shell.token()).toBe(cashierToken);
+    await expect((await shell.openProfileMenu()).getByText(accounts.cashier.email)).toBeVisible();
+
+    // A link of the account signed in goes straight on, as before.
+    await switchAccount.openLink(cashierToken);
+    await page.waitForURL((url) => url.pathname === '/success-login' || url.pathname === '/');
+    await shell.expectDashboard();
+    await expect(switchAccount.root).toBeHidden();
+  });
 
   test('the deactivated page names the support contact', async ({ page }) => {
     await page.goto('/deactivated');

@@ -9,6 +9,14 @@ export const testIds = {
     configError: 'shell-config-error',
     accountError: 'shell-account-error',
   },
+  /** /login/{token} while another account is signed in. */
+  switchAccount: {
+    root: 'switch-account',
+    current: 'switch-account-current',
+    next: 'switch-account-next',
+    switch: 'switch-account-switch',
+    stay: 'switch-account-stay',
+  },
   landing: {
     root: 'landing',
     signIn: 'landing-sign-in',

@@ -69,7 +69,7 @@ export function connectContent(ctx: StoreContext, admin: Admin): string {
   data-save-action="${SAVE_ACTION}"
   data-nonce="${escapeHtml(nonce)}">
 <p>Connect ${escapeHtml(ctx.seed.name)} to Cloud POS to sell in the browser from your POS stations.
-A Cloud POS window opens: sign in or create an account there and approve the connection of this store.
+A Cloud POS window opens: sign in or create an account there, confirm that this store (its name and address) is the one to connect, and approve the connection of this store.
 When it is done, the address of your first station appears on this page.</p>
 <div class="actions">
 <button type="button" data-auth-mode="login" data-testid="cloud-pos-connect-login">Connect to Cloud POS</button>

@@ -3069,7 +3069,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** The caller's application for a site, created (named after the site) when missing; starts an authorization when it is not verified */
+    /**
+     * The caller's application for a site, created (named after the site) when missing; starts an authorization when it is not verified
+     * @description The onboarding popup's call: only the store whose own page opened the popup may be found or created (`storeOrigin` must be the origin of `homeUrl`, else 403 ERR_STORE_ORIGIN).
+     */
     post: {
       parameters: {
         query?: never;
@@ -3082,6 +3085,8 @@ export interface paths {
           'application/json': {
             /** @description http(s) URL of the WooCommerce site, without credentials, query or fragment */
             homeUrl: string;
+            /** @description Origin of the store's page that opened the onboarding popup (the origin of its `parent-origin` message); it must be the origin of `homeUrl` */
+            storeOrigin: string;
             forceValidation?: boolean;
             /** @description Dashboard path the store sends the browser back to (starts with one /) */
             returnPath?: string;

@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { POPUP_TEXTS, type PopupInput } from './machine';
+import { notOpenedByStore, POPUP_TEXTS, type PopupInput } from './machine';
 import type { PopupMode } from './messages';
 import { PopupApp, STORE_WAIT_MS, type PopupEnvironment } from './PopupApp';
 import { popupTestIds } from './testIds';
@@ -48,6 +48,7 @@ function setup(
     storeWindow: mode === 'standalone' ? null : (store as unknown as Window),
     origin: 'http://localhost',
     supportEmail: 'support@cloudpos.example',
+    account: { name: 'Maya Manager', email: 'manager@demo.test' },
     closeWindow,
     services: {
       fetch: fetcher,
@@ -143,7 +144,16 @@ describe('PopupApp', () => {
   });
 
   const authorizeUrl = `${HOME}/wc-auth/v1/authorize?user_id=app_1`;
+  const siteCheck = `/applications/site-check?url=${encodeURIComponent(HOME)}`;
+  const bookNook = {
+    url: HOME,
+    siteUrl: HOME,
+    differs: false,
+    isWooCommerce: true,
+    name: 'Demo Book Nook',
+  };
   const authorizing = {
+    [siteCheck]: [200, bookNook],
     '/subscription-monitor?freeSubAutoCreate=true': [200, { plan: null }],
     '/applications/find-or-create': [
       200,
@@ -151,54 +161,110 @@ describe('PopupApp', () => {
     ],
   } satisfies Record<string, [number, unknown]>;
 
-  it('creates the application (free plan first) and goes to the store’s authorize page once the store has heard it is loaded', async () => {
-    const { calls, assign, store, ping } = setup(onboarding, { answers: authorizing });
-    await waitFor(() => expect(calls).toHaveLength(2));
-    expect(await screen.findAllByText(POPUP_TEXTS.redirecting)).not.toHaveLength(0);
+  /** The paths of the api calls made, in order. */
+  const pathsOf = (calls: { url: string }[]) =>
+    calls.map((call) => call.url.replace('/api/connect-ui', ''));
+
+  it('asks to confirm the store by its name and address, writing nothing first', async () => {
+    const { calls, assign, store } = setup(onboarding, { answers: authorizing });
+    const confirm = await screen.findByTestId(popupTestIds.confirm);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Connect this store to Cloud POS?',
+    );
+    expect(screen.getByTestId(popupTestIds.confirmStoreName)).toHaveTextContent('Demo Book Nook');
+    expect(screen.getByTestId(popupTestIds.confirmStoreUrl)).toHaveTextContent(HOME);
+    expect(confirm).toHaveTextContent('Maya Manager (manager@demo.test)');
+    expect(screen.getByRole('button', { name: 'Connect store' })).toBeEnabled();
+    expect(pathsOf(calls)).toEqual([siteCheck]);
     expect(assign).not.toHaveBeenCalled();
+    expect(store.postMessage).not.toHaveBeenCalled();
+    expect(document.title).toBe('Connect this store to Cloud POS? | Cloud POS');
+  });
+
+  it('on Connect store creates the application (free plan first) bound to the store’s page, then goes to its authorize page', async () => {
+    const { calls, assign, store, ping } = setup(onboarding, { answers: authorizing });
     ping();
-    await waitFor(() => expect(assign).toHaveBeenCalledWith(authorizeUrl));
     expect(store.postMessage).toHaveBeenCalledWith({ type: 'content-loaded' }, HOME);
-    expect(calls.map((call) => call.url)).toEqual([
-      '/api/connect-ui/subscription-monitor?freeSubAutoCreate=true',
-      '/api/connect-ui/applications/find-or-create',
+    await userEvent.click(await screen.findByRole('button', { name: 'Connect store' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(authorizeUrl));
+    expect(pathsOf(calls)).toEqual([
+      siteCheck,
+      '/subscription-monitor?freeSubAutoCreate=true',
+      '/applications/find-or-create',
     ]);
-    expect(JSON.parse(String(calls[1]?.init?.body))).toEqual({
+    expect(JSON.parse(String(calls[2]?.init?.body))).toEqual({
       homeUrl: HOME,
+      storeOrigin: HOME,
       forceValidation: true,
       returnPath: `/service-launch-confirm?homeUrl=${encodeURIComponent(HOME)}`,
     });
   });
 
-  it('leaves for the authorize page after a bounded wait when the store never speaks', async () => {
+  it('goes on when the store’s page is heard only after Connect store', async () => {
+    const { assign, calls, ping } = setup(onboarding, { answers: authorizing });
+    await userEvent.click(await screen.findByRole('button', { name: 'Connect store' }));
+    expect(pathsOf(calls)).toEqual([siteCheck]);
+    ping();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(authorizeUrl));
+  });
+
+  it('refuses after a bounded wait when the store’s own page never speaks (a foreign opener), writing nothing', async () => {
     jest.useFakeTimers();
     try {
-      const { assign, calls, store } = setup(onboarding, { answers: authorizing });
-      await waitFor(() => expect(calls).toHaveLength(2));
-      expect(await screen.findAllByText(POPUP_TEXTS.redirecting)).not.toHaveLength(0);
+      const { assign, calls, store, ping } = setup(onboarding, { answers: authorizing });
+      // A foreign page claims to be the store: its messages are not the store's.
+      ping('https://evil.example', store, { type: 'parent-origin', origin: HOME });
+      await screen.findByTestId(popupTestIds.confirm);
+      act(() => screen.getByRole('button', { name: 'Connect store' }).click());
       await jest.advanceTimersByTimeAsync(STORE_WAIT_MS - 100);
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      await act(() => jest.advanceTimersByTimeAsync(200));
+      expect(screen.getByRole('alert')).toHaveTextContent(notOpenedByStore(HOME));
+      expect(pathsOf(calls)).toEqual([siteCheck]);
       expect(assign).not.toHaveBeenCalled();
-      await jest.advanceTimersByTimeAsync(200);
-      expect(assign).toHaveBeenCalledWith(authorizeUrl);
       expect(store.postMessage).not.toHaveBeenCalled();
     } finally {
       jest.useRealTimers();
     }
   });
 
+  it('Cancel closes the popup without writing anything', async () => {
+    const { calls, closeWindow, ping } = setup(onboarding, { answers: authorizing });
+    ping();
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(closeWindow).toHaveBeenCalledTimes(1);
+    expect(pathsOf(calls)).toEqual([siteCheck]);
+  });
+
+  it('shows no confirmation for a site that is not a store', async () => {
+    setup(onboarding, {
+      answers: { [siteCheck]: [200, { ...bookNook, isWooCommerce: false, name: 'Blog' }] },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `The site at ${HOME} is not a WooCommerce store`,
+    );
+    expect(screen.queryByRole('button', { name: 'Connect store' })).not.toBeInTheDocument();
+  });
+
   it('shows the creation error with the server’s text, Contact Support and Close', async () => {
-    const { assign, closeWindow } = setup(onboarding, {
+    const { assign, closeWindow, ping } = setup(onboarding, {
       answers: {
+        [siteCheck]: [200, bookNook],
         '/subscription-monitor?freeSubAutoCreate=true': [200, {}],
         '/applications/find-or-create': [
-          400,
-          { error: 'Bad Request', message: `The site at ${HOME} is not a WooCommerce store` },
+          403,
+          {
+            code: 'ERR_STORE_ORIGIN',
+            message: `The store at ${HOME} can only be connected from its own page, not from https://evil.example`,
+          },
         ],
       },
     });
+    ping();
+    await userEvent.click(await screen.findByRole('button', { name: 'Connect store' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Error occurred during the application creation');
-    expect(alert).toHaveTextContent(`The site at ${HOME} is not a WooCommerce store`);
+    expect(alert).toHaveTextContent(`The store at ${HOME} can only be connected from its own page`);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
       'Error occurred during the application creation',
     );

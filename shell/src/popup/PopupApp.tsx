@@ -1,11 +1,14 @@
 import { LoadingState } from '@pos/shared/lean';
 import { Button } from '@pos/shared/ui/Button';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { ConfirmStore, type PopupAccount } from './ConfirmStore';
 import { runEffect, type PopupServices } from './effects';
 import {
   POPUP_TEXTS,
   start,
   step,
+  type PopupContext,
+  type PopupEvent,
   type PopupInput,
   type PopupState,
   type Transition,
@@ -17,6 +20,7 @@ import {
   type PopupMode,
   type StoreMessage,
 } from './messages';
+import { PopupError, PopupSuccess } from './ResultPages';
 import { popupTestIds } from './testIds';
 import './popup.css';
 
@@ -30,23 +34,45 @@ export interface PopupEnvironment {
   /** The dashboard's own origin (a frame's Close goes to the shell at it). */
   origin: string;
   supportEmail: string;
+  /** Whom the stored token names: the confirm page says which account gets the store. */
+  account: PopupAccount | null;
   /** Closes the popup window. */
   closeWindow: () => void;
   services: Omit<PopupServices, 'setupComplete' | 'storeHeard'>;
 }
 
 /**
- * How long the popup waits for the store's first ping before it leaves for wc-auth anyway (an
- * opener that never speaks: an old plugin, a foreign page). The store pings every 500 ms; a
- * busy machine can hold a window's timers back for more than a second (a full CI run once left
- * 1.5 s without a ping), and leaving early costs the store its `content-loaded`.
+ * How long the popup waits, once the person confirmed, for the store's own page to be heard
+ * before it refuses to go on (an opener that never speaks: a foreign page, an old plugin, no
+ * opener at all). The store pings every 500 ms; a busy machine can hold a window's timers back
+ * for more than a second (a full CI run once left 1.5 s without a ping).
  */
 export const STORE_WAIT_MS = 5000;
 
-/** Spec 2.12's pages of the popup: loading, an error with its two buttons, or the station link. */
+/** The window's title of a page (a loading page has none of its own). */
+function titleOf(state: PopupState): string | null {
+  if (state.page === 'error') return state.title;
+  if (state.page === 'success') return POPUP_TEXTS.successHeading;
+  if (state.page === 'confirm') return POPUP_TEXTS.confirmTitle;
+  return null;
+}
+
+/**
+ * Spec 2.12's pages of the popup: loading, the store to confirm, an error with its two buttons,
+ * or the station link.
+ */
 export function PopupApp({ environment }: { environment: PopupEnvironment }) {
-  const { input, homeUrl, mode, storeWindow, origin, supportEmail, closeWindow, services } =
-    environment;
+  const {
+    input,
+    homeUrl,
+    mode,
+    storeWindow,
+    origin,
+    supportEmail,
+    account,
+    closeWindow,
+    services,
+  } = environment;
   const [first] = useState<Transition>(() => start(input));
   const [state, setState] = useState<PopupState>(first[0]);
   const stateRef = useRef(state);
@@ -91,18 +117,27 @@ export function PopupApp({ environment }: { environment: PopupEnvironment }) {
     });
   }, [mode, storeWindow]);
 
+  /** The machine's context now: the store page's origin is known only once it was heard. */
+  const contextOf = useCallback(
+    (): PopupContext => ({ homeUrl, storeOrigin: storeOrigin.current }),
+    [homeUrl],
+  );
+
   const apply = useCallback(
     ([next, effects]: Transition) => {
       stateRef.current = next;
       setState(next);
       for (const effect of effects) {
         void runEffect(effect, { ...services, setupComplete, storeHeard }, (event) =>
-          apply(step(stateRef.current, event, { homeUrl })),
+          apply(step(stateRef.current, event, contextOf())),
         );
       }
     },
-    [homeUrl, services, setupComplete, storeHeard],
+    [contextOf, services, setupComplete, storeHeard],
   );
+
+  /** What the person chose on the confirm page goes through the machine like an answer. */
+  const choose = (event: PopupEvent) => apply(step(stateRef.current, event, contextOf()));
 
   useEffect(() => {
     if (started.current) return;
@@ -126,12 +161,8 @@ export function PopupApp({ environment }: { environment: PopupEnvironment }) {
   }, [homeUrl, mode, post, storeWindow, tellStation]);
 
   useEffect(() => {
-    document.title =
-      state.page === 'error'
-        ? `${state.title} | Cloud POS`
-        : state.page === 'success'
-          ? `${POPUP_TEXTS.successHeading} | Cloud POS`
-          : 'Cloud POS';
+    const title = titleOf(state);
+    document.title = title ? `${title} | Cloud POS` : 'Cloud POS';
   }, [state]);
 
   const close = () => {
@@ -155,44 +186,25 @@ export function PopupApp({ environment }: { environment: PopupEnvironment }) {
             <LoadingState message={state.message} />
           </div>
         )}
+        {state.page === 'confirm' && (
+          <ConfirmStore
+            siteName={state.siteName}
+            homeUrl={state.homeUrl}
+            account={account}
+            onConfirm={() => choose({ type: 'confirmed' })}
+            onCancel={close}
+          />
+        )}
         {state.page === 'error' && (
-          <section className="pos-popup__section" data-testid={popupTestIds.error}>
-            <div role="alert">
-              <h1 className="pos-popup__title pos-popup__title--danger">{state.title}</h1>
-              {state.details && (
-                <p className="pos-popup__alert" data-testid={popupTestIds.errorDetails}>
-                  {state.details}
-                </p>
-              )}
-            </div>
-            <div className="pos-popup__actions">
-              <Button
-                data-testid={popupTestIds.contactSupport}
-                onClick={() => services.assign(`mailto:${supportEmail}`)}
-              >
-                {POPUP_TEXTS.contactSupport}
-              </Button>
-              {closeButton}
-            </div>
-          </section>
+          <PopupError
+            title={state.title}
+            details={state.details}
+            onContactSupport={() => services.assign(`mailto:${supportEmail}`)}
+            closeButton={closeButton}
+          />
         )}
         {state.page === 'success' && (
-          <section className="pos-popup__section" data-testid={popupTestIds.success}>
-            <h1 className="pos-popup__title">{POPUP_TEXTS.successHeading}</h1>
-            <p>{POPUP_TEXTS.successText}</p>
-            <p>
-              <a
-                className="pos-popup__link"
-                href={state.stationURL}
-                target="_blank"
-                rel="noopener noreferrer"
-                data-testid={popupTestIds.stationLink}
-              >
-                {state.stationURL}
-              </a>
-            </p>
-            <div className="pos-popup__actions">{closeButton}</div>
-          </section>
+          <PopupSuccess stationURL={state.stationURL} closeButton={closeButton} />
         )}
       </div>
     </main>

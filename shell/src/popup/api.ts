@@ -62,6 +62,26 @@ export function detailsOf(error: unknown): string | null {
 export const checkSubscription = (options: PopupApiOptions): Promise<unknown> =>
   call(options, popupApiPaths.subscriptionMonitor);
 
+/** What the store's public index says, as the api's site-check reads it. */
+export interface SiteFacts {
+  /** The site's title; null when it has none or the index could not be read. */
+  name: string | null;
+  /** Whether the index lists WooCommerce's REST namespace. */
+  isWooCommerce: boolean;
+  /** Whether a WordPress index answered at all. */
+  reachable: boolean;
+}
+
+/** GET /applications/site-check for the store at `homeUrl` (a read: nothing is stored). */
+export async function checkSite(options: PopupApiOptions, homeUrl: string): Promise<SiteFacts> {
+  const answer = await call<Record<string, unknown>>(options, popupApiPaths.siteCheck(homeUrl));
+  return {
+    name: text(answer.name),
+    isWooCommerce: answer.isWooCommerce === true,
+    reachable: typeof answer.siteUrl === 'string',
+  };
+}
+
 /** What find-or-create answers. */
 export interface FoundApplication {
   id: string;
@@ -70,16 +90,20 @@ export interface FoundApplication {
   authorizeUrl: string | null;
 }
 
-/** POST /applications/find-or-create for the store at `homeUrl`. */
+/**
+ * POST /applications/find-or-create for the store at `homeUrl`, whose own page (at
+ * `storeOrigin`) opened the popup: the api refuses any other origin.
+ */
 export async function findOrCreate(
   options: PopupApiOptions,
   homeUrl: string,
   returnPath: string,
+  storeOrigin: string,
 ): Promise<FoundApplication> {
   const { data } = await call<{ data: Record<string, unknown> }>(
     options,
     popupApiPaths.findOrCreate,
-    { method: 'POST', body: { homeUrl, forceValidation: true, returnPath } },
+    { method: 'POST', body: { homeUrl, storeOrigin, forceValidation: true, returnPath } },
   );
   return {
     id: String(data.id),

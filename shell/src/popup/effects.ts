@@ -1,5 +1,5 @@
 // Carries out the state machine's effects against the browser and the api.
-import { checkSubscription, defaultStationUrl, detailsOf, findOrCreate } from './api';
+import { checkSite, checkSubscription, defaultStationUrl, detailsOf, findOrCreate } from './api';
 import type { PopupEffect, PopupEvent } from './machine';
 
 /** What the effects touch. */
@@ -13,7 +13,7 @@ export interface PopupServices {
   assign: (url: string) => void;
   /**
    * Settles once the store has been heard (and told content-loaded), or after a bounded wait
-   * when it never speaks (no opener, an old plugin).
+   * when it never speaks (a foreign opener, no opener, an old plugin).
    */
   storeHeard: () => Promise<void>;
   /** Tells the store its station's address (once its origin is known). */
@@ -34,9 +34,16 @@ export async function runEffect(
     case 'assign':
       services.assign(effect.url);
       return;
-    case 'leave-for-store':
+    case 'await-store':
       await services.storeHeard();
-      services.assign(effect.url);
+      dispatch({ type: 'store-waited' });
+      return;
+    case 'site':
+      try {
+        dispatch({ type: 'site-done', ...(await checkSite(api, effect.homeUrl)) });
+      } catch (error) {
+        dispatch({ type: 'site-failed', details: detailsOf(error) });
+      }
       return;
     case 'post-setup-complete':
       services.setupComplete(effect.stationURL, effect.applicationHomeUrl);
@@ -51,7 +58,12 @@ export async function runEffect(
       return;
     case 'find-or-create':
       try {
-        const found = await findOrCreate(api, effect.homeUrl, effect.returnPath);
+        const found = await findOrCreate(
+          api,
+          effect.homeUrl,
+          effect.returnPath,
+          effect.storeOrigin,
+        );
         dispatch({ type: 'find-or-create-done', ...found });
       } catch (error) {
         dispatch({ type: 'find-or-create-failed', details: detailsOf(error) });

@@ -1,4 +1,12 @@
-import { POPUP_TEXTS, start, step, withQueryOf, type PopupInput, type PopupState } from './machine';
+import {
+  notOpenedByStore,
+  POPUP_TEXTS,
+  start,
+  step,
+  withQueryOf,
+  type PopupInput,
+  type PopupState,
+} from './machine';
 
 const NEED_ACCESS = 'http://login.test/need-access/http%3A%2F%2Flocalhost?product=pos';
 const NEED_REGISTER = 'http://login.test/need-register?product=pos&origin=http%3A%2F%2Flocalhost';
@@ -45,9 +53,26 @@ describe('start', () => {
     );
   });
 
-  it('asks for the subscription (free plan) first when signed in', () => {
-    expect(start(input(onboarding))).toEqual([loading, [{ type: 'subscription' }]]);
+  it("only reads the store's name when signed in: no free plan, no application before the confirmation", () => {
+    expect(start(input(onboarding))).toEqual([
+      { page: 'loading', message: POPUP_TEXTS.checkingStore },
+      [{ type: 'site', homeUrl: HOME }],
+    ]);
   });
+
+  it.each(['javascript:alert(1)', 'shop.example', 'ftp://shop.example'])(
+    'refuses the store address %j before any call',
+    (homeUrl) => {
+      expect(start(input(`/service-onboarding?homeUrl=${encodeURIComponent(homeUrl)}`))).toEqual([
+        {
+          page: 'error',
+          title: 'Error occurred during the application creation',
+          details: POPUP_TEXTS.invalidHomeUrl,
+        },
+        [],
+      ]);
+    },
+  );
 
   it('refuses an onboarding without the store address', () => {
     expect(start(input('/service-onboarding'))).toEqual([
@@ -93,9 +118,86 @@ describe('start', () => {
 });
 
 describe('step', () => {
-  const context = { homeUrl: HOME };
+  /** The store's own page (the opener, at the origin of homeUrl) has been heard. */
+  const context = { homeUrl: HOME, storeOrigin: HOME };
+  const confirm: PopupState = { page: 'confirm', homeUrl: HOME, siteName: 'Demo Book Nook' };
+  const creationFailed = (details: string): PopupState => ({
+    page: 'error',
+    title: 'Error occurred during the application creation',
+    details,
+  });
 
-  it('finds or creates the application once the subscription is there', () => {
+  it("asks the person to confirm the store, named after its index, at the request's address", () => {
+    expect(
+      step(
+        loading,
+        { type: 'site-done', name: ' Demo Book Nook ', isWooCommerce: true, reachable: true },
+        context,
+      ),
+    ).toEqual([confirm, []]);
+  });
+
+  it('names a store without a title after its host, whatever the page heard so far', () => {
+    expect(
+      step(
+        loading,
+        { type: 'site-done', name: null, isWooCommerce: true, reachable: true },
+        { homeUrl: 'https://shop.example:8443/store', storeOrigin: null },
+      )[0],
+    ).toEqual({
+      page: 'confirm',
+      homeUrl: 'https://shop.example:8443/store',
+      siteName: 'shop.example:8443',
+    });
+  });
+
+  it('asks nothing about a site that is no store, or did not answer', () => {
+    const site = { type: 'site-done', name: 'Blog', isWooCommerce: false } as const;
+    expect(step(loading, { ...site, reachable: true }, context)).toEqual([
+      creationFailed(`The site at ${HOME} is not a WooCommerce store`),
+      [],
+    ]);
+    expect(step(loading, { ...site, reachable: false }, context)[0]).toEqual(
+      creationFailed(`The site at ${HOME} could not be reached`),
+    );
+    expect(
+      step(loading, { type: 'site-failed', details: 'The URL must name a host' }, context),
+    ).toEqual([creationFailed('The URL must name a host'), []]);
+  });
+
+  it("waits for the store's own page once the person confirmed", () => {
+    expect(step(confirm, { type: 'confirmed' }, context)).toEqual([
+      { page: 'loading', message: POPUP_TEXTS.settingUp },
+      [{ type: 'await-store' }],
+    ]);
+  });
+
+  it('ignores a confirmation anywhere but on the confirm page', () => {
+    expect(step(loading, { type: 'confirmed' }, context)).toEqual([loading, []]);
+  });
+
+  it("gets the free plan once the store's own page was heard", () => {
+    expect(step(loading, { type: 'store-waited' }, context)).toEqual([
+      loading,
+      [{ type: 'subscription' }],
+    ]);
+  });
+
+  it.each([
+    ['no page was heard (a foreign opener, no opener)', null],
+    ['a page of another origin was heard', 'https://evil.example'],
+  ])('refuses to go on when %s', (_label, storeOrigin) => {
+    expect(step(loading, { type: 'store-waited' }, { homeUrl: HOME, storeOrigin })).toEqual([
+      creationFailed(notOpenedByStore(HOME)),
+      [],
+    ]);
+    expect(step(loading, { type: 'subscription-done' }, { homeUrl: HOME, storeOrigin })).toEqual([
+      creationFailed(notOpenedByStore(HOME)),
+      [],
+    ]);
+  });
+
+  it("finds or creates the application once the subscription is there, bound to the store's page", () => {
     expect(step(loading, { type: 'subscription-done' }, context)).toEqual([
       loading,
       [
@@ -103,6 +205,7 @@ describe('step', () => {
           type: 'find-or-create',
           homeUrl: HOME,
           returnPath: `/service-launch-confirm?homeUrl=${encodeURIComponent(HOME)}`,
+          storeOrigin: HOME,
         },
       ],
     ]);
@@ -143,7 +246,7 @@ describe('step', () => {
         },
         context,
       )[1],
-    ).toEqual([{ type: 'leave-for-store', url: authorizeUrl }]);
+    ).toEqual([{ type: 'assign', url: authorizeUrl }]);
   });
 
   it.each([

@@ -1,11 +1,20 @@
 // The onboarding popup's pages as a pure state machine: `start` reads the page's address and
 // the session, `step` takes what a call answered; both say what to do next as effects, which
 // popup/effects.ts carries out. Nothing here touches the browser.
+import { homeOriginOf } from './messages';
 import { launchConfirmReturnPath, launchConfirmUrl, popupPaths } from './paths';
 
 /** Spec 8's onboarding texts, 'Contact Support' and 'Close' included. */
 export const POPUP_TEXTS = {
   checkingSession: 'Checking your session',
+  checkingStore: 'Checking the store',
+  confirmTitle: 'Connect this store to Cloud POS?',
+  confirmStore: 'Store',
+  confirmAddress: 'Address',
+  confirmWarning:
+    'Connect a store only when you opened this window yourself from that store’s own Connect to Cloud POS screen.',
+  confirm: 'Connect store',
+  cancel: 'Cancel',
   settingUp: 'Setting up your store',
   redirecting: 'Redirecting',
   loadingStation: 'Loading your POS station',
@@ -17,15 +26,32 @@ export const POPUP_TEXTS = {
   noStation: 'The store has no POS station to open yet',
   notFound: 'This page does not exist',
   missingHomeUrl: 'The store address is missing from the request',
+  invalidHomeUrl: 'The store address of the request is not a web address',
   successHeading: 'Your store is connected',
   successText: 'Your cloud POS station is ready:',
   contactSupport: 'Contact Support',
   close: 'Close',
 } as const;
 
+/** Why the store named cannot be connected from this window (it did not open it). */
+export const notOpenedByStore = (homeUrl: string): string =>
+  `This window was not opened by the store at ${homeUrl}. Open Cloud POS again from the ` +
+  'Connect to Cloud POS screen in that store’s own wp-admin.';
+
+/** The store named is no WooCommerce store, or did not answer (find-or-create's own texts). */
+export const notAStore = (homeUrl: string, reachable: boolean): string =>
+  reachable
+    ? `The site at ${homeUrl} is not a WooCommerce store`
+    : `The site at ${homeUrl} could not be reached`;
+
 /** What the popup shows. */
 export type PopupState =
   | { page: 'loading'; message: string }
+  /**
+   * Nothing is written before the signed-in person confirms here which store they connect:
+   * its name from its public index (site-check) and the address the request named.
+   */
+  | { page: 'confirm'; homeUrl: string; siteName: string }
   | { page: 'error'; title: string; details: string | null }
   | { page: 'success'; stationURL: string };
 
@@ -35,18 +61,19 @@ export type PopupEffect =
   | { type: 'remember-return'; path: string }
   /** A full page load elsewhere (the login provider, the store's wc-auth, the next page). */
   | { type: 'assign'; url: string }
+  /** GET /applications/site-check: the store's name from its public index. */
+  | { type: 'site'; homeUrl: string }
   /**
-   * The load of the store's wc-auth page: it waits (briefly) until the store has been heard
-   * and told `content-loaded`, so the store knows its window is alive before it leaves.
+   * Waits (briefly) until the store's own page has been heard (and told `content-loaded`):
+   * the application is bound to that page's origin.
    */
-  | { type: 'leave-for-store'; url: string }
+  | { type: 'await-store' }
   /** GET /subscription-monitor?freeSubAutoCreate=true. */
   | { type: 'subscription' }
-  /** POST /applications/find-or-create. */
-  | { type: 'find-or-create'; homeUrl: string; returnPath: string }
+  /** POST /applications/find-or-create, bound to the origin of the store's page. */
+  | { type: 'find-or-create'; homeUrl: string; returnPath: string; storeOrigin: string }
   /** GET /applications/{id}/stations, for the default station's address. */
   | { type: 'station'; applicationId: string }
-  /** Tell the store its station's address. */
   /**
    * Tell the store its station's address — only when the store origin the popup heard is the
    * origin of the application's own homeUrl (not merely the one its address named).
@@ -67,6 +94,12 @@ export interface PopupInput {
 
 /** What a call answered, or how it failed (`details`: the server's text or the error's). */
 export type PopupEvent =
+  | { type: 'site-done'; name: string | null; isWooCommerce: boolean; reachable: boolean }
+  | { type: 'site-failed'; details: string | null }
+  /** The person pressed Connect store on the confirm page. */
+  | { type: 'confirmed' }
+  /** The store's page was heard, or the wait for it ended (see the context's storeOrigin). */
+  | { type: 'store-waited' }
   | { type: 'subscription-done' }
   | { type: 'subscription-failed'; details: string | null }
   | {
@@ -80,9 +113,15 @@ export type PopupEvent =
   | { type: 'station-done'; stationURL: string | null; applicationHomeUrl: string }
   | { type: 'station-failed'; details: string | null };
 
-/** The context `step` needs: the store's address of the page's query. */
+/** The context `step` needs. */
 export interface PopupContext {
+  /** The store's address of the page's query. */
   homeUrl: string | null;
+  /**
+   * The origin of the store page heard (its `parent-origin` message, from the opener, at the
+   * origin of homeUrl: see messages.ts), or null while none was.
+   */
+  storeOrigin: string | null;
 }
 
 export type Transition = [PopupState, PopupEffect[]];
@@ -129,7 +168,11 @@ export function start(input: PopupInput): Transition {
   if (!input.signedIn) return signIn(input, 'login');
   const homeUrl = query.get('homeUrl');
   if (!homeUrl) return [error(POPUP_TEXTS.creationFailed, POPUP_TEXTS.missingHomeUrl), []];
-  return [loading(POPUP_TEXTS.settingUp), [{ type: 'subscription' }]];
+  if (!homeOriginOf(homeUrl)) {
+    return [error(POPUP_TEXTS.creationFailed, POPUP_TEXTS.invalidHomeUrl), []];
+  }
+  // Read only: the free plan and the application wait for the person's confirmation.
+  return [loading(POPUP_TEXTS.checkingStore), [{ type: 'site', homeUrl }]];
 }
 
 /** Off to the provider's sign-in or registration, coming back to this page afterwards. */
@@ -144,12 +187,55 @@ function signIn(input: PopupInput, mode: 'login' | 'register'): Transition {
   ];
 }
 
-/** The next page for what a call answered. */
+/** The host of an http(s) address, for a store whose index gives no name. */
+function hostOf(homeUrl: string): string {
+  try {
+    return new URL(homeUrl).host;
+  } catch {
+    return homeUrl;
+  }
+}
+
+/**
+ * The origin of the store's own page when it was heard and is the origin of the store the
+ * request names; null otherwise (a foreign opener, no opener, a frame of the dashboard).
+ */
+function boundStoreOrigin(context: PopupContext): string | null {
+  const expected = homeOriginOf(context.homeUrl);
+  return expected && context.storeOrigin === expected ? expected : null;
+}
+
+/** The next page for what a call answered, or what the person chose. */
 export function step(state: PopupState, event: PopupEvent, context: PopupContext): Transition {
   switch (event.type) {
-    case 'subscription-done':
+    case 'site-done': {
       if (!context.homeUrl) {
         return [error(POPUP_TEXTS.creationFailed, POPUP_TEXTS.missingHomeUrl), []];
+      }
+      if (!event.isWooCommerce) {
+        return [error(POPUP_TEXTS.creationFailed, notAStore(context.homeUrl, event.reachable)), []];
+      }
+      const siteName = event.name?.trim() || hostOf(context.homeUrl);
+      return [{ page: 'confirm', homeUrl: context.homeUrl, siteName }, []];
+    }
+    case 'site-failed':
+      return [error(POPUP_TEXTS.creationFailed, event.details ?? POPUP_TEXTS.creationFallback), []];
+    case 'confirmed':
+      // Only the confirm page's own button counts (a double click, a stale event: nothing).
+      if (state.page !== 'confirm') return [state, []];
+      return [loading(POPUP_TEXTS.settingUp), [{ type: 'await-store' }]];
+    case 'store-waited':
+      if (!boundStoreOrigin(context)) {
+        return [error(POPUP_TEXTS.creationFailed, notOpenedByStore(context.homeUrl ?? '')), []];
+      }
+      return [state, [{ type: 'subscription' }]];
+    case 'subscription-done': {
+      const storeOrigin = boundStoreOrigin(context);
+      if (!context.homeUrl) {
+        return [error(POPUP_TEXTS.creationFailed, POPUP_TEXTS.missingHomeUrl), []];
+      }
+      if (!storeOrigin) {
+        return [error(POPUP_TEXTS.creationFailed, notOpenedByStore(context.homeUrl)), []];
       }
       return [
         state,
@@ -158,9 +244,11 @@ export function step(state: PopupState, event: PopupEvent, context: PopupContext
             type: 'find-or-create',
             homeUrl: context.homeUrl,
             returnPath: launchConfirmReturnPath(context.homeUrl),
+            storeOrigin,
           },
         ],
       ];
+    }
     case 'subscription-failed':
     case 'find-or-create-failed':
       return [error(POPUP_TEXTS.creationFailed, event.details ?? POPUP_TEXTS.creationFallback), []];
@@ -172,10 +260,8 @@ export function step(state: PopupState, event: PopupEvent, context: PopupContext
         ];
       }
       if (event.authInProgress && event.authorizeUrl) {
-        return [
-          loading(POPUP_TEXTS.redirecting),
-          [{ type: 'leave-for-store', url: event.authorizeUrl }],
-        ];
+        // The store has been heard (and told content-loaded) before the confirmation went on.
+        return [loading(POPUP_TEXTS.redirecting), [{ type: 'assign', url: event.authorizeUrl }]];
       }
       return [error(POPUP_TEXTS.creationFailed, POPUP_TEXTS.creationFallback), []];
     case 'station-done':

@@ -21,6 +21,8 @@ export const popupApiPaths = {
   /** A user without a plan gets the free plan, as in the iframe join. */
   subscriptionMonitor: '/subscription-monitor?freeSubAutoCreate=true',
   findOrCreate: '/applications/find-or-create',
+  /** What the store's public index says (its name), read before anything is written. */
+  siteCheck: (homeUrl: string) => `/applications/site-check?url=${encodeURIComponent(homeUrl)}`,
   stations: (applicationId: string) =>
     `/applications/${encodeURIComponent(applicationId)}/stations`,
 } as const;

@@ -8,6 +8,7 @@ import { storageKeys } from '../app/storageKeys';
 import { parseConfig } from '../config/runtimeConfig';
 import { needAccessUrl, needRegisterUrl, runtimeFiles } from '../urls';
 import { homeOriginOf, popupModeOf, storeWindowOf } from './messages';
+import type { PopupAccount } from './ConfirmStore';
 import { PopupApp, type PopupEnvironment } from './PopupApp';
 
 function storedToken(): string | null {
@@ -29,6 +30,15 @@ const TOKEN_MARGIN_SECONDS = 30;
 function usable(token: string | null): boolean {
   const claims = decodeToken(token);
   return claims !== null && claims.exp > nowSeconds() + TOKEN_MARGIN_SECONDS;
+}
+
+/** Whom a token names, for the confirm page; null when it names nobody. */
+function accountOf(token: string | null): PopupAccount | null {
+  const claims = decodeToken(token);
+  if (!claims) return null;
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : null);
+  const account = { name: text(claims.name), email: text(claims.email) };
+  return account.name || account.email ? account : null;
 }
 
 async function main(root: HTMLElement): Promise<void> {
@@ -55,6 +65,7 @@ async function main(root: HTMLElement): Promise<void> {
     storeWindow: storeWindowOf(window, mode),
     origin,
     supportEmail: config.supportEmail,
+    account: accountOf(token),
     closeWindow: () => window.close(),
     services: {
       fetch: window.fetch.bind(window),

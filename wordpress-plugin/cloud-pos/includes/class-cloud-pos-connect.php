@@ -98,7 +98,7 @@ final class Cloud_POS_Connect {
 					/* translators: %s: site name */
 					printf( esc_html__( 'Connect %s to Cloud POS to sell in the browser from your POS stations.', 'cloud-pos' ), esc_html( get_bloginfo( 'name' ) ) );
 					echo ' ';
-					esc_html_e( 'A Cloud POS window opens: sign in or create an account there and approve the connection of this store.', 'cloud-pos' );
+					esc_html_e( 'A Cloud POS window opens: sign in or create an account there, confirm that this store (its name and address) is the one to connect, and approve the connection of this store.', 'cloud-pos' );
 					echo ' ';
 					esc_html_e( 'When it is done, the address of your first station appears on this page.', 'cloud-pos' );
 					?>

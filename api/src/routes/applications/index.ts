@@ -8,13 +8,18 @@ import {
   SiteCheckError,
 } from '../../domain/applications/create';
 import { checkSite } from '../../domain/applications/site-check';
+import {
+  checkStoreOrigin,
+  StoreOriginError,
+  StoreOriginFormatError,
+} from '../../domain/applications/store-origin';
 import { cancelAuthorization } from '../../domain/applications/update';
 import { credentialsOf } from '../../domain/applications/credentials';
 import { removeWebhooksQuietly, storedWebhookIds } from '../../domain/orders/sync';
 import type { StoreAccess } from '../../domain/store-access';
 import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
-import { StoreUrlError } from '../../services/store-url';
+import { StoreUrlError, type StoreUrl } from '../../services/store-url';
 import { countAttempt } from '../rate-limits';
 import {
   applicationNotFound,
@@ -46,6 +51,19 @@ function checkedReturnPath(returnPath: string | undefined): string | null {
     throw validation('body/returnPath must be a path on the dashboard starting with one /');
   }
   return returnPath;
+}
+
+/** 400 for a malformed store origin, 403 when it is not the origin of the store named. */
+function boundToStore(url: StoreUrl, storeOrigin: string): void {
+  try {
+    checkStoreOrigin(url, storeOrigin);
+  } catch (error) {
+    if (error instanceof StoreOriginFormatError) throw validation(error.message);
+    if (error instanceof StoreOriginError) {
+      throw new HttpError(403, error.message, 'ERR_STORE_ORIGIN');
+    }
+    throw error;
+  }
 }
 
 /** Options of the application routes. */
@@ -114,6 +132,7 @@ const applications: FastifyPluginAsyncTypebox<ApplicationRoutesOptions> = async 
       const user = currentUser(request);
       const url = await storeUrlOf(request.body.homeUrl, access);
       const returnPath = checkedReturnPath(request.body.returnPath);
+      boundToStore(url, request.body.storeOrigin);
       await countAttempt(app, request, 'applicationCreate');
       let row: ApplicationRow;
       try {

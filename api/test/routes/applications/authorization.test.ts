@@ -45,6 +45,9 @@ const callbackBody = (id: string, key: ControlKey, extra: object = {}) => ({
   ...extra,
 });
 
+/** The origin of a store's page, as the onboarding popup heard it (`storeOrigin`). */
+const originOf = (homeUrl: string) => new URL(homeUrl).origin;
+
 const postCallback = (token: string | null, payload: object) =>
   ctx.posHost.inject({
     method: 'POST',
@@ -316,7 +319,11 @@ describe('POST /applications/find-or-create', () => {
       ctx,
       'POST',
       '/applications/find-or-create',
-      { homeUrl: `${sandbox.stores[1]}/`, forceValidation: true },
+      {
+        homeUrl: `${sandbox.stores[1]}/`,
+        storeOrigin: originOf(sandbox.stores[1]),
+        forceValidation: true,
+      },
       'usr_foc',
     );
     expect(response.statusCode).toBe(200);
@@ -332,7 +339,7 @@ describe('POST /applications/find-or-create', () => {
       ctx,
       'POST',
       '/applications/find-or-create',
-      { homeUrl: sandbox.stores[1] },
+      { homeUrl: sandbox.stores[1], storeOrigin: originOf(sandbox.stores[1]) },
       'usr_foc',
     );
     expect(again.json().data.id).toBe(data.id);
@@ -348,7 +355,7 @@ describe('POST /applications/find-or-create', () => {
       ctx,
       'POST',
       '/applications/find-or-create',
-      { homeUrl: store },
+      { homeUrl: store, storeOrigin: originOf(store) },
       'usr_foc_verified',
     );
     expect(response.json().data).toMatchObject({ id, isVerifiedAuth: true });
@@ -368,7 +375,7 @@ describe('POST /applications/find-or-create', () => {
         ctx,
         'POST',
         '/applications/find-or-create',
-        { homeUrl: blog, forceValidation: true },
+        { homeUrl: blog, storeOrigin: originOf(blog), forceValidation: true },
         'usr_foc_bad',
       );
       expect(notWoo.statusCode).toBe(400);
@@ -380,7 +387,7 @@ describe('POST /applications/find-or-create', () => {
       ctx,
       'POST',
       '/applications/find-or-create',
-      { homeUrl: blog, forceValidation: true },
+      { homeUrl: blog, storeOrigin: originOf(blog), forceValidation: true },
       'usr_foc_bad',
     );
     expect(gone.statusCode).toBe(400);
@@ -400,7 +407,7 @@ describe('POST /applications/find-or-create', () => {
         ctx,
         'POST',
         '/applications/find-or-create',
-        { homeUrl: site, forceValidation: true },
+        { homeUrl: site, storeOrigin: originOf(site), forceValidation: true },
         'usr_foc_plain',
       );
       expect(response.statusCode).toBe(400);
@@ -415,7 +422,12 @@ describe('POST /applications/find-or-create', () => {
       ctx,
       'POST',
       '/applications/find-or-create',
-      { homeUrl: store, forceValidation: true, returnPath: '/service-launch-confirm' },
+      {
+        homeUrl: store,
+        storeOrigin: originOf(store),
+        forceValidation: true,
+        returnPath: '/service-launch-confirm',
+      },
       'usr_foc_return',
     );
     expect(response.statusCode).toBe(200);
@@ -434,7 +446,7 @@ describe('POST /applications/find-or-create', () => {
       ctx,
       'POST',
       '/applications/find-or-create',
-      { homeUrl: store, returnPath },
+      { homeUrl: store, storeOrigin: originOf(store), returnPath },
       'usr_foc_return_bad',
     );
     expect(response.statusCode).toBe(400);
@@ -450,10 +462,92 @@ describe('POST /applications/find-or-create', () => {
       ctx,
       'POST',
       '/applications/find-or-create',
-      { homeUrl: 'http://127.0.0.1:9' },
+      { homeUrl: 'http://127.0.0.1:9', storeOrigin: originOf('http://127.0.0.1:9') },
       'usr_foc_host',
     );
     expect(response.statusCode).toBe(200);
     expect(response.json().data.name).toBe('127.0.0.1:9');
+  });
+});
+
+describe('POST /applications/find-or-create: bound to the store whose page opened the popup', () => {
+  /** A page of another site, which opened the popup for a store it names. */
+  const attackerPage = 'http://127.0.0.1:9911';
+
+  const findOrCreate = (body: object, sub: string) =>
+    call(ctx, 'POST', '/applications/find-or-create', body, sub);
+
+  /** The caller's applications, as the list answers them. */
+  const applicationsOf = async (sub: string) =>
+    (await call(ctx, 'GET', '/applications', undefined, sub)).json().list as unknown[];
+
+  it("refuses a store named by another site's page with 403, and creates or authorizes nothing", async () => {
+    const books = sandbox.stores[1] as string;
+    const response = await findOrCreate(
+      { homeUrl: books, storeOrigin: attackerPage, forceValidation: true },
+      'usr_bind_foreign',
+    );
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      code: 'ERR_STORE_ORIGIN',
+      message: `The store at ${books} can only be connected from its own page, not from ${attackerPage}`,
+    });
+    expect(response.json().data).toBeUndefined();
+    expect(await applicationsOf('usr_bind_foreign')).toEqual([]);
+  });
+
+  it('refuses another store of the same host (another port) as a foreign page', async () => {
+    const [coffee, books] = sandbox.stores as [string, string];
+    const response = await findOrCreate(
+      { homeUrl: books, storeOrigin: originOf(coffee) },
+      'usr_bind_port',
+    );
+    expect(response.statusCode).toBe(403);
+    expect(await applicationsOf('usr_bind_port')).toEqual([]);
+  });
+
+  it('does not start an authorization of an existing application for a foreign page', async () => {
+    const id = await createApplication(ctx, store, 'Coffee', 'usr_bind_existing');
+    const response = await findOrCreate(
+      { homeUrl: store, storeOrigin: attackerPage },
+      'usr_bind_existing',
+    );
+    expect(response.statusCode).toBe(403);
+    const row = await rowOf(ctx, id);
+    expect(row.auth_token_hash).toBeNull();
+  });
+
+  it('requires the store origin', async () => {
+    const response = await findOrCreate({ homeUrl: store }, 'usr_bind_missing');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe("body must have required property 'storeOrigin'");
+    expect(await applicationsOf('usr_bind_missing')).toEqual([]);
+  });
+
+  it.each([
+    'http://127.0.0.1:4201/wp-admin/',
+    'http://127.0.0.1:4201?x=1',
+    'javascript:alert(1)',
+    'null',
+    'http://user@127.0.0.1:4201',
+  ])('refuses the store origin %j with 400', async (storeOrigin) => {
+    const response = await findOrCreate({ homeUrl: store, storeOrigin }, 'usr_bind_format');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      "body/storeOrigin must be the origin of the store's page (scheme, host and port, nothing else)",
+    );
+    expect(await applicationsOf('usr_bind_format')).toEqual([]);
+  });
+
+  it("accepts the store's own origin whatever its case or trailing slash", async () => {
+    const origin = originOf(store);
+    const response = await findOrCreate(
+      { homeUrl: store, storeOrigin: `${origin.toUpperCase().replace('HTTP', 'http')}/` },
+      'usr_bind_own',
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ homeUrl: store, authInProgress: true });
+    const url = new URL(response.json().data.authorizeUrl as string);
+    expect(url.origin).toBe(origin);
   });
 });

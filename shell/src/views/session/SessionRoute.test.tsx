@@ -1,4 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { storageKeys } from '../../app/storageKeys';
 import {
@@ -10,6 +11,7 @@ import {
   TEST_PROVIDER,
 } from '../../testing/shellHarness';
 import { makeToken, nowInSeconds } from '../../testing/tokens';
+import { testIds } from '../../testIds';
 import { SessionRoute } from './SessionRoute';
 
 const needAccess = `${TEST_PROVIDER}/need-access/${encodeURIComponent(TEST_ORIGIN)}?product=pos`;
@@ -53,6 +55,113 @@ describe('/login/:token', () => {
     expect(bubbles).toEqual([
       'danger: This sign-in link is invalid or has expired. Please sign in again.',
     ]);
+  });
+});
+
+describe('/login/:token while another account is signed in (login CSRF)', () => {
+  const hour = () => nowInSeconds() + 3600;
+  const day = () => nowInSeconds() + 86400;
+  const maya = () =>
+    makeToken({
+      sub: 'usr_maya',
+      name: 'Maya Manager',
+      email: 'manager@demo.test',
+      exp: hour(),
+      nra: day(),
+    });
+  const mallory = () =>
+    makeToken({
+      sub: 'usr_mallory',
+      name: 'Mallory Other',
+      email: 'mallory@evil.test',
+      exp: hour(),
+      nra: day(),
+    });
+
+  function signedInAs(token: string) {
+    const services = testServices();
+    services.session.setToken(token);
+    return services;
+  }
+
+  it('asks before replacing the account, showing whose both accounts are, and stores nothing', () => {
+    const current = maya();
+    const services = signedInAs(current);
+    renderRoute(`/login/${mallory()}?isIframeJoin=true`, services);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Switch accounts?');
+    expect(screen.getByTestId(testIds.switchAccount.current)).toHaveTextContent(
+      'Maya Managermanager@demo.test',
+    );
+    expect(screen.getByTestId(testIds.switchAccount.next)).toHaveTextContent(
+      'Mallory Othermallory@evil.test',
+    );
+    expect(services.session.token).toBe(current);
+    expect(localStorage.getItem(storageKeys.iframeJoin)).toBeNull();
+    expect(browserPath()).toMatch(/^\/login\//);
+    expect(document.title).toContain('Switch accounts?');
+  });
+
+  it('switches on "Sign in as", with the iframe-join flag', async () => {
+    const next = mallory();
+    const services = signedInAs(maya());
+    renderRoute(`/login/${next}?isIframeJoin=true`, services);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in as mallory@evil.test' }));
+    expect(services.session.token).toBe(next);
+    expect(localStorage.getItem(storageKeys.iframeJoin)).toBe('true');
+    expect(browserPath()).toBe('/success-login');
+  });
+
+  it('keeps the account signed in on "Stay signed in as", and goes home', async () => {
+    const current = maya();
+    const services = signedInAs(current);
+    renderRoute(`/login/${mallory()}`, services);
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Stay signed in as manager@demo.test' }),
+    );
+    expect(services.session.token).toBe(current);
+    expect(browserPath()).toBe('/');
+  });
+
+  it('shows the profile’s fallbacks for a link without a name or an email', () => {
+    renderRoute(
+      `/login/${makeToken({ sub: 'usr_anon', exp: hour(), nra: day() })}`,
+      signedInAs(maya()),
+    );
+    expect(screen.getByTestId(testIds.switchAccount.next)).toHaveTextContent(
+      'Name not specifiedEmail not specified',
+    );
+    expect(screen.getByRole('button', { name: 'Sign in as Name not specified' })).toBeVisible();
+  });
+
+  it('signs in at once with a new token of the same account', () => {
+    const services = signedInAs(maya());
+    const fresher = makeToken({ sub: 'usr_maya', exp: hour() + 60, nra: day() });
+    renderRoute(`/login/${fresher}`, services);
+    expect(services.session.token).toBe(fresher);
+    expect(browserPath()).toBe('/success-login');
+  });
+
+  it('signs in at once over a session that has ended (exp and nra past)', () => {
+    const ended = makeToken({
+      sub: 'usr_maya',
+      exp: nowInSeconds() - 600,
+      nra: nowInSeconds() - 60,
+    });
+    const services = signedInAs(ended);
+    const next = mallory();
+    renderRoute(`/login/${next}`, services);
+    expect(services.session.token).toBe(next);
+    expect(browserPath()).toBe('/success-login');
+  });
+
+  it('still refuses an expired link without asking', () => {
+    const services = signedInAs(maya());
+    renderRoute(
+      `/login/${makeToken({ sub: 'usr_mallory', exp: nowInSeconds() - 10, nra: day() })}`,
+      services,
+    );
+    expect(screen.queryByTestId(testIds.switchAccount.root)).not.toBeInTheDocument();
+    expect(browserPath()).toBe('/');
   });
 });
 

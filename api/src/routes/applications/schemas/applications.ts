@@ -71,6 +71,13 @@ const ReturnPathSchema = Type.String({
 export const FindOrCreateBody = Type.Object(
   {
     homeUrl: HomeUrlSchema,
+    storeOrigin: Type.String({
+      minLength: 1,
+      maxLength: MAX_STORE_URL_LENGTH,
+      description:
+        "Origin of the store's page that opened the onboarding popup (the origin of its " +
+        '`parent-origin` message); it must be the origin of `homeUrl`',
+    }),
     forceValidation: Type.Optional(Type.Boolean()),
     returnPath: Type.Optional(ReturnPathSchema),
   },
@@ -82,6 +89,9 @@ export const findOrCreateSchema = {
   summary:
     "The caller's application for a site, created (named after the site) when missing; " +
     'starts an authorization when it is not verified',
+  description:
+    "The onboarding popup's call: only the store whose own page opened the popup may be " +
+    'found or created (`storeOrigin` must be the origin of `homeUrl`, else 403 ERR_STORE_ORIGIN).',
   body: FindOrCreateBody,
   response: {
     200: DataOf(ApplicationWithAuthorizeSchema),
