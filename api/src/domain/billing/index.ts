@@ -24,6 +24,19 @@ export const planLookupKey = (planId: string) => `${planId}_monthly`;
 const isoOf = (unixSeconds: number | null | undefined) =>
   unixSeconds ? new Date(unixSeconds * 1000).toISOString() : null;
 
+/**
+ * The `t` of a Stripe-Signature header (unix seconds), read as the stripe SDK reads it (the
+ * last `t=` item, base-10), which does not expose its parser; null without one.
+ */
+function signedAtOf(header: string): number | null {
+  let signedAt: number | null = null;
+  for (const item of header.split(',')) {
+    const [key, value] = item.split('=');
+    if (key === 't' && value !== undefined) signedAt = parseInt(value, 10);
+  }
+  return signedAt !== null && Number.isFinite(signedAt) ? signedAt : null;
+}
+
 const idOf = (value: string | { id: string } | null | undefined) =>
   value == null ? null : typeof value === 'string' ? value : value.id;
 
@@ -835,9 +848,9 @@ export class Billing {
   // ----------------------------------------------------------------------------- webhooks
 
   /**
-   * POST /stripe/webhook: verifies the signature over the raw body (300 s tolerance) and
-   * applies the event once, in the transaction that records its id. Answers whether it was
-   * applied now (false: a duplicate).
+   * POST /stripe/webhook: verifies the signature over the raw body (300 s tolerance, into the
+   * past and into the future alike) and applies the event once, in the transaction that
+   * records its id. Answers whether it was applied now (false: a duplicate).
    */
   async receiveWebhook(rawBody: Buffer, signature: string | undefined): Promise<boolean> {
     let event: Stripe.Event;
@@ -851,6 +864,15 @@ export class Billing {
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw new BillingError('signature', `Webhook signature verification failed: ${reason}`);
+    }
+    // The SDK bounds only the signature's age: a timestamp ahead of the clock would make a
+    // captured delivery replayable until long after it was sent, so the future is bounded too.
+    const signedAt = signedAtOf(signature ?? '');
+    if (signedAt === null || signedAt - Date.now() / 1000 > WEBHOOK_TOLERANCE_SECONDS) {
+      throw new BillingError(
+        'signature',
+        'Webhook signature verification failed: Timestamp outside the tolerance zone',
+      );
     }
     // Events may arrive late or out of order (retries): a subscription event is applied as
     // Stripe has the subscription now, read before the transaction so no lock waits on Stripe.
