@@ -101,7 +101,7 @@ export class InvitationError extends Error {
 /**
  * Has the store email its user `wpUserId` an invitation to sign up (at most 3 per user and
  * application; one that was not sent does not count), with an applicationShared entry in the
- * inviter's feed. Returns how many invitations that user has had. Throws
+ * inviter's feed. A sent invitation shares the application with the user's email. Returns how many invitations that user has had. Throws
  * {@link InvitationError}, PluginMissingError for a store without the Cloud POS plugin, or the
  * store client's errors when the user could not be looked up.
  */
@@ -144,6 +144,9 @@ export async function inviteStoreUser(
       `The invitation could not be sent: ${storeFailureText(error, row.home_url)}`,
     );
   }
+  // The owner invited this person from the dashboard: the application is shared with their
+  // email (a store that merely lists an email shares nothing).
+  await repos.members.share(row.id, wpUser.email, 'invitation');
   const name = wpUser.name || wpUser.username || wpUser.email;
   await repos.activities.create(inviter.id, applicationFeed.invitationSent(row, name));
   return count;

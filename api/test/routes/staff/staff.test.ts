@@ -130,6 +130,7 @@ describe('GET /staff/users', () => {
     expect(before.data.every((u) => u.lastAccess === null)).toBe(true);
     // …only their member rows' (set when they open one of this application's stations).
     for (const email of ['liam.brooks@coffee.demo.test', 'emma.clarke@coffee.demo.test']) {
+      await ctx.app.repos.members.share(coffeeApp, email, 'invitation');
       const member = await ctx.app.repos.members.findMember(coffeeApp, email);
       expect(member).not.toBeNull();
       await ctx.app.repos.members.touchLastAccess(coffeeApp, member?.wpUserId ?? 0);
