@@ -209,6 +209,21 @@ export class MembersRepository {
       .execute();
   }
 
+  /** Which of `emails` (any case) an application was shared with, lower-cased: one query. */
+  async sharedEmails(applicationId: string, emails: readonly string[]): Promise<Set<string>> {
+    const wanted = [...new Set(emails.map((email) => email.trim().toLowerCase()))].filter(
+      (email) => email !== '',
+    );
+    if (wanted.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('application_shares')
+      .select('email')
+      .where('application_id', '=', applicationId)
+      .where('email', 'in', wanted)
+      .execute();
+    return new Set(rows.map((row) => row.email));
+  }
+
   /**
    * The member of an application with this email (any case), if any, and only if the
    * application was shared with that email ({@link share}): a store that lists an email

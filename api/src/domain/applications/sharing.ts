@@ -25,9 +25,12 @@ export interface SharedUser {
 
 /** One page of a store's users, split by whether they have a dashboard account. */
 export interface SharedUsers {
-  /** Users with a dashboard account (matched by email): they see the shared stations. */
+  /**
+   * Users with a dashboard account (matched by email) the application was shared with: they
+   * see the shared stations.
+   */
   pos: SharedUser[];
-  /** The others: they may be invited. */
+  /** The others (an account the store merely lists too): they may be invited. */
   wp: SharedUser[];
   /** The store's total of users. */
   total: number;
@@ -54,16 +57,22 @@ export async function sharedUsers(
     ]),
   );
   const ids = users.users.map((user) => user.id);
-  const [dashboardUsers, counts, lastAccesses] = await Promise.all([
+  const [dashboardUsers, counts, lastAccesses, sharedWith] = await Promise.all([
     repos.users.findByEmails(users.users.map((user) => user.email)),
     repos.applications.invitationCounts(row.id, ids),
     repos.members.lastAccesses(row.id, ids),
+    repos.members.sharedEmails(
+      row.id,
+      users.users.map((user) => user.email),
+    ),
   ]);
   const byEmail = new Map(dashboardUsers.map((user) => [(user.email ?? '').toLowerCase(), user]));
   const pos: SharedUser[] = [];
   const wp: SharedUser[] = [];
   for (const user of users.users) {
-    const dashboardUser = byEmail.get(user.email.toLowerCase());
+    const dashboardUser = sharedWith.has(user.email.toLowerCase())
+      ? byEmail.get(user.email.toLowerCase())
+      : undefined;
     const shared = {
       id: user.id,
       name: user.name,

@@ -411,6 +411,14 @@ describe('GET /shared-stations', () => {
     expect(listed.map((row) => Number(row.wp_user_id))).toEqual([2]);
     expect(await ids()).not.toContain(id);
     expect(await details()).toBe(404);
+    // The owner's list offers them an invitation (a wp user), not 'Active' (a pos user).
+    const kindOf = async () => {
+      const accounts = (
+        await call(ctx, 'GET', `/applications/${id}/user-accounts`, undefined, 'usr_sh_lister')
+      ).json().userAccounts as Record<'pos' | 'wp', Array<{ email: string }>>;
+      return accounts.pos.some((u) => u.email === 'cashier@demo.test') ? 'pos' : 'wp';
+    };
+    expect(await kindOf()).toBe('wp');
     // The owner invites store user 2 from the dashboard: shared.
     const invited = await call(
       ctx,
@@ -422,6 +430,7 @@ describe('GET /shared-stations', () => {
     expect(invited.statusCode).toBe(200);
     expect(await ids()).toContain(id);
     expect(await details()).toBe(200);
+    expect(await kindOf()).toBe('pos');
   });
 
   it('matches only a verified email: an unconfirmed sign-up with a staff address sees nothing', async () => {
