@@ -78,12 +78,12 @@ function text(value: unknown, max: number): string | null {
 /**
  * One signed delivery for application `applicationId`: the signature is checked against that
  * application's secret before anything is read (unknown applications, unsigned or badly signed
- * bodies: 401, nothing changes). A delivery already processed (the same X-WC-Webhook-Delivery-ID
- * and body) is refused with 409; one without a well-formed delivery id with 400.
- * order.created/updated store the order (idempotent, an older
- * version never overwrites a newer one; a new order adds orderProcessed), order.deleted marks
- * it deleted, customer.created and product.created add their feed entries. Other topics are
- * acknowledged and ignored.
+ * bodies: 401, nothing changes). A delivery already processed (the same
+ * X-WC-Webhook-Delivery-ID and body) is refused with 409, one without a well-formed delivery
+ * id with 400. order.created/updated store the order (idempotent, an older version never
+ * overwrites a newer one; a new order adds orderProcessed), order.deleted marks it deleted,
+ * customer.created and product.created add their feed entries. Other topics are acknowledged
+ * and ignored. Each delivery taken is recorded in the transaction of its effect.
  */
 export async function acceptDelivery(
   repos: Repositories,
