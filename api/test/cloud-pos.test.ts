@@ -4,7 +4,13 @@ import { publicJwks } from '../src/services/signing-key';
 import { StoreUnreachableError } from '../src/services/store-client';
 import type { TestContext } from './helpers/app';
 import { asUser, createTestContext } from './helpers/app';
-import { call, changeUser, connectApplication, feedOf } from './helpers/applications';
+import {
+  call,
+  changeUser,
+  connectApplication,
+  feedOf,
+  shareApplication,
+} from './helpers/applications';
 import type { TestSandbox } from './helpers/sandbox';
 import { startTestSandbox } from './helpers/sandbox';
 
@@ -19,6 +25,8 @@ beforeAll(async () => {
   sandbox = await startTestSandbox({ posJwks: createLocalJWKSet(publicJwks(ctx.signingKey)) });
   [coffee] = sandbox.stores;
   ({ id: appId } = await connectApplication(ctx, sandbox, coffee, 'usr_pos_owner', 'Roasters'));
+  // The owner invited the store's cashier and Liam from the dashboard.
+  await shareApplication(ctx, appId, 'cashier@demo.test', 'liam.brooks@coffee.demo.test');
   appSlug = (await call(ctx, 'GET', `/applications/${appId}`, undefined, 'usr_pos_owner')).json()
     .data.slug as string;
   await call(

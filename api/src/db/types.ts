@@ -323,6 +323,29 @@ export interface WebhookDeliveriesTable {
 }
 
 /**
+ * webhook_delivery_ids: the WooCommerce deliveries already processed (X-WC-Webhook-Delivery-ID
+ * and the SHA-256 hex of the signed body), so an exact replay is refused; pruned by age.
+ */
+export interface WebhookDeliveryIdsTable {
+  application_id: string;
+  delivery_id: string;
+  body_hash: string;
+  received_at: IsoTimestamp;
+}
+
+/**
+ * application_shares: who an owner shared an application with from the dashboard (lower-cased
+ * email). Only a store user whose email is shared is a member who reaches its stations.
+ */
+export interface ApplicationSharesTable {
+  application_id: string;
+  email: string;
+  shared_at: IsoTimestamp;
+  /** 'invitation' | 'staff' | 'demo' | 'used' (kept by migration 0027: it had been used). */
+  via: string;
+}
+
+/**
  * usage_ledger: every store order an owner had, kept when its application is deleted (the
  * store is the application's `home_url_key`); what plan limits and excess count.
  */
@@ -439,6 +462,8 @@ export interface Database {
   orders: OrdersTable;
   order_sync: OrderSyncTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_ids: WebhookDeliveryIdsTable;
+  application_shares: ApplicationSharesTable;
   usage_reports: UsageReportsTable;
   usage_ledger: UsageLedgerTable;
   staff_claims: StaffClaimsTable;

@@ -45,6 +45,12 @@ function toMember(row: Omit<MemberRow, 'last_access_at'>): Member {
   };
 }
 
+/**
+ * How an application came to be shared with an email: an invitation sent from the dashboard,
+ * a staff user created there, the demo seed ('used': kept by migration 0027).
+ */
+export type ShareVia = 'invitation' | 'staff' | 'demo';
+
 /** Members written per statement (6 parameters each: well below both engines' limits). */
 const MEMBER_CHUNK = 100;
 
@@ -171,27 +177,67 @@ export class MembersRepository {
       .execute();
   }
 
-  /** The member of an application with this email (any case), if any. */
+  /**
+   * Records that the owner shared an application with `email` from the dashboard (`via`: an
+   * invitation sent, a staff user created, the demo seed). The first share is kept.
+   */
+  async share(applicationId: string, email: string, via: ShareVia): Promise<void> {
+    const normalized = email.trim().toLowerCase();
+    if (!normalized) return;
+    await this.db
+      .insertInto('application_shares')
+      .values({ application_id: applicationId, email: normalized, shared_at: nowIso(), via })
+      .onConflict((oc) => oc.columns(['application_id', 'email']).doNothing())
+      .execute();
+  }
+
+  /** Which of `emails` (any case) an application was shared with, lower-cased: one query. */
+  async sharedEmails(applicationId: string, emails: readonly string[]): Promise<Set<string>> {
+    const wanted = [...new Set(emails.map((email) => email.trim().toLowerCase()))].filter(
+      (email) => email !== '',
+    );
+    if (wanted.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('application_shares')
+      .select('email')
+      .where('application_id', '=', applicationId)
+      .where('email', 'in', wanted)
+      .execute();
+    return new Set(rows.map((row) => row.email));
+  }
+
+  /**
+   * The member of an application with this email (any case), if any, and only if the
+   * application was shared with that email ({@link share}): a store that lists an email
+   * shares nothing by itself.
+   */
   async findMember(applicationId: string, email: string | null): Promise<Member | null> {
     if (!email) return null;
     const row = await this.db
-      .selectFrom('application_members')
-      .selectAll()
-      .where('application_id', '=', applicationId)
-      .where('email', '=', email.trim().toLowerCase())
-      .orderBy('wp_user_id')
+      .selectFrom('application_members as m')
+      .innerJoin('application_shares as s', (join) =>
+        join.onRef('s.application_id', '=', 'm.application_id').onRef('s.email', '=', 'm.email'),
+      )
+      .selectAll('m')
+      .where('m.application_id', '=', applicationId)
+      .where('m.email', '=', email.trim().toLowerCase())
+      .orderBy('m.wp_user_id')
       .executeTakeFirst();
     return row ? toMember(row) : null;
   }
 
   /**
-   * The verified applications of other users whose members include `email`, oldest first,
-   * each with the caller's member row and the owner's name and email.
+   * The verified applications of other users whose members include `email` and that were
+   * shared with it ({@link share}), oldest first, each with the caller's member row and the
+   * owner's name and email.
    */
   async membershipsOf(userId: string, email: string | null): Promise<Membership[]> {
     if (!email) return [];
     const rows = await this.db
       .selectFrom('application_members as m')
+      .innerJoin('application_shares as s', (join) =>
+        join.onRef('s.application_id', '=', 'm.application_id').onRef('s.email', '=', 'm.email'),
+      )
       .innerJoin('applications as a', 'a.id', 'm.application_id')
       .innerJoin('users as u', 'u.id', 'a.user_id')
       .selectAll('a')

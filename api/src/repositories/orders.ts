@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { PREPARED, type DialectName } from '../db';
 import { newId, nowIso } from '../db/ids';
 import type { ApplicationRow, Database, OrderRow, OrderSyncRow } from '../db/types';
@@ -26,6 +26,43 @@ export interface OrderFields {
 }
 
 /**
+ * A WooCommerce delivery as processed once: its X-WC-Webhook-Delivery-ID and the SHA-256 hex
+ * of its signed body (see migration 0027: the id alone is shared by two deliveries of one
+ * webhook in one second).
+ */
+export interface DeliveryKey {
+  deliveryId: string;
+  bodyHash: string;
+}
+
+/** What a write given a {@link DeliveryKey} answers when that delivery was already processed. */
+export const REPLAYED = 'replayed' as const;
+
+/**
+ * Records `delivery` as processed, in the caller's transaction `trx` (so only with the
+ * delivery's effect); false when it already was. On PostgreSQL an insert racing another for
+ * the same key waits for that transaction and then inserts nothing, so of a replay racing its
+ * original exactly one goes on.
+ */
+async function claimDelivery(
+  trx: Kysely<Database>,
+  applicationId: string,
+  delivery: DeliveryKey,
+): Promise<boolean> {
+  const result = await trx
+    .insertInto('webhook_delivery_ids')
+    .values({
+      application_id: applicationId,
+      delivery_id: delivery.deliveryId,
+      body_hash: delivery.bodyHash,
+      received_at: nowIso(),
+    })
+    .onConflict((oc) => oc.columns(['application_id', 'delivery_id', 'body_hash']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/**
  * Tells the owner's live streams that an application's orders changed (`orders` event), in
  * the transaction `trx` of the change. The owner is looked up unless the caller knows it.
  */
@@ -50,7 +87,13 @@ async function recordOrdersChanged(
  * The order's insert, or its update when the stored version is not newer ('stale': no row
  * returned); returns the row's id (`id` when it inserted).
  */
-function orderWrite(db: Kysely<Database>, id: string, applicationId: string, order: OrderFields) {
+function orderWrite(
+  db: Kysely<Database>,
+  id: string,
+  applicationId: string,
+  order: OrderFields,
+  onlyIf?: RawBuilder<boolean>,
+) {
   const values = {
     status: order.status,
     total_cents: order.totalCents,
@@ -65,9 +108,22 @@ function orderWrite(db: Kysely<Database>, id: string, applicationId: string, ord
     // A newer version of a deleted order (restored from the trash) is live again.
     deleted: 0,
   };
-  return db
-    .insertInto('orders')
-    .values({ id, application_id: applicationId, store_order_id: order.storeOrderId, ...values })
+  const row = { id, application_id: applicationId, store_order_id: order.storeOrderId, ...values };
+  const insert = onlyIf
+    ? // PostgreSQL's one statement: the row's values selected only when the gate holds (typed
+      // by casts, as a select list's parameters have no column to take a type from).
+      db
+        .insertInto('orders')
+        .columns(ORDER_COLUMNS)
+        .expression(
+          sql`select ${sql.join(
+            ORDER_COLUMNS.map(
+              (column) => sql`cast(${row[column]} as ${sql.raw(ORDER_TYPES[column])})`,
+            ),
+          )} where ${onlyIf}`,
+        )
+    : db.insertInto('orders').values(row);
+  return insert
     .onConflict((oc) =>
       oc
         .columns(['application_id', 'store_order_id'])
@@ -76,6 +132,25 @@ function orderWrite(db: Kysely<Database>, id: string, applicationId: string, ord
     )
     .returning('id');
 }
+
+/** The columns of an order's insert and their PostgreSQL types (see {@link orderWrite}). */
+const ORDER_TYPES = {
+  id: 'text',
+  application_id: 'text',
+  store_order_id: 'integer',
+  status: 'text',
+  total_cents: 'integer',
+  currency: 'text',
+  created_at: 'text',
+  modified_at: 'text',
+  channel: 'text',
+  station_pos_id: 'integer',
+  station_name: 'text',
+  cashier_wp_user_id: 'integer',
+  cashier_name: 'text',
+  deleted: 'integer',
+} as const;
+const ORDER_COLUMNS = Object.keys(ORDER_TYPES) as (keyof typeof ORDER_TYPES)[];
 
 /** Every column of applications, for a prepared statement (see {@link PREPARED}). */
 const APPLICATION_COLUMNS = [
@@ -119,20 +194,24 @@ export class OrdersRepository {
    * updates the row, an older `modifiedAt` than the stored one changes nothing ('stale'). With
    * `feed`, a new row adds that entry to the owner's feed in the same transaction. The owner's
    * live streams are told (`orders` event) of a new or updated row. `ownerId`, the
-   * application's owner when the caller knows it, saves looking it up.
+   * application's owner when the caller knows it, saves looking it up. With `delivery` (a
+   * webhook delivery, not the catch-up sync) the delivery is recorded with the change, and one
+   * already processed changes nothing ({@link REPLAYED}).
    */
   upsert(
     applicationId: string,
     order: OrderFields,
     feed?: { userId: string; entry: NewActivity },
     ownerId: string | undefined = feed?.userId,
-  ): Promise<UpsertOutcome> {
+    delivery?: DeliveryKey,
+  ): Promise<UpsertOutcome | typeof REPLAYED> {
     if (feed && feed.userId !== ownerId) {
       return Promise.reject(new Error('An order feed entry goes to the application owner’s feed'));
     }
     if (this.dialect === 'postgres')
-      return this.upsertInOneStatement(applicationId, order, feed, ownerId);
+      return this.upsertInOneStatement(applicationId, order, feed, ownerId, delivery);
     return this.db.transaction().execute(async (trx) => {
+      if (delivery && !(await claimDelivery(trx, applicationId, delivery))) return REPLAYED;
       const id = newId();
       const row = await orderWrite(trx, id, applicationId, order).executeTakeFirst();
       if (!row) return 'stale';
@@ -159,14 +238,17 @@ export class OrdersRepository {
    * {@link upsert} on PostgreSQL, in one statement (atomic on its own: no BEGIN and COMMIT
    * round trips, which the ingest's budget counts): the order's row, its usage line, the feed
    * entry when the row is new ({@link appendActivityWrites}, gated on that), the orders event
-   * when the row changed, and their NOTIFY.
+   * when the row changed, and their NOTIFY. A delivery's record is the statement's first
+   * write, and the order's row is written only when it recorded one (every other write reads
+   * the row's): a replay, or the loser of a replay racing its original, changes nothing.
    */
   private async upsertInOneStatement(
     applicationId: string,
     order: OrderFields,
     feed: { userId: string; entry: NewActivity } | undefined,
     knownOwner: string | undefined,
-  ): Promise<UpsertOutcome> {
+    delivery: DeliveryKey | undefined,
+  ): Promise<UpsertOutcome | typeof REPLAYED> {
     const ownerId =
       knownOwner ??
       (
@@ -193,17 +275,34 @@ export class OrdersRepository {
     const append = feed
       ? appendActivityWrites(ownerId, feed.entry, { onlyIf: inserted, alsoRecord: [ordersEvent] })
       : null;
+    const claim = delivery
+      ? sql`insert into webhook_delivery_ids (application_id, delivery_id, body_hash, received_at)
+          values (${applicationId}, ${delivery.deliveryId}, ${delivery.bodyHash}, ${nowIso()})
+          on conflict (application_id, delivery_id, body_hash) do nothing
+          returning 1`
+      : sql`select 1`;
+    const claimed = sql<boolean>`exists (select 1 from delivery_claim)`;
     const statement = liveEventsWith(ownerId, append?.events ?? [ordersEvent], {
       writes: [
-        { name: 'order_row', write: sql`${orderWrite(this.db, id, applicationId, order)}` },
+        { name: 'delivery_claim', write: claim },
+        {
+          name: 'order_row',
+          write: sql`${orderWrite(this.db, id, applicationId, order, delivery ? claimed : undefined)}`,
+        },
         { name: 'usage_line', write: usage },
         ...(append?.writes ?? []),
       ],
       ...(append?.derived ? { derived: append.derived } : {}),
     });
-    const { rows } = await sql<{ id: string | null; notified: number }>`${PREPARED}${statement}
+    const { rows } = await sql<{
+      id: string | null;
+      notified: number;
+      claimed: number;
+    }>`${PREPARED}${statement}
       select (select order_row.id from order_row) as id,
-        (select count(*) from notified)::integer as notified`.execute(this.db);
+        (select count(*) from notified)::integer as notified,
+        (select count(*) from delivery_claim)::integer as claimed`.execute(this.db);
+    if (delivery && rows[0]?.claimed === 0) return REPLAYED;
     const stored = rows[0]?.id;
     if (!stored) return 'stale';
     return stored === id ? 'inserted' : 'updated';
@@ -214,13 +313,16 @@ export class OrdersRepository {
    * updated version from before the delete, delivered late or again, stays stale). An order
    * the api never had gets a deleted stub row, so its late order.created does not bring it
    * back; a newer version (restored from the trash) does. False when the api never had it.
+   * With `delivery`, recorded with the change; one already processed changes nothing.
    */
   markDeleted(
     applicationId: string,
     storeOrderId: number,
     now = new Date().toISOString(),
-  ): Promise<boolean> {
+    delivery?: DeliveryKey,
+  ): Promise<boolean | typeof REPLAYED> {
     return this.db.transaction().execute(async (trx) => {
+      if (delivery && !(await claimDelivery(trx, applicationId, delivery))) return REPLAYED;
       const id = newId();
       const row = await trx
         .insertInto('orders')
@@ -258,14 +360,22 @@ export class OrdersRepository {
 
   /**
    * Adds `entry` to the owner's feed once per (application, `deliveryKey`): a redelivery of
-   * the same created topic changes nothing. Returns whether the entry was added.
+   * the same created topic changes nothing (without a key, every call adds it). Returns whether
+   * the entry was added. With `delivery`, recorded with the change; one already processed
+   * changes nothing.
    */
   feedOnce(
     applicationId: string,
-    deliveryKey: string,
+    deliveryKey: string | null,
     feed: { userId: string; entry: NewActivity },
-  ): Promise<boolean> {
+    delivery?: DeliveryKey,
+  ): Promise<boolean | typeof REPLAYED> {
     return this.db.transaction().execute(async (trx) => {
+      if (delivery && !(await claimDelivery(trx, applicationId, delivery))) return REPLAYED;
+      if (deliveryKey === null) {
+        await appendActivity(trx, feed.userId, feed.entry);
+        return true;
+      }
       const result = await trx
         .insertInto('webhook_deliveries')
         .values({ application_id: applicationId, delivery_key: deliveryKey, created_at: nowIso() })
@@ -275,6 +385,23 @@ export class OrdersRepository {
       await appendActivity(trx, feed.userId, feed.entry);
       return true;
     });
+  }
+
+  /**
+   * Records a delivery that changes nothing else (a topic the api ignores); false when it was
+   * already processed.
+   */
+  acknowledgeDelivery(applicationId: string, delivery: DeliveryKey): Promise<boolean> {
+    return claimDelivery(this.db, applicationId, delivery);
+  }
+
+  /** Forgets the deliveries processed before `before` (ISO); returns how many. */
+  async pruneDeliveries(before: string): Promise<number> {
+    const result = await this.db
+      .deleteFrom('webhook_delivery_ids')
+      .where('received_at', '<', before)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   /** An application's orders, oldest first (tests and the analytics to come). */

@@ -5,6 +5,7 @@ import { PLAN_IDS } from '../db/plans';
 import type { Database } from '../db/types';
 import type { FeedType } from '../repositories/activities';
 import { appendActivity } from '../repositories/activities';
+import { MembersRepository } from '../repositories/members';
 import { completeTask } from '../repositories/user-tasks';
 import { searchTextOf } from '../repositories/users';
 import type { DemoStore } from '../config';
@@ -106,9 +107,19 @@ const DEMO_APPLICATION_TASKS = [
 ] as const;
 
 /**
+ * The demo application shared with the demo cashier, as if the manager had invited them (a
+ * store listing an email shares nothing by itself): they find it under 'Shared with me'.
+ */
+async function shareWithDemoCashier(db: Kysely<Database>, applicationId: string): Promise<void> {
+  const cashier = DEMO_ACCOUNTS.find((account) => account.sub === 'usr_demo_cashier')!;
+  await new MembersRepository(db).share(applicationId, cashier.email, 'demo');
+}
+
+/**
  * The manager's verified 'Demo Coffee Roasters' application on the demo store, created once:
- * station 1 default ('pos'), station 2 at 'espresso-bar', station 1 pinned to quick launch.
- * An existing application of the manager for that site is left as it is.
+ * station 1 default ('pos'), station 2 at 'espresso-bar', station 1 pinned to quick launch,
+ * shared with the demo cashier. An existing application of the manager for that site is left
+ * as it is, but shared with the cashier when it was not.
  */
 async function seedDemoApplication(
   db: Kysely<Database>,
@@ -128,7 +139,10 @@ async function seedDemoApplication(
       .where('user_id', '=', manager.id)
       .where('home_url_key', '=', url.key)
       .executeTakeFirst();
-    if (existing) return;
+    if (existing) {
+      await shareWithDemoCashier(trx, existing.id);
+      return;
+    }
     const taken = await trx
       .selectFrom('applications')
       .select('slug')
@@ -165,6 +179,7 @@ async function seedDemoApplication(
         members_sync_attempted_at: null,
       })
       .execute();
+    await shareWithDemoCashier(trx, id);
     await trx
       .insertInto('station_slugs')
       .values([

@@ -50,13 +50,18 @@ export async function feedOf(ctx: TestContext, sub = 'usr_manager') {
     .data;
 }
 
-/** An application of `sub` connected to `store` with a fresh Read/Write key of store user 1. */
+/**
+ * An application of `sub` connected to `store` with a fresh Read/Write key of store user 1;
+ * with `shareWith`, shared with those emails as its owner does from the dashboard
+ * ({@link shareApplication}).
+ */
 export async function connectApplication(
   ctx: TestContext,
   sandbox: TestSandbox,
   store: string,
   sub: string,
   name = 'Coffee',
+  { shareWith = [] }: { shareWith?: string[] } = {},
 ): Promise<{ id: string; key: ControlKey }> {
   const id = await createApplication(ctx, store, name, sub);
   const key = await sandbox.mintKey(store);
@@ -68,6 +73,7 @@ export async function connectApplication(
     sub,
   );
   if (!response.json().data.isVerifiedAuth) throw new Error(response.body);
+  await shareApplication(ctx, id, ...shareWith);
   return { id, key };
 }
 
@@ -84,4 +90,16 @@ export async function changeUser(
     headers: await ctx.bearer(asUser(sub, extra)),
   });
   await ctx.database.db.updateTable('users').set(change).where('sub', '=', sub).execute();
+}
+
+/**
+ * Shares application `id` with `emails` as its owner does from the dashboard (an invitation
+ * sent): a store that merely lists an email shares nothing (issue 25).
+ */
+export async function shareApplication(
+  ctx: TestContext,
+  id: string,
+  ...emails: string[]
+): Promise<void> {
+  for (const email of emails) await ctx.app.repos.members.share(id, email, 'invitation');
 }

@@ -147,7 +147,8 @@ export async function acceptDeliveries(
         'x-wc-webhook-resource': 'order',
         'x-wc-webhook-event': topic.split('.')[1] ?? 'created',
         'x-wc-webhook-id': String(webhookId),
-        'x-wc-webhook-delivery-id': String(storeOrderId),
+        // One per webhook (topic) and order, as WooCommerce's differ between its webhooks.
+        'x-wc-webhook-delivery-id': `${topic.replace('.', '-')}-${storeOrderId}`,
         'x-wc-webhook-source': 'https://store.example/',
         'x-wc-webhook-signature': createHmac('sha256', secret).update(body).digest('base64'),
       },

@@ -45,6 +45,10 @@ const member = (id: number, email: string, roles = ['cashier']) => ({
 describe('MembersRepository', () => {
   it('replaces the members (lower-cased, without email-less users) and finds them by email', async () => {
     const id = await newApplication();
+    // Shared from the dashboard (a store that lists an email shares nothing by itself).
+    for (const email of ['Owner@shop.example', 'new@shop.example']) {
+      await repo.share(id, email, 'invitation');
+    }
     await repo.replaceMembers(id, [
       member(1, 'Owner@Shop.example', ['administrator']),
       member(2, 'cashier@shop.example'),
@@ -96,6 +100,7 @@ describe('MembersRepository', () => {
       .execute();
     for (const id of [verified, unverified]) {
       await repo.replaceMembers(id, [member(7, 'someone@test.example')]);
+      await repo.share(id, 'someone@test.example', 'invitation');
     }
     const mine = await repo.membershipsOf('another-user', 'Someone@test.example');
     expect(mine.map((m) => m.application.id)).toEqual([verified]);
@@ -110,6 +115,9 @@ describe('MembersRepository', () => {
 
   it('adds, updates and removes one member (a staff user changed from the dashboard)', async () => {
     const id = await newApplication();
+    for (const email of ['owner@shop.example', 'new.cashier@shop.example']) {
+      await repo.share(id, email, 'staff');
+    }
     await repo.replaceMembers(id, [member(1, 'owner@shop.example', ['administrator'])]);
     await repo.upsertMember(id, member(20, ' New.Cashier@Shop.example ', ['cashier']));
     expect(await repo.findMember(id, 'new.cashier@shop.example')).toMatchObject({

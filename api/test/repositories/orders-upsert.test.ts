@@ -236,6 +236,58 @@ describe('OrdersRepository.upsert', () => {
     expect(await entriesOf('Order #650 was processed in Corner Café')).toHaveLength(1);
   });
 
+  it("records a delivery with its order: the same delivery again, or racing, is 'replayed' and writes nothing", async () => {
+    const fields = order(680);
+    const delivery = { deliveryId: 'dlv-680', bodyHash: 'h680' };
+    const outcomes = await Promise.all(
+      [1, 2, 3].map(() =>
+        orders.upsert(application.id, fields, created(fields), ownerId, delivery),
+      ),
+    );
+    expect([...outcomes].sort()).toEqual(['inserted', 'replayed', 'replayed']);
+    expect(await entriesOf('Order #680 was processed in Corner Café')).toHaveLength(1);
+    const before = await newestEventId();
+    const newer = { ...fields, status: 'refunded', modifiedAt: '2026-11-03T10:00:00.000Z' };
+    expect(await orders.upsert(application.id, newer, undefined, ownerId, delivery)).toBe(
+      'replayed',
+    );
+    expect((await orders.list(application.id)).find((o) => o.store_order_id === 680)?.status).toBe(
+      'completed',
+    );
+    expect(await newestEventId()).toBe(before);
+    // Without a delivery (the catch-up sync) nothing is recorded or refused.
+    expect(await orders.upsert(application.id, newer)).toBe('updated');
+    expect(await orders.upsert(application.id, newer)).toBe('updated');
+    expect(await orders.markDeleted(application.id, 680, undefined, delivery)).toBe('replayed');
+  });
+
+  it('forgets a delivery whose effect failed (one transaction), so its re-send is taken', async () => {
+    const delivery = { deliveryId: 'dlv-fail', bodyHash: 'hfail' };
+    const entry = {
+      name: 'Customer Eve was added in Corner Café',
+      feedType: 'customerAdded' as const,
+    };
+    const failure = await orders
+      .feedOnce(application.id, null, { userId: 'no-such-user', entry }, delivery)
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(failure).not.toBeNull();
+    expect(await orders.feedOnce(application.id, null, { userId: ownerId, entry }, delivery)).toBe(
+      true,
+    );
+    expect(await orders.feedOnce(application.id, null, { userId: ownerId, entry }, delivery)).toBe(
+      'replayed',
+    );
+    expect(await entriesOf(entry.name)).toHaveLength(1);
+    // Pruned after a while: forgotten.
+    expect(await orders.pruneDeliveries(new Date(Date.now() + 1000).toISOString())).toBeGreaterThan(
+      0,
+    );
+    expect(await orders.acknowledgeDelivery(application.id, delivery)).toBe(true);
+  });
+
   it('waits, never deadlocks, beside every other writer of the owner', async () => {
     // Orders to delete, written first.
     for (const id of [660, 661, 662]) await orders.upsert(application.id, order(id));

@@ -174,6 +174,30 @@ describe('demo application seed', () => {
       });
       expect(settings.json().quickLaunchPOSIds).toEqual({ [`${app?.id}/1`]: true });
 
+      // Shared with the demo cashier as if invited: 'Shared with me' lists it (a store that
+      // merely lists an email shares nothing), also for a database seeded before shares.
+      const sharedWithCashier = async () =>
+        (
+          await ctx.app.inject({
+            method: 'GET',
+            url: '/api/connect-ui/shared-stations',
+            headers: await ctx.bearer({
+              sub: 'usr_demo_cashier',
+              name: 'Cash Ier',
+              email: 'cashier@demo.test',
+            }),
+          })
+        ).json().list as Array<{ application: { name: string } }>;
+      expect((await sharedWithCashier()).map((group) => group.application.name)).toEqual([
+        'Demo Coffee Roasters',
+      ]);
+      await db.deleteFrom('application_shares').execute();
+      expect(await sharedWithCashier()).toEqual([]);
+      await seedDemo(ctx.database.db, options);
+      expect((await sharedWithCashier()).map((group) => group.application.name)).toEqual([
+        'Demo Coffee Roasters',
+      ]);
+
       // The Assistant shows what the demo data proves: the plan and the connected application
       // with its default, pinned and opened station; the rest is left to do.
       const tasks = await ctx.app.inject({

@@ -32,6 +32,7 @@ import { migration as m0022 } from './0022_activity_head_prev_hash';
 import { migration as m0023 } from './0023_activity_chain_keyed';
 import { migration as m0025 } from './0025_ended_sessions';
 import { migration as m0026 } from './0026_rate_limits';
+import { migration as m0027 } from './0027_delivery_ids_and_shares';
 
 /** Every migration in order; names sort in the order they must run. */
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -61,6 +62,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0023_activity_chain_keyed': m0023(),
     '0025_ended_sessions': m0025(),
     '0026_rate_limits': m0026(),
+    '0027_delivery_ids_and_shares': m0027(),
   };
 }
 

@@ -25,9 +25,12 @@ export interface SharedUser {
 
 /** One page of a store's users, split by whether they have a dashboard account. */
 export interface SharedUsers {
-  /** Users with a dashboard account (matched by email): they see the shared stations. */
+  /**
+   * Users with a dashboard account (matched by email) the application was shared with: they
+   * see the shared stations.
+   */
   pos: SharedUser[];
-  /** The others: they may be invited. */
+  /** The others (an account the store merely lists too): they may be invited. */
   wp: SharedUser[];
   /** The store's total of users. */
   total: number;
@@ -54,16 +57,22 @@ export async function sharedUsers(
     ]),
   );
   const ids = users.users.map((user) => user.id);
-  const [dashboardUsers, counts, lastAccesses] = await Promise.all([
+  const [dashboardUsers, counts, lastAccesses, sharedWith] = await Promise.all([
     repos.users.findByEmails(users.users.map((user) => user.email)),
     repos.applications.invitationCounts(row.id, ids),
     repos.members.lastAccesses(row.id, ids),
+    repos.members.sharedEmails(
+      row.id,
+      users.users.map((user) => user.email),
+    ),
   ]);
   const byEmail = new Map(dashboardUsers.map((user) => [(user.email ?? '').toLowerCase(), user]));
   const pos: SharedUser[] = [];
   const wp: SharedUser[] = [];
   for (const user of users.users) {
-    const dashboardUser = byEmail.get(user.email.toLowerCase());
+    const dashboardUser = sharedWith.has(user.email.toLowerCase())
+      ? byEmail.get(user.email.toLowerCase())
+      : undefined;
     const shared = {
       id: user.id,
       name: user.name,
@@ -101,7 +110,7 @@ export class InvitationError extends Error {
 /**
  * Has the store email its user `wpUserId` an invitation to sign up (at most 3 per user and
  * application; one that was not sent does not count), with an applicationShared entry in the
- * inviter's feed. Returns how many invitations that user has had. Throws
+ * inviter's feed. A sent invitation shares the application with the user's email. Returns how many invitations that user has had. Throws
  * {@link InvitationError}, PluginMissingError for a store without the Cloud POS plugin, or the
  * store client's errors when the user could not be looked up.
  */
@@ -144,6 +153,9 @@ export async function inviteStoreUser(
       `The invitation could not be sent: ${storeFailureText(error, row.home_url)}`,
     );
   }
+  // The owner invited this person from the dashboard: the application is shared with their
+  // email (a store that merely lists an email shares nothing).
+  await repos.members.share(row.id, wpUser.email, 'invitation');
   const name = wpUser.name || wpUser.username || wpUser.email;
   await repos.activities.create(inviter.id, applicationFeed.invitationSent(row, name));
   return count;

@@ -6,6 +6,19 @@ import type { StripeAccount } from './account';
 import { BillingError, fromStripe } from './errors';
 import { ENDED, idOf, planIdOf, stateOf } from './subscription-state';
 
+/**
+ * The `t` of a Stripe-Signature header (unix seconds), read as the stripe SDK reads it (the
+ * last `t=` item, base-10), which does not expose its parser; null without one.
+ */
+function signedAtOf(header: string): number | null {
+  let signedAt: number | null = null;
+  for (const item of header.split(',')) {
+    const [key, value] = item.split('=');
+    if (key === 't' && value !== undefined) signedAt = parseInt(value, 10);
+  }
+  return signedAt !== null && Number.isFinite(signedAt) ? signedAt : null;
+}
+
 /** What Stripe's signed events tell: subscriptions that change or end, invoices paid or overdue. */
 export class StripeWebhooks {
   constructor(
@@ -14,9 +27,9 @@ export class StripeWebhooks {
   ) {}
 
   /**
-   * POST /stripe/webhook: verifies the signature over the raw body (300 s tolerance) and
-   * applies the event once, in the transaction that records its id. Answers whether it was
-   * applied now (false: a duplicate).
+   * POST /stripe/webhook: verifies the signature over the raw body (300 s tolerance, into the
+   * past and into the future alike) and applies the event once, in the transaction that
+   * records its id. Answers whether it was applied now (false: a duplicate).
    */
   async receiveWebhook(rawBody: Buffer, signature: string | undefined): Promise<boolean> {
     let event: Stripe.Event;
@@ -30,6 +43,15 @@ export class StripeWebhooks {
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw new BillingError('signature', `Webhook signature verification failed: ${reason}`);
+    }
+    // The SDK bounds only the signature's age: a timestamp ahead of the clock would make a
+    // captured delivery replayable until long after it was sent, so the future is bounded too.
+    const signedAt = signedAtOf(signature ?? '');
+    if (signedAt === null || signedAt - Date.now() / 1000 > WEBHOOK_TOLERANCE_SECONDS) {
+      throw new BillingError(
+        'signature',
+        'Webhook signature verification failed: Timestamp outside the tolerance zone',
+      );
     }
     // Events may arrive late or out of order (retries): a subscription event is applied as
     // Stripe has the subscription now, read before the transaction so no lock waits on Stripe.

@@ -1,10 +1,11 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Repositories } from '../../repositories';
 import type { NewActivity } from '../../repositories/activities';
+import { REPLAYED, type DeliveryKey } from '../../repositories/orders';
 import type { StoreAccess } from '../store-access';
 import { storeFeed } from './feed';
 import { storedIdsOf, webhookSecretOf } from './sync';
-import { orderFieldsOf } from './wire';
+import { isStoreOrderId, MAX_STORE_ORDER_ID, orderFieldsOf, orderRefusalOf } from './wire';
 
 /** Largest delivery body read (WooCommerce orders with many lines stay far below). */
 export const MAX_DELIVERY_BYTES = 1024 * 1024;
@@ -22,7 +23,7 @@ export interface DeliveryHeaders {
 
 /** How a delivery was answered: the status code and a short message. */
 export interface DeliveryOutcome {
-  status: 200 | 400 | 401;
+  status: 200 | 400 | 401 | 409;
   message: string;
   /**
    * Refused because it is not signed with a verified application's secret (or names no such
@@ -30,6 +31,26 @@ export interface DeliveryOutcome {
    */
   badSignature?: true;
 }
+
+/**
+ * X-WC-Webhook-ID as WooCommerce sends it, a webhook's post id: decimal digits only, a
+ * positive safe integer; null for anything else ('1e3', '0x10', ' 12', '12abc', '-1', huge).
+ */
+export function webhookIdOf(header: string | undefined): number | null {
+  if (header === undefined || !/^[1-9][0-9]{0,15}$/.test(header)) return null;
+  const id = Number(header);
+  return Number.isSafeInteger(id) ? id : null;
+}
+
+/**
+ * X-WC-Webhook-Delivery-ID when it is one WooCommerce could send (its `wp_hash`, 32 hex
+ * digits; other senders' ids of letters, digits, '-' and '_', at most 128), else null.
+ */
+export function deliveryIdOf(header: string | undefined): string | null {
+  return header !== undefined && /^[A-Za-z0-9_-]{1,128}$/.test(header) ? header : null;
+}
+
+const replayed: DeliveryOutcome = { status: 409, message: 'Delivery already received' };
 
 /** The X-WC-Webhook-Signature of `raw`: base64 HMAC-SHA256 with the webhook's secret. */
 export function signatureOf(raw: Buffer, secret: string): string {
@@ -62,10 +83,12 @@ function text(value: unknown, max: number): string | null {
 /**
  * One signed delivery for application `applicationId`: the signature is checked against that
  * application's secret before anything is read (unknown applications, unsigned or badly signed
- * bodies: 401, nothing changes). order.created/updated store the order (idempotent, an older
- * version never overwrites a newer one; a new order adds orderProcessed), order.deleted marks
- * it deleted, customer.created and product.created add their feed entries. Other topics are
- * acknowledged and ignored.
+ * bodies: 401, nothing changes). A delivery already processed (the same
+ * X-WC-Webhook-Delivery-ID and body) is refused with 409, one without a well-formed delivery
+ * id with 400. order.created/updated store the order (idempotent, an older version never
+ * overwrites a newer one; a new order adds orderProcessed), order.deleted marks it deleted,
+ * customer.created and product.created add their feed entries. Other topics are acknowledged
+ * and ignored. Each delivery taken is recorded in the transaction of its effect.
  */
 export async function acceptDelivery(
   repos: Repositories,
@@ -92,10 +115,21 @@ export async function acceptDelivery(
   if (!signatureMatches(headers.signature, raw, secret)) return unauthorized;
   // Signed with this application's secret, from one of its webhooks (a webhook left on the
   // store by a registration that lost a race is refused, so WooCommerce disables it).
-  const webhookId = Number(headers.webhookId);
-  if (!Number.isInteger(webhookId) || !storedIdsOf(sync).includes(webhookId)) {
+  const webhookId = webhookIdOf(headers.webhookId);
+  if (webhookId === null || !storedIdsOf(sync).includes(webhookId)) {
     return { status: 401, message: 'Unknown webhook' };
   }
+  // The signature covers the body only: an exact replay (the same delivery id and bytes) is
+  // refused by the record of the deliveries processed, written with each one's effect, so a
+  // delivery refused or failed here is taken when it comes again.
+  const deliveryId = deliveryIdOf(headers.deliveryId);
+  if (deliveryId === null) {
+    return { status: 400, message: 'X-WC-Webhook-Delivery-ID is missing or malformed' };
+  }
+  const delivery: DeliveryKey = {
+    deliveryId,
+    bodyHash: createHash('sha256').update(raw).digest('hex'),
+  };
 
   let body: unknown;
   try {
@@ -109,36 +143,33 @@ export async function acceptDelivery(
   const fields = body as Record<string, unknown>;
   // A created topic adds its feed entry once per resource (WooCommerce redelivers after a
   // failed or slow answer, each time with a new delivery id); one without an id just adds it.
-  const feedOnce = async (resource: Record<string, unknown>, entry: NewActivity) => {
+  const feedOnce = (resource: Record<string, unknown>, entry: NewActivity) => {
     const id = resource.id;
-    if (typeof id !== 'number' || !Number.isInteger(id)) {
-      await repos.activities.create(row.user_id, entry);
-      return true;
-    }
-    return repos.orders.feedOnce(row.id, `${headers.topic}:${id}`, {
-      userId: row.user_id,
-      entry,
-    });
+    const key = typeof id === 'number' && Number.isInteger(id) ? `${headers.topic}:${id}` : null;
+    return repos.orders.feedOnce(row.id, key, { userId: row.user_id, entry }, delivery);
   };
   switch (headers.topic) {
     case 'order.created':
     case 'order.updated': {
       const order = orderFieldsOf(body);
-      if (!order)
-        return { status: 400, message: 'The order lacks id, status, total, currency or dates' };
+      if (!order) return { status: 400, message: orderRefusalOf(body) ?? 'Invalid order' };
       const feed =
         headers.topic === 'order.created'
           ? { userId: row.user_id, entry: storeFeed.orderProcessed(row, order) }
           : undefined;
-      const outcome = await repos.orders.upsert(row.id, order, feed, row.user_id);
-      return { status: 200, message: `Order ${outcome}` };
+      const outcome = await repos.orders.upsert(row.id, order, feed, row.user_id, delivery);
+      return outcome === REPLAYED ? replayed : { status: 200, message: `Order ${outcome}` };
     }
     case 'order.deleted': {
       const id = fields.id;
-      if (typeof id !== 'number' || !Number.isInteger(id) || id < 1) {
-        return { status: 400, message: 'The deleted order has no id' };
+      if (!isStoreOrderId(id)) {
+        return {
+          status: 400,
+          message: `The deleted order's id must be a whole number from 1 to ${MAX_STORE_ORDER_ID}`,
+        };
       }
-      const known = await repos.orders.markDeleted(row.id, id);
+      const known = await repos.orders.markDeleted(row.id, id, undefined, delivery);
+      if (known === REPLAYED) return replayed;
       return { status: 200, message: known ? 'Order deleted' : 'Order unknown' };
     }
     case 'customer.created': {
@@ -148,16 +179,20 @@ export async function acceptDelivery(
         (typeof fields.id === 'number' ? `#${fields.id}` : null);
       if (!name) return { status: 400, message: 'The customer has no name, email or id' };
       const added = await feedOnce(fields, storeFeed.customerAdded(row, name));
+      if (added === REPLAYED) return replayed;
       return { status: 200, message: added ? 'Customer added' : 'Customer already added' };
     }
     case 'product.created': {
       const name = text(fields.name, 200);
       if (!name) return { status: 400, message: 'The product has no name' };
       const added = await feedOnce(fields, storeFeed.productAdded(row, name));
+      if (added === REPLAYED) return replayed;
       return { status: 200, message: added ? 'Product added' : 'Product already added' };
     }
     default:
-      return { status: 200, message: 'Topic ignored' };
+      return (await repos.orders.acknowledgeDelivery(row.id, delivery))
+        ? { status: 200, message: 'Topic ignored' }
+        : replayed;
   }
 }
 

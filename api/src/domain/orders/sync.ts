@@ -8,6 +8,9 @@ import type { StoreAccess } from '../store-access';
 import { storeFeed } from './feed';
 import { orderFieldsOf } from './wire';
 
+/** How long a processed delivery's id is kept to refuse its replay (then pruned). */
+export const DELIVERY_IDS_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+
 /** The WooCommerce topics every authorized application's store delivers. */
 export const WEBHOOK_TOPICS = [
   'order.created',
@@ -308,7 +311,10 @@ export async function reconcileDue(
   return ids.length;
 }
 
-/** Runs {@link reconcileDue} now and every `intervalMs`; returns the stop function. */
+/**
+ * Runs {@link reconcileDue} now and every `intervalMs`, each time after forgetting the
+ * deliveries processed more than {@link DELIVERY_IDS_KEPT_MS} ago; returns the stop function.
+ */
 export function startReconcileJob(
   repos: Repositories,
   access: StoreAccess,
@@ -319,7 +325,10 @@ export function startReconcileJob(
   const tick = () => {
     if (running) return;
     running = true;
-    reconcileDue(repos, access, log, intervalMs)
+    // The record of processed deliveries is kept a while (a replay within it is refused).
+    repos.orders
+      .pruneDeliveries(new Date(Date.now() - DELIVERY_IDS_KEPT_MS).toISOString())
+      .then(() => reconcileDue(repos, access, log, intervalMs))
       .catch((error: Error) => log.error({ err: error.message }, 'order reconcile failed'))
       .finally(() => {
         running = false;

@@ -76,10 +76,22 @@ function asStaffError(error: unknown): unknown {
   return error;
 }
 
-/** The new user's member row: they reach the application's shared stations at once. */
-async function keepMember(repos: Repositories, row: ApplicationRow, user: WpUser): Promise<void> {
-  if (staffRoleOf(user.roles)) await repos.members.upsertMember(row.id, user);
-  else await repos.members.removeMember(row.id, user.id);
+/**
+ * The user's member row after a create or role change. A user the owner created from the
+ * dashboard is shared with at once: they reach the application's shared stations without
+ * waiting for the invitation.
+ */
+async function keepMember(
+  repos: Repositories,
+  row: ApplicationRow,
+  user: WpUser,
+  sharedWith?: string,
+): Promise<void> {
+  if (staffRoleOf(user.roles)) {
+    await repos.members.upsertMember(row.id, user);
+    // The email the owner typed: a store answering with another one shares nothing.
+    if (sharedWith !== undefined) await repos.members.share(row.id, sharedWith, 'staff');
+  } else await repos.members.removeMember(row.id, user.id);
 }
 
 /**
@@ -164,7 +176,7 @@ export async function createStaffUser(
     // member row comes with the next copy of the store's users.
     const createdRole = staffRoleOf(created.roles) ?? role;
     try {
-      await keepMember(repos, row, created);
+      await keepMember(repos, row, created, email);
     } catch (err) {
       log.error({ applicationId: row.id, wpUserId: created.id, err }, 'staff member not kept');
     }

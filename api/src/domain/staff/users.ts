@@ -19,8 +19,9 @@ export interface StaffUser {
   /** The first of the roles that is a POS role; null when none is. */
   role: StaffRole | null;
   /**
-   * pos: a verified dashboard account has this email (Active; Stations and Cloud); wp: none
-   * has (Stations; Need Invite or Pending from the invitation count).
+   * pos: a verified dashboard account has this email and the application was shared with it
+   * from the dashboard (Active; Stations and Cloud); wp: otherwise (Stations; Need Invite or
+   * Pending from the invitation count), so an account the store merely lists can be invited.
    */
   kind: 'pos' | 'wp';
   /**
@@ -56,8 +57,9 @@ export function displayNameOf(user: Pick<WpUser, 'name' | 'username' | 'email'>)
 /**
  * The store users `users` of application `row` as staff: each matched (without case) to a
  * verified dashboard account by email (an unverified account does not count: anyone could
- * sign up with a staff member's address), with their invitation count and their last access to
- * this application. Three queries, whatever the number of users.
+ * sign up with a staff member's address) that the application was shared with, with their
+ * invitation count and their last access to this application. Four queries, whatever the
+ * number of users.
  */
 export async function toStaffUsers(
   repos: Repositories,
@@ -67,10 +69,14 @@ export async function toStaffUsers(
 ): Promise<StaffUser[]> {
   if (users.length === 0) return [];
   const ids = users.map((user) => user.id);
-  const [accounts, counts, lastAccesses] = await Promise.all([
+  const [accounts, counts, lastAccesses, shared] = await Promise.all([
     repos.users.findByEmails(users.map((user) => user.email)),
     repos.applications.invitationCounts(row.id, ids),
     repos.members.lastAccesses(row.id, ids),
+    repos.members.sharedEmails(
+      row.id,
+      users.map((user) => user.email),
+    ),
   ]);
   // Lower-cased emails of the verified accounts.
   const verified = new Set<string>();
@@ -80,7 +86,7 @@ export async function toStaffUsers(
   }
   return users.map((user) => {
     const email = user.email.toLowerCase();
-    const hasAccount = email !== '' && verified.has(email);
+    const hasAccount = email !== '' && verified.has(email) && shared.has(email);
     return {
       wpUserId: user.id,
       name: user.name,

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { credentialsOf } from '../../../src/domain/applications/credentials';
-import { RefusalLog } from '../../../src/domain/orders/ingest';
+import { RefusalLog, webhookIdOf } from '../../../src/domain/orders/ingest';
 import {
   connectOrdersQuietly,
   pullOrders,
@@ -75,13 +75,20 @@ async function storeSecret(
 const sign = (body: string, secret: string) =>
   createHmac('sha256', secret).update(body).digest('base64');
 
-/** A delivery as the store sends it: from the application's first stored webhook by default. */
+let deliveries = 0;
+
+/**
+ * A delivery as the store sends it: from the application's first stored webhook by default,
+ * with a new X-WC-Webhook-Delivery-ID each time (WooCommerce makes one per delivery) unless
+ * `deliveryId` is given.
+ */
 async function deliver(
   applicationId: string,
   topic: string,
   payload: unknown,
   signature: string | null | ((body: string) => string),
   webhookId?: string,
+  deliveryId: string | null = `delivery${(deliveries += 1)}`,
 ) {
   const sync = await ctx.app.repos.orders.sync(applicationId);
   const stored = sync ? (JSON.parse(sync.webhook_ids) as number[]) : [];
@@ -97,7 +104,7 @@ async function deliver(
       'x-wc-webhook-resource': topic.split('.')[0]!,
       'x-wc-webhook-event': topic.split('.')[1]!,
       'x-wc-webhook-id': webhookId ?? String(stored[0] ?? 0),
-      'x-wc-webhook-delivery-id': 'abc',
+      ...(deliveryId === null ? {} : { 'x-wc-webhook-delivery-id': deliveryId }),
       ...(sig === null ? {} : { 'x-wc-webhook-signature': sig }),
     },
     payload: body,
@@ -423,6 +430,170 @@ describe('deliveries (POST /wc-webhooks/{applicationId} on the POS host)', () =>
       expect(response.statusCode).toBe(401);
     }
     expect((await orders(app.id)).some((o) => o.store_order_id === order.id)).toBe(false);
+  });
+
+  it('refuses an exact replay (same X-WC-Webhook-Delivery-ID and body) with 409 and changes nothing', async () => {
+    const send = (topic: string, payload: unknown, deliveryId: string) =>
+      deliver(app.id, topic, payload, (b) => sign(b, app.secret), undefined, deliveryId);
+    const feedLength = async () => (await feedOf(ctx, 'usr_orders_deliver')).length;
+    // A customer without an id has no resource key: only the delivery's record stops a repeat.
+    const before = await feedLength();
+    expect((await send('customer.created', { first_name: 'Once' }, 'replay-c')).statusCode).toBe(
+      200,
+    );
+    const again = await send('customer.created', { first_name: 'Once' }, 'replay-c');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: 'Delivery already received' });
+    expect(await feedLength()).toBe(before + 1);
+    // An old order.deleted replayed after the order was restored does not delete it again.
+    const order = wcOrder();
+    expect((await send('order.created', order, 'replay-o1')).statusCode).toBe(200);
+    expect((await send('order.deleted', { id: order.id }, 'replay-o2')).statusCode).toBe(200);
+    const restored = { ...order, date_modified_gmt: '2099-01-01T00:00:00' };
+    expect((await send('order.updated', restored, 'replay-o3')).statusCode).toBe(200);
+    expect((await send('order.deleted', { id: order.id }, 'replay-o2')).statusCode).toBe(409);
+    expect((await send('order.created', order, 'replay-o1')).statusCode).toBe(409);
+    expect((await orders(app.id)).find((o) => o.store_order_id === order.id)?.deleted).toBe(0);
+    // A topic the api ignores is recorded too.
+    expect((await send('coupon.created', { id: 5 }, 'replay-t')).statusCode).toBe(200);
+    expect((await send('coupon.created', { id: 5 }, 'replay-t')).statusCode).toBe(409);
+  });
+
+  it('refuses a replay racing its original once: one 200, one 409, one feed entry', async () => {
+    const order = wcOrder();
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        deliver(app.id, 'order.created', order, (b) => sign(b, app.secret), undefined, 'race-1'),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    const entries = (await feedOf(ctx, 'usr_orders_deliver')).filter((e) =>
+      e.name.startsWith(`Order #${order.id} `),
+    );
+    expect(entries).toHaveLength(1);
+  });
+
+  it('takes two deliveries sharing a delivery id with different bodies (WooCommerce hashes the webhook and the second)', async () => {
+    const [first, second] = [wcOrder(), wcOrder()];
+    for (const order of [first, second]) {
+      const response = await deliver(
+        app.id,
+        'order.created',
+        order,
+        (b) => sign(b, app.secret),
+        undefined,
+        'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6',
+      );
+      expect(response.statusCode).toBe(200);
+    }
+    const stored = (await orders(app.id)).map((o) => o.store_order_id);
+    expect(stored).toEqual(expect.arrayContaining([first.id, second.id]));
+  });
+
+  it('takes a delivery re-sent with the same id after it was refused', async () => {
+    const order = wcOrder();
+    const refused = await deliver(app.id, 'order.created', order, 'bad', undefined, 'resent-1');
+    expect(refused.statusCode).toBe(401);
+    const resent = await deliver(
+      app.id,
+      'order.created',
+      order,
+      (b) => sign(b, app.secret),
+      undefined,
+      'resent-1',
+    );
+    expect(resent.statusCode).toBe(200);
+    expect((await orders(app.id)).some((o) => o.store_order_id === order.id)).toBe(true);
+  });
+
+  it('refuses a delivery without a well-formed X-WC-Webhook-Delivery-ID with 400', async () => {
+    for (const deliveryId of [null, 'has space', 'x'.repeat(129)]) {
+      const order = wcOrder();
+      const response = await deliver(
+        app.id,
+        'order.created',
+        order,
+        (b) => sign(b, app.secret),
+        undefined,
+        deliveryId,
+      );
+      expect(response.statusCode).toBe(400);
+      expect((await orders(app.id)).some((o) => o.store_order_id === order.id)).toBe(false);
+    }
+  });
+
+  it('reads X-WC-Webhook-ID as a decimal integer only', async () => {
+    const sync = await ctx.app.repos.orders.sync(app.id);
+    const id = (JSON.parse(sync!.webhook_ids) as number[])[0]!;
+    for (const header of [
+      `${id}.0`,
+      `+${id}`,
+      `0${id}`,
+      `${id}e0`,
+      `0x${id.toString(16)}`,
+      ` ${id}`,
+      `${id}abc`,
+    ]) {
+      const order = wcOrder();
+      const response = await deliver(
+        app.id,
+        'order.created',
+        order,
+        (b) => sign(b, app.secret),
+        header,
+      );
+      expect([header, response.statusCode]).toEqual([header, 401]);
+    }
+    expect(webhookIdOf(String(id))).toBe(id);
+    for (const header of ['1e3', '0x10', ' 12', '12abc', '-1', '0', '99999999999999999999', '']) {
+      expect([header, webhookIdOf(header)]).toEqual([header, null]);
+    }
+  });
+
+  it('refuses order ids that are not positive integers the database holds with a clear 400', async () => {
+    for (const id of [2_147_483_648, 2 ** 53, 1e21]) {
+      const created = await deliver(app.id, 'order.created', wcOrder({ id }), (b) =>
+        sign(b, app.secret),
+      );
+      expect(created.statusCode).toBe(400);
+      expect(created.json().message).toBe(
+        'The order id must be a whole number from 1 to 2147483647',
+      );
+      const deleted = await deliver(app.id, 'order.deleted', { id }, (b) => sign(b, app.secret));
+      expect(deleted.statusCode).toBe(400);
+    }
+    expect((await orders(app.id)).some((o) => o.store_order_id > 2_147_483_647)).toBe(false);
+  });
+
+  it("refuses totals beyond the bound or the currency's decimals with a clear 400", async () => {
+    const refused: [string, string][] = [
+      ['21474836.48', 'USD'],
+      ['-21474836.48', 'USD'],
+      ['999999999999', 'USD'],
+      ['12.345', 'USD'],
+      ['1500.5', 'JPY'],
+    ];
+    for (const [total, currency] of refused) {
+      const order = wcOrder({ total, currency });
+      const response = await deliver(app.id, 'order.created', order, (b) => sign(b, app.secret));
+      expect([total, response.statusCode]).toEqual([total, 400]);
+      expect(response.json().message).toMatch(/^The order total must be at most 21474836.47/);
+      expect((await orders(app.id)).some((o) => o.store_order_id === order.id)).toBe(false);
+    }
+    expect(
+      (
+        await deliver(app.id, 'order.created', wcOrder({ total: '12.340' }), (b) =>
+          sign(b, app.secret),
+        )
+      ).json().message,
+    ).toBe('Order inserted');
+    const yen = wcOrder({ total: '1500.00', currency: 'JPY' });
+    expect(
+      (await deliver(app.id, 'order.created', yen, (b) => sign(b, app.secret))).statusCode,
+    ).toBe(200);
+    expect((await orders(app.id)).find((o) => o.store_order_id === yen.id)?.total_cents).toBe(
+      150000,
+    );
   });
 
   it('logs refused deliveries at most once a minute per application', () => {

@@ -164,7 +164,9 @@ describe('Connect with Keys on a store without the Cloud POS plugin', () => {
   });
 
   it('leaves a member’s store without the plugin out of the shared stations, and counts it', async () => {
-    const { id } = await connectApplication(ctx, sandbox, books, 'usr_core_shared_owner', 'Books');
+    const { id } = await connectApplication(ctx, sandbox, books, 'usr_core_shared_owner', 'Books', {
+      shareWith: ['nina.page@books.demo.test'],
+    });
     // The members were copied while the plugin was on.
     await sandbox.control(books, 'pos-plugin', { active: true });
     await call(ctx, 'GET', `/applications/${id}/stations`, undefined, 'usr_core_shared_owner');

@@ -19,7 +19,9 @@ beforeAll(async () => {
   ctx = await createTestContext();
   sandbox = await startTestSandbox({ posJwks: createLocalJWKSet(publicJwks(ctx.signingKey)) });
   [coffee] = sandbox.stores;
-  ({ id: appId } = await connectApplication(ctx, sandbox, coffee, OWNER_SUB, 'Roasters'));
+  ({ id: appId } = await connectApplication(ctx, sandbox, coffee, OWNER_SUB, 'Roasters', {
+    shareWith: ['cashier@demo.test'],
+  }));
   appSlug = (await call(ctx, 'GET', `/applications/${appId}`, undefined, OWNER_SUB)).json().data
     .slug as string;
   await changeUser(ctx, CASHIER_SUB, { user_role: 'other' }, CASHIER);

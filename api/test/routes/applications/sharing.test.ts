@@ -6,6 +6,7 @@ import {
   connectApplication,
   createApplication,
   feedOf,
+  shareApplication,
 } from '../../helpers/applications';
 import type { TestSandbox } from '../../helpers/sandbox';
 import { startTestSandbox } from '../../helpers/sandbox';
@@ -51,6 +52,7 @@ describe('GET /applications/:id/user-accounts', () => {
       (await ctx.app.repos.users.findBySub('usr_cashier'))?.id ?? '',
     );
     const id = await connected(coffee, 'usr_share');
+    await shareApplication(ctx, id, 'cashier@demo.test');
     const before = await call(
       ctx,
       'GET',

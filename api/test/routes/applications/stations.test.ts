@@ -102,7 +102,9 @@ describe('GET /applications/:id/stations', () => {
   });
 
   it('copies the store users into the members while listing', async () => {
-    const { id } = await connectApplication(ctx, sandbox, coffee, 'usr_st_members');
+    const { id } = await connectApplication(ctx, sandbox, coffee, 'usr_st_members', 'Coffee', {
+      shareWith: ['cashier@demo.test'],
+    });
     await ctx.database.db
       .deleteFrom('application_members')
       .where('application_id', '=', id)
@@ -360,7 +362,9 @@ describe('GET /shared-stations', () => {
     ctx.app.inject({ method: 'GET', url: `${BASE}/shared-stations`, headers: await cashier(sub) });
 
   it('groups the stations of other users’ applications whose store lists the caller', async () => {
-    const { id } = await connectApplication(ctx, sandbox, coffee, 'usr_sh_owner', 'Roasters');
+    const { id } = await connectApplication(ctx, sandbox, coffee, 'usr_sh_owner', 'Roasters', {
+      shareWith: ['cashier@demo.test'],
+    });
     await updateSlug(id, 'usr_sh_owner', '1', 'pos', '1');
     await changeUser(ctx, 'usr_sh_cashier', { user_role: 'other' }, { email: 'cashier@demo.test' });
     const response = await shared('usr_sh_cashier');
@@ -382,8 +386,62 @@ describe('GET /shared-stations', () => {
     ]);
   });
 
+  it('shares nothing because a store lists the caller’s email: only once the owner invited them from the dashboard', async () => {
+    const { id } = await connectApplication(ctx, sandbox, coffee, 'usr_sh_lister', 'Lister');
+    await changeUser(ctx, 'usr_sh_listed', { user_role: 'other' }, { email: 'cashier@demo.test' });
+    const ids = async () =>
+      ((await shared('usr_sh_listed')).json().list as Array<{ application: { id: string } }>).map(
+        (group) => group.application.id,
+      );
+    const details = async () =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `${BASE}/applications/${id}/entry-details?stationSlug=1`,
+          headers: await cashier('usr_sh_listed'),
+        })
+      ).statusCode;
+    // The store lists store user 2 with that email, and the members were copied.
+    const listed = await ctx.database.db
+      .selectFrom('application_members')
+      .select('wp_user_id')
+      .where('application_id', '=', id)
+      .where('email', '=', 'cashier@demo.test')
+      .execute();
+    expect(listed.map((row) => Number(row.wp_user_id))).toEqual([2]);
+    expect(await ids()).not.toContain(id);
+    expect(await details()).toBe(404);
+    // The owner's list offers them an invitation (a wp user), not 'Active' (a pos user).
+    const kindOf = async () => {
+      const accounts = (
+        await call(ctx, 'GET', `/applications/${id}/user-accounts`, undefined, 'usr_sh_lister')
+      ).json().userAccounts as Record<'pos' | 'wp', Array<{ email: string }>>;
+      return accounts.pos.some((u) => u.email === 'cashier@demo.test') ? 'pos' : 'wp';
+    };
+    expect(await kindOf()).toBe('wp');
+    // The owner invites store user 2 from the dashboard: shared.
+    const invited = await call(
+      ctx,
+      'POST',
+      '/send-invite-email',
+      { applicationId: id, wpUserId: 2 },
+      'usr_sh_lister',
+    );
+    expect(invited.statusCode).toBe(200);
+    expect(await ids()).toContain(id);
+    expect(await details()).toBe(200);
+    expect(await kindOf()).toBe('pos');
+  });
+
   it('matches only a verified email: an unconfirmed sign-up with a staff address sees nothing', async () => {
-    const { id } = await connectApplication(ctx, sandbox, coffee, 'usr_sh_owner2', 'Verified only');
+    const { id } = await connectApplication(
+      ctx,
+      sandbox,
+      coffee,
+      'usr_sh_owner2',
+      'Verified only',
+      { shareWith: ['cashier@demo.test'] },
+    );
     const unverified = await ctx.bearer(
       asUser('usr_sh_unverified', {
         email: 'cashier@demo.test',
@@ -410,8 +468,12 @@ describe('GET /shared-stations', () => {
   });
 
   it('syncs applications never synced, leaves out a failing store, and lists nothing for a stranger', async () => {
-    const { id } = await connectApplication(ctx, sandbox, coffee, 'usr_sh_good', 'Good');
-    const broken = await connectApplication(ctx, sandbox, coffee, 'usr_sh_broken', 'Gone');
+    const { id } = await connectApplication(ctx, sandbox, coffee, 'usr_sh_good', 'Good', {
+      shareWith: ['cashier@demo.test'],
+    });
+    const broken = await connectApplication(ctx, sandbox, coffee, 'usr_sh_broken', 'Gone', {
+      shareWith: ['cashier@demo.test'],
+    });
     await setSynced(id, null);
     await setSynced(broken.id, null);
     await ctx.database.db
@@ -449,8 +511,12 @@ describe('GET /shared-stations', () => {
   });
 
   it('leaves out a store that fails in an unforeseen way, listing the others', async () => {
-    const good = await connectApplication(ctx, sandbox, coffee, 'usr_sh_fine', 'Fine');
-    const odd = await connectApplication(ctx, sandbox, coffee, 'usr_sh_odd', 'Odd');
+    const good = await connectApplication(ctx, sandbox, coffee, 'usr_sh_fine', 'Fine', {
+      shareWith: ['cashier@demo.test'],
+    });
+    const odd = await connectApplication(ctx, sandbox, coffee, 'usr_sh_odd', 'Odd', {
+      shareWith: ['cashier@demo.test'],
+    });
     const stations = ctx.access.store.stations.bind(ctx.access.store);
     jest
       .spyOn(ctx.access.store, 'stations')
@@ -516,7 +582,9 @@ describe('GET /shared-stations', () => {
 
 describe('GET /applications/:id/entry-details', () => {
   it('resolves a slug for the owner and for a member; anyone else gets 404', async () => {
-    const { id } = await connectApplication(ctx, sandbox, coffee, 'usr_entry_owner');
+    const { id } = await connectApplication(ctx, sandbox, coffee, 'usr_entry_owner', 'Coffee', {
+      shareWith: ['cashier@demo.test'],
+    });
     await updateSlug(id, 'usr_entry_owner', '2', 'espresso-bar', '2');
     const owner = await call(
       ctx,

@@ -128,8 +128,11 @@ describe('GET /staff/users', () => {
     // Last Access is per application: the accounts' own (global) use is never shown…
     const before = (await list(coffeeApp)).json() as StaffList;
     expect(before.data.every((u) => u.lastAccess === null)).toBe(true);
+    // Not shared with yet (the store merely lists Liam's email): invitable, not Active.
+    expect(before.data.find((u) => u.email === 'liam.brooks@coffee.demo.test')?.kind).toBe('wp');
     // …only their member rows' (set when they open one of this application's stations).
     for (const email of ['liam.brooks@coffee.demo.test', 'emma.clarke@coffee.demo.test']) {
+      await ctx.app.repos.members.share(coffeeApp, email, 'invitation');
       const member = await ctx.app.repos.members.findMember(coffeeApp, email);
       expect(member).not.toBeNull();
       await ctx.app.repos.members.touchLastAccess(coffeeApp, member?.wpUserId ?? 0);

@@ -210,6 +210,7 @@ describe('plan usage (spec 4 and 9)', () => {
     // The store shares station 3 with its store user 2 (cashier@demo.test): refused as well.
     const cashier = asUser('usr_usage_cashier', { email: 'cashier@demo.test', name: 'Cash Ier' });
     await changeUser(ctx, 'usr_usage_cashier', { user_role: 'other' }, cashier);
+    await ctx.app.repos.members.share(id, 'cashier@demo.test', 'invitation');
     const shared = await openStation(slug, '3', cashier);
     expect(shared.status).toBe(302);
     expect(shared.error).toMatchObject({ appId: id, name: 'POINT OF SALE SERVICE PAUSED' });

@@ -130,6 +130,26 @@ describe('POST /stripe/webhook', () => {
     expect((await monitor('usr_hook_stale')).pastDueInvoices).toHaveLength(1);
   });
 
+  it('refuses an event signed more than 300 s ahead of now, and takes one just within', async () => {
+    const id = await signUp('usr_hook_future');
+    await subscribeWithCard('usr_hook_future', PLAN_IDS.basics);
+    const event = invoiceEvent(
+      'evt_future',
+      'invoice.payment_failed',
+      await customerOf(id),
+      'in_future',
+    );
+    const now = Math.floor(Date.now() / 1000);
+    for (const ahead of [301, 86_400 * 365]) {
+      const future = await deliver(event, { timestamp: now + ahead });
+      expect(future.statusCode).toBe(400);
+      expect(future.json().message).toContain('Timestamp outside the tolerance zone');
+    }
+    expect((await monitor('usr_hook_future')).pastDueInvoices).toEqual([]);
+    expect((await deliver(event, { timestamp: now + 290 })).statusCode).toBe(200);
+    expect((await monitor('usr_hook_future')).pastDueInvoices).toHaveLength(1);
+  });
+
   it('applies an event delivered twice once', async () => {
     const id = await signUp('usr_hook_dup');
     await subscribeWithCard('usr_hook_dup', PLAN_IDS.basics);

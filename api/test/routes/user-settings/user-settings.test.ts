@@ -19,7 +19,9 @@ let appId: string;
 beforeAll(async () => {
   ctx = await createTestContext();
   sandbox = await startTestSandbox();
-  ({ id: appId } = await connectApplication(ctx, sandbox, sandbox.stores[0], OWNER, 'Roasters'));
+  ({ id: appId } = await connectApplication(ctx, sandbox, sandbox.stores[0], OWNER, 'Roasters', {
+    shareWith: ['cashier@demo.test'],
+  }));
   await changeUser(ctx, CASHIER, { user_role: 'other' }, CASHIER_CLAIMS);
 });
 afterAll(async () => {

@@ -251,7 +251,9 @@ describe('whose task a station opens', () => {
   let appSlug: string;
 
   beforeAll(async () => {
-    const { id } = await connectApplication(ctx, sandbox, coffee, OWNER, 'Shared Roasters');
+    const { id } = await connectApplication(ctx, sandbox, coffee, OWNER, 'Shared Roasters', {
+      shareWith: ['cashier@demo.test'],
+    });
     appSlug = (await call(ctx, 'GET', `/applications/${id}`, undefined, OWNER)).json().data
       .slug as string;
   });
