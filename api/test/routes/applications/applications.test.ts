@@ -185,7 +185,11 @@ describe('the SSRF guard', () => {
         const created = await call(guarded, 'POST', '/applications', { name: 'X', homeUrl });
         expect(created.statusCode).toBe(400);
         expect(created.json().message).toBe(PRIVATE);
-        const found = await call(guarded, 'POST', '/applications/find-or-create', { homeUrl });
+        // The popup's request, from the store's own page (the binding of issue 25.2).
+        const found = await call(guarded, 'POST', '/applications/find-or-create', {
+          homeUrl,
+          storeOrigin: `https://${host}`,
+        });
         expect(found.statusCode).toBe(400);
         expect(found.json().message).toBe(PRIVATE);
         const check = await call(
