@@ -55,6 +55,9 @@ exports.node = (dir, name, extra = {}) => ({
   rootDir: dir,
   testEnvironment: 'node',
   testMatch: ['<rootDir>/{src,test}/**/*.test.ts'],
+  // A file's set-up starts servers (JWKS, sandbox stores) and migrates its own database: on a
+  // 2-core machine running the whole suite in parallel that can take longer than Jest's 5 s.
+  testTimeout: 30_000,
   transform: { '^.+\\.(t|j)sx?$': swc(false) },
   ...extra,
   moduleNameMapper: { ...sharedEntries(), ...extra.moduleNameMapper },
