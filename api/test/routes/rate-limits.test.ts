@@ -149,6 +149,7 @@ describe('POST /applications/find-or-create', () => {
     }
     const refused = await send(sub, 'POST', '/applications/find-or-create', address, {
       homeUrl: store,
+      storeOrigin: new URL(store).origin,
     });
     expectLimited(refused, /^Too many applications created\./, 600);
     const rows = await ctx.database.db

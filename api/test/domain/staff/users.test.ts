@@ -21,11 +21,15 @@ const account = (
   last_access_at: lastAccess,
 });
 
-/** Repositories answering the three reads toStaffUsers makes, recording them. */
+/**
+ * Repositories answering the four reads toStaffUsers makes, recording them; the application
+ * was shared with every email but those in `notShared`.
+ */
 function fakeRepos(
   accounts: ReturnType<typeof account>[],
   counts: Record<number, number> = {},
   memberAccess: Record<number, string> = {},
+  notShared: string[] = [],
 ): {
   repos: Repositories;
   asked: { emails: string[][]; ids: number[][]; accessIds: number[][] };
@@ -37,6 +41,8 @@ function fakeRepos(
   };
   const repos = {
     members: {
+      sharedEmails: async (_id: string, emails: string[]) =>
+        new Set(emails.map((e) => e.toLowerCase()).filter((e) => !notShared.includes(e))),
       lastAccesses: async (_id: string, ids: number[]) => {
         asked.accessIds.push(ids);
         return new Map(
@@ -141,6 +147,13 @@ describe('toStaffUsers', () => {
     );
     const [user] = await toStaffUsers(repos, { id: 'app' }, [wpUser(7, 'twin@shop.test')], null);
     expect(user).toMatchObject({ kind: 'pos', lastAccess: '2026-03-05T10:00:00.000Z' });
+  });
+
+  it('is wp for a verified account the application was not shared with', async () => {
+    const { repos } = fakeRepos([account('ana@x.test', true)], {}, {}, ['ana@x.test']);
+    const [ana] = await toStaffUsers(repos, { id: 'app' }, [wpUser(1, 'Ana@x.test')], null);
+    expect(ana?.kind).toBe('wp');
+    expect(ana?.lastAccess).toBeNull();
   });
 
   it('asks nothing for no users', async () => {
