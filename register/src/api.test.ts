@@ -1,4 +1,4 @@
-import { RegisterError, UNREACHABLE, createRegisterApi } from './api';
+import { RegisterError, UNREACHABLE, createRegisterApi, routeUrl } from './api';
 
 /** A fetch answer (jsdom has no Response). */
 const answer = (body: unknown, status = 200) =>
@@ -50,5 +50,14 @@ describe('the register api', () => {
       throw new TypeError('Failed to fetch');
     });
     await expect(api.categories()).rejects.toThrow(UNREACHABLE);
+  });
+
+  it("joins a route's query to a REST base that is itself a query (plain permalinks)", () => {
+    expect(routeUrl('/wp-json/pos-connect/v1/register/1', 'products?page=2')).toBe(
+      '/wp-json/pos-connect/v1/register/1/products?page=2',
+    );
+    expect(
+      routeUrl('http://shop.test/?rest_route=/pos-connect/v1/register/1', 'products?page=2'),
+    ).toBe('http://shop.test/?rest_route=/pos-connect/v1/register/1/products&page=2');
   });
 });

@@ -24,6 +24,18 @@ export class RegisterError extends Error {
 /** Shown when the store does not answer at all. */
 export const UNREACHABLE = 'The store does not answer. Check the connection and try again.';
 
+/**
+ * The URL of `path` (with its query) under `restBase`. Without pretty permalinks WordPress's
+ * REST base is itself a query (`/?rest_route=/pos-connect/v1/register/1`): the path's query
+ * then joins it with `&`.
+ */
+export function routeUrl(restBase: string, path: string): string {
+  const [route = '', query] = path.split('?', 2);
+  const url = `${restBase}/${route}`;
+  if (query === undefined) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${query}`;
+}
+
 /** The register's calls to its store (never to the dashboard's api). */
 export interface RegisterApi {
   session(): Promise<RegisterSession>;
@@ -45,7 +57,7 @@ export function createRegisterApi(
   async function call(method: string, path: string, body?: unknown): Promise<Response> {
     let response: Response;
     try {
-      response = await fetcher(`${config.restBase}/${path}`, {
+      response = await fetcher(routeUrl(config.restBase, path), {
         method,
         credentials: 'same-origin',
         headers: {

@@ -158,7 +158,10 @@ export function posPageRoutes(
     if (!session) return signInRequired(ctx, reply, station);
     // Access can be taken away while a register is open (Station access in wp-admin).
     if (!mayOpenStation(ctx, station, session.wpUserId)) {
-      reply.header('set-cookie', ctx.handoff.closeSession(session));
+      reply.header('set-cookie', [
+        ctx.handoff.closeSession(session),
+        ctx.handoff.clearRegisterCookie(station.pos_id),
+      ]);
       return refused(ctx, reply, station, noAccess(station));
     }
     // The register's own scripts and their calls to this store, nothing else.
