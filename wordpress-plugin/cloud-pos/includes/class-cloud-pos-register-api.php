@@ -288,7 +288,7 @@ final class Cloud_POS_Register_API {
 		if ( is_wp_error( $lines ) ) {
 			return $lines;
 		}
-		$payment = self::payment_of( $request->get_param( 'payment' ) );
+		$payment = Cloud_POS_Rules::register_payment( $request->get_param( 'payment' ) );
 		if ( is_wp_error( $payment ) ) {
 			return $payment;
 		}
@@ -463,38 +463,6 @@ final class Cloud_POS_Register_API {
 			}
 		}
 		return array_values( $lines );
-	}
-
-	/**
-	 * How the sale is paid: cash with the amount tendered (in cents), or a card taken on an
-	 * external terminal with its reference.
-	 *
-	 * @param mixed $raw The `payment` parameter.
-	 * @return array{method: string, tendered?: int, reference?: string}|WP_Error
-	 */
-	private static function payment_of( $raw ) {
-		$method = is_array( $raw ) && isset( $raw['method'] ) ? $raw['method'] : null;
-		if ( 'cash' === $method ) {
-			$tendered = $raw['tendered'] ?? null;
-			if ( ! is_string( $tendered ) || ! preg_match( '/^\d{1,7}(\.\d{1,2})?$/D', $tendered ) ) {
-				return Cloud_POS_Rules::invalid_param( 'payment', __( 'payment.tendered must be an amount such as 20.00.', 'cloud-pos' ) );
-			}
-			return array(
-				'method'   => 'cash',
-				'tendered' => (int) round( (float) $tendered * 100 ),
-			);
-		}
-		if ( 'card' === $method ) {
-			$reference = isset( $raw['reference'] ) && is_string( $raw['reference'] ) ? trim( $raw['reference'] ) : '';
-			if ( '' === $reference || strlen( $reference ) > 64 || preg_match( '/[\p{C}]/u', $reference ) ) {
-				return Cloud_POS_Rules::invalid_param( 'payment', __( "payment.reference must be the card terminal's reference (1 to 64 characters).", 'cloud-pos' ) );
-			}
-			return array(
-				'method'    => 'card',
-				'reference' => $reference,
-			);
-		}
-		return Cloud_POS_Rules::invalid_param( 'payment', __( 'payment.method must be cash or card.', 'cloud-pos' ) );
 	}
 
 	/**
