@@ -306,11 +306,13 @@ final class Cloud_POS_Register_API {
 		$total   = (float) $preview->get_total();
 		$meta    = array();
 		if ( 'cash' === $payment['method'] ) {
-			if ( $payment['tendered'] < wc_add_number_precision( $total ) ) {
+			// Cents on both sides: the tender is parsed in cents, whatever the store's decimals.
+			$total_cents = (int) round( $total * 100 );
+			if ( $payment['tendered'] < $total_cents ) {
 				return new WP_Error( 'cloud_pos_register_tendered_short', __( 'The cash tendered is less than the total.', 'cloud-pos' ), array( 'status' => 400 ) );
 			}
-			$meta[ self::META_TENDERED ] = wc_format_decimal( wc_remove_number_precision( $payment['tendered'] ), wc_get_price_decimals() );
-			$meta[ self::META_CHANGE ]   = wc_format_decimal( wc_remove_number_precision( $payment['tendered'] ) - $total, wc_get_price_decimals() );
+			$meta[ self::META_TENDERED ] = wc_format_decimal( $payment['tendered'] / 100, wc_get_price_decimals() );
+			$meta[ self::META_CHANGE ]   = wc_format_decimal( ( $payment['tendered'] - $total_cents ) / 100, wc_get_price_decimals() );
 		} else {
 			$meta[ self::META_REFERENCE ] = $payment['reference'];
 		}
