@@ -55,6 +55,7 @@ const ownPackages = [
   'mf-analytics',
   'mf-staff',
   'mf-assistant',
+  'register',
   'shell',
 ];
 

@@ -11,6 +11,7 @@ module.exports = {
     '<rootDir>/mf-analytics',
     '<rootDir>/mf-staff',
     '<rootDir>/mf-assistant',
+    '<rootDir>/register',
     '<rootDir>/sandbox',
     '<rootDir>/api',
     '<rootDir>/scripts/jest.config.cjs',

@@ -24,6 +24,8 @@ const packages = [
   'api',
   ...remotes.map((remote) => remote.pkg),
   'shell',
+  // The register before the plugin: the plugin's zip carries its build.
+  'register',
   PLUGIN_PACKAGE,
 ];
 

@@ -142,9 +142,12 @@ step('wordpress', () => {
   if (failures.length > 0) throw new Error(failures.join('; '));
 });
 step('build', () =>
-  buildPackages(['sandbox', 'api', ...remotes.map((r) => r.pkg), 'shell', PLUGIN_PACKAGE], {
-    force: true,
-  }),
+  buildPackages(
+    ['sandbox', 'api', ...remotes.map((r) => r.pkg), 'shell', 'register', PLUGIN_PACKAGE],
+    {
+      force: true,
+    },
+  ),
 );
 step('e2e', () => {
   rmSync(path.join(reports, 'e2e.json'), { force: true });

@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto';
+import OAuth from 'oauth-1.0a';
 import { stack } from './stack';
 
 /** The demo stores of the sandbox, by what the journeys use them for. */
@@ -61,3 +63,35 @@ export const issueStoreKeys = (storeUrl: string, permissions = 'read_write') =>
 /** Activates or deactivates a store's Cloud POS plugin, as its Plugins screen does. */
 export const setStorePosPlugin = (storeUrl: string, active: boolean) =>
   control<void>(storeUrl, 'pos-plugin', { active });
+
+/** An order as WooCommerce's REST API (`wc/v3/orders/{id}`) gives it, as far as journeys read it. */
+export interface WooOrder {
+  id: number;
+  status: string;
+  created_via: string;
+  payment_method: string;
+  total: string;
+  total_tax: string;
+  line_items: Array<{ product_id: number; name: string; quantity: number; total: string }>;
+  meta_data: Array<{ key: string; value: string }>;
+}
+
+/**
+ * Reads an order from the store's own REST API with a read key, signed as WooCommerce's REST
+ * clients sign over http (one-legged OAuth 1.0a, HMAC-SHA256, in the query string).
+ */
+export async function storeOrder(storeUrl: string, id: number): Promise<WooOrder> {
+  const keys = await issueStoreKeys(storeUrl, 'read');
+  const oauth = new OAuth({
+    consumer: { key: keys.consumer_key, secret: keys.consumer_secret },
+    signature_method: 'HMAC-SHA256',
+    hash_function: (base, key) => createHmac('sha256', key).update(base).digest('base64'),
+  });
+  const url = new URL(`${storeUrl}/wp-json/wc/v3/orders/${id}`);
+  for (const [name, value] of Object.entries(oauth.authorize({ url: url.href, method: 'GET' }))) {
+    url.searchParams.set(name, String(value));
+  }
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`wc/v3/orders/${id}: ${response.status}`);
+  return (await response.json()) as WooOrder;
+}

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { AccessDeniedPage } from '../pages/AccessDeniedPage';
 import { ApplicationsPage } from '../pages/ApplicationsPage';
 import { LoginProviderPage } from '../pages/LoginProviderPage';
@@ -7,30 +7,14 @@ import { ShellPage } from '../pages/ShellPage';
 import { StationsPage } from '../pages/StationsPage';
 import { WooStorePage } from '../pages/WooStorePage';
 import { expectAccessible } from '../support/a11y';
-import { provideAccount } from '../support/provider';
 import { accounts, cloudPosAddress, demoApplication, stack } from '../support/stack';
-import { issueStoreKeys, resetStore, stores } from '../support/store';
+import { managerWithStore } from '../support/managers';
+import { resetStore, stores } from '../support/store';
 
 const { frontCounter, espressoBar, pickup } = stores.coffee.stations;
 const DEFAULT_TAKEN =
   'Default station has already been assigned for the application. Disable current default and assign a new station as the default.';
 const SLUG_TAKEN = 'POS URL already exist. A unique POS URL per station is required.';
-
-/**
- * A manager of their own with Demo Coffee Roasters connected by keys: each journey starts from
- * the store's seeded stations, none of them default.
- */
-async function managerWithCoffeeStore(page: Page, name = 'Stella Stations'): Promise<string> {
-  const email = `stations-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@demo.test`;
-  await provideAccount(email, { name, password: 'a-strong-password' });
-  await new ShellPage(page).signInAsNewUser(email, 'a-strong-password');
-  const apps = new ApplicationsPage(page);
-  const id = await apps.create(`${name} coffee`, stores.coffee.url);
-  const keys = await issueStoreKeys(stores.coffee.url);
-  await apps.connectWithKeys(keys.consumer_key, keys.consumer_secret);
-  await expect(apps.status).toHaveText('Authorized');
-  return id;
-}
 
 test.describe('Stations', () => {
   test.afterEach(async () => {
@@ -40,7 +24,7 @@ test.describe('Stations', () => {
   test("a manager lists an application's stations and switches the default station", async ({
     page,
   }) => {
-    const id = await managerWithCoffeeStore(page);
+    const id = await managerWithStore(page, 'Stella Stations');
     const apps = new ApplicationsPage(page);
     await apps.viewStations.click();
     await page.waitForURL((url) => url.pathname === `/applications/${id}/stations`);
@@ -95,7 +79,7 @@ test.describe('Stations', () => {
   test('a POS URL another station has is refused with the message, and the input resets', async ({
     page,
   }) => {
-    const id = await managerWithCoffeeStore(page);
+    const id = await managerWithStore(page, 'Stella Stations');
     const stations = new StationsPage(page);
     await stations.openApplicationStations(id);
 
@@ -113,7 +97,7 @@ test.describe('Stations', () => {
   test('quick launch pins a station to /stations and the dashboard, and launching opens it on the store', async ({
     page,
   }) => {
-    const id = await managerWithCoffeeStore(page, 'Quinn Quicklaunch');
+    const id = await managerWithStore(page, 'Quinn Quicklaunch');
     const stations = new StationsPage(page);
     await stations.openApplicationStations(id);
     await stations.changeSlug(frontCounter, 'front');

@@ -10,6 +10,7 @@
 //                                   [--staff-out file.zip]
 import {
   createWriteStream,
+  existsSync,
   readFileSync,
   readdirSync,
   renameSync,
@@ -65,14 +66,44 @@ function filesUnder(dir, prefix = '') {
     .sort();
 }
 
+/** The folders above a relative file name, outermost first, each with its trailing slash. */
+function parentFolders(name) {
+  const parts = name.split('/').slice(0, -1);
+  return parts.map((_part, n) => `${parts.slice(0, n + 1).join('/')}/`);
+}
+
+/** The register's build (register/dist, `pnpm --filter @pos/register build`). */
+export const registerDist = path.join(repoRoot, 'register/dist');
+
+/**
+ * The register's built files as the plugin serves them, `assets/register/…`; none when the
+ * register is not built (the plugin's /pos/{id} then says its files are missing).
+ */
+function registerFiles() {
+  if (!existsSync(path.join(registerDist, 'manifest.json'))) return [];
+  return readdirSync(registerDist, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.(js|json|txt)$/.test(entry.name))
+    .map((entry) => entry.name)
+    .sort()
+    .map((name) => ({ file: path.join(registerDist, name), name: `assets/register/${name}` }));
+}
+
 /**
  * Zips the folder `dir` as `folder/` into `out` (written beside it first, then renamed, so a
  * server never hands out half a file). `transform` may change a file's content.
+ * `extra` adds files from elsewhere (`{ file, name }`, name inside `folder/`).
  * @param {{ dir: string, folder: string, out: string,
- *   transform?: (relative: string, content: Buffer) => Buffer }} options
+ *   transform?: (relative: string, content: Buffer) => Buffer,
+ *   extra?: Array<{ file: string, name: string }> }} options
  * @returns {Promise<string[]>} the archive's entries
  */
-async function zipFolder({ dir, folder, out, transform = (_relative, content) => content }) {
+async function zipFolder({
+  dir,
+  folder,
+  out,
+  transform = (_relative, content) => content,
+  extra = [],
+}) {
   const zip = new yazl.ZipFile();
   const entries = [`${folder}/`];
   zip.addEmptyDirectory(`${folder}/`, { mtime: MTIME, mode: 0o40755 });
@@ -85,6 +116,15 @@ async function zipFolder({ dir, folder, out, transform = (_relative, content) =>
     }
     const content = transform(relative, readFileSync(path.join(dir, relative)));
     zip.addBuffer(content, name, { mtime: MTIME, mode: 0o100644 });
+  }
+  for (const { file, name } of extra) {
+    for (const parent of parentFolders(name)) {
+      if (entries.includes(`${folder}/${parent}`)) continue;
+      entries.push(`${folder}/${parent}`);
+      zip.addEmptyDirectory(`${folder}/${parent}`, { mtime: MTIME, mode: 0o40755 });
+    }
+    entries.push(`${folder}/${name}`);
+    zip.addBuffer(readFileSync(file), `${folder}/${name}`, { mtime: MTIME, mode: 0o100644 });
   }
   mkdirSync(path.dirname(out), { recursive: true });
   const partial = `${out}.${process.pid}.part`;
@@ -122,6 +162,7 @@ export async function buildPluginZip(options = {}) {
     dir: pluginDir,
     folder: 'cloud-pos',
     out,
+    extra: registerFiles(),
     transform(relative, content) {
       if (relative !== 'cloud-pos.php') return content;
       const source = content.toString('utf8');

@@ -73,6 +73,14 @@ export function buildPackages(packages, { force = false } = {}) {
     const built = statSync(stampOf(pkg)).mtimeMs;
     return newestMtime(path.join(repoRoot, pkg)) > built || sharedChanged > built;
   });
+  // The plugin's zip carries the register's build: a new register makes a new zip.
+  if (
+    stale.includes('register') &&
+    packages.includes(PLUGIN_PACKAGE) &&
+    !stale.includes(PLUGIN_PACKAGE)
+  ) {
+    stale.push(PLUGIN_PACKAGE);
+  }
   if (stale.length === 0) return;
   console.info(`Building ${stale.join(', ')} …`);
   const workspace = stale.filter((pkg) => pkg !== PLUGIN_PACKAGE);

@@ -479,4 +479,58 @@ final class RulesTest extends TestCase {
 		$this->assertSame( $default, Cloud_POS_Rules::dashboard_url( 'javascript:alert(1)', $default ) );
 		$this->assertSame( $default, Cloud_POS_Rules::dashboard_url( 42, $default . '/' ) );
 	}
+
+	public function test_register_payment_takes_cash_with_its_tendered_amount_or_a_card_reference(): void {
+		$this->assertSame(
+			array(
+				'method'   => 'cash',
+				'tendered' => 2050,
+			),
+			Cloud_POS_Rules::register_payment(
+				array(
+					'method'   => 'cash',
+					'tendered' => '20.5',
+				)
+			)
+		);
+		$this->assertSame(
+			array(
+				'method'    => 'card',
+				'reference' => 'T-8841',
+			),
+			Cloud_POS_Rules::register_payment(
+				array(
+					'method'    => 'card',
+					'reference' => ' T-8841 ',
+				)
+			)
+		);
+		foreach ( array( '-1', '1.999', '1e3', '', 20, null ) as $bad ) {
+			$this->assertInvalidParam(
+				'payment',
+				'payment.tendered must be an amount such as 20.00.',
+				Cloud_POS_Rules::register_payment(
+					array(
+						'method'   => 'cash',
+						'tendered' => $bad,
+					)
+				)
+			);
+		}
+		foreach ( array( ' ', str_repeat( 'x', 65 ), "T\n1", 42 ) as $bad ) {
+			$this->assertInvalidParam(
+				'payment',
+				"payment.reference must be the card terminal's reference (1 to 64 characters).",
+				Cloud_POS_Rules::register_payment(
+					array(
+						'method'    => 'card',
+						'reference' => $bad,
+					)
+				)
+			);
+		}
+		foreach ( array( null, 'cash', array(), array( 'method' => 'cheque' ) ) as $bad ) {
+			$this->assertInvalidParam( 'payment', 'payment.method must be cash or card.', Cloud_POS_Rules::register_payment( $bad ) );
+		}
+	}
 }

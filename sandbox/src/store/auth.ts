@@ -23,12 +23,18 @@ export function canManageWooCommerce(user: WpUser): boolean {
 
 /** The capabilities the sandbox models (the ones the POS plugin's routes look at). */
 export type Capability =
-  'manage_options' | 'manage_woocommerce' | 'create_users' | 'promote_users' | 'edit_users';
+  | 'manage_options'
+  | 'manage_woocommerce'
+  | 'create_users'
+  | 'promote_users'
+  | 'edit_users'
+  | 'publish_shop_orders';
 
 /**
  * Each role's capabilities as far as the sandbox models them: WordPress's administrator has
  * them all; WooCommerce's shop_manager may manage the store but neither create users nor
- * promote them; the POS roles and customers none of these.
+ * promote them; the Cloud POS roles (cashier, kiosk) may create orders (WooCommerce's
+ * `publish_shop_orders`, which the plugin gives them) and nothing else; customers none.
  */
 const ROLE_CAPABILITIES: Record<string, readonly Capability[]> = {
   administrator: [
@@ -37,8 +43,11 @@ const ROLE_CAPABILITIES: Record<string, readonly Capability[]> = {
     'promote_users',
     'edit_users',
     'manage_woocommerce',
+    'publish_shop_orders',
   ],
-  shop_manager: ['manage_woocommerce'],
+  shop_manager: ['manage_woocommerce', 'publish_shop_orders'],
+  cashier: ['publish_shop_orders'],
+  kiosk: ['publish_shop_orders'],
 };
 
 /** WordPress's `user_can( $user, $capability )` for the modelled capabilities. */

@@ -77,6 +77,8 @@ export interface OrderRecord {
   status: OrderStatus;
   currency: string;
   created_via: string;
+  /** WooCommerce's payment method id; absent on older records (the channel's default then). */
+  payment_method?: string;
   /** Cents. */
   total: number;
   total_tax: number;
@@ -108,6 +110,8 @@ interface PersistedCommerce {
   customers: CustomerRecord[];
   /** Products added by the admin (beside the seed's). */
   products: ProductSeed[];
+  /** Stock levels changed by sales (product id → units), over the products' own `stock`. */
+  stock?: Record<string, number>;
 }
 
 /** WooCommerce's `*_gmt` date format: ISO 8601 in UTC, seconds, no zone. */
@@ -143,7 +147,8 @@ export function orderView(order: OrderRecord, home: string) {
     prices_include_tax: false,
     customer_id: order.customer_id,
     billing: { ...order.billing },
-    payment_method: order.created_via === POS_CREATED_VIA ? 'pos_cash' : 'cod',
+    payment_method:
+      order.payment_method ?? (order.created_via === POS_CREATED_VIA ? 'pos_cash' : 'cod'),
     line_items: order.line_items.map((line) => ({
       id: line.id,
       name: line.name,
@@ -210,7 +215,24 @@ export interface NewOrder {
   taxIncluded?: boolean;
   customer?: { id: number; first_name: string; last_name: string; email: string };
   meta?: Record<string, string>;
+  payment_method?: string;
   created?: number;
+}
+
+/**
+ * An order's totals in cents, as the store computes them: the lines' prices times quantities,
+ * tax at `taxRate` % on top, or inside the prices when they include it.
+ */
+export function orderTotals(
+  lines: ReadonlyArray<{ product: ProductSeed; quantity: number }>,
+  taxRate: number,
+  taxIncluded = false,
+): { subtotal: number; total_tax: number; total: number } {
+  const subtotal = lines.reduce((sum, l) => sum + l.product.price * l.quantity, 0);
+  const tax = taxIncluded
+    ? Math.round(subtotal - subtotal / (1 + taxRate / 100))
+    : Math.round((subtotal * taxRate) / 100);
+  return { subtotal, total_tax: tax, total: taxIncluded ? subtotal : subtotal + tax };
 }
 
 /**
@@ -265,6 +287,38 @@ export class CommerceState {
     return [...seed.products, ...this.state.products];
   }
 
+  /** Units in stock of a product whose stock is managed; null when it is not managed. */
+  stockOf(product: ProductSeed): number | null {
+    if (product.stock === undefined) return null;
+    return this.state.stock?.[String(product.id)] ?? product.stock;
+  }
+
+  /**
+   * Adds an order and takes its quantities off the managed stock in one step (nothing is kept
+   * when a line has too few units): the names of the lines short of stock, else the order.
+   */
+  async addOrderReducingStock(
+    input: NewOrder,
+  ): Promise<{ order: OrderRecord } | { shortOf: string[] }> {
+    const shortOf = input.lines
+      .filter(({ product, quantity }) => {
+        const stock = this.stockOf(product);
+        return stock !== null && stock < quantity;
+      })
+      .map(({ product }) => product.name);
+    if (shortOf.length > 0) return { shortOf };
+    const order = this.buildOrder(input);
+    const stock = { ...this.state.stock };
+    for (const { product, quantity } of input.lines) {
+      const level = this.stockOf(product);
+      if (level !== null) stock[String(product.id)] = level - quantity;
+    }
+    this.state.stock = stock;
+    this.state.orders.push(order);
+    await this.persist();
+    return { order };
+  }
+
   customers(): readonly CustomerRecord[] {
     return this.state.customers;
   }
@@ -279,10 +333,7 @@ export class CommerceState {
 
   private buildOrder(input: NewOrder): OrderRecord {
     const created = input.created ?? this.now();
-    const subtotal = input.lines.reduce((sum, l) => sum + l.product.price * l.quantity, 0);
-    const tax = input.taxIncluded
-      ? Math.round(subtotal - subtotal / (1 + input.taxRate / 100))
-      : Math.round((subtotal * input.taxRate) / 100);
+    const totals = orderTotals(input.lines, input.taxRate, input.taxIncluded);
     const id = this.state.nextOrderId++;
     let metaId = id * 10;
     return {
@@ -290,8 +341,9 @@ export class CommerceState {
       status: input.status ?? 'completed',
       currency: input.currency,
       created_via: input.created_via,
-      total: input.taxIncluded ? subtotal : subtotal + tax,
-      total_tax: tax,
+      ...(input.payment_method ? { payment_method: input.payment_method } : {}),
+      total: totals.total,
+      total_tax: totals.total_tax,
       customer_id: input.customer?.id ?? 0,
       billing: {
         first_name: input.customer?.first_name ?? '',

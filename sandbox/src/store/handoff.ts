@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { JWTPayload, JWTVerifyGetKey } from 'jose';
 import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
 import { readCookie } from '../login/sessions';
@@ -11,6 +11,19 @@ export const DEFAULT_POS_JWKS_URL = 'http://127.0.0.1:4300/.well-known/jwks.json
 
 /** The station session cookie (path `/pos/{pos_id}`, so each station has its own). */
 export const STATION_SESSION_COOKIE = 'pos_station_session';
+
+/**
+ * The station session's cookie for the register's calls to the store
+ * (`/wp-json/pos-connect/v1/register/{pos_id}/…`): the same session, a second cookie, because
+ * the page's cookie is scoped to `/pos/{pos_id}`. SameSite=Strict: only the register's own page
+ * sends it.
+ */
+export const REGISTER_SESSION_COOKIE = 'pos_register_session';
+
+/** Where the register's routes of one station live (the register cookie's path). */
+export function registerApiPath(posId: number): string {
+  return `/wp-json/pos-connect/v1/register/${posId}`;
+}
 
 /** A register stays signed in for a shift. */
 const SESSION_SECONDS = 12 * 60 * 60;
@@ -107,6 +120,8 @@ export class StationHandoff {
   /** jti → expiry (ms): a token can only be replayed while it is unexpired. */
   private readonly usedJtis = new Map<string, number>();
   private readonly sessions = new Map<string, StationSession>();
+  /** Keys the register's per-session CSRF tokens. */
+  private readonly tokenSecret = randomBytes(32);
 
   /** `jwks` is the key set's URL, or the key set itself (tests). */
   constructor(
@@ -170,6 +185,19 @@ export class StationHandoff {
     }
   }
 
+  /**
+   * Opens a station session and returns its Set-Cookie values: the page's cookie, then the
+   * register api's (see {@link REGISTER_SESSION_COOKIE}).
+   */
+  openSessionCookies(posId: number, claims: HandoffClaims): [string, string] {
+    const page = this.openSession(posId, claims);
+    const id = readCookie(page.split(';')[0], STATION_SESSION_COOKIE) ?? '';
+    return [
+      page,
+      `${REGISTER_SESSION_COOKIE}=${id}; Path=${registerApiPath(posId)}; HttpOnly; SameSite=Strict; Max-Age=${SESSION_SECONDS}`,
+    ];
+  }
+
   /** Opens a station session and returns its Set-Cookie value. */
   openSession(posId: number, claims: HandoffClaims): string {
     this.forgetExpiredSessions();
@@ -187,9 +215,13 @@ export class StationHandoff {
     return `${STATION_SESSION_COOKIE}=${id}; Path=/pos/${posId}; HttpOnly; SameSite=Lax; Max-Age=${SESSION_SECONDS}`;
   }
 
-  /** The live session of this station behind the request's cookie. */
-  session(cookieHeader: string | undefined, posId: number): StationSession | undefined {
-    const id = readCookie(cookieHeader, STATION_SESSION_COOKIE);
+  /** The live session of this station behind the request's cookie (`cookieName`'s). */
+  session(
+    cookieHeader: string | undefined,
+    posId: number,
+    cookieName: string = STATION_SESSION_COOKIE,
+  ): StationSession | undefined {
+    const id = readCookie(cookieHeader, cookieName);
     const session = id ? this.sessions.get(id) : undefined;
     if (!id || !session || session.posId !== posId) return undefined;
     if (session.expiresAt <= this.now()) {
@@ -203,6 +235,27 @@ export class StationHandoff {
   closeSession(session: StationSession): string {
     this.sessions.delete(session.id);
     return `${STATION_SESSION_COOKIE}=; Path=/pos/${session.posId}; HttpOnly; SameSite=Lax; Max-Age=0`;
+  }
+
+  /** The Set-Cookie value that clears the register api's cookie of a station. */
+  clearRegisterCookie(posId: number): string {
+    return `${REGISTER_SESSION_COOKIE}=; Path=${registerApiPath(posId)}; HttpOnly; SameSite=Strict; Max-Age=0`;
+  }
+
+  /**
+   * The session's CSRF token, which the register page carries and every register call sends
+   * (`X-POS-Token`): a cross-site request has the cookie at most, never this.
+   */
+  registerToken(session: StationSession): string {
+    return createHmac('sha256', this.tokenSecret).update(session.id).digest('base64url');
+  }
+
+  /** Whether `given` is the session's register token (compared in constant time). */
+  checkRegisterToken(session: StationSession, given: string | undefined): boolean {
+    if (!given) return false;
+    const expected = Buffer.from(this.registerToken(session));
+    const actual = Buffer.from(given);
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
   }
 }
 

@@ -1,183 +1,69 @@
-import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { repoRoot } from '../config';
 import { escapeHtml } from '../html';
 import { bodyString } from '../login/context';
 import type { StoreContext } from './context';
 import { findUser, htmlPage, mayOpenStation } from './context';
 import type { HandoffRefusal, StationSession } from './handoff';
-import { isRefusal } from './handoff';
+import { isRefusal, registerApiPath } from './handoff';
 import { htmlDocument, plainPage } from './pages';
-import type { OrderRecord } from './commerce';
-import { POS_CREATED_VIA, POS_META, posStationName } from './commerce';
-import { fireOrder } from './ordersApi';
-import type { ProductSeed, StationSeed } from './seed';
+import type { StationSeed } from './seed';
 
-/** The register's look: a dark top bar, a product grid and the order beside it. */
+/** Where WordPress serves the register's files (plugins_url of the plugin's assets/register/). */
+export const REGISTER_ASSETS_PATH = '/wp-content/plugins/cloud-pos/assets/register';
+
+/** The register's build (`register/`), which the plugin's zip carries as assets/register/. */
+const REGISTER_DIST = path.join(repoRoot, 'register/dist');
+
+/** A file name of the register's build: hashed names, scripts and their licence notes only. */
+const REGISTER_FILE = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*\.js$/;
+
+/** The register page's own look: the bar above the register application. */
 const REGISTER_STYLES = `
+body { background: #f6f7f7; }
 .pos-bar { background: #1d2327; color: #f0f0f1; display: flex; flex-wrap: wrap; gap: 8px 24px;
-  align-items: center; padding: 12px 20px; }
+  align-items: center; padding: 8px 20px; }
 .pos-bar h1 { font-size: 22px; font-weight: 600; margin: 0; }
 .pos-bar p { margin: 0; }
 .pos-bar .pos-where { color: #dcdcde; }
 .pos-bar .pos-user { margin-left: auto; }
 .pos-bar form { margin: 0; }
-.pos-bar button { margin: 0; background: transparent; color: #f0f0f1; border-color: #f0f0f1; }
-.pos-main { display: grid; grid-template-columns: minmax(0, 1fr) 340px; gap: 20px; padding: 20px;
-  max-width: 1200px; margin: 0 auto; }
-.pos-main h2 { margin: 0 0 12px; }
-.pos-grid { list-style: none; margin: 0; padding: 0; display: grid; gap: 12px;
-  grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); }
-.pos-item { width: 100%; min-height: 96px; margin: 0; display: flex; flex-direction: column;
-  align-items: flex-start; gap: 4px; background: #fff; color: #1d2327; border: 1px solid #c3c4c7;
-  border-radius: 8px; padding: 12px; text-align: left; }
-.pos-item:hover { border-color: #2271b1; }
-.pos-item .name { font-weight: 600; }
-.pos-item .category { color: #50575e; font-size: 13px; }
-.pos-item .price { color: #135e96; font-weight: 600; margin-top: auto; }
-.pos-cart { background: #fff; border: 1px solid #c3c4c7; border-radius: 8px; padding: 16px;
-  align-self: start; }
-.pos-lines { list-style: none; margin: 0 0 12px; padding: 0; }
-.pos-lines li { display: flex; gap: 8px; align-items: baseline; padding: 6px 0;
-  border-bottom: 1px solid #dcdcde; }
-.pos-lines .line-name { flex: 1; }
-.pos-lines button { margin: 0; padding: 2px 8px; }
-.pos-totals { display: grid; grid-template-columns: 1fr auto; gap: 4px 12px; margin: 12px 0; }
-.pos-totals dt, .pos-totals dd { margin: 0; }
-.pos-totals .total { font-weight: 700; font-size: 18px; }
-.pos-actions { display: flex; gap: 8px; }
-.pos-actions button { flex: 1; }
-button:disabled { opacity: .6; cursor: not-allowed; }
-@media (max-width: 760px) { .pos-main { grid-template-columns: 1fr; padding: 12px; }
-  .pos-bar .pos-user { margin-left: 0; } }
+.pos-bar button { margin: 0; min-height: 44px; background: transparent; color: #f0f0f1;
+  border-color: #f0f0f1; }
+@media (max-width: 760px) { .pos-bar .pos-user { margin-left: 0; } }
 `;
 
 /**
- * Adds products to the order, keeps the totals, and "charges" by clearing the order. The
- * register's data comes from the page's data attributes, never from the network.
+ * The register's built files as its manifest (`register/dist/manifest.json`) lists them, read
+ * on each page so a rebuild shows at once; an empty list when the register is not built.
  */
-const REGISTER_SCRIPT = `(() => {
-  const root = document.getElementById('pos-register');
-  const currency = root.dataset.currency;
-  const rate = Number(root.dataset.taxRate) / 100;
-  const included = root.dataset.taxDisplay === 'incl';
-  const money = (cents) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
-  const lines = new Map();
-  const list = document.getElementById('cart-lines');
-  const empty = document.getElementById('cart-empty');
-  const charge = document.getElementById('cart-charge');
-  const clear = document.getElementById('cart-clear');
-  const status = document.getElementById('cart-status');
-  const totals = () => {
-    let subtotal = 0;
-    for (const line of lines.values()) subtotal += line.price * line.quantity;
-    const tax = included ? Math.round(subtotal - subtotal / (1 + rate)) : Math.round(subtotal * rate);
-    return { subtotal, tax, total: included ? subtotal : subtotal + tax };
-  };
-  const render = () => {
-    list.replaceChildren();
-    for (const [id, line] of lines) {
-      const item = document.createElement('li');
-      const name = document.createElement('span');
-      name.className = 'line-name';
-      name.textContent = line.quantity + ' × ' + line.name;
-      const amount = document.createElement('span');
-      amount.textContent = money(line.price * line.quantity);
-      const remove = document.createElement('button');
-      remove.type = 'button';
-      remove.className = 'secondary';
-      remove.textContent = '−';
-      remove.setAttribute('aria-label', 'Remove one ' + line.name);
-      remove.addEventListener('click', () => {
-        line.quantity -= 1;
-        if (line.quantity === 0) lines.delete(id);
-        render();
-      });
-      item.append(name, amount, remove);
-      list.append(item);
-    }
-    const t = totals();
-    document.getElementById('cart-subtotal').textContent = money(t.subtotal);
-    document.getElementById('cart-tax').textContent = money(t.tax);
-    document.getElementById('cart-total').textContent = money(t.total);
-    empty.hidden = lines.size > 0;
-    charge.disabled = lines.size === 0;
-    clear.disabled = lines.size === 0;
-  };
-  for (const button of document.querySelectorAll('.pos-item')) {
-    button.addEventListener('click', () => {
-      const id = button.dataset.id;
-      const line = lines.get(id) || { name: button.dataset.name, price: Number(button.dataset.price), quantity: 0 };
-      line.quantity += 1;
-      lines.set(id, line);
-      status.textContent = '';
-      render();
-    });
-  }
-  clear.addEventListener('click', () => { lines.clear(); render(); });
-  // The sale is rung up by the store (an order, order.created): the cart goes as a form post.
-  charge.addEventListener('click', () => {
-    const form = document.getElementById('cart-sale');
-    form.elements.lines.value = JSON.stringify(
-      Array.from(lines, ([id, line]) => ({ product_id: Number(id), quantity: line.quantity })),
-    );
-    charge.disabled = true;
-    form.submit();
-  });
-  render();
-})();`;
-
-/** The register's posted cart (`[{product_id, quantity}]`), or null when it is not valid. */
-function saleLines(
-  products: ProductSeed[],
-  raw: string | undefined,
-): Array<{ product: ProductSeed; quantity: number }> | null {
-  let parsed: unknown;
+function registerScripts(): string[] {
   try {
-    parsed = JSON.parse(raw ?? '');
+    const manifest = JSON.parse(
+      readFileSync(path.join(REGISTER_DIST, 'manifest.json'), 'utf8'),
+    ) as {
+      scripts?: unknown;
+    };
+    const scripts = Array.isArray(manifest.scripts) ? manifest.scripts : [];
+    return scripts
+      .filter((name): name is string => typeof name === 'string' && REGISTER_FILE.test(name))
+      .map((name) => `${REGISTER_ASSETS_PATH}/${name}`);
   } catch {
-    return null;
+    return [];
   }
-  if (!Array.isArray(parsed) || parsed.length === 0 || parsed.length > 100) return null;
-  const lines: Array<{ product: ProductSeed; quantity: number }> = [];
-  for (const item of parsed as Array<Record<string, unknown>>) {
-    const product = products.find((p) => p.id === item?.product_id);
-    const quantity = item?.quantity;
-    if (!product || typeof quantity !== 'number' || !Number.isInteger(quantity)) return null;
-    if (quantity < 1 || quantity > 999) return null;
-    lines.push({ product, quantity });
-  }
-  return lines;
 }
 
-function setting(station: StationSeed, name: string): string | number | boolean | null | undefined {
-  return station.settings[name];
-}
-
-function formatMoney(cents: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
-}
-
-function productButton(product: ProductSeed, currency: string): string {
-  return `<li><button type="button" class="pos-item" data-id="${product.id}" data-name="${escapeHtml(product.name)}" data-price="${product.price}">
-<span class="name">${escapeHtml(product.name)}</span>
-<span class="category">${escapeHtml(product.category)}</span>
-<span class="price">${formatMoney(product.price, currency)}</span>
-</button></li>`;
-}
-
-/** The station's register for a signed-in person. */
-function registerPage(
-  ctx: StoreContext,
-  station: StationSeed,
-  session: StationSession,
-  nonce: string,
-  sale: OrderRecord | undefined,
-): string {
-  const currency = String(setting(station, 'currency') ?? 'USD');
-  const taxRate = Number(setting(station, 'tax_rate') ?? 0);
-  const taxDisplay = setting(station, 'tax_display') === 'incl' ? 'incl' : 'excl';
+/** The station's register for a signed-in person: the bar, then the register application. */
+function registerPage(ctx: StoreContext, station: StationSeed, session: StationSession): string {
   const storeUser = findUser(ctx, session.wpUserId);
-  const zero = formatMoney(0, currency);
+  const scripts = registerScripts();
+  const config = {
+    posId: station.pos_id,
+    restBase: registerApiPath(station.pos_id),
+    token: ctx.handoff.registerToken(session),
+  };
   const body = `<header class="pos-bar">
 <div>
 <h1>${escapeHtml(station.name)}</h1>
@@ -188,36 +74,14 @@ function registerPage(
   }</p>
 <form method="post" action="/pos/${station.pos_id}/sign-out"><button type="submit">Sign out</button></form>
 </header>
-<main class="pos-main" id="pos-register" data-currency="${escapeHtml(currency)}" data-tax-rate="${taxRate}" data-tax-display="${taxDisplay}">
-<section aria-labelledby="products-heading">
-<h2 id="products-heading">Products</h2>
-<ul class="pos-grid">
-${ctx.commerce
-  .products(ctx.seed)
-  .map((product) => productButton(product, currency))
-  .join('\n')}
-</ul>
-</section>
-<section class="pos-cart" aria-labelledby="cart-heading">
-<h2 id="cart-heading">Current order</h2>
-<p id="cart-empty" class="muted">No items yet. Choose a product to add it.</p>
-<ul id="cart-lines" class="pos-lines"></ul>
-<dl class="pos-totals">
-<dt>Subtotal</dt><dd id="cart-subtotal">${zero}</dd>
-<dt>${taxDisplay === 'incl' ? 'Tax included' : 'Tax'} (${taxRate}%)</dt><dd id="cart-tax">${zero}</dd>
-<dt class="total">Total</dt><dd class="total" id="cart-total">${zero}</dd>
-</dl>
-<div class="pos-actions">
-<button type="button" id="cart-clear" class="secondary" disabled>Clear</button>
-<button type="button" id="cart-charge" disabled>Charge</button>
-</div>
-<form id="cart-sale" method="post" action="/pos/${station.pos_id}/sale" hidden><input type="hidden" name="lines"></form>
-<p id="cart-status" role="status">${sale ? escapeHtml(`Sale complete: order #${sale.id}, ${formatMoney(sale.total, sale.currency)} paid.`) : ''}</p>
-</section>
-</main>`;
+<div id="cloud-pos-register" data-config="${escapeHtml(JSON.stringify(config))}">${
+    scripts.length === 0
+      ? '<p role="alert">The register is not installed: its files are missing from the Cloud POS plugin.</p>'
+      : ''
+  }</div>`;
   return htmlDocument(`${station.name} · ${ctx.seed.name}`, body, {
     styles: REGISTER_STYLES,
-    script: { nonce, code: REGISTER_SCRIPT },
+    scriptFiles: scripts,
   });
 }
 
@@ -283,7 +147,7 @@ export function posPageRoutes(
     if (!mayOpenStation(ctx, station, result.wpUserId)) {
       return refused(ctx, reply, station, noAccess(station));
     }
-    reply.header('set-cookie', ctx.handoff.openSession(station.pos_id, result));
+    reply.header('set-cookie', ctx.handoff.openSessionCookies(station.pos_id, result));
     return reply.redirect(`/pos/${station.pos_id}`, 303);
   });
 
@@ -294,63 +158,44 @@ export function posPageRoutes(
     if (!session) return signInRequired(ctx, reply, station);
     // Access can be taken away while a register is open (Station access in wp-admin).
     if (!mayOpenStation(ctx, station, session.wpUserId)) {
-      reply.header('set-cookie', ctx.handoff.closeSession(session));
+      reply.header('set-cookie', [
+        ctx.handoff.closeSession(session),
+        ctx.handoff.clearRegisterCookie(station.pos_id),
+      ]);
       return refused(ctx, reply, station, noAccess(station));
     }
-    const nonce = randomBytes(16).toString('base64');
-    // After a sale the register says which order it made (only an order of this station).
-    const saleId = new URLSearchParams(request.url.split('?')[1] ?? '').get('sale');
-    const sale = saleId && /^\d+$/.test(saleId) ? ctx.commerce.order(Number(saleId)) : undefined;
-    const ours = sale?.meta_data.some(
-      (m) => m.key === POS_META.station && m.value === String(station.pos_id),
-    );
-    return htmlPage(reply, 200, nonce).send(
-      registerPage(ctx, station, session, nonce, ours ? sale : undefined),
-    );
+    // The register's own scripts and their calls to this store, nothing else.
+    return htmlPage(reply, 200, undefined, true).send(registerPage(ctx, station, session));
   });
 
-  // Charge: the register's cart becomes an order of this station and its signed-in cashier.
-  app.post<Route>('/pos/:id/sale', async (request, reply) => {
-    const station = stationOf(request.params.id);
-    if (!station) return notFound(reply);
-    const session = ctx.handoff.session(request.headers.cookie, station.pos_id);
-    if (!session) return signInRequired(ctx, reply, station);
-    if (!mayOpenStation(ctx, station, session.wpUserId)) {
-      return refused(ctx, reply, station, noAccess(station));
+  // The register's built files, as WordPress serves a plugin's assets.
+  app.get<{ Params: { file: string } }>(`${REGISTER_ASSETS_PATH}/:file`, async (request, reply) => {
+    const { file } = request.params;
+    if (!ctx.state.posPluginActive || !REGISTER_FILE.test(file)) return notFound(reply);
+    let code: Buffer;
+    try {
+      code = readFileSync(path.join(REGISTER_DIST, file));
+    } catch {
+      return notFound(reply);
     }
-    const lines = saleLines(ctx.commerce.products(ctx.seed), bodyString(request.body, 'lines'));
-    if (!lines) {
-      return htmlPage(reply, 400).send(
-        plainPage(
-          'Sale refused',
-          ctx.seed.name,
-          '<h1>Sale refused</h1><p role="alert">The order has no valid items.</p>',
-        ),
-      );
-    }
-    const cashier = findUser(ctx, session.wpUserId);
-    const order = await ctx.commerce.addOrder({
-      created_via: POS_CREATED_VIA,
-      currency: String(setting(station, 'currency') ?? 'USD'),
-      taxRate: Number(setting(station, 'tax_rate') ?? 0),
-      taxIncluded: setting(station, 'tax_display') === 'incl',
-      lines,
-      meta: {
-        [POS_META.station]: String(station.pos_id),
-        [POS_META.stationName]: posStationName(station.name),
-        [POS_META.cashierId]: String(session.wpUserId),
-        [POS_META.cashierName]: cashier?.name ?? session.name,
-      },
-    });
-    fireOrder(ctx, 'order.created', order);
-    return reply.redirect(`/pos/${station.pos_id}?sale=${order.id}`, 303);
+    // Hashed names: a file never changes under its name.
+    return reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(code);
   });
 
   app.post<Route>('/pos/:id/sign-out', async (request, reply) => {
     const station = stationOf(request.params.id);
     if (!station) return notFound(reply);
     const session = ctx.handoff.session(request.headers.cookie, station.pos_id);
-    if (session) reply.header('set-cookie', ctx.handoff.closeSession(session));
+    if (session) {
+      reply.header('set-cookie', [
+        ctx.handoff.closeSession(session),
+        ctx.handoff.clearRegisterCookie(station.pos_id),
+      ]);
+    }
     return reply.redirect(`/pos/${station.pos_id}`, 303);
   });
 }

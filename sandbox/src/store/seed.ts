@@ -30,6 +30,12 @@ export interface ProductSeed {
   /** Price in cents. */
   price: number;
   category: string;
+  /** WooCommerce's SKU; the register finds a product by it. */
+  sku?: string;
+  /** The barcode (WooCommerce's GTIN/EAN field) a scanner types. */
+  barcode?: string;
+  /** Units in stock when WooCommerce manages the product's stock; absent: not managed. */
+  stock?: number;
 }
 
 /** Everything a demo store starts with. */
@@ -77,8 +83,20 @@ function receipt(store: string, extra: StationSettings = {}): StationSettings {
   };
 }
 
+/** Demo stock of every seeded product, so a register's sales visibly reduce it. */
+const DEMO_STOCK = 500;
+
 function product(id: number, name: string, price: number, category: string): ProductSeed {
-  return { id, name, price, category };
+  // An EAN-13-shaped number (the 400… range is for in-store codes) makes the barcode.
+  return {
+    id,
+    name,
+    price,
+    category,
+    sku: `SKU-${id}`,
+    barcode: String(4_000_000_000_000 + id),
+    stock: DEMO_STOCK,
+  };
 }
 
 function user(id: number, username: string, name: string, email: string, role: string): WpUser {

@@ -11,6 +11,7 @@ import { storeControlRoutes } from './controls';
 import { createInvitationMailer } from './invitations';
 import { plainPage } from './pages';
 import { posPageRoutes } from './posPage';
+import { registerApiRoutes } from './registerApi';
 import { POS_PLUGIN_NAMESPACE, restNotFound, restRoutes } from './restApi';
 import { filterFields, parseFieldList } from './restFields';
 import type { StoreSeed } from './seed';
@@ -136,6 +137,7 @@ export async function buildStoreApp(ctx: StoreContext): Promise<FastifyInstance>
   frontRoutes(app, ctx);
   posPageRoutes(app, ctx, (reply) => notFoundPage(ctx, reply));
   restRoutes(app, ctx);
+  registerApiRoutes(app, ctx);
   ordersApiRoutes(app, ctx);
   shopRoutes(app, ctx);
   adminRoutes(app, ctx);

@@ -710,4 +710,43 @@ export function describePosConnectContract(getTarget: () => ContractTarget): voi
       }
     });
   });
+
+  describe('register/{pos_id}/* (the register on /pos/{id})', () => {
+    const SIGNED_OUT =
+      'The station session has ended. Open the station again from its cloud POS address.';
+    const routes: Array<[string, string, unknown]> = [
+      ['GET', 'session', undefined],
+      ['GET', 'categories', undefined],
+      ['GET', 'products', undefined],
+      ['POST', 'totals', { lines: [{ product_id: 1, quantity: 1 }] }],
+      [
+        'POST',
+        'orders',
+        { lines: [{ product_id: 1, quantity: 1 }], payment: { method: 'cash', tendered: '10' } },
+      ],
+    ];
+
+    it('refuse every call without the station session, a REST key included, with 401', async () => {
+      const [station] = (await asOwner('GET', 'stations')).body as Array<{ pos_id: number }>;
+      expect(station).toBeDefined();
+      for (const [method, route, body] of routes) {
+        const path = `register/${station!.pos_id}/${route}`;
+        for (const credential of [undefined, target.owner]) {
+          const response = await call(method, path, { credential, body });
+          expect({ method, route, status: response.status, body: response.body }).toEqual({
+            method,
+            route,
+            status: 401,
+            body: restError(401, 'cloud_pos_register_signed_out', SIGNED_OUT),
+          });
+        }
+      }
+    });
+
+    it('answer 404 for a station that does not exist', async () => {
+      const response = await asOwner('GET', 'register/987654/session');
+      expectStatus(response, 404);
+      expect(response.body).toEqual(restError(404, 'rest_no_route'));
+    });
+  });
 }

@@ -12,8 +12,14 @@ defined( 'ABSPATH' ) || exit;
  */
 final class Cloud_POS_Install {
 
-	/** The schema version the used-token table is at. */
-	public const DB_VERSION = '1';
+	/** The schema version: 1 the used-token table, 2 the POS roles may sell (publish_shop_orders). */
+	public const DB_VERSION = '2';
+
+	/**
+	 * WooCommerce's capability of creating orders, which the register's sales check; its own
+	 * roles (administrator, shop_manager) have it, the POS roles get it from this plugin.
+	 */
+	public const SELL_CAPABILITY = 'publish_shop_orders';
 
 	public const OPTION_DB_VERSION = 'cloud_pos_db_version';
 
@@ -30,6 +36,7 @@ final class Cloud_POS_Install {
 				add_role( $role, $name, array( 'read' => true ) );
 			}
 		}
+		self::grant_sell_capability();
 		self::create_tables();
 		Cloud_POS_Stations::register_post_type();
 		Cloud_POS_Register::register_rewrites();
@@ -76,7 +83,18 @@ final class Cloud_POS_Install {
 	/** Brings the table up to date after an update that skipped activation. */
 	public static function maybe_upgrade(): void {
 		if ( get_option( self::OPTION_DB_VERSION ) !== self::DB_VERSION ) {
+			self::grant_sell_capability();
 			self::create_tables();
+		}
+	}
+
+	/** The POS roles may create orders at a register (and nothing more of wp-admin's orders). */
+	private static function grant_sell_capability(): void {
+		foreach ( array_keys( self::ROLES ) as $role ) {
+			$found = get_role( $role );
+			if ( null !== $found && ! $found->has_cap( self::SELL_CAPABILITY ) ) {
+				$found->add_cap( self::SELL_CAPABILITY );
+			}
 		}
 	}
 

@@ -9,10 +9,11 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Routing and pages of /pos/{id}. The register itself is minimal: it names the station, the
- * person and the store user, and keeps the station session. It rings up no sale itself:
- * orders that WooCommerce creates while a station session is open (its checkout, or a POS app
- * using WooCommerce) get the station's `created_via` and meta from the stamp_* hooks.
+ * Routing and pages of /pos/{id}: the bar naming the station, the person and the store user,
+ * and the Cloud POS register below it (assets/register/, the @pos/register build), which sells
+ * through the pos-connect/v1/register/* routes (Cloud_POS_Register_API). Other orders that
+ * WooCommerce creates while a station session is open (its checkout, or a POS app using
+ * WooCommerce) get the station's `created_via` and meta from the stamp_* hooks.
  */
 final class Cloud_POS_Register {
 
@@ -196,7 +197,6 @@ final class Cloud_POS_Register {
 		// The register acts as the store user for this request only; it grants no wp-admin login.
 		wp_set_current_user( (int) $session['wp_user_id'] );
 		$store_user = get_userdata( (int) $session['wp_user_id'] );
-		$settings   = Cloud_POS_Stations::settings( (int) $station->ID );
 		$sign_out   = Cloud_POS_Stations::pretty_permalinks()
 			? home_url( '/pos/' . $station->ID . '/sign-out' )
 			: add_query_arg(
@@ -217,14 +217,49 @@ final class Cloud_POS_Register {
 		}
 		$body .= '</p><form method="post" action="' . esc_url( $sign_out ) . '">'
 			. '<input type="hidden" name="_pos_token" value="' . esc_attr( Cloud_POS_Station_Sessions::sign_out_token( $session ) ) . '">'
-			. '<button type="submit">' . esc_html__( 'Sign out', 'cloud-pos' ) . '</button></form></header>'
-			. '<main><h2>' . esc_html__( 'Register', 'cloud-pos' ) . '</h2><dl>';
-		foreach ( $settings as $key => $value ) {
-			$shown = is_bool( $value ) ? ( $value ? __( 'Yes', 'cloud-pos' ) : __( 'No', 'cloud-pos' ) ) : (string) $value;
-			$body .= '<dt>' . esc_html( ucfirst( str_replace( '_', ' ', (string) $key ) ) ) . '</dt><dd>' . esc_html( $shown ) . '</dd>';
+			. '<button type="submit">' . esc_html__( 'Sign out', 'cloud-pos' ) . '</button></form></header>';
+		$config  = array(
+			'posId'    => (int) $station->ID,
+			'restBase' => untrailingslashit( rest_url( Cloud_POS_Register_API::NAMESPACE . '/register/' . $station->ID ) ),
+			'token'    => Cloud_POS_Station_Sessions::register_token( $session ),
+		);
+		$scripts = self::register_scripts();
+		$body   .= '<div id="cloud-pos-register" data-config="' . esc_attr( (string) wp_json_encode( $config ) ) . '">';
+		if ( array() === $scripts ) {
+			$body .= '<p role="alert">' . esc_html__( 'The register is not installed: its files are missing from the Cloud POS plugin.', 'cloud-pos' ) . '</p>';
 		}
-		$body .= '</dl></main>';
-		self::page( 200, $station->post_title . ' · ' . get_bloginfo( 'name' ), $body );
+		$body .= '</div>';
+		foreach ( $scripts as $src ) {
+			$body .= '<script src="' . esc_url( $src ) . '" defer></script>'; // phpcs:ignore WordPress.WP.EnqueuedResources.NonEnqueuedScript -- a standalone page without wp_head.
+		}
+		self::page( 200, $station->post_title . ' · ' . get_bloginfo( 'name' ), $body, self::asset_origin() );
+	}
+
+	/**
+	 * The register's built files (assets/register/, listed in order by its manifest.json);
+	 * none when the plugin was packed without them.
+	 *
+	 * @return list<string> Their URLs.
+	 */
+	private static function register_scripts(): array {
+		$dir      = plugin_dir_path( CLOUD_POS_FILE ) . 'assets/register/';
+		$manifest = is_readable( $dir . 'manifest.json' ) ? json_decode( (string) file_get_contents( $dir . 'manifest.json' ), true ) : null; // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a local file of the plugin.
+		$urls     = array();
+		foreach ( is_array( $manifest ) && is_array( $manifest['scripts'] ?? null ) ? $manifest['scripts'] : array() as $name ) {
+			if ( is_string( $name ) && preg_match( '/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*\.js$/D', $name ) && is_readable( $dir . $name ) ) {
+				$urls[] = plugins_url( 'assets/register/' . $name, CLOUD_POS_FILE );
+			}
+		}
+		return $urls;
+	}
+
+	/**
+	 * The origin the plugin's files are served from (a CDN may serve them), for the page's CSP.
+	 */
+	private static function asset_origin(): string {
+		$url    = wp_parse_url( plugins_url( '', CLOUD_POS_FILE ) );
+		$origin = ( $url['scheme'] ?? 'https' ) . '://' . ( $url['host'] ?? '' ) . ( isset( $url['port'] ) ? ':' . $url['port'] : '' );
+		return preg_match( '#^https?://[A-Za-z0-9.\[\]:-]+$#D', $origin ) ? $origin : "'self'";
 	}
 
 	/**
@@ -281,11 +316,12 @@ final class Cloud_POS_Register {
 	/**
 	 * Sends a small standalone page (no theme, no script) and ends the request.
 	 *
-	 * @param int    $status HTTP status.
-	 * @param string $title  Plain-text title.
-	 * @param string $body   Escaped HTML.
+	 * @param int    $status  HTTP status.
+	 * @param string $title   Plain-text title.
+	 * @param string $body    Escaped HTML.
+	 * @param string $scripts Where the page's scripts come from (the register's); none when empty.
 	 */
-	private static function page( int $status, string $title, string $body ): never {
+	private static function page( int $status, string $title, string $body, string $scripts = '' ): never {
 		status_header( $status );
 		nocache_headers();
 		// Page caches must never keep a register or a refusal (both depend on the session).
@@ -293,14 +329,16 @@ final class Cloud_POS_Register {
 			define( 'DONOTCACHEPAGE', true );
 		}
 		header( 'Content-Type: text/html; charset=utf-8' );
-		header( "Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'" );
+		// The register's scripts, and its calls to this store's REST routes, and nothing else.
+		$script = '' === $scripts ? '' : "; script-src {$scripts}; connect-src 'self'";
+		header( "Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'{$script}; form-action 'self'; frame-ancestors 'none'; base-uri 'none'" );
 		header( 'X-Content-Type-Options: nosniff' );
 		header( 'Referrer-Policy: no-referrer' );
 		echo '<!doctype html><html lang="' . esc_attr( get_bloginfo( 'language' ) ) . '"><head><meta charset="utf-8">'
 			. '<meta name="viewport" content="width=device-width, initial-scale=1"><title>' . esc_html( $title ) . '</title>'
 			. '<style>body{margin:0;font-family:system-ui,sans-serif;color:#1d2327;background:#f0f0f1}'
 			. 'header{background:#1d2327;color:#f0f0f1;padding:12px 20px}main,body>h1,body>p{padding:0 20px}'
-			. 'header h1{margin:0}button{font:inherit}.muted{color:#50575e}</style></head><body>';
+			. 'header h1{margin:0}header button{font:inherit;min-height:44px}.muted{color:#50575e}</style></head><body>';
 		if ( 200 !== $status ) {
 			echo '<h1>' . esc_html( $title ) . '</h1>';
 		}

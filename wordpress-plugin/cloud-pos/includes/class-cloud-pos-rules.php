@@ -785,4 +785,37 @@ final class Cloud_POS_Rules {
 	private static function non_empty( $value, int $max ): bool {
 		return is_string( $value ) && '' !== trim( $value ) && mb_strlen( $value ) <= $max;
 	}
+
+	/**
+	 * How a register sale is paid (`payment` of `POST register/{pos_id}/orders`): cash with the
+	 * amount tendered, in cents, or a card taken on an external terminal with its reference;
+	 * else the error naming the parameter (the sandbox's texts).
+	 *
+	 * @param mixed $raw The `payment` parameter.
+	 * @return array{method: string, tendered?: int, reference?: string}|WP_Error
+	 */
+	public static function register_payment( $raw ) {
+		$method = is_array( $raw ) && isset( $raw['method'] ) ? $raw['method'] : null;
+		if ( 'cash' === $method ) {
+			$tendered = $raw['tendered'] ?? null;
+			if ( ! is_string( $tendered ) || ! preg_match( '/^\d{1,7}(\.\d{1,2})?$/D', $tendered ) ) {
+				return self::invalid_param( 'payment', 'payment.tendered must be an amount such as 20.00.' );
+			}
+			return array(
+				'method'   => 'cash',
+				'tendered' => (int) round( (float) $tendered * 100 ),
+			);
+		}
+		if ( 'card' === $method ) {
+			$reference = isset( $raw['reference'] ) && is_string( $raw['reference'] ) ? trim( $raw['reference'] ) : '';
+			if ( '' === $reference || mb_strlen( $reference ) > 64 || preg_match( '/[\p{C}]/u', $reference ) ) {
+				return self::invalid_param( 'payment', "payment.reference must be the card terminal's reference (1 to 64 characters)." );
+			}
+			return array(
+				'method'    => 'card',
+				'reference' => $reference,
+			);
+		}
+		return self::invalid_param( 'payment', 'payment.method must be cash or card.' );
+	}
 }

@@ -117,6 +117,9 @@ final class Cloud_POS_Station_Sessions {
 	/** The cookie's name (path `/pos/{id}`, so each station has its own). */
 	public const COOKIE = Cloud_POS_Rules::SESSION_COOKIE;
 
+	/** The register api's cookie (see register_cookie_name()). */
+	public const REGISTER_COOKIE = 'pos_register_session';
+
 	/** A register stays signed in for a shift. */
 	public const SECONDS = 12 * HOUR_IN_SECONDS;
 
@@ -141,16 +144,18 @@ final class Cloud_POS_Station_Sessions {
 			self::SECONDS
 		);
 		self::cookie( $pos_id, $id, self::SECONDS );
+		self::register_cookie( $pos_id, $id, self::SECONDS );
 	}
 
 	/**
 	 * The live session of this station behind the request's cookie, with its id.
 	 *
-	 * @param int $pos_id The station.
+	 * @param int  $pos_id   The station.
+	 * @param bool $register Read the register api's cookie instead of the page's.
 	 * @return array{id: string, pos_id: int, wp_user_id: int, sub: string, name: string, email: string, expires_at: int}|null
 	 */
-	public static function current( int $pos_id ): ?array {
-		$name = self::cookie_name( $pos_id );
+	public static function current( int $pos_id, bool $register = false ): ?array {
+		$name = $register ? self::register_cookie_name( $pos_id ) : self::cookie_name( $pos_id );
 		$id   = isset( $_COOKIE[ $name ] ) ? sanitize_text_field( wp_unslash( $_COOKIE[ $name ] ) ) : '';
 		if ( '' === $id || ! preg_match( '/^[A-Za-z0-9_-]{32}$/D', $id ) ) {
 			return null;
@@ -163,6 +168,16 @@ final class Cloud_POS_Station_Sessions {
 	}
 
 	/**
+	 * The register's CSRF token, bound to the session: the register page carries it and every
+	 * register call sends it (`X-POS-Token`); a cross-site request has the cookie at most.
+	 *
+	 * @param array{id: string} $session The session.
+	 */
+	public static function register_token( array $session ): string {
+		return Cloud_POS_JWT::base64url_encode( hash_hmac( 'sha256', 'register|' . $session['id'], wp_salt( 'nonce' ), true ) );
+	}
+
+	/**
 	 * Ends a session and clears its cookie.
 	 *
 	 * @param array{id: string, pos_id: int} $session The session.
@@ -170,6 +185,7 @@ final class Cloud_POS_Station_Sessions {
 	public static function close( array $session ): void {
 		delete_transient( self::key( $session['id'] ) );
 		self::cookie( (int) $session['pos_id'], '', 0 );
+		self::register_cookie( (int) $session['pos_id'], '', 0 );
 	}
 
 	/**
@@ -218,6 +234,40 @@ final class Cloud_POS_Station_Sessions {
 				'secure'   => is_ssl(),
 				'httponly' => true,
 				'samesite' => 'Lax',
+			)
+		);
+	}
+
+	/**
+	 * The register api's cookie: the same session for `pos-connect/v1/register/{id}/*`, which
+	 * the page's cookie (path `/pos/{id}`) does not reach. Pretty permalinks give those routes a
+	 * path of their own; otherwise they share the home path, so the station id goes into the name.
+	 *
+	 * @param int $pos_id The station.
+	 */
+	private static function register_cookie_name( int $pos_id ): string {
+		return Cloud_POS_Stations::pretty_permalinks() ? self::REGISTER_COOKIE : self::REGISTER_COOKIE . '_' . $pos_id;
+	}
+
+	/**
+	 * Sets (or with a zero lifetime clears) the station's register api cookie. SameSite=Strict:
+	 * only the register's own page sends it.
+	 *
+	 * @param int    $pos_id  The station.
+	 * @param string $value   The session id.
+	 * @param int    $seconds Lifetime.
+	 */
+	private static function register_cookie( int $pos_id, string $value, int $seconds ): void {
+		$path = Cloud_POS_Stations::pretty_permalinks() ? (string) wp_parse_url( rest_url( Cloud_POS_Register_API::NAMESPACE . '/register/' . $pos_id ), PHP_URL_PATH ) : '';
+		setcookie(
+			self::register_cookie_name( $pos_id ),
+			$value,
+			array(
+				'expires'  => $seconds > 0 ? time() + $seconds : 1,
+				'path'     => '' === $path ? '/' : $path,
+				'secure'   => is_ssl(),
+				'httponly' => true,
+				'samesite' => 'Strict',
 			)
 		);
 	}

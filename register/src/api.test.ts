@@ -1,0 +1,63 @@
+import { RegisterError, UNREACHABLE, createRegisterApi, routeUrl } from './api';
+
+/** A fetch answer (jsdom has no Response). */
+const answer = (body: unknown, status = 200) =>
+  ({
+    ok: status < 400,
+    status,
+    headers: new Headers(),
+    json: async () => body,
+  }) as unknown as Response;
+
+const config = { posId: 1, restBase: '/wp-json/pos-connect/v1/register/1', token: 'tok' };
+
+describe('the register api', () => {
+  it("sends the session's token and the cart to the station's routes", async () => {
+    const fetcher = jest.fn(async () => answer({ total: '1.00' }));
+    await createRegisterApi(config, fetcher).totals([{ product_id: 1, quantity: 2 }]);
+    expect(fetcher).toHaveBeenCalledWith('/wp-json/pos-connect/v1/register/1/totals', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        'x-pos-token': 'tok',
+        'content-type': 'application/json',
+      },
+      body: '{"lines":[{"product_id":1,"quantity":2}]}',
+    });
+  });
+
+  it("gives the store's own refusal text, the parameter's reason first", async () => {
+    const refuse = (body: unknown, status: number) =>
+      createRegisterApi(config, async () => answer(body, status)).session();
+    await expect(
+      refuse({ code: 'x', message: 'The station session has ended.' }, 401),
+    ).rejects.toEqual(new RegisterError('The station session has ended.', 401, 'x'));
+    await expect(
+      refuse(
+        {
+          code: 'rest_invalid_param',
+          message: 'Invalid parameter(s): lines',
+          data: { params: { lines: 'bad' } },
+        },
+        400,
+      ),
+    ).rejects.toThrow('bad');
+  });
+
+  it('says the store does not answer when the request fails', async () => {
+    const api = createRegisterApi(config, async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(api.categories()).rejects.toThrow(UNREACHABLE);
+  });
+
+  it("joins a route's query to a REST base that is itself a query (plain permalinks)", () => {
+    expect(routeUrl('/wp-json/pos-connect/v1/register/1', 'products?page=2')).toBe(
+      '/wp-json/pos-connect/v1/register/1/products?page=2',
+    );
+    expect(
+      routeUrl('http://shop.test/?rest_route=/pos-connect/v1/register/1', 'products?page=2'),
+    ).toBe('http://shop.test/?rest_route=/pos-connect/v1/register/1/products&page=2');
+  });
+});

@@ -1,0 +1,45 @@
+import type { CartLine, Product } from './types';
+
+/** One line of the register's cart: the product as listed, and how many. */
+export interface CartItem {
+  product: Product;
+  quantity: number;
+}
+
+export type CartAction =
+  | { type: 'add'; product: Product }
+  | { type: 'increment'; productId: number }
+  | { type: 'decrement'; productId: number }
+  | { type: 'remove'; productId: number }
+  | { type: 'clear' };
+
+/** The cart's changes; a product added again adds to its line. */
+export function cartReducer(cart: CartItem[], action: CartAction): CartItem[] {
+  switch (action.type) {
+    case 'add':
+      return cart.some((item) => item.product.id === action.product.id)
+        ? cart.map((item) =>
+            item.product.id === action.product.id ? { ...item, quantity: item.quantity + 1 } : item,
+          )
+        : [...cart, { product: action.product, quantity: 1 }];
+    case 'increment':
+      return cart.map((item) =>
+        item.product.id === action.productId ? { ...item, quantity: item.quantity + 1 } : item,
+      );
+    case 'decrement':
+      return cart
+        .map((item) =>
+          item.product.id === action.productId ? { ...item, quantity: item.quantity - 1 } : item,
+        )
+        .filter((item) => item.quantity > 0);
+    case 'remove':
+      return cart.filter((item) => item.product.id !== action.productId);
+    case 'clear':
+      return [];
+  }
+}
+
+/** The cart as the store's routes take it. */
+export function cartLines(cart: CartItem[]): CartLine[] {
+  return cart.map((item) => ({ product_id: item.product.id, quantity: item.quantity }));
+}

@@ -1,0 +1,59 @@
+import { postForm } from './helpers';
+import type { FakePosHost } from './posHandoff';
+import { getPage } from './storeWeb';
+
+/** A register signed in at a station, calling its `pos-connect/v1/register/{pos_id}` routes. */
+export interface RegisterSession {
+  /** `name=value` of the register api's session cookie. */
+  cookie: string;
+  /** The session's CSRF token, as the register page gives it. */
+  token: string;
+  /** Calls `register/{pos_id}/{path}` with the cookie and the token (unless overridden). */
+  call(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; headers: Headers; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any -- arbitrary JSON
+}
+
+/**
+ * Hands `claims`' person over to station `posId` of the store at `home` (as the cloud POS host
+ * does), opens the register page and reads its config, as the register application does.
+ */
+export async function openRegister(
+  home: string,
+  posHost: FakePosHost,
+  posId = 1,
+  claims: Record<string, unknown> = {},
+): Promise<RegisterSession> {
+  const handoff = await postForm(`${home}/pos/${posId}`, {
+    token: await posHost.token(home, { pos_id: String(posId), ...claims }),
+  });
+  if (handoff.status !== 303) throw new Error(`the hand-off answered ${handoff.status}`);
+  const [pageCookie, apiCookie] = handoff.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0] ?? '');
+  const html = await (await getPage(`${home}/pos/${posId}`, pageCookie)).text();
+  const config = JSON.parse(
+    (/data-config="([^"]+)"/.exec(html)?.[1] ?? '{}').replace(/&quot;/g, '"'),
+  ) as { restBase: string; token: string };
+  const cookie = apiCookie ?? '';
+  return {
+    cookie,
+    token: config.token,
+    async call(method, path, body, headers = {}) {
+      const response = await fetch(`${home}${config.restBase}/${path}`, {
+        method,
+        headers: {
+          cookie,
+          'x-pos-token': config.token,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, headers: response.headers, body: await response.json() };
+    },
+  };
+}
