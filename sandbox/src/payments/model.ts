@@ -133,8 +133,10 @@ export interface Price {
   recurring: {
     interval: 'month';
     interval_count: 1;
-    meter: null;
-    usage_type: 'licensed';
+    /** The Billing Meter a metered price bills (its usage summed over the period). */
+    meter: string | null;
+    /** Licensed: billed ahead for the quantity; metered: billed after the period for the usage. */
+    usage_type: 'licensed' | 'metered';
   };
   tax_behavior: 'unspecified';
   type: 'recurring';
@@ -385,6 +387,12 @@ export interface PaymentsData {
   meters: Record<string, Meter>;
   /** Meter events by identifier (Stripe counts an identifier once). */
   meterEvents: Record<string, MeterEvent>;
+  /**
+   * From when (unix seconds) each metered subscription item's usage is not yet invoiced, by
+   * item id: its period's start, or the moment its price last changed (usage before that was
+   * billed at the old price then).
+   */
+  meteredFrom: Record<string, number>;
 }
 
 /** A stored answer to a request with an `Idempotency-Key`. */
