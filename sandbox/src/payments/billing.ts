@@ -261,16 +261,16 @@ export function isMetered(op: Operation, item: SubscriptionItem): boolean {
   return op.data.prices[item.price]?.recurring.usage_type === 'metered';
 }
 
-/** The sum of the customer's events on `meterId` in [start, end), as the meter aggregates them. */
-export function meteredUsage(
+/** The customer's events on `meterId` in [start, end), as the meter aggregates them. */
+function meterEventsOf(
   data: PaymentsData,
   meterId: string,
   customerId: string,
   start: number,
   end: number,
-): number {
+): Array<{ identifier: string; value: number }> {
   const meter = data.meters[meterId];
-  if (!meter || end <= start) return 0;
+  if (!meter || end <= start) return [];
   const customerKey = meter.customer_mapping.event_payload_key;
   const valueKey = meter.value_settings.event_payload_key;
   return Object.values(data.meterEvents)
@@ -281,13 +281,31 @@ export function meteredUsage(
         event.timestamp >= start &&
         event.timestamp < end,
     )
-    .reduce((sum, event) => sum + Number(event.payload[valueKey] ?? 0), 0);
+    .map((event) => ({
+      identifier: event.identifier,
+      value: Number(event.payload[valueKey] ?? 0),
+    }));
+}
+
+/** The sum of the customer's events on `meterId` in [start, end) (the meter's `sum`). */
+export function meteredUsage(
+  data: PaymentsData,
+  meterId: string,
+  customerId: string,
+  start: number,
+  end: number,
+): number {
+  return meterEventsOf(data, meterId, customerId, start, end).reduce(
+    (sum, event) => sum + event.value,
+    0,
+  );
 }
 
 /**
- * The line billing a metered item's usage not yet invoiced, up to `until`, at its current
- * price (quantity × the price's unit amount); the item's uninvoiced usage then starts at
- * `until`. Null for a licensed item.
+ * The line billing a metered item's usage not yet invoiced: the events of its period dated
+ * before `until` that no line billed yet, at its current price (quantity × the price's unit
+ * amount). Each event is billed once, so events that arrive in the second of a price change
+ * still go on the period's last invoice. Null for a licensed item.
  */
 export function usageLine(
   op: Operation,
@@ -297,14 +315,21 @@ export function usageLine(
 ): InvoiceLine | null {
   const price = op.data.prices[item.price];
   if (!price || price.recurring.usage_type !== 'metered' || !price.recurring.meter) return null;
-  const from = op.data.meteredFrom[item.id] ?? item.current_period_start;
-  const quantity = meteredUsage(op.data, price.recurring.meter, subscription.customer, from, until);
-  op.data.meteredFrom[item.id] = until;
+  const from = item.current_period_start;
+  const events = meterEventsOf(
+    op.data,
+    price.recurring.meter,
+    subscription.customer,
+    from,
+    until,
+  ).filter((event) => !op.data.billedMeterEvents[event.identifier]);
+  const quantity = events.reduce((sum, event) => sum + event.value, 0);
   const amount = Math.round(quantity * Number(price.unit_amount_decimal));
   const line = itemLine(op, item, price, quantity, { start: from, end: until }, amount);
   const product = op.data.products[price.product];
   const each = (Number(price.unit_amount_decimal) / 100).toFixed(2);
   line.description = `${quantity} × ${product?.name ?? price.id} (at $${each} each)`;
+  for (const event of events) op.data.billedMeterEvents[event.identifier] = line.id;
   return line;
 }
 
@@ -541,7 +566,6 @@ export function endSubscription(op: Operation, subscription: Subscription, at: n
   subscription.canceled_at ??= op.now;
   subscription.cancel_at = null;
   delete op.data.pendingLines[subscription.id];
-  for (const item of subscription.items) delete op.data.meteredFrom[item.id];
   for (const invoice of Object.values(op.data.invoices)) {
     if (
       invoice.status === 'open' &&

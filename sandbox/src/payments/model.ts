@@ -388,11 +388,10 @@ export interface PaymentsData {
   /** Meter events by identifier (Stripe counts an identifier once). */
   meterEvents: Record<string, MeterEvent>;
   /**
-   * From when (unix seconds) each metered subscription item's usage is not yet invoiced, by
-   * item id: its period's start, or the moment its price last changed (usage before that was
-   * billed at the old price then).
+   * The meter events already billed, by identifier, with the invoice line that billed them: a
+   * metered item bills each event of its period once, whether at a price change or the end.
    */
-  meteredFrom: Record<string, number>;
+  billedMeterEvents: Record<string, string>;
 }
 
 /** A stored answer to a request with an `Idempotency-Key`. */

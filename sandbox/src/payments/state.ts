@@ -79,7 +79,7 @@ export function seedData(): PaymentsData {
     clockOffset: 0,
     meters: { [EXCESS_ORDERS_METER.id]: { ...EXCESS_ORDERS_METER, created: SEED_CREATED } },
     meterEvents: {},
-    meteredFrom: {},
+    billedMeterEvents: {},
   };
   for (const plan of CATALOG_PLANS) {
     const productId = planProductId(plan.planId);
@@ -187,9 +187,10 @@ export class PaymentsState {
     if (loaded) {
       loaded.meters ??= seedData().meters;
       loaded.meterEvents ??= {};
-      loaded.meteredFrom ??= {};
+      loaded.billedMeterEvents ??= {};
       // A state saved before the metered prices existed gains them (and nothing else changes).
-      for (const [id, record] of Object.entries(seedData().products)) loaded.products[id] ??= record;
+      for (const [id, record] of Object.entries(seedData().products))
+        loaded.products[id] ??= record;
       for (const [id, record] of Object.entries(seedData().prices)) loaded.prices[id] ??= record;
     }
     const state = new PaymentsState(loaded ?? seedData(), file, now);

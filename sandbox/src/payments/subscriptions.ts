@@ -205,6 +205,15 @@ function itemQuantity(
   return quantity;
 }
 
+/**
+ * Where usage billed now ends: after this second, so that events reported in the second of a
+ * change (timestamps are whole seconds) are billed at the old price; later ones of the same
+ * second are still billed once, at the period's end (see `usageLine`).
+ */
+function usedUntil(op: Operation): number {
+  return op.now + 1;
+}
+
 /** A metered price cannot take a licensed item's place, nor the other way round. */
 function sameUsageType(op: Operation, item: SubscriptionItem, priceId: string, index: number) {
   const from = op.data.prices[item.price]?.recurring.usage_type;
@@ -292,10 +301,7 @@ function addItem(
     subscription: subscription.id,
   };
   subscription.items.push(item);
-  if (price.recurring.usage_type === 'metered') {
-    op.data.meteredFrom[item.id] = op.now;
-    return [];
-  }
+  if (price.recurring.usage_type === 'metered') return [];
   if (proration === 'none') return [];
   const length = period.end - period.start;
   const fraction = length > 0 ? Math.max(0, period.end - op.now) / length : 0;
@@ -323,13 +329,12 @@ function deleteItem(
 ): InvoiceLine[] {
   const lines: InvoiceLine[] = [];
   if (isMetered(op, item)) {
-    const used = usageLine(op, subscription, item, op.now);
+    const used = usageLine(op, subscription, item, usedUntil(op));
     if (used && used.quantity > 0) lines.push(used);
   } else if (proration !== 'none') {
     const credit = prorationLines(op, item, item.price, item.quantity)[0];
     if (credit) lines.push(credit);
   }
-  delete op.data.meteredFrom[item.id];
   subscription.items = subscription.items.filter((candidate) => candidate.id !== item.id);
   return lines;
 }
@@ -389,7 +394,7 @@ export function updateSubscription(
       if (isMetered(op, item)) {
         // Metered usage is never prorated: what was used so far is billed at the old price,
         // the rest of the period at the new one.
-        const used = usageLine(op, subscription, item, op.now);
+        const used = usageLine(op, subscription, item, usedUntil(op));
         if (used && proration !== 'none') lines.push(used);
       } else if (proration !== 'none') {
         lines.push(...prorationLines(op, item, priceId, quantity));
@@ -462,7 +467,7 @@ export function cancelSubscription(
   }
   // Stripe bills a metered item's usage so far on a final invoice when `invoice_now` is set.
   if (bool(params, 'invoice_now')) {
-    const usage = usageLines(op, subscription, op.now);
+    const usage = usageLines(op, subscription, usedUntil(op));
     if (usage.some((line) => line.amount > 0)) {
       const first = subscription.items[0]!;
       const invoice = createInvoice(op, subscription, usage, 'subscription_cycle', {

@@ -1371,6 +1371,12 @@ export interface paths {
                 period: 'total' | 'month';
                 /** @description The limit is reached: the stations are paused */
                 reached: boolean;
+                /** @description The plan's orders included each month */
+                included: number;
+                /** @description Orders of the month beyond the included ones since the plan started (0 on a free plan) */
+                excess: number;
+                /** @description USD the excess orders cost so far (excess × perExcess) */
+                excessAmount: number;
               } | null;
             };
           };

@@ -138,7 +138,15 @@ describe('AccountBanners', () => {
       planState: {
         plan: p,
         isHavePaymentMethod: false,
-        usage: { orders, limit: p.upTo, period, reached: orders >= (p.upTo ?? Infinity) },
+        usage: {
+          orders,
+          limit: p.upTo,
+          period,
+          reached: orders >= (p.upTo ?? Infinity),
+          included: p.included,
+          excess: 0,
+          excessAmount: 0,
+        },
       },
     });
 
@@ -172,7 +180,15 @@ describe('AccountBanners', () => {
         planState: {
           plan: basics,
           isHavePaymentMethod: false,
-          usage: { orders: 1200, limit: null, period: 'month', reached: true },
+          usage: {
+            orders: 1200,
+            limit: null,
+            period: 'month',
+            reached: true,
+            included: 100,
+            excess: 1100,
+            excessAmount: 55,
+          },
         },
       }),
     });
