@@ -1,6 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { cashierPlan, createFakeBillingApi, proPlan, sampleCard, trialPlan } from '../../fixtures';
+import {
+  basicsPlan,
+  cashierPlan,
+  createFakeBillingApi,
+  proPlan,
+  sampleCard,
+  trialPlan,
+} from '../../fixtures';
 import { billingTestIds } from '../../testIds';
 import { installFakeStripe } from '../../testing/fakeStripe';
 import { cashierViewer } from '@pos/shared/testing';
@@ -23,6 +30,27 @@ const subscribeButton = () => screen.findByTestId(ids.payment.subscribe);
 const location = () => screen.getByTestId('location').textContent;
 
 describe('SubscriptionPlans', () => {
+  it("shows the viewer's paid plan's orders this period and the excess billed so far", async () => {
+    const { api } = createFakeBillingApi({
+      plan: basicsPlan,
+      usage: {
+        orders: 1234,
+        limit: 1000,
+        period: 'month',
+        reached: true,
+        included: 100,
+        excess: 1134,
+        excessAmount: 56.7,
+      },
+    });
+    renderWithParcel(<SubscriptionPlans />, { api });
+    const usage = await screen.findByRole('region', { name: 'This period' });
+    expect(within(usage).getByTestId(ids.usage.orders)).toHaveTextContent('1,234');
+    expect(within(usage).getByTestId(ids.usage.included)).toHaveTextContent('100');
+    expect(within(usage).getByTestId(ids.usage.excess)).toHaveTextContent('1,134');
+    expect(within(usage).getByTestId(ids.usage.excessAmount)).toHaveTextContent('$56.70');
+  });
+
   it('shows a manager the manager plans, their badges and the enterprise card, without the toggle', async () => {
     const { api } = createFakeBillingApi({ plan: trialPlan });
     renderWithParcel(<SubscriptionPlans />, { api });
