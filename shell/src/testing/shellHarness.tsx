@@ -26,6 +26,7 @@ export const testConfig: ShellConfig = {
   cloudPosUrl: 'http://pos.test',
   stripe: { publishableKey: 'pk_test_shell', jsUrl: 'http://payments.test/v3/' },
   supportEmail: 'support@cloudpos.example',
+  salesEmail: 'sales@cloudpos.example',
   accountSettingsUrl: `${TEST_PROVIDER}/account`,
   appsDashboardUrl: `${TEST_PROVIDER}/apps`,
   links: {

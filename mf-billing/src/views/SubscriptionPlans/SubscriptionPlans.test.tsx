@@ -10,7 +10,7 @@ import {
 } from '../../fixtures';
 import { billingTestIds } from '../../testIds';
 import { installFakeStripe } from '../../testing/fakeStripe';
-import { cashierViewer } from '@pos/shared/testing';
+import { TEST_SALES_EMAIL, cashierViewer } from '@pos/shared/testing';
 import { renderWithParcel } from '../../testing/renderWithParcel';
 import { SubscriptionPlans } from './SubscriptionPlans';
 
@@ -88,10 +88,28 @@ describe('SubscriptionPlans', () => {
     ]) {
       expect(enterprise.getByText(feature)).toBeInTheDocument();
     }
+    // The sales address of /config.json, not a fixed one.
     expect(enterprise.getByRole('link', { name: 'Contact Sales' })).toHaveAttribute(
       'href',
-      expect.stringMatching(/^mailto:/),
+      `mailto:${TEST_SALES_EMAIL}?subject=Enterprise%20plan`,
     );
+  });
+
+  it("opens the configured sales address from 'Contact Sales', and offers none without one", async () => {
+    const { api } = createFakeBillingApi({ plan: trialPlan });
+    const first = renderWithParcel(<SubscriptionPlans />, {
+      api,
+      salesEmail: 'deals@pos.example',
+    });
+    const enterprise = within(await screen.findByTestId(ids.plans.enterprise));
+    expect(enterprise.getByRole('link', { name: 'Contact Sales' })).toHaveAttribute(
+      'href',
+      'mailto:deals@pos.example?subject=Enterprise%20plan',
+    );
+    first.unmount();
+    renderWithParcel(<SubscriptionPlans />, { api, salesEmail: '' });
+    const bare = within(await screen.findByTestId(ids.plans.enterprise));
+    expect(bare.queryByRole('link', { name: 'Contact Sales' })).not.toBeInTheDocument();
   });
 
   it("marks the viewer's plan 'Your Plan', a chosen one 'Selected' and the rest 'Select'", async () => {
