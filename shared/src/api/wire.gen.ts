@@ -5340,6 +5340,11 @@ export interface components {
       fullName: string | null;
       email: string | null;
       isVerified: boolean;
+      /**
+       * Format: date-time
+       * @description When the account first signed in here: the email is to be confirmed within 14 days of it (spec 4, 9)
+       */
+      registeredAt: string;
     };
     UserSettings: {
       /** @enum {string} */

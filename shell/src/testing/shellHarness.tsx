@@ -139,7 +139,12 @@ export const makeAccount = (overrides: Partial<Account> = {}): Account => ({
     showAssistantInPOS: true,
     firstTaskCompleted: false,
   },
-  user: { fullName: 'Maya Manager', email: 'manager@demo.test', isVerified: true },
+  user: {
+    fullName: 'Maya Manager',
+    email: 'manager@demo.test',
+    isVerified: true,
+    registeredAt: '2026-01-05T09:00:00.000Z',
+  },
   isBanned: false,
   planState: { plan: null, isHavePaymentMethod: false, usage: null },
   ...overrides,

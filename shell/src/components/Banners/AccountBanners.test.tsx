@@ -27,8 +27,15 @@ const plan = (overrides: Partial<Plan> = {}): Plan => ({
   ...overrides,
 });
 
+const DAY_MS = 86_400_000;
 const unverified = makeAccount({
-  user: { fullName: 'Maya Manager', email: 'manager@demo.test', isVerified: false },
+  user: {
+    fullName: 'Maya Manager',
+    email: 'manager@demo.test',
+    isVerified: false,
+    // Five days ago: nine of the 14 days to confirm are left.
+    registeredAt: new Date(Date.now() - 5 * DAY_MS).toISOString(),
+  },
 });
 
 describe('AccountBanners', () => {
@@ -225,6 +232,9 @@ describe('AccountBanners', () => {
     renderSignedIn(<AccountBanners />, { account: unverified, services, api });
     expect(screen.getByTestId(testIds.banners.confirmEmail)).toHaveTextContent(
       'Please confirm your email address',
+    );
+    expect(screen.getByTestId(testIds.banners.confirmDeadline)).toHaveTextContent(
+      'Please confirm it within 14 days of registering: 9 days left.',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Resend email' }));
     expect(api.post).toHaveBeenCalledWith('/resend-activation-email');
