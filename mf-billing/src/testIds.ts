@@ -19,6 +19,8 @@ export const billingTestIds = {
     form: 'payment-form',
     subscribe: 'subscribe-button',
     subscribeError: 'subscribe-error',
+    /** The card provider's (or the api's) reason beside 'something wrong'. */
+    subscribeReason: 'subscribe-error-reason',
     total: 'total-due-now',
     recurring: 'recurring-discount',
     promoInput: 'promo-code-input',

@@ -260,6 +260,30 @@ describe('SubscriptionPlans', () => {
     expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
   });
 
+  it("keeps the spec's 'something wrong' for a declined card, with the card provider's reason beside it", async () => {
+    const user = userEvent.setup();
+    const { api } = createFakeBillingApi({
+      plan: trialPlan,
+      cards: [sampleCard()],
+      overrides: ({ url }) =>
+        url === 'subscription'
+          ? {
+              status: 400,
+              data: { code: 'ERR_CARD', message: 'Your card has insufficient funds.' },
+            }
+          : undefined,
+    });
+    renderWithParcel(<SubscriptionPlans />, { api });
+    await user.click(await cardAction('Pro'));
+    await user.click(await subscribeButton());
+    const error = await screen.findByTestId(ids.payment.subscribeError);
+    expect(error).toHaveTextContent(/^something wrong Your card has insufficient funds\.$/);
+    expect(within(error).getByTestId(ids.payment.subscribeReason)).toHaveTextContent(
+      'Your card has insufficient funds.',
+    );
+    expect(location()).toBe('/subscription-plans');
+  });
+
   it('does not let a banned account subscribe', async () => {
     const { api } = createFakeBillingApi({ plan: proPlan, cards: [sampleCard()] });
     renderWithParcel(<SubscriptionPlans />, { api, viewer: { isBanned: true } });
