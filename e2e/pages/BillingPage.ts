@@ -136,4 +136,25 @@ export class BillingPage {
   get tilePlanName(): Locator {
     return this.tile.getByTestId(ids.tile.name);
   }
+
+  /**
+   * This period's orders, included orders, excess so far and its amount, as the My Plan tile
+   * (`tile`) or My Plan's page (`page`) shows them for a paid plan.
+   */
+  planUsage(where: 'tile' | 'page'): {
+    root: Locator;
+    orders: Locator;
+    included: Locator;
+    excess: Locator;
+    excessAmount: Locator;
+  } {
+    const root = this.page.getByTestId(where === 'tile' ? ids.tile.usage : ids.plans.usage);
+    return {
+      root,
+      orders: root.getByTestId(ids.usage.orders),
+      included: root.getByTestId(ids.usage.included),
+      excess: root.getByTestId(ids.usage.excess),
+      excessAmount: root.getByTestId(ids.usage.excessAmount),
+    };
+  }
 }

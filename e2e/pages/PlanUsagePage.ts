@@ -8,6 +8,12 @@ export interface WireUsage {
   limit: number | null;
   period: 'total' | 'month';
   reached: boolean;
+  /** The plan's included orders a month. */
+  included: number;
+  /** This month's orders beyond `included` since the plan started (0 on a free plan). */
+  excess: number;
+  /** USD the excess orders cost so far. */
+  excessAmount: number;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ApplicationsPage } from '../pages/ApplicationsPage';
+import { AssistantPage } from '../pages/AssistantPage';
 import { ShellPage } from '../pages/ShellPage';
 import { WooStorePage } from '../pages/WooStorePage';
 import { expectAccessible } from '../support/a11y';
@@ -108,7 +109,11 @@ test.describe('Applications', () => {
     await expect(apps.keysFail).toContainText('The store does not know this consumer key.');
     await expect(apps.keysFail).toContainText('Copy the consumer key again');
     await expect(apps.status).toHaveText('Not authorized');
+    // The refusal's danger bubble is an error entry of the feed: it opens the Assistant (spec 4).
+    const assistant = new AssistantPage(page);
+    await expect(assistant.panel).toBeVisible();
     await expectAccessible(page, 'a refused key pair');
+    await assistant.close();
 
     // The store administrator makes a key pair on the store's own REST API screen.
     const storeTab = await context.newPage();

@@ -1,11 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
+import { ApplicationsPage } from '../pages/ApplicationsPage';
 import { BillingPage } from '../pages/BillingPage';
 import { LoginProviderPage } from '../pages/LoginProviderPage';
+import { PlanUsagePage } from '../pages/PlanUsagePage';
 import { ShellPage } from '../pages/ShellPage';
+import { StoreShopPage } from '../pages/StoreShopPage';
 import { expectAccessible } from '../support/a11y';
-import { cardsOf, planStateOf } from '../support/billing';
-import { advancePaymentsClock, promotionCodes, testCards } from '../support/payments';
+import { apiAs, cardsOf, planStateOf } from '../support/billing';
+import { advancePaymentsClock, promotionCodes, stripeApi, testCards } from '../support/payments';
+import { pdfText } from '../support/pdf';
 import { provideAccount } from '../support/provider';
+import { issueStoreKeys, resetStore, stores } from '../support/store';
 
 /** Pro is $79 a month; WELCOME10 takes 10 % off for 3 billing periods. */
 const PRO_WITH_WELCOME10 = '$71.10';
@@ -250,6 +255,81 @@ test.describe('billing', () => {
     await expect(billing.planCard('Pro')).toBeVisible();
     await expect(billing.planCard('Cashier')).toHaveCount(0);
     await expectAccessible(page, "the cashier's POS plans");
+  });
+
+  // The sandbox clock moves a month on here, renewing every subscription of this run.
+  test('a Basics owner over the included orders sees the excess on My Plan and on the invoice', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    await resetStore(stores.books.url);
+    const billing = await newManagerOnPlans(page, 'Ezra Excess');
+    await addVisa(billing);
+    await billing.choosePlan('Basics');
+    await billing.subscribeButton.click();
+    const shell = new ShellPage(page);
+    await shell.expectDashboard();
+    await expect(billing.tilePlanName).toHaveText('Basics');
+
+    // Demo Book Nook, connected with keys, sells 103 orders: 3 over the 100 Basics includes.
+    const apps = new ApplicationsPage(page);
+    await apps.create('Excess books', stores.books.url);
+    const keys = await issueStoreKeys(stores.books.url);
+    await apps.connectWithKeys(keys.consumer_key, keys.consumer_secret);
+    await expect(apps.status).toHaveText('Authorized');
+    await StoreShopPage.placeOrders(stores.books.url, 103);
+    await new PlanUsagePage(page).expectOrdersCounted(103);
+
+    await page.goto('/');
+    await shell.expectDashboard();
+    const tile = billing.planUsage('tile');
+    await expect(tile.orders).toHaveText('103');
+    await expect(tile.included).toHaveText('100');
+    await expect(tile.excess).toHaveText('3');
+    await expect(tile.excessAmount).toHaveText('$0.15');
+    await billing.open();
+    const mine = billing.planUsage('page');
+    await expect(mine.orders).toHaveText('103');
+    await expect(mine.included).toHaveText('100');
+    await expect(mine.excess).toHaveText('3');
+    await expect(mine.excessAmount).toHaveText('$0.15');
+    await expectAccessible(page, 'My Plan with excess orders');
+
+    // The api reports each excess order to the meter (every few seconds); the period's end
+    // bills them beside the plan's next month.
+    const { email } = await apiAs<{ email: string }>(page, 'GET', '/user-data');
+    const customers = await stripeApi<{ data: Array<{ id: string }> }>('GET', '/v1/customers', {
+      email,
+    });
+    const customer = customers.data[0]!.id;
+    const now = Math.floor(Date.now() / 1000);
+    await expect
+      .poll(
+        async () => {
+          const summaries = await stripeApi<{ data: Array<{ aggregated_value: number }> }>(
+            'GET',
+            '/v1/billing/meters/mtr_cloud_pos_excess_orders/event_summaries',
+            { customer, start_time: String(now - 86_400), end_time: String(now + 3600) },
+          );
+          return summaries.data.reduce((sum, summary) => sum + summary.aggregated_value, 0);
+        },
+        { timeout: 60_000, intervals: [1000] },
+      )
+      .toBe(3);
+    const renewal = await advancePaymentsClock(32);
+    const invoice = renewal.invoices.find((made) => made.customer === customer);
+    expect(invoice).toMatchObject({ status: 'paid', amount_due: 1900 + 15 });
+
+    await page.goto(invoice!.hosted_invoice_url);
+    await expect(page.getByText('3 × Basics excess orders (at $0.05 each)')).toBeVisible();
+    await expect(page.getByText('1 × Basics (at $19.00 / month)')).toBeVisible();
+    await expect(page.getByRole('cell', { name: '$19.15' }).first()).toBeVisible();
+    const pdf = await page.request.get(invoice!.invoice_pdf);
+    const { text } = await pdfText(await pdf.body());
+    // The PDF's standard font writes × as x.
+    expect(text).toContain('3 x Basics excess orders (at $0.05 each) $0.15');
+    expect(text).toContain('1 x Basics (at $19.00 / month) $19.00');
+    await resetStore(stores.books.url);
   });
 
   // Last: the sandbox clock moves a month on, renewing every subscription of this run.

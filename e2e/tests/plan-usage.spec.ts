@@ -99,6 +99,10 @@ test.describe('plan usage', () => {
       limit: 1000,
       period: 'month',
       reached: false,
+      // The trial's orders came before Basics: none of them is excess.
+      included: 100,
+      excess: 0,
+      excessAmount: 0,
     });
 
     await page.goto(station);

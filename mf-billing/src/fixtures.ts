@@ -1,7 +1,7 @@
 // Sample plans, cards and promotion codes, and an in-memory fake of the billing api that
 // answers as the issue-11 contract says, for the component tests.
 import { createFakeApi, type FakeResponse, type RecordedRequest } from '@pos/shared/testing';
-import type { BillingDetailsUpdate, Card, Discount, Plan } from './types';
+import type { BillingDetailsUpdate, Card, Discount, Plan, PlanUsage } from './types';
 
 export { createFakeApi, type FakeResponse, type RecordedRequest };
 
@@ -147,9 +147,12 @@ export function createFakeBillingApi({
   cards = [],
   promoCodes = [welcome10, fiveOff],
   activePromo = null,
+  usage = null,
   overrides,
 }: {
   plan?: Plan | null;
+  /** The plan's usage GET /subscription-monitor answers (none by default). */
+  usage?: PlanUsage | null;
   plans?: Plan[];
   cards?: Card[];
   promoCodes?: Discount[];
@@ -167,7 +170,7 @@ export function createFakeBillingApi({
     if (method === 'GET' && url === 'subscription-monitor') {
       return {
         status: 200,
-        data: { plan: state.plan, isHavePaymentMethod: state.cards.length > 0, usage: null },
+        data: { plan: state.plan, isHavePaymentMethod: state.cards.length > 0, usage },
       };
     }
     if (method === 'GET' && url === 'subscription-plans') return { status: 200, data: { plans } };

@@ -1,5 +1,5 @@
 import { AxiosError, AxiosHeaders } from 'axios';
-import { billingErrorText } from './paymentErrors';
+import { billingErrorText, billingRefusalReason } from './paymentErrors';
 
 const answer = (status: number, message: string) => {
   const config = { headers: new AxiosHeaders() };
@@ -25,5 +25,15 @@ describe('billingErrorText', () => {
   it("shows the spec's text for a server or network failure", () => {
     expect(billingErrorText(answer(500, 'stack trace'), 'something wrong')).toBe('something wrong');
     expect(billingErrorText(new Error('Network Error'), 'something wrong')).toBe('something wrong');
+  });
+
+  it('gives the reason of a refusal only, none for a failure', () => {
+    expect(billingRefusalReason(answer(400, 'Your card was declined.'))).toBe(
+      'Your card was declined.',
+    );
+    expect(billingRefusalReason(answer(502, 'The payment provider could not be reached.'))).toBe(
+      null,
+    );
+    expect(billingRefusalReason(new Error('Network Error'))).toBe(null);
   });
 });

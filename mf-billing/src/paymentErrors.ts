@@ -8,9 +8,17 @@ import { apiErrorMessage } from '@pos/shared';
  * failure).
  */
 export function billingErrorText(error: unknown, fallback: string): string {
-  if (isAxiosError(error)) {
-    const status = error.response?.status;
-    if (status === 400 || status === 409) return apiErrorMessage(error, fallback);
-  }
-  return fallback;
+  return billingRefusalReason(error) ?? fallback;
+}
+
+/**
+ * The reason of a refusal the viewer can act on (a 400 or 409: the card provider's own words
+ * for a declined card, or the api's for a missing card or a plan change in progress); null for
+ * a server or network failure, which has none worth showing.
+ */
+export function billingRefusalReason(error: unknown): string | null {
+  if (!isAxiosError(error)) return null;
+  const status = error.response?.status;
+  if (status !== 400 && status !== 409) return null;
+  return apiErrorMessage(error, '') || null;
 }

@@ -43,6 +43,11 @@ export function formatUsd(amount: number): string {
   return cents % 100 === 0 ? wholeDollars.format(cents / 100) : withCents.format(cents / 100);
 }
 
+/** An amount billed, always with its cents ('$0.50', '$0.00'): a running total of excess. */
+export function formatUsdCents(amount: number): string {
+  return withCents.format(roundCents(amount));
+}
+
 /** The colour family of a plan by its name (spec 9); other names (private plans) are Pro's. */
 export type PlanTone = 'trial' | 'basics' | 'plus' | 'pro' | 'pos-user';
 

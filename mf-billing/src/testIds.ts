@@ -12,12 +12,15 @@ export const billingTestIds = {
     endsOn: 'plan-ends-on',
     enterprise: 'enterprise-card',
     error: 'plans-error',
+    usage: 'plans-usage',
   },
   /** The payment form (spec 2.7, 4, 5). */
   payment: {
     form: 'payment-form',
     subscribe: 'subscribe-button',
     subscribeError: 'subscribe-error',
+    /** The card provider's (or the api's) reason beside 'something wrong'. */
+    subscribeReason: 'subscribe-error-reason',
     total: 'total-due-now',
     recurring: 'recurring-discount',
     promoInput: 'promo-code-input',
@@ -50,5 +53,13 @@ export const billingTestIds = {
     orders: 'my-plan-orders',
     expiresSoon: 'my-plan-expires-soon',
     link: 'my-plan-link',
+    usage: 'my-plan-usage',
+  },
+  /** This period's orders and excess (the tile's and the page's `usage` root ids differ). */
+  usage: {
+    orders: 'plan-usage-orders',
+    included: 'plan-usage-included',
+    excess: 'plan-usage-excess',
+    excessAmount: 'plan-usage-excess-amount',
   },
 } as const;

@@ -76,6 +76,15 @@ export const PRO_FEATURES = [
   '24/7 priority support',
 ] as const;
 
+/** Issue 29: this period's orders and the excess orders billed beyond the included ones. */
+export const THIS_PERIOD = 'This period';
+export const USAGE_LABELS = {
+  orders: 'Orders this period',
+  included: 'Included',
+  excess: 'Excess so far',
+  excessAmount: 'Excess amount to date',
+} as const;
+
 /** Spec 5, 9: promo codes and the total. */
 export const PROMO_CODE = 'Promo code';
 export const APPLY = 'Apply';

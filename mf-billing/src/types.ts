@@ -14,6 +14,9 @@ import type {
 
 export type { Discount, Plan, PlanState, SubscribeAnswer };
 
+/** The plan's orders this period, its included ones and the excess billed beyond them. */
+export type PlanUsage = NonNullable<PlanState['usage']>;
+
 /** A saved card (GET /payment-methods): never its number, only what Stripe shows of it. */
 export type Card = PaymentCard;
 

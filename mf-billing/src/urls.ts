@@ -6,9 +6,9 @@ export const SUBSCRIPTION_PLANS_PATH = '/subscription-plans';
 /** Where a successful subscribe goes (spec 4): the dashboard. */
 export const DASHBOARD_PATH = '/';
 
-/** The enterprise card's 'Contact Sales': a mail to the product's support address. */
-export const CONTACT_SALES_URL =
-  'mailto:support@cloudpos.example?subject=' + encodeURIComponent('Enterprise plan');
+/** The enterprise card's 'Contact Sales': a mail to the sales address of /config.json. */
+export const contactSalesUrl = (salesEmail: string): string =>
+  `mailto:${salesEmail}?subject=${encodeURIComponent('Enterprise plan')}`;
 
 /** The api paths of the billing domain, relative to /api/connect-ui (spec 7). */
 export const billingApiPaths = {

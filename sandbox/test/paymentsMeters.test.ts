@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { TestSandbox } from './helpers';
 import { startTestSandbox } from './helpers';
-import { sdkFor } from './payments.helpers';
+import { advanceClock, sdkFor } from './payments.helpers';
 
 const METER = 'mtr_cloud_pos_excess_orders';
 const EVENT = 'cloud_pos_excess_orders';
@@ -99,5 +99,92 @@ describe('payments sandbox: Billing Meters through the stripe SDK', () => {
       }),
     ).toMatchObject({ statusCode: 400, param: 'timestamp' });
     expect(await usage(customer.id)).toBe(0);
+  });
+
+  describe('metered prices', () => {
+    /** A customer with a card that pays, and a Basics subscription with its excess orders. */
+    async function basicsWithExcess(email: string) {
+      const customer = await stripe.customers.create({ email, payment_method: 'pm_card_visa' });
+      const [card] = (await stripe.customers.listPaymentMethods(customer.id)).data;
+      await stripe.customers.update(customer.id, {
+        invoice_settings: { default_payment_method: card!.id },
+      });
+      const subscription = await stripe.subscriptions.create({
+        customer: customer.id,
+        items: [{ price: 'price_plan_basics_monthly' }, { price: 'price_plan_basics_excess' }],
+      });
+      return { customer: customer.id, subscription };
+    }
+
+    const meter = (customer: string, identifier: string) =>
+      stripe.billing.meterEvents.create({
+        event_name: EVENT,
+        payload: { stripe_customer_id: customer, value: '1' },
+        identifier,
+      });
+
+    it('lists each paid plan’s metered price on the meter at its perExcess', async () => {
+      const [price] = (await stripe.prices.list({ lookup_keys: ['plan_plus_excess'] })).data;
+      expect(price).toMatchObject({
+        id: 'price_plan_plus_excess',
+        unit_amount: 4,
+        recurring: { usage_type: 'metered', meter: METER },
+      });
+      expect((await stripe.prices.list({ lookup_keys: ['plan_trial_excess'] })).data).toEqual([]);
+    });
+
+    it('refuses a quantity on a metered item, and bills the usage after the period only', async () => {
+      const customer = await stripe.customers.create({ email: 'qty@example.test' });
+      const refused = await stripe.subscriptions
+        .create({
+          customer: customer.id,
+          items: [{ price: 'price_plan_basics_excess', quantity: 2 }],
+        })
+        .catch((error: unknown) => error);
+      expect(refused).toMatchObject({ statusCode: 400, param: 'items[0][quantity]' });
+
+      const { customer: id, subscription } = await basicsWithExcess('arrears@example.test');
+      const first = await stripe.invoices.retrieve(subscription.latest_invoice as string);
+      expect(first.lines.data.map((line) => line.amount)).toEqual([1900]);
+      await meter(id, 'arrears_1');
+      await meter(id, 'arrears_2');
+      await advanceClock(sandbox, { days: 32 });
+      const [latest] = (await stripe.invoices.list({ customer: id, limit: 1 })).data;
+      expect(latest!.lines.data.map((line) => [line.description, line.amount])).toEqual(
+        expect.arrayContaining([
+          ['2 × Basics excess orders (at $0.05 each)', 10],
+          ['1 × Basics (at $19.00 / month)', 1900],
+        ]),
+      );
+    });
+
+    it('adds and removes items, billing a removed metered item’s usage so far', async () => {
+      const { customer, subscription } = await basicsWithExcess('remove@example.test');
+      const metered = subscription.items.data.find((item) => item.price.id.endsWith('_excess'))!;
+      await meter(customer, 'removed_1');
+      const removed = await stripe.subscriptions.update(subscription.id, {
+        items: [{ id: metered.id, deleted: true }],
+        proration_behavior: 'always_invoice',
+      });
+      expect(removed.items.data.map((item) => item.price.id)).toEqual([
+        'price_plan_basics_monthly',
+      ]);
+      const invoice = await stripe.invoices.retrieve(removed.latest_invoice as string);
+      expect(invoice.lines.data.map((line) => [line.quantity, line.amount])).toEqual([[1, 5]]);
+
+      const added = await stripe.subscriptions.update(subscription.id, {
+        items: [{ price: 'price_plan_plus_excess' }],
+      });
+      expect(added.items.data.map((item) => item.price.id)).toEqual([
+        'price_plan_basics_monthly',
+        'price_plan_plus_excess',
+      ]);
+      const emptied = await stripe.subscriptions
+        .update(subscription.id, {
+          items: added.items.data.map((item) => ({ id: item.id, deleted: true })),
+        })
+        .catch((error: unknown) => error);
+      expect(emptied).toMatchObject({ statusCode: 400, param: 'items' });
+    });
   });
 });

@@ -196,6 +196,7 @@ export function shellConfig(dataDir) {
     cloudPosUrl: urls.cloudPos,
     stripe: { publishableKey: paymentsKeys(dataDir).publishableKey, jsUrl: `${urls.payments}/v3/` },
     supportEmail: 'support@cloudpos.example',
+    salesEmail: 'sales@cloudpos.example',
     accountSettingsUrl: `${urls.login}/account`,
     appsDashboardUrl: `${urls.login}/apps`,
     links: {

@@ -53,6 +53,8 @@ export const testIds = {
     servicePaused: 'banner-service-paused',
     paymentOverdue: 'banner-payment-overdue',
     confirmEmail: 'banner-confirm-email',
+    /** The 14 days to confirm the email and how many are left. */
+    confirmDeadline: 'banner-confirm-deadline',
     resendEmail: 'banner-resend-email',
     /** The print-service-paused warning a banned account with overdue invoices sees. */
     printServicePaused: 'banner-print-service-paused',

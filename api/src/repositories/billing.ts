@@ -26,6 +26,8 @@ export interface StripeSubscriptionState {
 export interface BillingSubscription extends StripeSubscriptionState {
   userId: string;
   updatedAt: string;
+  /** When the user took this plan (a change of plan moves it, a renewal does not). */
+  planStartedAt: string | null;
 }
 
 /** A subscriptions row as billing reads it. */
@@ -38,6 +40,7 @@ function toBillingSubscription(row: SubscriptionRow): BillingSubscription {
     currentPeriodEnd: row.current_period_end,
     cancelDate: row.cancel_date,
     updatedAt: row.updated_at,
+    planStartedAt: row.plan_started_at,
   };
 }
 

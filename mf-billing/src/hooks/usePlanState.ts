@@ -4,7 +4,8 @@ import { fetchPlanState } from '../api';
 
 /**
  * The viewer's plan (GET /subscription-monitor), loaded again whenever anything announces
- * `plan-changed` on the bus (a subscribe, a card change, the shell after a renewal).
+ * `plan-changed` on the bus (a subscribe, a card change, the shell after a renewal), and on
+ * `orders-changed`, so this period's orders and excess follow the live orders.
  */
 export function usePlanState() {
   const { api, bus } = useParcel();
@@ -12,8 +13,12 @@ export function usePlanState() {
   const state = useLoad(load);
   const { reload } = state;
   useEffect(() => {
-    const subscription = bus.on('plan-changed', reload);
-    return () => subscription.unsubscribe();
+    const planChanged = bus.on('plan-changed', reload);
+    const ordersChanged = bus.on('orders-changed', reload);
+    return () => {
+      planChanged.unsubscribe();
+      ordersChanged.unsubscribe();
+    };
   }, [bus, reload]);
   return state;
 }

@@ -256,6 +256,94 @@ export function itemLine(
   };
 }
 
+/** Whether the item's price is metered: billed after its period for the meter's usage. */
+export function isMetered(op: Operation, item: SubscriptionItem): boolean {
+  return op.data.prices[item.price]?.recurring.usage_type === 'metered';
+}
+
+/** The customer's events on `meterId` in [start, end), as the meter aggregates them. */
+function meterEventsOf(
+  data: PaymentsData,
+  meterId: string,
+  customerId: string,
+  start: number,
+  end: number,
+): Array<{ identifier: string; value: number }> {
+  const meter = data.meters[meterId];
+  if (!meter || end <= start) return [];
+  const customerKey = meter.customer_mapping.event_payload_key;
+  const valueKey = meter.value_settings.event_payload_key;
+  return Object.values(data.meterEvents)
+    .filter(
+      (event) =>
+        event.event_name === meter.event_name &&
+        event.payload[customerKey] === customerId &&
+        event.timestamp >= start &&
+        event.timestamp < end,
+    )
+    .map((event) => ({
+      identifier: event.identifier,
+      value: Number(event.payload[valueKey] ?? 0),
+    }));
+}
+
+/** The sum of the customer's events on `meterId` in [start, end) (the meter's `sum`). */
+export function meteredUsage(
+  data: PaymentsData,
+  meterId: string,
+  customerId: string,
+  start: number,
+  end: number,
+): number {
+  return meterEventsOf(data, meterId, customerId, start, end).reduce(
+    (sum, event) => sum + event.value,
+    0,
+  );
+}
+
+/**
+ * The line billing a metered item's usage not yet invoiced: the events of its period dated
+ * before `until` that no line billed yet, at its current price (quantity × the price's unit
+ * amount). Each event is billed once, so events that arrive in the second of a price change
+ * still go on the period's last invoice. Null for a licensed item.
+ */
+export function usageLine(
+  op: Operation,
+  subscription: Subscription,
+  item: SubscriptionItem,
+  until: number,
+): InvoiceLine | null {
+  const price = op.data.prices[item.price];
+  if (!price || price.recurring.usage_type !== 'metered' || !price.recurring.meter) return null;
+  const from = item.current_period_start;
+  const events = meterEventsOf(
+    op.data,
+    price.recurring.meter,
+    subscription.customer,
+    from,
+    until,
+  ).filter((event) => !op.data.billedMeterEvents[event.identifier]);
+  const quantity = events.reduce((sum, event) => sum + event.value, 0);
+  const amount = Math.round(quantity * Number(price.unit_amount_decimal));
+  const line = itemLine(op, item, price, quantity, { start: from, end: until }, amount);
+  const product = op.data.products[price.product];
+  const each = (Number(price.unit_amount_decimal) / 100).toFixed(2);
+  line.description = `${quantity} × ${product?.name ?? price.id} (at $${each} each)`;
+  for (const event of events) op.data.billedMeterEvents[event.identifier] = line.id;
+  return line;
+}
+
+/** The usage lines of every metered item of the subscription, up to `until`. */
+export function usageLines(
+  op: Operation,
+  subscription: Subscription,
+  until: number,
+): InvoiceLine[] {
+  return subscription.items
+    .map((item) => usageLine(op, subscription, item, until))
+    .filter((line): line is InvoiceLine => line !== null);
+}
+
 /** Creates and finalizes an invoice of a subscription (status open, nothing paid yet). */
 export function createInvoice(
   op: Operation,
@@ -503,19 +591,30 @@ export function renewDue(op: Operation): Invoice[] {
       const first = subscription.items[0];
       if (!first || first.current_period_end > op.now) break;
       const periodEnd = first.current_period_end;
+      // Metered items bill the period that ends in arrears: on the next period's invoice, or
+      // on a final invoice when the subscription ends with the period (as Stripe does).
+      const usage = usageLines(op, subscription, periodEnd);
       if (subscription.cancel_at_period_end) {
+        if (usage.some((line) => line.amount > 0)) {
+          const last = { start: first.current_period_start, end: periodEnd };
+          const invoice = createInvoice(op, subscription, usage, 'subscription_cycle', last);
+          made.push(invoice);
+          payInvoice(op, invoice, subscriptionCard(op, subscription));
+        }
         endSubscription(op, subscription, periodEnd);
         break;
       }
       const before = subscriptionSnapshot(subscription);
       const period = { start: periodEnd, end: addMonth(periodEnd) };
-      const lines = [...(op.data.pendingLines[subscription.id] ?? [])];
+      const lines = [...(op.data.pendingLines[subscription.id] ?? []), ...usage];
       delete op.data.pendingLines[subscription.id];
       for (const item of subscription.items) {
         item.current_period_start = period.start;
         item.current_period_end = period.end;
         const price = op.data.prices[item.price];
-        if (price) lines.push(itemLine(op, item, price, item.quantity, period));
+        if (price && price.recurring.usage_type === 'licensed') {
+          lines.push(itemLine(op, item, price, item.quantity, period));
+        }
       }
       const invoice = createInvoice(op, subscription, lines, 'subscription_cycle', period);
       made.push(invoice);

@@ -12,22 +12,42 @@ export interface CatalogPlan {
   name: string;
   /** US cents per month; 0 for the free plans. */
   unitAmount: number;
+  /**
+   * US cents per order over the plan's included ones (the api's `perExcess`), billed by the
+   * plan's metered price on the excess-orders meter; null for the free plans, which have none.
+   */
+  perExcess: number | null;
 }
 
-/** The plans of spec 3 and 9, with the monthly prices the api's plan catalogue shows. */
+/** The plans of spec 3 and 9, with the prices the api's plan catalogue shows. */
 export const CATALOG_PLANS: readonly CatalogPlan[] = [
-  { planId: 'plan_trial', name: 'Trial', unitAmount: 0 },
-  { planId: 'plan_basics', name: 'Basics', unitAmount: 1900 },
-  { planId: 'plan_cloud_pos', name: 'Cloud POS', unitAmount: 2900 },
-  { planId: 'plan_plus', name: 'Plus', unitAmount: 3900 },
-  { planId: 'plan_pro', name: 'Pro', unitAmount: 7900 },
-  { planId: 'plan_cashier', name: 'Cashier', unitAmount: 0 },
-  { planId: 'plan_private', name: 'Private', unitAmount: 14900 },
+  { planId: 'plan_trial', name: 'Trial', unitAmount: 0, perExcess: null },
+  { planId: 'plan_basics', name: 'Basics', unitAmount: 1900, perExcess: 5 },
+  { planId: 'plan_cloud_pos', name: 'Cloud POS', unitAmount: 2900, perExcess: 5 },
+  { planId: 'plan_plus', name: 'Plus', unitAmount: 3900, perExcess: 4 },
+  { planId: 'plan_pro', name: 'Pro', unitAmount: 7900, perExcess: 3 },
+  { planId: 'plan_cashier', name: 'Cashier', unitAmount: 0, perExcess: null },
+  { planId: 'plan_private', name: 'Private', unitAmount: 14900, perExcess: 2 },
 ];
 
 /** The lookup key of a plan's monthly price: `{planId}_monthly`. */
 export function planLookupKey(planId: string): string {
   return `${planId}_monthly`;
+}
+
+/** The lookup key of a plan's metered price for its excess orders: `{planId}_excess`. */
+export function excessLookupKey(planId: string): string {
+  return `${planId}_excess`;
+}
+
+/** The price id of a plan's excess orders: `price_{planId}_excess`. */
+export function excessPriceId(planId: string): string {
+  return `price_${excessLookupKey(planId)}`;
+}
+
+/** The product id of a plan's excess orders: `prod_{planId}_excess`. */
+export function excessProductId(planId: string): string {
+  return `prod_${excessLookupKey(planId)}`;
 }
 
 /** The product id of a plan: `prod_{planId}` (stable, so restarts keep references valid). */

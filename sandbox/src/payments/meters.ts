@@ -1,4 +1,5 @@
 import type { Operation } from './billing';
+import { meteredUsage } from './billing';
 import { invalidRequest, noSuch } from './errors';
 import type { Meter, MeterEvent, PaymentsData } from './model';
 import type { Params } from './params';
@@ -105,17 +106,7 @@ export function meterEventSummaries(data: PaymentsData, id: string, params: Para
   const start = int(params, 'start_time', { required: true, min: 0 }) ?? 0;
   const end = int(params, 'end_time', { required: true, min: 0 }) ?? 0;
   if (end <= start) throw invalidRequest('end_time must be after start_time.', 'end_time');
-  const customerKey = meter.customer_mapping.event_payload_key;
-  const valueKey = meter.value_settings.event_payload_key;
-  const total = Object.values(data.meterEvents)
-    .filter(
-      (e) =>
-        e.event_name === meter.event_name &&
-        e.payload[customerKey] === customer &&
-        e.timestamp >= start &&
-        e.timestamp < end,
-    )
-    .reduce((sum, e) => sum + Number(e.payload[valueKey] ?? 0), 0);
+  const total = meteredUsage(data, meter.id, customer, start, end);
   return {
     object: 'list',
     url: `/v1/billing/meters/${meter.id}/event_summaries`,

@@ -133,8 +133,10 @@ export interface Price {
   recurring: {
     interval: 'month';
     interval_count: 1;
-    meter: null;
-    usage_type: 'licensed';
+    /** The Billing Meter a metered price bills (its usage summed over the period). */
+    meter: string | null;
+    /** Licensed: billed ahead for the quantity; metered: billed after the period for the usage. */
+    usage_type: 'licensed' | 'metered';
   };
   tax_behavior: 'unspecified';
   type: 'recurring';
@@ -385,6 +387,11 @@ export interface PaymentsData {
   meters: Record<string, Meter>;
   /** Meter events by identifier (Stripe counts an identifier once). */
   meterEvents: Record<string, MeterEvent>;
+  /**
+   * The meter events already billed, by identifier, with the invoice line that billed them: a
+   * metered item bills each event of its period once, whether at a price change or the end.
+   */
+  billedMeterEvents: Record<string, string>;
 }
 
 /** A stored answer to a request with an `Idempotency-Key`. */

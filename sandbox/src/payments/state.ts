@@ -2,6 +2,9 @@ import { readJsonFile, writeJsonFileAtomic } from '../jsonFile';
 import {
   CATALOG_PLANS,
   CATALOG_PROMOTIONS,
+  excessLookupKey,
+  excessPriceId,
+  excessProductId,
   planLookupKey,
   planPriceId,
   planProductId,
@@ -11,6 +14,48 @@ import type { PaymentsData } from './model';
 
 /** A fixed creation time for the seeded catalogue (2026-01-01), so restarts keep it equal. */
 const SEED_CREATED = 1767225600;
+
+/** A plan's product and metered price for its excess orders, on the excess-orders meter. */
+function seedExcessPrice(data: PaymentsData, planId: string, name: string, cents: number): void {
+  const productId = excessProductId(planId);
+  const priceId = excessPriceId(planId);
+  data.products[productId] = {
+    id: productId,
+    object: 'product',
+    active: true,
+    created: SEED_CREATED,
+    default_price: priceId,
+    description: null,
+    livemode: false,
+    metadata: { plan_id: planId },
+    name: `${name} excess orders`,
+    type: 'service',
+    updated: SEED_CREATED,
+  };
+  data.prices[priceId] = {
+    id: priceId,
+    object: 'price',
+    active: true,
+    billing_scheme: 'per_unit',
+    created: SEED_CREATED,
+    currency: 'usd',
+    livemode: false,
+    lookup_key: excessLookupKey(planId),
+    metadata: { plan_id: planId },
+    nickname: `${name} excess orders`,
+    product: productId,
+    recurring: {
+      interval: 'month',
+      interval_count: 1,
+      meter: EXCESS_ORDERS_METER.id,
+      usage_type: 'metered',
+    },
+    tax_behavior: 'unspecified',
+    type: 'recurring',
+    unit_amount: cents,
+    unit_amount_decimal: String(cents),
+  };
+}
 
 /** The catalogue, demo coupons and promotion codes, and nothing else. */
 export function seedData(): PaymentsData {
@@ -34,6 +79,7 @@ export function seedData(): PaymentsData {
     clockOffset: 0,
     meters: { [EXCESS_ORDERS_METER.id]: { ...EXCESS_ORDERS_METER, created: SEED_CREATED } },
     meterEvents: {},
+    billedMeterEvents: {},
   };
   for (const plan of CATALOG_PLANS) {
     const productId = planProductId(plan.planId);
@@ -69,6 +115,7 @@ export function seedData(): PaymentsData {
       unit_amount: plan.unitAmount,
       unit_amount_decimal: String(plan.unitAmount),
     };
+    if (plan.perExcess !== null) seedExcessPrice(data, plan.planId, plan.name, plan.perExcess);
   }
   for (const promotion of CATALOG_PROMOTIONS) {
     data.coupons[promotion.couponId] = {
@@ -140,6 +187,11 @@ export class PaymentsState {
     if (loaded) {
       loaded.meters ??= seedData().meters;
       loaded.meterEvents ??= {};
+      loaded.billedMeterEvents ??= {};
+      // A state saved before the metered prices existed gains them (and nothing else changes).
+      for (const [id, record] of Object.entries(seedData().products))
+        loaded.products[id] ??= record;
+      for (const [id, record] of Object.entries(seedData().prices)) loaded.prices[id] ??= record;
     }
     const state = new PaymentsState(loaded ?? seedData(), file, now);
     if (!loaded) await state.persist();

@@ -7,11 +7,14 @@ import {
   customerPaymentMethod,
   emit,
   endSubscription,
+  isMetered,
   itemLine,
   payInvoice,
   redeemDiscount,
   subscriptionCard,
   subscriptionSnapshot,
+  usageLine,
+  usageLines,
 } from './billing';
 import { StripeApiError, invalidRequest, newId, noSuch } from './errors';
 import type { InvoiceLine, Subscription, SubscriptionItem } from './model';
@@ -120,7 +123,7 @@ export function createSubscription(op: Operation, params: Params): Subscription 
       discounts: [],
       metadata: metadata(entry),
       price: price.id,
-      quantity: int(entry, 'quantity', { min: 1 }, `items[${index}][quantity]`) ?? 1,
+      quantity: itemQuantity(op, entry, price.id, index) ?? 1,
       subscription: id,
     };
   });
@@ -151,9 +154,10 @@ export function createSubscription(op: Operation, params: Params): Subscription 
   subscription.discounts = (discountsParam(params) ?? []).map(
     (entry, index) => redeemDiscount(op, entry, customer.id, id, `discounts[${index}]`).id,
   );
-  const lines = items.map((item) =>
-    itemLine(op, item, op.data.prices[item.price]!, item.quantity, period),
-  );
+  // A metered item is billed after the period for its usage, so the first invoice has none.
+  const lines = items
+    .filter((item) => !isMetered(op, item))
+    .map((item) => itemLine(op, item, op.data.prices[item.price]!, item.quantity, period));
   const invoice = createInvoice(op, subscription, lines, 'subscription_create', period);
   if (behaviour === 'default_incomplete' && invoice.amount_due > 0) {
     emit(op, 'customer.subscription.created', subscription);
@@ -179,6 +183,47 @@ export function createSubscription(op: Operation, params: Params): Subscription 
   emit(op, 'customer.subscription.created', subscription);
   op.events.splice(eventsBefore, 0, op.events.pop()!);
   return subscription;
+}
+
+/**
+ * `items[n][quantity]`: Stripe refuses one for a metered price, whose quantity is its usage.
+ * Undefined when not given.
+ */
+function itemQuantity(
+  op: Operation,
+  entry: Params,
+  priceId: string,
+  index: number,
+): number | undefined {
+  const quantity = int(entry, 'quantity', { min: 1 }, `items[${index}][quantity]`);
+  if (quantity !== undefined && op.data.prices[priceId]?.recurring.usage_type === 'metered') {
+    throw invalidRequest(
+      `Quantity should not be specified where usage_type is \`metered\`. Remove quantity from \`items[${index}]\`.`,
+      `items[${index}][quantity]`,
+    );
+  }
+  return quantity;
+}
+
+/**
+ * Where usage billed now ends: after this second, so that events reported in the second of a
+ * change (timestamps are whole seconds) are billed at the old price; later ones of the same
+ * second are still billed once, at the period's end (see `usageLine`).
+ */
+function usedUntil(op: Operation): number {
+  return op.now + 1;
+}
+
+/** A metered price cannot take a licensed item's place, nor the other way round. */
+function sameUsageType(op: Operation, item: SubscriptionItem, priceId: string, index: number) {
+  const from = op.data.prices[item.price]?.recurring.usage_type;
+  const to = op.data.prices[priceId]?.recurring.usage_type;
+  if (from !== to) {
+    throw invalidRequest(
+      `The price's usage_type (${to}) differs from the item's (${from}): delete the item and add a new one.`,
+      `items[${index}][price]`,
+    );
+  }
 }
 
 /** Proration lines for switching `item` to `price` at `now`, as Stripe's create_prorations. */
@@ -221,6 +266,80 @@ function prorationLines(
 }
 
 /**
+ * `items[n]` without an id adds an item in the current period: a licensed one is charged for
+ * the rest of the period (a proration), a metered one bills its usage from now.
+ */
+function addItem(
+  op: Operation,
+  subscription: Subscription,
+  entry: Params,
+  index: number,
+  proration: (typeof PRORATION_BEHAVIOURS)[number],
+): InvoiceLine[] {
+  const priceId = str(entry, 'price', true, `items[${index}][price]`);
+  const price = activePrice(op, priceId, `items[${index}][price]`);
+  if (subscription.items.some((item) => item.price === price.id)) {
+    throw invalidRequest(
+      'Cannot add multiple subscription items with the same price.',
+      `items[${index}][price]`,
+    );
+  }
+  const first = subscription.items[0];
+  const period = first
+    ? { start: first.current_period_start, end: first.current_period_end }
+    : { start: op.now, end: addMonth(op.now) };
+  const item: SubscriptionItem = {
+    id: newId('si'),
+    object: 'subscription_item',
+    created: op.now,
+    current_period_end: period.end,
+    current_period_start: period.start,
+    discounts: [],
+    metadata: metadata(entry),
+    price: price.id,
+    quantity: itemQuantity(op, entry, price.id, index) ?? 1,
+    subscription: subscription.id,
+  };
+  subscription.items.push(item);
+  if (price.recurring.usage_type === 'metered') return [];
+  if (proration === 'none') return [];
+  const length = period.end - period.start;
+  const fraction = length > 0 ? Math.max(0, period.end - op.now) / length : 0;
+  const line = itemLine(
+    op,
+    item,
+    price,
+    item.quantity,
+    { start: op.now, end: period.end },
+    Math.round(price.unit_amount * item.quantity * fraction),
+    true,
+  );
+  return [line];
+}
+
+/**
+ * `items[n][deleted]=true`: a metered item bills its usage so far, a licensed one credits its
+ * unused time (unless prorations are off).
+ */
+function deleteItem(
+  op: Operation,
+  subscription: Subscription,
+  item: SubscriptionItem,
+  proration: (typeof PRORATION_BEHAVIOURS)[number],
+): InvoiceLine[] {
+  const lines: InvoiceLine[] = [];
+  if (isMetered(op, item)) {
+    const used = usageLine(op, subscription, item, usedUntil(op));
+    if (used && used.quantity > 0) lines.push(used);
+  } else if (proration !== 'none') {
+    const credit = prorationLines(op, item, item.price, item.quantity)[0];
+    if (credit) lines.push(credit);
+  }
+  subscription.items = subscription.items.filter((candidate) => candidate.id !== item.id);
+  return lines;
+}
+
+/**
  * `POST /v1/subscriptions/{id}`: a new price (prorated by `proration_behavior`: pending lines
  * for the next invoice, an invoice now with `always_invoice`, or none), the cancel-at-period-end
  * switch, the default card, discounts, metadata. `customer.subscription.updated` tells what
@@ -257,26 +376,36 @@ export function updateSubscription(
   for (const [index, entry] of (arrayOf(params, 'items') ?? []).entries()) {
     allowOnly(entry, ['id', 'price', 'quantity', 'deleted', 'metadata'], `items[${index}][`);
     const itemId = str(entry, 'id', false, `items[${index}][id]`);
-    // Stripe adds a new item when no id is given; the plans have one item, so the sandbox
-    // only changes existing ones and says so.
     if (!itemId) {
-      throw invalidRequest(
-        'The sandbox changes an existing item only: pass items[n][id] with the new price.',
-        `items[${index}][id]`,
-      );
+      lines.push(...addItem(op, subscription, entry, index, proration));
+      continue;
     }
     const item = subscription.items.find((candidate) => candidate.id === itemId);
     if (!item) throw noSuch('subscription item', itemId, `items[${index}][id]`);
+    if (bool(entry, 'deleted', `items[${index}][deleted]`)) {
+      lines.push(...deleteItem(op, subscription, item, proration));
+      continue;
+    }
     const priceId = str(entry, 'price', false, `items[${index}][price]`) ?? item.price;
     activePrice(op, priceId, `items[${index}][price]`);
-    const quantity =
-      int(entry, 'quantity', { min: 1 }, `items[${index}][quantity]`) ?? item.quantity;
+    sameUsageType(op, item, priceId, index);
+    const quantity = itemQuantity(op, entry, priceId, index) ?? item.quantity;
     if (priceId !== item.price || quantity !== item.quantity) {
-      if (proration !== 'none') lines.push(...prorationLines(op, item, priceId, quantity));
+      if (isMetered(op, item)) {
+        // Metered usage is never prorated: what was used so far is billed at the old price,
+        // the rest of the period at the new one.
+        const used = usageLine(op, subscription, item, usedUntil(op));
+        if (used && proration !== 'none') lines.push(used);
+      } else if (proration !== 'none') {
+        lines.push(...prorationLines(op, item, priceId, quantity));
+      }
       item.price = priceId;
       item.quantity = quantity;
       item.metadata = metadata(entry, item.metadata);
     }
+  }
+  if (subscription.items.length === 0) {
+    throw invalidRequest('A subscription must keep at least one item.', 'items');
   }
   const cancelAtPeriodEnd = bool(params, 'cancel_at_period_end');
   if (cancelAtPeriodEnd !== undefined) {
@@ -319,7 +448,10 @@ export function updateSubscription(
   return subscription;
 }
 
-/** `DELETE /v1/subscriptions/{id}`: ends it now (`customer.subscription.deleted`). */
+/**
+ * `DELETE /v1/subscriptions/{id}`: ends it now (`customer.subscription.deleted`); with
+ * `invoice_now` the metered usage not yet billed goes on a final invoice first.
+ */
 export function cancelSubscription(
   op: Operation,
   subscription: Subscription,
@@ -332,6 +464,18 @@ export function cancelSubscription(
       undefined,
       'resource_missing',
     );
+  }
+  // Stripe bills a metered item's usage so far on a final invoice when `invoice_now` is set.
+  if (bool(params, 'invoice_now')) {
+    const usage = usageLines(op, subscription, usedUntil(op));
+    if (usage.some((line) => line.amount > 0)) {
+      const first = subscription.items[0]!;
+      const invoice = createInvoice(op, subscription, usage, 'subscription_cycle', {
+        start: first.current_period_start,
+        end: op.now,
+      });
+      payInvoice(op, invoice, subscriptionCard(op, subscription));
+    }
   }
   subscription.canceled_at = op.now;
   endSubscription(op, subscription, op.now);

@@ -1392,6 +1392,12 @@ export interface paths {
                 period: 'total' | 'month';
                 /** @description The limit is reached: the stations are paused */
                 reached: boolean;
+                /** @description The plan's orders included each month */
+                included: number;
+                /** @description Orders of the month beyond the included ones since the plan started (0 on a free plan) */
+                excess: number;
+                /** @description USD the excess orders cost so far (excess × perExcess) */
+                excessAmount: number;
               } | null;
             };
           };
@@ -5411,6 +5417,11 @@ export interface components {
       fullName: string | null;
       email: string | null;
       isVerified: boolean;
+      /**
+       * Format: date-time
+       * @description When the account first signed in here: the email is to be confirmed within 14 days of it (spec 4, 9)
+       */
+      registeredAt: string;
     };
     UserSettings: {
       /** @enum {string} */

@@ -23,6 +23,7 @@ function propsFor(name: string, fullName: string): ParcelProps & { name: string 
     basePath: '/admin-panel',
     cloudPosUrl: 'http://pos.test',
     stripe: { publishableKey: 'pk_test_parcel', jsUrl: 'http://payments.test/v3/' },
+    salesEmail: 'sales@cloudpos.test',
     viewer: { userRole: 'manager', isAdmin: true, isBanned: false, fullName, email: null },
     navigator: history.navigator,
     location: history.location,

@@ -45,6 +45,11 @@ export interface ParcelProps {
   cloudPosUrl: string;
   /** Stripe.js's location and publishable key, for the card forms (mf-billing). */
   stripe: StripeConfig;
+  /**
+   * The sales address of /config.json (`salesEmail`) the enterprise card's 'Contact Sales'
+   * writes to; '' when the deployment configured none.
+   */
+  salesEmail: string;
   viewer: Viewer;
   /** The shell router's navigator and location: a remote renders its routes inside them. */
   navigator: Navigator;

@@ -44,6 +44,8 @@ export interface DevPageOptions {
    * (http://127.0.0.1:4600/v3/) with no key unless given (the key is made per data folder).
    */
   stripe?: StripeConfig;
+  /** The sales address 'Contact Sales' writes to; the local stack's unless given. */
+  salesEmail?: string;
   pages: DevPage[];
   /** Where an address no page matches goes. */
   fallbackPath: string;
@@ -128,6 +130,7 @@ export function DevHarness({
   basePath,
   cloudPosUrl = 'http://127.0.0.1:4300',
   stripe = LOCAL_STRIPE,
+  salesEmail = 'sales@cloudpos.example',
   pages,
   fallbackPath,
   signInAs,
@@ -146,7 +149,18 @@ export function DevHarness({
 
   return (
     <ParcelProvider
-      value={{ bus, session, api, basePath, cloudPosUrl, stripe, viewer, navigator, location }}
+      value={{
+        bus,
+        session,
+        api,
+        basePath,
+        cloudPosUrl,
+        stripe,
+        salesEmail,
+        viewer,
+        navigator,
+        location,
+      }}
     >
       <div className="pos-dev">
         <header className="pos-dev__bar">

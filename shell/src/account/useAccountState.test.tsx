@@ -101,6 +101,9 @@ describe('useAccountState', () => {
     ]);
   });
 
+  // A free trial has no excess orders: it pauses at its limit instead.
+  const FREE_EXCESS = { included: 50, excess: 0, excessAmount: 0 };
+
   it('re-reads the plan usage on orders-changed, so the limit banner appears live', async () => {
     const trial = { id: 'plan_trial', name: 'Trial', isFree: true, upTo: 50 };
     let orders = 49;
@@ -108,7 +111,13 @@ describe('useAccountState', () => {
       '/subscription-monitor': async () => ({
         plan: trial,
         isHavePaymentMethod: false,
-        usage: { orders, limit: 50, period: 'total', reached: orders >= 50 },
+        usage: {
+          orders,
+          limit: 50,
+          period: 'total',
+          reached: orders >= 50,
+          ...FREE_EXCESS,
+        },
       }),
     });
     await waitFor(() => expect(result.current.load.status).toBe('ready'));
@@ -116,11 +125,23 @@ describe('useAccountState', () => {
       const load = result.current.load;
       return load.status === 'ready' ? load.account.planState?.usage : undefined;
     };
-    expect(usage()).toEqual({ orders: 49, limit: 50, period: 'total', reached: false });
+    expect(usage()).toEqual({
+      orders: 49,
+      limit: 50,
+      period: 'total',
+      reached: false,
+      ...FREE_EXCESS,
+    });
     orders = 50;
     await act(async () => services.bus.emit('orders-changed', { applicationId: 'app_1' }));
     await waitFor(() =>
-      expect(usage()).toEqual({ orders: 50, limit: 50, period: 'total', reached: true }),
+      expect(usage()).toEqual({
+        orders: 50,
+        limit: 50,
+        period: 'total',
+        reached: true,
+        ...FREE_EXCESS,
+      }),
     );
   });
 

@@ -25,6 +25,13 @@ describe('runtime files', () => {
     expect(parsed.links.quickStart).toBe('');
   });
 
+  it('reads the sales address, the support address standing in when there is none', () => {
+    expect(parseConfig({ ...config, salesEmail: 'sales@cloudpos.example' }).salesEmail).toBe(
+      'sales@cloudpos.example',
+    );
+    expect(parseConfig(config).salesEmail).toBe('support@cloudpos.example');
+  });
+
   it("reads Stripe.js's URL and the publishable key", () => {
     const parsed = parseConfig({
       ...config,

@@ -30,6 +30,8 @@ export interface ShellConfig {
    */
   stripe: StripeConfig;
   supportEmail: string;
+  /** Where the enterprise card's 'Contact Sales' writes (spec 2.7); the support address if absent. */
+  salesEmail: string;
   accountSettingsUrl: string;
   appsDashboardUrl: string;
   links: ConfigLinks;
@@ -132,6 +134,7 @@ export function parseConfig(raw: unknown): ShellConfig {
     cloudPosUrl,
     stripe: parseStripe(raw.stripe),
     supportEmail: text(raw.supportEmail),
+    salesEmail: text(raw.salesEmail) || text(raw.supportEmail),
     accountSettingsUrl: text(raw.accountSettingsUrl),
     appsDashboardUrl: text(raw.appsDashboardUrl),
     links: Object.fromEntries(

@@ -68,11 +68,23 @@ export function ParcelSlot({
       basePath,
       cloudPosUrl,
       stripe: config.stripe,
+      salesEmail: config.salesEmail,
       viewer,
       navigator,
       location,
     }),
-    [api, basePath, bus, cloudPosUrl, config.stripe, location, navigator, session, viewer],
+    [
+      api,
+      basePath,
+      bus,
+      cloudPosUrl,
+      config.stripe,
+      config.salesEmail,
+      location,
+      navigator,
+      session,
+      viewer,
+    ],
   );
   const propsRef = useRef(props);
 

@@ -26,6 +26,7 @@ export const testConfig: ShellConfig = {
   cloudPosUrl: 'http://pos.test',
   stripe: { publishableKey: 'pk_test_shell', jsUrl: 'http://payments.test/v3/' },
   supportEmail: 'support@cloudpos.example',
+  salesEmail: 'sales@cloudpos.example',
   accountSettingsUrl: `${TEST_PROVIDER}/account`,
   appsDashboardUrl: `${TEST_PROVIDER}/apps`,
   links: {
@@ -138,7 +139,12 @@ export const makeAccount = (overrides: Partial<Account> = {}): Account => ({
     showAssistantInPOS: true,
     firstTaskCompleted: false,
   },
-  user: { fullName: 'Maya Manager', email: 'manager@demo.test', isVerified: true },
+  user: {
+    fullName: 'Maya Manager',
+    email: 'manager@demo.test',
+    isVerified: true,
+    registeredAt: '2026-01-05T09:00:00.000Z',
+  },
   isBanned: false,
   planState: { plan: null, isHavePaymentMethod: false, usage: null },
   ...overrides,

@@ -3,7 +3,7 @@ import type { UserRow } from '../../db/types';
 import type { Repositories } from '../../repositories';
 import type { Plan } from '../../repositories/plans';
 import { BILLING_TEXTS, BillingError, fromStripe } from './errors';
-import { planLookupKey } from './subscription-state';
+import { excessLookupKey, planLookupKey } from './subscription-state';
 
 /** A plan the user may choose (public, or private and offered to them), or `not-found`. */
 export async function visiblePlan(
@@ -28,7 +28,7 @@ export async function planNow(repos: Repositories, userId: string): Promise<Plan
  * prices (read once), the user's customer (made once) and the user's plans.
  */
 export class StripeAccount {
-  /** Price ids by plan id: the account's prices do not change while the api runs. */
+  /** Prices by lookup key: the account's prices do not change while the api runs. */
   private readonly prices = new Map<string, Stripe.Price>();
 
   constructor(
@@ -48,12 +48,31 @@ export class StripeAccount {
 
   /** The plan's monthly price on Stripe (by lookup key). */
   async priceOf(planId: string): Promise<Stripe.Price> {
-    const cached = this.prices.get(planId);
+    return this.priceByLookupKey(
+      planLookupKey(planId),
+      `The plan ${planId} has no price on Stripe.`,
+    );
+  }
+
+  /**
+   * The plan's metered price for its excess orders (by lookup key), which bills the meter's
+   * usage at the plan's `perExcess` after each period; null for a plan without excess orders.
+   */
+  async excessPriceOf(plan: Plan): Promise<Stripe.Price | null> {
+    if (plan.isFree || plan.perExcess <= 0) return null;
+    return this.priceByLookupKey(
+      excessLookupKey(plan.id),
+      `The plan ${plan.id} has no price for its excess orders on Stripe.`,
+    );
+  }
+
+  private async priceByLookupKey(lookupKey: string, missing: string): Promise<Stripe.Price> {
+    const cached = this.prices.get(lookupKey);
     if (cached) return cached;
     let price: Stripe.Price | undefined;
     try {
       const list = await this.stripe.prices.list({
-        lookup_keys: [planLookupKey(planId)],
+        lookup_keys: [lookupKey],
         active: true,
         limit: 1,
       });
@@ -61,8 +80,8 @@ export class StripeAccount {
     } catch (error) {
       throw fromStripe(error);
     }
-    if (!price) throw new BillingError('provider', `The plan ${planId} has no price on Stripe.`);
-    this.prices.set(planId, price);
+    if (!price) throw new BillingError('provider', missing);
+    this.prices.set(lookupKey, price);
     return price;
   }
 

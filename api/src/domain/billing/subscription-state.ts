@@ -8,6 +8,27 @@ export const ENDED = new Set(['canceled', 'incomplete_expired']);
 /** The lookup key of a plan's monthly price, as the Stripe account is set up (`plan_pro_monthly`). */
 export const planLookupKey = (planId: string) => `${planId}_monthly`;
 
+/**
+ * The lookup key of a plan's metered price for its excess orders (`plan_pro_excess`), on the
+ * excess-orders meter (`cloud_pos_excess_orders`): each paid plan with a `perExcess` has one.
+ */
+export const excessLookupKey = (planId: string) => `${planId}_excess`;
+
+/** The subscription's item billing the plan's monthly price (not the metered excess orders). */
+export function planItemOf(subscription: Stripe.Subscription): Stripe.SubscriptionItem | undefined {
+  return (
+    subscription.items.data.find((item) => item.price.recurring?.usage_type !== 'metered') ??
+    subscription.items.data[0]
+  );
+}
+
+/** The subscription's metered item billing the excess orders, if it has one. */
+export function excessItemOf(
+  subscription: Stripe.Subscription,
+): Stripe.SubscriptionItem | undefined {
+  return subscription.items.data.find((item) => item.price.recurring?.usage_type === 'metered');
+}
+
 /** An ISO date of Stripe's unix seconds (null when Stripe has none). */
 export const isoOf = (unixSeconds: number | null | undefined) =>
   unixSeconds ? new Date(unixSeconds * 1000).toISOString() : null;
@@ -32,7 +53,7 @@ export function statusOf(status: Stripe.Subscription.Status): SubStatus {
 
 /** The plan the Stripe subscription bills (its price's lookup key or metadata), or `fallback`. */
 export function planIdOf(subscription: Stripe.Subscription, fallback: string): string {
-  const price = subscription.items.data[0]?.price;
+  const price = planItemOf(subscription)?.price;
   // The price's lookup key names the plan on any account set up as documented; metadata
   // may be missing on prices made by hand in Stripe's dashboard.
   const byLookupKey = price?.lookup_key?.endsWith('_monthly')
@@ -46,7 +67,7 @@ export function stateOf(
   subscription: Stripe.Subscription,
   planId: string,
 ): StripeSubscriptionState {
-  const periodEnd = isoOf(subscription.items.data[0]?.current_period_end);
+  const periodEnd = isoOf(planItemOf(subscription)?.current_period_end);
   return {
     planId,
     stripeSubscriptionId: subscription.id,

@@ -10,12 +10,33 @@ import { planNow, visiblePlan } from './account';
 import type { Cards } from './cards';
 import { BILLING_TEXTS, BillingError, fromStripe } from './errors';
 import type { PromoCodes } from './promo';
-import { ENDED, planIdOf, stateOf, statusOf } from './subscription-state';
+import { ENDED, excessItemOf, planIdOf, planItemOf, stateOf, statusOf } from './subscription-state';
 
 /** What POST /subscription answers. */
 export interface SubscribeResult {
   subStatus: SubStatus;
   plan: Plan;
+}
+
+/**
+ * The items of a plan change: the plan's item moves to the new price (prorated), and the
+ * metered item follows the new plan (its usage so far billed at the old plan's `perExcess`),
+ * is added when the subscription predates it, or removed when the new plan has none.
+ */
+export function changedItems(
+  existing: Stripe.Subscription,
+  priceId: string,
+  excessPriceId: string | null,
+): Stripe.SubscriptionUpdateParams.Item[] {
+  const planItem = planItemOf(existing);
+  const excessItem = excessItemOf(existing);
+  const items: Stripe.SubscriptionUpdateParams.Item[] = [
+    planItem ? { id: planItem.id, price: priceId } : { price: priceId },
+  ];
+  if (excessItem && excessPriceId) items.push({ id: excessItem.id, price: excessPriceId });
+  else if (excessItem) items.push({ id: excessItem.id, deleted: true });
+  else if (excessPriceId) items.push({ price: excessPriceId });
+  return items;
 }
 
 /** The chosen plan (checked against the user's role) and the user's stored subscription. */
@@ -114,6 +135,7 @@ export class Subscriptions {
     const hasCard = await this.cards.defaultCardOf(customer);
     if (!hasCard) throw new BillingError('invalid', BILLING_TEXTS.needCard);
     const price = await this.account.priceOf(plan.id);
+    const excessPrice = await this.account.excessPriceOf(plan);
     // The client's promo code id gets the checks POST /promotion-code makes before Stripe sees it.
     if (promoCodeId) await this.promos.checkPromoId(promoCodeId, plan, customer);
     const discounts = promoCodeId ? [{ promotion_code: promoCodeId }] : undefined;
@@ -131,11 +153,10 @@ export class Subscriptions {
         )?.id;
       if (existingId) {
         const existing = await this.account.stripe.subscriptions.retrieve(existingId);
-        const item = existing.items.data[0];
         subscription = await this.account.stripe.subscriptions.update(
           existing.id,
           {
-            items: item ? [{ id: item.id, price: price.id }] : [{ price: price.id }],
+            items: changedItems(existing, price.id, excessPrice?.id ?? null),
             // A plan change is prorated and invoiced now: the customer pays the difference
             // (or keeps a credit) at once, and a declined card refuses the change.
             proration_behavior: 'always_invoice',
@@ -160,7 +181,10 @@ export class Subscriptions {
         subscription = await this.account.stripe.subscriptions.create(
           {
             customer,
-            items: [{ price: price.id }],
+            // The plan's price now, and its excess orders metered and billed after each period.
+            items: excessPrice
+              ? [{ price: price.id }, { price: excessPrice.id }]
+              : [{ price: price.id }],
             payment_behavior: 'error_if_incomplete',
             ...(discounts ? { discounts } : {}),
             metadata: { user_id: user.id, plan_id: plan.id },

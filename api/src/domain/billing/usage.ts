@@ -10,6 +10,15 @@ export interface PlanUsage {
   /** A free plan counts every order ever ('total'), a paid plan this calendar month (UTC). */
   period: 'total' | 'month';
   reached: boolean;
+  /** The plan's orders included each month: the excess is billed beyond them. */
+  included: number;
+  /**
+   * Orders of a paid plan's month beyond `included` since the plan started (what the meter
+   * bills, spec 3 `perExcess`); 0 on a free plan, which pauses instead.
+   */
+  excess: number;
+  /** USD the excess orders cost so far: `excess` × `perExcess`, to the cent. */
+  excessAmount: number;
 }
 
 /** What a station address shows when the owner's plan is at its limit (spec 4 plan banners). */
@@ -34,9 +43,40 @@ export async function planUsage(
   now = new Date(),
 ): Promise<PlanUsage> {
   const period = plan.isFree ? 'total' : 'month';
-  const orders = await repos.usage.ordersOf(userId, period === 'total' ? null : monthStartOf(now));
+  const monthStart = monthStartOf(now);
+  const orders = await repos.usage.ordersOf(userId, period === 'total' ? null : monthStart);
   const limit = plan.upTo;
-  return { orders, limit, period, reached: limit !== null && orders >= limit };
+  const excess = plan.isFree ? 0 : await excessOrders(repos, userId, plan, monthStart, orders);
+  return {
+    orders,
+    limit,
+    period,
+    reached: limit !== null && orders >= limit,
+    included: plan.included,
+    excess,
+    excessAmount: (excess * Math.round(plan.perExcess * 100)) / 100,
+  };
+}
+
+/**
+ * The month's orders beyond `included` as the metered reporter counts them (metered.ts): the
+ * orders since the later of the month's start and the plan's start, so a plan taken mid-month
+ * counts its own orders only.
+ */
+async function excessOrders(
+  repos: Repositories,
+  userId: string,
+  plan: Plan,
+  monthStart: string,
+  monthOrders: number,
+): Promise<number> {
+  if (plan.perExcess <= 0) return 0;
+  const startedAt = (await repos.billing.subscriptionOf(userId))?.planStartedAt ?? null;
+  const counted =
+    startedAt && startedAt > monthStart
+      ? await repos.usage.ordersOf(userId, startedAt)
+      : monthOrders;
+  return Math.max(0, counted - plan.included);
 }
 
 /** The reason a station of a paused owner gives, by the kind of plan (spec 4 banner titles). */

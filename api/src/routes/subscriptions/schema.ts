@@ -48,6 +48,14 @@ export const PlanUsageSchema = Type.Object(
       description: 'A free plan counts all orders, a paid plan this calendar month (UTC)',
     }),
     reached: Type.Boolean({ description: 'The limit is reached: the stations are paused' }),
+    included: Type.Integer({ description: "The plan's orders included each month" }),
+    excess: Type.Integer({
+      description:
+        'Orders of the month beyond the included ones since the plan started (0 on a free plan)',
+    }),
+    excessAmount: Type.Number({
+      description: 'USD the excess orders cost so far (excess × perExcess)',
+    }),
   },
   { additionalProperties: false },
 );

@@ -11,7 +11,12 @@ const userData: FastifyPluginAsyncTypebox<RouteOptions> = async (app, options) =
     { config: { access: 'user-or-banned' }, schema: getUserDataSchema },
     async (request) => {
       const user = currentUser(request);
-      return { fullName: user.full_name, email: user.email, isVerified: user.is_verified === 1 };
+      return {
+        fullName: user.full_name,
+        email: user.email,
+        isVerified: user.is_verified === 1,
+        registeredAt: user.created_at,
+      };
     },
   );
 

@@ -2,7 +2,16 @@ import { Type } from '@sinclair/typebox';
 import { authErrors, ErrorAnswer, NoContent, Nullable, Ref } from '../common';
 
 export const UserDataSchema = Type.Object(
-  { fullName: Nullable(Type.String()), email: Nullable(Type.String()), isVerified: Type.Boolean() },
+  {
+    fullName: Nullable(Type.String()),
+    email: Nullable(Type.String()),
+    isVerified: Type.Boolean(),
+    registeredAt: Type.String({
+      format: 'date-time',
+      description:
+        'When the account first signed in here: the email is to be confirmed within 14 days of it (spec 4, 9)',
+    }),
+  },
   { $id: 'UserData', additionalProperties: false },
 );
 

@@ -120,6 +120,9 @@ describe('plan usage (spec 4 and 9)', () => {
       limit: 50,
       period: 'total',
       reached: false,
+      included: 50,
+      excess: 0,
+      excessAmount: 0,
     });
     expect((await openStation(slug, '1', asUser(sub))).status).toBe(200);
 
@@ -129,6 +132,9 @@ describe('plan usage (spec 4 and 9)', () => {
       limit: 50,
       period: 'total',
       reached: true,
+      included: 50,
+      excess: 0,
+      excessAmount: 0,
     });
     const refused = await openStation(slug, '1', asUser(sub));
     expect(refused.status).toBe(302);
@@ -152,6 +158,10 @@ describe('plan usage (spec 4 and 9)', () => {
       limit: 1000,
       period: 'month',
       reached: false,
+      // Basics was taken just now: its excess counts the orders from then on.
+      included: 100,
+      excess: 0,
+      excessAmount: 0,
     });
     expect((await openStation(slug, '1', asUser(sub))).status).toBe(200);
     expect(
@@ -199,6 +209,10 @@ describe('plan usage (spec 4 and 9)', () => {
       limit: 1000,
       period: 'month',
       reached: true,
+      // The month's first order came before the plan: 999 of Basics' own, 899 beyond 100.
+      included: 100,
+      excess: 899,
+      excessAmount: 44.95,
     });
     const owner = await openStation(slug, '1', asUser(sub));
     expect(owner.error).toMatchObject({
@@ -289,6 +303,9 @@ describe('plan usage (spec 4 and 9)', () => {
       limit: null,
       period: 'total',
       reached: false,
+      included: 0,
+      excess: 0,
+      excessAmount: 0,
     });
   });
 });

@@ -61,7 +61,15 @@ describe('GET /subscription-monitor', () => {
         pastDueInvoices: [],
       },
       isHavePaymentMethod: false,
-      usage: { orders: 0, limit: 50, period: 'total', reached: false },
+      usage: {
+        orders: 0,
+        limit: 50,
+        period: 'total',
+        reached: false,
+        included: 50,
+        excess: 0,
+        excessAmount: 0,
+      },
     });
   });
 

@@ -24,7 +24,26 @@ describe('GET /user-data', () => {
       fullName: 'Alma Alder',
       email: 'alma@test.example',
       isVerified: false,
+      registeredAt: expect.any(String),
     });
+  });
+
+  it('says when the account registered, for the 14 days to confirm its email', async () => {
+    const before = new Date().toISOString();
+    const headers = await ctx.bearer({ sub: 'usr_new', isVerified: false });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/connect-ui/user-data',
+      headers,
+    });
+    const { registeredAt } = response.json() as { registeredAt: string };
+    const row = await ctx.database.db
+      .selectFrom('users')
+      .select('created_at')
+      .where('sub', '=', 'usr_new')
+      .executeTakeFirstOrThrow();
+    expect(registeredAt).toBe(row.created_at);
+    expect(registeredAt >= before).toBe(true);
   });
 
   it('returns null for a name or email the token does not carry', async () => {
@@ -34,7 +53,12 @@ describe('GET /user-data', () => {
       url: '/api/connect-ui/user-data',
       headers,
     });
-    expect(response.json()).toEqual({ fullName: null, email: null, isVerified: true });
+    expect(response.json()).toEqual({
+      fullName: null,
+      email: null,
+      isVerified: true,
+      registeredAt: expect.any(String),
+    });
   });
 });
 

@@ -1,5 +1,5 @@
 import { Icon } from '@pos/shared';
-import { useEffect, useRef, type ReactNode, type Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import type { RingSize } from '../../ring';
 import { assistantTestIds } from '../../testIds';
 import { ALL_DONE, ASSISTANT, LOADING_TASKS, TASKS_UNAVAILABLE, tasksLeft } from '../../texts';
@@ -21,8 +21,6 @@ export interface ProgressWidgetProps {
   buttonRef?: Ref<HTMLButtonElement>;
   /** Shown beside the widget: the first-task tooltip. */
   children?: ReactNode;
-  /** Something went wrong: the widget comes into view and pulses (`data-attention`). */
-  attention?: boolean;
 }
 
 function summaryOf(tasks: WidgetTasks): string {
@@ -36,27 +34,10 @@ function summaryOf(tasks: WidgetTasks): string {
  * tasks left, 'Assistant' and '{left} of {total} tasks left'; the whole of it opens the panel.
  * In the collapsed navigation only the ring shows (nav-widget container query).
  */
-export function ProgressWidget({
-  tasks,
-  size,
-  onOpen,
-  buttonRef,
-  children,
-  attention = false,
-}: ProgressWidgetProps) {
+export function ProgressWidget({ tasks, size, onOpen, buttonRef, children }: ProgressWidgetProps) {
   const ready = tasks.status === 'ready';
-  const rootRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    // jsdom has no scrollIntoView; a browser brings the widget into the navigation's view.
-    if (attention) rootRef.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [attention]);
   return (
-    <div
-      ref={rootRef}
-      className={`assistant-widget${attention ? ' assistant-widget--attention' : ''}`}
-      data-testid={ids.root}
-      data-attention={attention || undefined}
-    >
+    <div className="assistant-widget" data-testid={ids.root}>
       <button
         ref={buttonRef}
         type="button"

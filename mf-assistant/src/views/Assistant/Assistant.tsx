@@ -9,9 +9,6 @@ import { AssistantPanel } from './AssistantPanel';
 /** The feed entry of a danger bubble (spec 4): it shows the Assistant. */
 export const ERROR_NOTIFICATION: FeedType = 'errorNotification';
 
-/** How long the widget asks for attention after an errorNotification (ms). */
-export const ATTENTION_MS = 6000;
-
 /**
  * The Assistant (spec 2.11, issue 14), for managers: the progress widget of the side navigation,
  * the first-task tooltip beside it, and the panel the widget opens. A banned account gets
@@ -30,7 +27,6 @@ function ManagersAssistant() {
   const small = useMediaQuery(MOBILE_MEDIA_QUERY);
   const [open, setOpen] = useState(false);
   const [tooltipDismissed, setTooltipDismissed] = useState(false);
-  const [attention, setAttention] = useState(false);
   const { data, status, reload } = tasks;
 
   const openPanel = useCallback(() => {
@@ -39,21 +35,14 @@ function ManagersAssistant() {
   }, [reload]);
   const closePanel = useCallback(() => setOpen(false), []);
 
-  // Spec 4: an errorNotification feed entry (a danger bubble) shows the Assistant: the widget
-  // comes into view and asks for attention, one click from the panel. It does not open the
-  // panel itself: a modal drawer over the page would take the person away from the form whose
-  // error they are fixing. The tasks reload on every activity-logged already.
+  // Spec 4: an errorNotification feed entry (a danger bubble) shows the Assistant: its panel
+  // opens with the tasks read again, where the support card and the next steps say what to do.
   useEffect(() => {
     const subscription = bus.on('activity-logged', ({ feedType }) => {
-      if (feedType === ERROR_NOTIFICATION) setAttention(true);
+      if (feedType === ERROR_NOTIFICATION) openPanel();
     });
     return () => subscription.unsubscribe();
-  }, [bus]);
-  useEffect(() => {
-    if (!attention) return undefined;
-    const timer = setTimeout(() => setAttention(false), ATTENTION_MS);
-    return () => clearTimeout(timer);
-  }, [attention]);
+  }, [bus, openPanel]);
 
   const widgetTasks: WidgetTasks = data
     ? { status: 'ready', leftToComplete: data.leftToComplete, totalAll: data.totalAll }
@@ -67,12 +56,7 @@ function ManagersAssistant() {
 
   return (
     <>
-      <ProgressWidget
-        tasks={widgetTasks}
-        size={small ? 'small' : 'regular'}
-        onOpen={openPanel}
-        attention={attention && !open}
-      >
+      <ProgressWidget tasks={widgetTasks} size={small ? 'small' : 'regular'} onOpen={openPanel}>
         {firstTask && !tooltipDismissed && !open && (
           <FirstTaskTooltip
             remaining={data.leftToComplete}

@@ -1,12 +1,16 @@
-import { Icon } from '@pos/shared';
+import { Icon, useParcel } from '@pos/shared';
 import { billingTestIds } from '../../testIds';
 import { CONTACT_SALES, ENTERPRISE, ENTERPRISE_FEATURES, ENTERPRISE_LEAD } from '../../texts';
-import { CONTACT_SALES_URL } from '../../urls';
+import { contactSalesUrl } from '../../urls';
 import '../PlanCard/PlanCard.css';
 import './EnterpriseCard.css';
 
-/** The enterprise card of spec 2.7: its four features and 'Contact Sales'. */
+/**
+ * The enterprise card of spec 2.7: its four features and 'Contact Sales', a mail to the sales
+ * address of /config.json (without one the deployment has no sales contact, and no link).
+ */
 export function EnterpriseCard() {
+  const { salesEmail } = useParcel();
   return (
     <article
       className="pos-plan-card pos-enterprise-card"
@@ -25,10 +29,12 @@ export function EnterpriseCard() {
           </li>
         ))}
       </ul>
-      <a className="pos-enterprise-card__contact" href={CONTACT_SALES_URL}>
-        <Icon name="mail" size={16} />
-        {CONTACT_SALES}
-      </a>
+      {salesEmail && (
+        <a className="pos-enterprise-card__contact" href={contactSalesUrl(salesEmail)}>
+          <Icon name="mail" size={16} />
+          {CONTACT_SALES}
+        </a>
+      )}
     </article>
   );
 }

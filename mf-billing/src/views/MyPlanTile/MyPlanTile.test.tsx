@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createFakeBillingApi, proPlan, trialPlan } from '../../fixtures';
+import { basicsPlan, createFakeBillingApi, proPlan, trialPlan } from '../../fixtures';
 import { billingTestIds } from '../../testIds';
 import { renderWithParcel } from '../../testing/renderWithParcel';
 import { MyPlanTile } from './MyPlanTile';
@@ -87,5 +87,44 @@ describe('MyPlanTile', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(requests).toEqual([]);
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it("shows a paid plan's orders this period, the included ones and the excess billed so far", async () => {
+    const { api } = createFakeBillingApi({
+      plan: basicsPlan,
+      usage: {
+        orders: 110,
+        limit: 1000,
+        period: 'month',
+        reached: false,
+        included: 100,
+        excess: 10,
+        excessAmount: 0.5,
+      },
+    });
+    renderWithParcel(<MyPlanTile />, { api, path: '/' });
+    const usage = within(await screen.findByTestId(ids.usage));
+    expect(usage.getByText('Orders this period').nextSibling).toHaveTextContent('110');
+    expect(usage.getByTestId(billingTestIds.usage.included)).toHaveTextContent('100');
+    expect(usage.getByText('Excess so far').nextSibling).toHaveTextContent('10');
+    expect(usage.getByText('Excess amount to date').nextSibling).toHaveTextContent('$0.50');
+  });
+
+  it('shows no excess for a free plan, which pauses instead', async () => {
+    const { api } = createFakeBillingApi({
+      plan: trialPlan,
+      usage: {
+        orders: 20,
+        limit: 50,
+        period: 'total',
+        reached: false,
+        included: 50,
+        excess: 0,
+        excessAmount: 0,
+      },
+    });
+    renderWithParcel(<MyPlanTile />, { api, path: '/' });
+    expect(await screen.findByTestId(ids.name)).toHaveTextContent('Trial');
+    expect(screen.queryByTestId(ids.usage)).not.toBeInTheDocument();
   });
 });

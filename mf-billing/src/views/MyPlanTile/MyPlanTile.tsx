@@ -6,6 +6,7 @@ import {
   type StatTileLink,
   type StatTileState,
 } from '@pos/shared';
+import { PlanUsageSummary, billsExcess } from '../../components/PlanUsageSummary';
 import { usePlanState } from '../../hooks/usePlanState';
 import { formatUsd, ordersIncludedText, overLimitText, planTone } from '../../planRules';
 import { billingTestIds } from '../../testIds';
@@ -35,7 +36,7 @@ const plansLink = (label: string): StatTileLink => ({
 /**
  * The dashboard's My Plan tile (spec 2.3), on the kit's StatTile: the viewer's plan's price a
  * month as the number, then its name, 'Expires Soon' when it is set to end and the orders it
- * includes, and a link to /subscription-plans. A banned account gets it greyed out, without the
+ * includes, this period's orders and excess on a paid plan, and a link to /subscription-plans. A banned account gets it greyed out, without the
  * link, and asks the api nothing (it would answer 402).
  */
 export function MyPlanTile() {
@@ -60,6 +61,7 @@ export function MyPlanTile() {
 function LiveMyPlanTile() {
   const { status, data, error, reload } = usePlanState();
   const plan = data?.plan ?? null;
+  const usage = data?.usage ?? null;
   const state: StatTileState =
     status === 'error'
       ? { status: 'error', message: apiErrorMessage(error), onRetry: reload }
@@ -81,6 +83,7 @@ function LiveMyPlanTile() {
       totalTestId={ids.price}
     >
       {plan && <PlanSummary plan={plan} />}
+      {billsExcess(plan, usage) && <PlanUsageSummary usage={usage} data-testid={ids.usage} />}
     </StatTile>
   );
 }

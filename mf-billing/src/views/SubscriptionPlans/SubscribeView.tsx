@@ -7,7 +7,7 @@ import { PromoCode } from '../../components/PromoCode';
 import { brandName } from '../../components/SavedCardItem';
 import { StripeCardProvider } from '../../components/StripeCardProvider';
 import { usePromo } from '../../hooks/usePromo';
-import { billingErrorText } from '../../paymentErrors';
+import { billingRefusalReason } from '../../paymentErrors';
 import {
   becomesManager,
   discountText,
@@ -64,7 +64,8 @@ export function SubscribeView({
   const { promo, apply, remove } = usePromo(plan);
   const [warning, setWarning] = useState(false);
   const [subscribing, setSubscribing] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // A failed subscribe: the spec's text, with the refusal's own reason beside it when it has one.
+  const [error, setError] = useState<{ reason: string | null } | null>(null);
   const isManager = viewer.userRole === 'manager';
 
   if (!plan) {
@@ -96,7 +97,7 @@ export function SubscribeView({
     try {
       const answer = await subscribe(api, plan.id, promo?.promoCodeId ?? null);
       if (!isSubscribeSuccess(answer.subStatus)) {
-        if (mounted()) setError(SUBSCRIBE_FAILED);
+        if (mounted()) setError({ reason: null });
         return;
       }
       bus.emit('plan-changed');
@@ -109,7 +110,7 @@ export function SubscribeView({
       }
       navigate(DASHBOARD_PATH);
     } catch (failure) {
-      if (mounted()) setError(billingErrorText(failure, SUBSCRIBE_FAILED));
+      if (mounted()) setError({ reason: billingRefusalReason(failure) });
     } finally {
       if (mounted()) setSubscribing(false);
     }
@@ -173,7 +174,15 @@ export function SubscribeView({
       )}
       {error && (
         <p className="pos-payment__error" role="alert" data-testid={ids.subscribeError}>
-          {error}
+          {SUBSCRIBE_FAILED}
+          {error.reason && (
+            <>
+              {' '}
+              <span className="pos-payment__error-reason" data-testid={ids.subscribeReason}>
+                {error.reason}
+              </span>
+            </>
+          )}
         </p>
       )}
       <div className="pos-subscribe__actions">

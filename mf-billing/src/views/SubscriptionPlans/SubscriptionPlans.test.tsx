@@ -1,9 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { cashierPlan, createFakeBillingApi, proPlan, sampleCard, trialPlan } from '../../fixtures';
+import {
+  basicsPlan,
+  cashierPlan,
+  createFakeBillingApi,
+  proPlan,
+  sampleCard,
+  trialPlan,
+} from '../../fixtures';
 import { billingTestIds } from '../../testIds';
 import { installFakeStripe } from '../../testing/fakeStripe';
-import { cashierViewer } from '@pos/shared/testing';
+import { TEST_SALES_EMAIL, cashierViewer } from '@pos/shared/testing';
 import { renderWithParcel } from '../../testing/renderWithParcel';
 import { SubscriptionPlans } from './SubscriptionPlans';
 
@@ -23,6 +30,27 @@ const subscribeButton = () => screen.findByTestId(ids.payment.subscribe);
 const location = () => screen.getByTestId('location').textContent;
 
 describe('SubscriptionPlans', () => {
+  it("shows the viewer's paid plan's orders this period and the excess billed so far", async () => {
+    const { api } = createFakeBillingApi({
+      plan: basicsPlan,
+      usage: {
+        orders: 1234,
+        limit: 1000,
+        period: 'month',
+        reached: true,
+        included: 100,
+        excess: 1134,
+        excessAmount: 56.7,
+      },
+    });
+    renderWithParcel(<SubscriptionPlans />, { api });
+    const usage = await screen.findByRole('region', { name: 'This period' });
+    expect(within(usage).getByTestId(ids.usage.orders)).toHaveTextContent('1,234');
+    expect(within(usage).getByTestId(ids.usage.included)).toHaveTextContent('100');
+    expect(within(usage).getByTestId(ids.usage.excess)).toHaveTextContent('1,134');
+    expect(within(usage).getByTestId(ids.usage.excessAmount)).toHaveTextContent('$56.70');
+  });
+
   it('shows a manager the manager plans, their badges and the enterprise card, without the toggle', async () => {
     const { api } = createFakeBillingApi({ plan: trialPlan });
     renderWithParcel(<SubscriptionPlans />, { api });
@@ -60,10 +88,28 @@ describe('SubscriptionPlans', () => {
     ]) {
       expect(enterprise.getByText(feature)).toBeInTheDocument();
     }
+    // The sales address of /config.json, not a fixed one.
     expect(enterprise.getByRole('link', { name: 'Contact Sales' })).toHaveAttribute(
       'href',
-      expect.stringMatching(/^mailto:/),
+      `mailto:${TEST_SALES_EMAIL}?subject=Enterprise%20plan`,
     );
+  });
+
+  it("opens the configured sales address from 'Contact Sales', and offers none without one", async () => {
+    const { api } = createFakeBillingApi({ plan: trialPlan });
+    const first = renderWithParcel(<SubscriptionPlans />, {
+      api,
+      salesEmail: 'deals@pos.example',
+    });
+    const enterprise = within(await screen.findByTestId(ids.plans.enterprise));
+    expect(enterprise.getByRole('link', { name: 'Contact Sales' })).toHaveAttribute(
+      'href',
+      'mailto:deals@pos.example?subject=Enterprise%20plan',
+    );
+    first.unmount();
+    renderWithParcel(<SubscriptionPlans />, { api, salesEmail: '' });
+    const bare = within(await screen.findByTestId(ids.plans.enterprise));
+    expect(bare.queryByRole('link', { name: 'Contact Sales' })).not.toBeInTheDocument();
   });
 
   it("marks the viewer's plan 'Your Plan', a chosen one 'Selected' and the rest 'Select'", async () => {
@@ -212,6 +258,30 @@ describe('SubscriptionPlans', () => {
     answer = { status: 400, data: { message: 'Your card was declined.' } };
     await user.click(await subscribeButton());
     expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
+  });
+
+  it("keeps the spec's 'something wrong' for a declined card, with the card provider's reason beside it", async () => {
+    const user = userEvent.setup();
+    const { api } = createFakeBillingApi({
+      plan: trialPlan,
+      cards: [sampleCard()],
+      overrides: ({ url }) =>
+        url === 'subscription'
+          ? {
+              status: 400,
+              data: { code: 'ERR_CARD', message: 'Your card has insufficient funds.' },
+            }
+          : undefined,
+    });
+    renderWithParcel(<SubscriptionPlans />, { api });
+    await user.click(await cardAction('Pro'));
+    await user.click(await subscribeButton());
+    const error = await screen.findByTestId(ids.payment.subscribeError);
+    expect(error).toHaveTextContent(/^something wrong Your card has insufficient funds\.$/);
+    expect(within(error).getByTestId(ids.payment.subscribeReason)).toHaveTextContent(
+      'Your card has insufficient funds.',
+    );
+    expect(location()).toBe('/subscription-plans');
   });
 
   it('does not let a banned account subscribe', async () => {

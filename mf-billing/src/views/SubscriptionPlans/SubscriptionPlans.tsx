@@ -11,6 +11,7 @@ import { fetchPlans } from '../../api';
 import { AccessToggle } from '../../components/AccessToggle';
 import { EnterpriseCard } from '../../components/EnterpriseCard';
 import { PlanCard } from '../../components/PlanCard';
+import { PlanUsageSummary, billsExcess } from '../../components/PlanUsageSummary';
 import { usePlanState } from '../../hooks/usePlanState';
 import {
   initialAccess,
@@ -20,7 +21,7 @@ import {
   type PlanAccess,
 } from '../../planRules';
 import { billingTestIds } from '../../testIds';
-import { LOADING_PLANS, PLANS, SUBSCRIBE_TO_A_PLAN } from '../../texts';
+import { LOADING_PLANS, PLANS, SUBSCRIBE_TO_A_PLAN, THIS_PERIOD } from '../../texts';
 import type { Plan } from '../../types';
 import { PaymentForm } from './PaymentForm';
 import './SubscriptionPlans.css';
@@ -29,7 +30,7 @@ const ids = billingTestIds.plans;
 
 /**
  * My Plan, /subscription-plans (spec 2.7): 'Subscribe to a plan', the 'POS Plans' / 'Shared
- * Access' toggle for non-managers, a card per plan and the enterprise card, and the payment
+ * Access' toggle for non-managers, this period's orders and excess on a paid plan, a card per plan and the enterprise card, and the payment
  * form for the chosen plan (the viewer's own until another is chosen).
  */
 export function SubscriptionPlans() {
@@ -43,6 +44,7 @@ export function SubscriptionPlans() {
   const paymentRef = useRef<HTMLDivElement>(null);
 
   const currentPlan = planState.data?.plan ?? null;
+  const usage = planState.data?.usage ?? null;
   const failed = [planState, plans].find((load) => load.status === 'error' && load.data === null);
   const loading = planState.data === null || plans.data === null;
 
@@ -84,6 +86,14 @@ export function SubscriptionPlans() {
                 setSelectedId(null);
               }}
             />
+          )}
+          {billsExcess(currentPlan, usage) && (
+            <section className="pos-plans-page__usage" aria-labelledby="plan-usage-heading">
+              <h2 id="plan-usage-heading" className="pos-plans-page__usage-title">
+                {THIS_PERIOD}
+              </h2>
+              <PlanUsageSummary usage={usage} data-testid={ids.usage} />
+            </section>
           )}
           <section className="pos-plans-page__plans" aria-labelledby="subscription-plans-heading">
             {/* The plan names are h3s: the outline needs an h2 above them. */}

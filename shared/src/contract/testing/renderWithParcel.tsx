@@ -23,6 +23,8 @@ export interface RenderWithParcelOptions {
   cloudPosUrl?: string;
   /** Stripe.js's location and key; {@link TEST_STRIPE} unless given. */
   stripe?: StripeConfig;
+  /** The sales address of /config.json; {@link TEST_SALES_EMAIL} unless given. */
+  salesEmail?: string;
   /**
    * Renders under <StrictMode>, as createReactParcel mounts parcels in production, so effects
    * that run twice show up in tests. Off unless given.
@@ -34,6 +36,9 @@ export interface RenderWithParcelOptions {
    */
   userId?: string;
 }
+
+/** The sales address parcels get in tests unless one is given. */
+export const TEST_SALES_EMAIL = 'sales@cloudpos.test';
 
 /** The cloud POS origin parcels get in tests unless one is given. */
 export const TEST_CLOUD_POS_URL = 'http://pos.test';
@@ -94,6 +99,7 @@ export function renderWithParcel(
     path = basePath,
     cloudPosUrl = TEST_CLOUD_POS_URL,
     stripe = TEST_STRIPE,
+    salesEmail = TEST_SALES_EMAIL,
     strict = false,
     userId,
   }: RenderWithParcelOptions,
@@ -110,6 +116,7 @@ export function renderWithParcel(
     basePath,
     cloudPosUrl,
     stripe,
+    salesEmail,
     viewer: { ...managerViewer, ...viewer },
   };
   const tree = (

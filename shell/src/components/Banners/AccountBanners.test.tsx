@@ -27,8 +27,15 @@ const plan = (overrides: Partial<Plan> = {}): Plan => ({
   ...overrides,
 });
 
+const DAY_MS = 86_400_000;
 const unverified = makeAccount({
-  user: { fullName: 'Maya Manager', email: 'manager@demo.test', isVerified: false },
+  user: {
+    fullName: 'Maya Manager',
+    email: 'manager@demo.test',
+    isVerified: false,
+    // Five days ago: nine of the 14 days to confirm are left.
+    registeredAt: new Date(Date.now() - 5 * DAY_MS).toISOString(),
+  },
 });
 
 describe('AccountBanners', () => {
@@ -138,7 +145,15 @@ describe('AccountBanners', () => {
       planState: {
         plan: p,
         isHavePaymentMethod: false,
-        usage: { orders, limit: p.upTo, period, reached: orders >= (p.upTo ?? Infinity) },
+        usage: {
+          orders,
+          limit: p.upTo,
+          period,
+          reached: orders >= (p.upTo ?? Infinity),
+          included: p.included,
+          excess: 0,
+          excessAmount: 0,
+        },
       },
     });
 
@@ -172,7 +187,15 @@ describe('AccountBanners', () => {
         planState: {
           plan: basics,
           isHavePaymentMethod: false,
-          usage: { orders: 1200, limit: null, period: 'month', reached: true },
+          usage: {
+            orders: 1200,
+            limit: null,
+            period: 'month',
+            reached: true,
+            included: 100,
+            excess: 1100,
+            excessAmount: 55,
+          },
         },
       }),
     });
@@ -209,6 +232,9 @@ describe('AccountBanners', () => {
     renderSignedIn(<AccountBanners />, { account: unverified, services, api });
     expect(screen.getByTestId(testIds.banners.confirmEmail)).toHaveTextContent(
       'Please confirm your email address',
+    );
+    expect(screen.getByTestId(testIds.banners.confirmDeadline)).toHaveTextContent(
+      'Please confirm it within 14 days of registering: 9 days left.',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Resend email' }));
     expect(api.post).toHaveBeenCalledWith('/resend-activation-email');

@@ -4,6 +4,7 @@ import { Link, useLocation } from '@pos/shared/router';
 import { useAccount } from '../../account/AccountContext';
 import { useApi } from '../../account/ApiContext';
 import { resendActivationEmail } from '../../account/accountApi';
+import { confirmDaysLeft, confirmDeadlineText } from '../../account/emailConfirmation';
 import { useShell } from '../../app/ShellContext';
 import { testIds } from '../../testIds';
 import { isSubscriptionPlansPath, mailtoUrl, paths } from '../../urls';
@@ -14,7 +15,17 @@ type PlanUsage = NonNullable<PlanState['usage']>;
 /** The bubble after a resent activation email. */
 export const ACTIVATION_EMAIL_SENT = 'Activation email sent';
 
-function ConfirmEmailBanner({ email }: { email: string | null }) {
+/**
+ * The unconfirmed-email banner (spec 4): the email is to be confirmed within 14 days of
+ * registering, and how many are left; Resend email sends the link again.
+ */
+function ConfirmEmailBanner({
+  email,
+  registeredAt,
+}: {
+  email: string | null;
+  registeredAt: string;
+}) {
   const { bus } = useShell();
   const api = useApi();
   const [sending, setSending] = useState(false);
@@ -46,8 +57,10 @@ function ConfirmEmailBanner({ email }: { email: string | null }) {
       }
     >
       <p>
-        We sent a confirmation link to {email ?? 'your email address'}. Confirm it to keep full
-        access to your account.
+        We sent a confirmation link to {email ?? 'your email address'}.{' '}
+        <span data-testid={testIds.banners.confirmDeadline}>
+          {confirmDeadlineText(confirmDaysLeft(registeredAt))}
+        </span>
       </p>
     </Banner>
   );
@@ -183,7 +196,9 @@ export function AccountBanners() {
           </ul>
         </Banner>
       )}
-      {account.user?.isVerified === false && <ConfirmEmailBanner email={viewer.email} />}
+      {account.user?.isVerified === false && (
+        <ConfirmEmailBanner email={viewer.email} registeredAt={account.user.registeredAt} />
+      )}
     </div>
   );
 }

@@ -1,0 +1,1 @@
+export { PlanUsageSummary, billsExcess } from './PlanUsageSummary';
