@@ -8,9 +8,7 @@ import {
   SiteCheckError,
 } from '../../domain/applications/create';
 import { checkSite } from '../../domain/applications/site-check';
-import { cancelAuthorization } from '../../domain/applications/update';
-import { credentialsOf } from '../../domain/applications/credentials';
-import { removeWebhooksQuietly, storedWebhookIds } from '../../domain/orders/sync';
+import { cancelAuthorization, deleteApplication } from '../../domain/applications/update';
 import type { StoreAccess } from '../../domain/store-access';
 import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
@@ -157,18 +155,17 @@ const applications: FastifyPluginAsyncTypebox<ApplicationRoutesOptions> = async 
     '/applications/:id',
     { config: MANAGER, schema: deleteSchema },
     async (request, reply) => {
-      const userId = currentUser(request).id;
-      // Read before the row goes: the keys and webhook ids delete the store's webhooks after.
-      const row = await app.repos.applications.findForUser(userId, request.params.id);
-      const webhookIds = row ? await storedWebhookIds(app.repos, row.id) : [];
-      if (!(await app.repos.applications.delete(userId, request.params.id))) {
-        throw applicationNotFound();
-      }
-      const credentials = row ? credentialsQuietly(row, access) : null;
-      if (row && credentials && webhookIds.length > 0) {
-        await removeWebhooksQuietly(access, row.home_url, credentials, webhookIds, request.log);
-      }
-      return reply.code(204).send(null);
+      const deleted = await deleteApplication(
+        app.repos,
+        access,
+        currentUser(request).id,
+        request.params.id,
+        request.log,
+      );
+      if (!deleted) throw applicationNotFound();
+      // Nothing to tell when the application held no key; else whether the store revoked it.
+      if (deleted.keyRevoked === null) return reply.code(204).send(null);
+      return reply.code(200).send({ keyRevoked: deleted.keyRevoked });
     },
   );
 
@@ -176,14 +173,5 @@ const applications: FastifyPluginAsyncTypebox<ApplicationRoutesOptions> = async 
   await app.register(sharing, { access });
   await app.register(stations, { access });
 };
-
-/** The stored keys, or null when there are none or they cannot be read. */
-function credentialsQuietly(row: ApplicationRow, access: StoreAccess) {
-  try {
-    return credentialsOf(row, access.secrets);
-  } catch {
-    return null;
-  }
-}
 
 export default applications;

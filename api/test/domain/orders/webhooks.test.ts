@@ -192,11 +192,18 @@ describe('authorizing an application', () => {
       undefined,
       'usr_orders_delete',
     );
-    expect(response.statusCode).toBe(204);
-    const left = (await ctx.access.store.webhooks(coffee, credentials)).filter((w) =>
-      w.deliveryUrl.endsWith(`/wc-webhooks/${id}`),
-    );
+    // Issue 27: the key is revoked like a disconnect's, so the store is asked with another key.
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ keyRevoked: true });
+    const other = await sandbox.mintKey(coffee);
+    const left = (
+      await ctx.access.store.webhooks(coffee, {
+        consumerKey: other.consumer_key,
+        consumerSecret: other.consumer_secret,
+      })
+    ).filter((w) => w.deliveryUrl.endsWith(`/wc-webhooks/${id}`));
     expect(left).toEqual([]);
+    expect(credentials.consumerKey).toBeTruthy();
   });
 });
 
