@@ -127,8 +127,11 @@ export async function connectWithKeys(
 
 /**
  * Disconnects an application: its keys, WordPress account and pending authorization are
- * dropped, and so is everything of its store (members, slugs), since keys for another store
- * may come next. An applicationDisconnected entry follows. Then, with the keys read before,
+ * dropped, and so are the store's members (copied again on the next connect). The stations'
+ * slugs stay (issue 27): the store keeps its copy of them (the default station's `pos`, the
+ * custom slugs, the Connect screen's link), so after a reconnect to the same site the dashboard
+ * and the store agree and the addresses in use work again; moving the application to another
+ * URL forgets them. An applicationDisconnected entry follows. Then, with the keys read before,
  * the store's Cloud POS plugin is asked to revoke the key (`keyRevoked`); a store without the
  * plugin, or one that fails, keeps the key, and the owner is told to revoke it there. The
  * disconnect stands either way: the owner must be able to leave a dead store.
@@ -161,7 +164,7 @@ export async function disconnectApplication(
       auth_return_path: null,
     },
     () => applicationFeed.disconnected(row),
-    { forgetStore: true },
+    { forgetStore: true, keepSlugs: true },
   );
   if (!updated) return undefined;
   await repos.orders.dropSync(row.id);
