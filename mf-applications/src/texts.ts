@@ -28,6 +28,13 @@ export const KEYS_FAIL_FALLBACK = 'Something went wrong.';
 /** Spec 5: the store admin denied the request (success=0). */
 export const WP_SIDE_ERROR = 'Unable to process your request due to a temporary issue on WP side';
 
+/**
+ * An authorization started on the store that has not come back (issue 27): its likely causes,
+ * with the callback address the store must reach (the api's, while authorizing).
+ */
+export const authorizationNotBack = (storeHost: string, callbackUrl: string | null) =>
+  `The authorization started on ${storeHost} has not come back. Most likely the store could not reach the callback address ${callbackUrl ?? 'of the Cloud POS host'}: WordPress calls out only on ports 80, 443 and 8080, so it must be reachable from the store on one of them (443 in production), and the store's page then says "A valid URL was not provided.". Or the store's page was left before Approve. Authorize again to start over.`;
+
 /** Spec 8: the info bubble after Disconnect. */
 export const disconnectedMessage = (appName: string) =>
   `${appName} application has been disconnected and is no longer authorized.`;

@@ -3011,6 +3011,8 @@ export interface paths {
                 authType: 'account' | 'keys';
                 /** @description An unexpired authorization token exists */
                 authInProgress: boolean;
+                /** @description While authorizing: the callback address the store must reach (the POS host on 443 in production); null otherwise */
+                authCallbackUrl?: string | null;
                 /** @description Masked (spec 5) */
                 consumerKey: string | null;
                 /** @description Masked (spec 5) */
@@ -5087,6 +5089,8 @@ export interface components {
       authType: 'account' | 'keys';
       /** @description An unexpired authorization token exists */
       authInProgress: boolean;
+      /** @description While authorizing: the callback address the store must reach (the POS host on 443 in production); null otherwise */
+      authCallbackUrl?: string | null;
       /** @description Masked (spec 5) */
       consumerKey: string | null;
       /** @description Masked (spec 5) */

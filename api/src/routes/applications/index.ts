@@ -100,7 +100,7 @@ const applications: FastifyPluginAsyncTypebox<ApplicationRoutesOptions> = async 
     } catch (error) {
       throw asConflict(error);
     }
-    return reply.code(201).send({ data: toApplication(row, access.secrets) });
+    return reply.code(201).send({ data: toApplication(row, access) });
   });
 
   app.post(
