@@ -134,7 +134,8 @@ step('build', () =>
 );
 // The plugin on a real store, WordPress 6.8.8 + WooCommerce 10.0.2 from ../shared/vendor
 // (scripts/lib/real-store.mjs): one throw-away store for the whole step, the pos-connect/v1
-// contract suite against it. After `build`: it installs the plugin from its download zip.
+// contract suite against it, then the real-store journeys in Chromium. After `build`: the
+// journeys drive the built stack.
 step('real-store', () => {
   const zips = realStoreZips();
   if ('missing' in zips) {
@@ -142,6 +143,8 @@ step('real-store', () => {
     return `skipped: ${zips.missing}`;
   }
   const contract = path.join(reports, 'real-store-contract.json');
+  const journeys = path.join(reports, 'real-store-e2e.json');
+  rmSync(journeys, { force: true });
   try {
     run(process.execPath, [
       path.join(repoRoot, 'scripts/lib/real-store.mjs'),
@@ -149,8 +152,17 @@ step('real-store', () => {
       contract,
     ]);
   } finally {
-    const found = jestCounts(contract);
-    if (found) counts['real-store'] = found;
+    const found = [jestCounts(contract)].filter(Boolean);
+    if (existsSync(journeys)) {
+      const { stats } = JSON.parse(readFileSync(journeys, 'utf8'));
+      found.push({ passed: stats.expected + stats.flaky, failed: stats.unexpected });
+    }
+    if (found.length > 0) {
+      counts['real-store'] = {
+        passed: found.reduce((n, c) => n + c.passed, 0),
+        failed: found.reduce((n, c) => n + c.failed, 0),
+      };
+    }
   }
   return undefined;
 });

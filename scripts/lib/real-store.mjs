@@ -11,16 +11,25 @@
 //    plugin and its Staff add-on installed from their download zips, POS users and WooCommerce
 //    REST keys (wordpress-plugin/tests/wordpress/site.php);
 // 3. the pos-connect/v1 contract suite against it (the third target, beside the sandbox store
-//    and Debian's WordPress), with the REST keys signed by OAuth 1.0a as the api signs them.
+//    and Debian's WordPress), with the REST keys signed by OAuth 1.0a as the api signs them;
+// 4. the end-to-end journeys of e2e/tests/real-store.spec.ts against the same store, in
+//    Chromium through the built stack (build first), unless --contract-only.
 //
 // Without the zips it prints one line saying it was skipped and why, and succeeds.
 //
-//   node scripts/lib/real-store.mjs --report .run/reports/real-store-contract.json
+//   node scripts/lib/real-store.mjs [--contract-only] --report .run/reports/real-store-contract.json
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from './services.mjs';
-import { runContractSuite, runQuiet, siteScript, withThrowAwaySite } from './wordpress-site.mjs';
+import {
+  assertNoPluginMessages,
+  runContractSuite,
+  runQuiet,
+  siteScript,
+  withThrowAwaySite,
+} from './wordpress-site.mjs';
 
 /** Where the vendored releases are looked for: ../shared/vendor beside the clone. */
 export const vendorDir = path.resolve(repoRoot, '../shared/vendor');
@@ -117,20 +126,62 @@ export async function withRealStore(zips, zipOptions, use) {
 }
 
 /**
- * The step: the contract suite on the real store.
- * @param {{ report: string }} options report: where jest writes its JSON report
+ * The end-to-end journeys against the real store (e2e/tests/real-store.spec.ts): Playwright
+ * starts the built stack as for the e2e step, and the journeys connect the store, change its
+ * stations, delete and disconnect. Asynchronous, for the same reason as the contract suite: the
+ * PHP server's output must keep being read meanwhile.
+ * @returns {Promise<void>} rejects when a journey failed
+ */
+async function runJourneys(siteFile) {
+  const result = await new Promise((resolve, reject) => {
+    const child = spawn(
+      'pnpm',
+      ['--filter', '@pos/e2e', 'exec', 'playwright', 'test', 'tests/real-store.spec.ts'],
+      {
+        cwd: repoRoot,
+        stdio: 'inherit',
+        env: { ...process.env, CI: 'true', REAL_STORE_SITE: siteFile },
+      },
+    );
+    child.once('error', reject);
+    child.once('exit', (status, signal) => resolve({ status, signal }));
+  });
+  if (result.status !== 0) {
+    throw new Error(`the journeys on the real store failed (${result.status ?? result.signal})`);
+  }
+}
+
+/**
+ * The step: the contract suite on the real store, then (unless `contractOnly`) the end-to-end
+ * journeys against it, on the same store.
+ * @param {{ report: string, contractOnly?: boolean }} options report: where jest writes its
+ *   JSON report (Playwright writes .run/reports/real-store-e2e.json)
  * @returns {Promise<string | undefined>} why it was skipped, when it was
  */
-export async function runRealStore({ report }) {
+export async function runRealStore({ report, contractOnly = false }) {
   const zips = realStoreZips();
   if ('missing' in zips) return zips.missing;
   await withRealStore(zips, {}, async ({ site, siteFile, dir }) => {
-    await runContractSuite({
-      report,
-      siteFile,
-      dir,
-      name: `WordPress ${site.wordpress} with WooCommerce ${site.woocommerce}`,
-    });
+    const failures = [];
+    try {
+      await runContractSuite({
+        report,
+        siteFile,
+        dir,
+        name: `WordPress ${site.wordpress} with WooCommerce ${site.woocommerce}`,
+      });
+    } catch (error) {
+      failures.push(error.message);
+    }
+    if (!contractOnly) {
+      try {
+        await runJourneys(siteFile);
+        assertNoPluginMessages(dir);
+      } catch (error) {
+        failures.push(error.message);
+      }
+    }
+    if (failures.length > 0) throw new Error(failures.join('; '));
   });
   return undefined;
 }
@@ -141,7 +192,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     at > 0 ? process.argv[at + 1] : path.join(repoRoot, '.run/reports/real-store-contract.json'),
   );
   try {
-    const skipped = await runRealStore({ report });
+    const skipped = await runRealStore({
+      report,
+      contractOnly: process.argv.includes('--contract-only'),
+    });
     if (skipped) console.info(`real-store: skipped, ${skipped}`);
   } catch (error) {
     console.error(`\nThe real-store run failed: ${error.message}`);

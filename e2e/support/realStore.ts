@@ -1,0 +1,60 @@
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import OAuth from 'oauth-1.0a';
+
+/** A WooCommerce REST key of the real store's administrator. */
+export interface StoreKey {
+  consumer_key: string;
+  consumer_secret: string;
+}
+
+/**
+ * The real store of the `real-store` step (scripts/lib/real-store.mjs): WordPress with
+ * WooCommerce and the Cloud POS plugin, described by the file REAL_STORE_SITE names.
+ */
+interface RealStoreSite {
+  wordpress: string;
+  woocommerce: string;
+  home: string;
+  siteName: string;
+  /** REST keys made for the journeys, one per connection (Delete and Disconnect revoke them). */
+  journeyKeys: StoreKey[];
+}
+
+/** The real store, or null outside the real-store step. */
+export const realStore: RealStoreSite | null = process.env.REAL_STORE_SITE
+  ? (JSON.parse(readFileSync(process.env.REAL_STORE_SITE, 'utf8')) as RealStoreSite)
+  : null;
+
+let nextKey = 0;
+
+/** A REST key no journey has used yet. */
+export function journeyKey(): StoreKey {
+  const key = realStore?.journeyKeys[nextKey];
+  nextKey += 1;
+  if (!key) throw new Error('the real store was set up with too few journey keys');
+  return key;
+}
+
+/**
+ * Sends `GET /wp-json/{path}` to the real store signed with `key` by OAuth 1.0a (HMAC-SHA256,
+ * as the api signs over http) and returns the status and JSON body: a revoked key is refused.
+ */
+export async function signedStoreGet(
+  key: StoreKey,
+  path: string,
+): Promise<{ status: number; body: unknown }> {
+  if (!realStore) throw new Error('REAL_STORE_SITE is not set');
+  const url = `${realStore.home}/wp-json/${path}`;
+  const oauth = new OAuth({
+    consumer: { key: key.consumer_key, secret: key.consumer_secret },
+    signature_method: 'HMAC-SHA256',
+    hash_function: (base, secret) => createHmac('sha256', secret).update(base).digest('base64'),
+  });
+  const target = new URL(url);
+  for (const [name, value] of Object.entries(oauth.authorize({ url, method: 'GET' }))) {
+    target.searchParams.set(name, String(value));
+  }
+  const response = await fetch(target);
+  return { status: response.status, body: await response.json() };
+}
