@@ -19,6 +19,8 @@ interface RealStoreSite {
   siteName: string;
   /** REST keys made for the journeys, one per connection (Delete and Disconnect revoke them). */
   journeyKeys: StoreKey[];
+  /** wp-login.php logins; the administrator's approves on WooCommerce's wc-auth pages. */
+  logins: { administrator: { username: string; password: string } };
 }
 
 /** The real store, or null outside the real-store step. */
@@ -37,12 +39,15 @@ export function journeyKey(): StoreKey {
 }
 
 /**
- * Sends `GET /wp-json/{path}` to the real store signed with `key` by OAuth 1.0a (HMAC-SHA256,
- * as the api signs over http) and returns the status and JSON body: a revoked key is refused.
+ * Sends `{method} /wp-json/{path}` to the real store signed with `key` by OAuth 1.0a
+ * (HMAC-SHA256, as the api signs over http) and returns the status and JSON body: a revoked key
+ * is refused.
  */
-export async function signedStoreGet(
+export async function signedStoreRequest(
   key: StoreKey,
+  method: 'GET' | 'POST',
   path: string,
+  body?: unknown,
 ): Promise<{ status: number; body: unknown }> {
   if (!realStore) throw new Error('REAL_STORE_SITE is not set');
   const url = `${realStore.home}/wp-json/${path}`;
@@ -52,9 +57,28 @@ export async function signedStoreGet(
     hash_function: (base, secret) => createHmac('sha256', secret).update(base).digest('base64'),
   });
   const target = new URL(url);
-  for (const [name, value] of Object.entries(oauth.authorize({ url, method: 'GET' }))) {
+  for (const [name, value] of Object.entries(oauth.authorize({ url, method }))) {
     target.searchParams.set(name, String(value));
   }
-  const response = await fetch(target);
+  const response = await fetch(target, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: response.status, body: await response.json() };
+}
+
+/** `GET /wp-json/{path}` signed with `key` (see {@link signedStoreRequest}). */
+export const signedStoreGet = (key: StoreKey, path: string) => signedStoreRequest(key, 'GET', path);
+
+/**
+ * Runs the store's WP-Cron once, as a visitor's request would: Action Scheduler then delivers
+ * the webhooks waiting in its queue (the test store has no traffic to trigger it).
+ */
+export async function runStoreCron(): Promise<void> {
+  if (!realStore) throw new Error('REAL_STORE_SITE is not set');
+  // Without doing_wp_cron: wp-cron.php then takes its lock itself (with one it expects the lock
+  // a spawning request set, and runs nothing).
+  const response = await fetch(`${realStore.home}/wp-cron.php`);
+  if (!response.ok) throw new Error(`wp-cron.php answered ${response.status}`);
 }

@@ -1,9 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
+import { ActivityPage } from '../pages/ActivityPage';
 import { ApplicationsPage } from '../pages/ApplicationsPage';
 import { ShellPage } from '../pages/ShellPage';
 import { StationsPage } from '../pages/StationsPage';
+import { WooStorePage } from '../pages/WooStorePage';
 import { provideAccount } from '../support/provider';
-import { journeyKey, realStore, signedStoreGet, type StoreKey } from '../support/realStore';
+import {
+  journeyKey,
+  realStore,
+  runStoreCron,
+  signedStoreGet,
+  signedStoreRequest,
+  type StoreKey,
+} from '../support/realStore';
 
 // Journeys against a real store, WordPress with WooCommerce and the Cloud POS plugin installed
 // from its download zip: the `real-store` step (scripts/lib/real-store.mjs) sets it up and runs
@@ -34,6 +43,21 @@ async function storeStations(key: StoreKey) {
 }
 
 test.describe('a real WooCommerce store', () => {
+  test('authorize through WooCommerce’s own wc-auth pages: the store calls the POS host back', async ({
+    page,
+  }) => {
+    const id = await managerWithRealStore(page, 'Walt Wcauth');
+    const apps = new ApplicationsPage(page);
+    await apps.authorizeWithAccount(realStore!.home);
+    const store = new WooStorePage(page, realStore!.home);
+    await store.logIn(realStore!.logins.administrator);
+    await store.expectApprovePage('Cloud POS');
+    await store.approve();
+    await page.waitForURL((url) => url.pathname === `/applications/${id}`);
+    await expect(apps.status).toHaveText('Authorized');
+    await expect(apps.wpUserEmail).toBeVisible();
+  });
+
   test('connect with keys: the plugin’s stations, the default station and its cloud POS address', async ({
     page,
   }) => {
@@ -55,6 +79,38 @@ test.describe('a real WooCommerce store', () => {
     // The store keeps the address too.
     const kept = (await storeStations(key)).find((s) => s.name === FRONT_COUNTER);
     expect(kept).toMatchObject({ is_default: true });
+  });
+
+  test('webhooks registered: a REST order is delivered through Action Scheduler and shown on the dashboard', async ({
+    page,
+  }) => {
+    await managerWithRealStore(page, 'Otto Orders');
+    const apps = new ApplicationsPage(page);
+    const key = journeyKey();
+    await connect(apps, key);
+    // The api registers its webhooks on the store just after the connect.
+    await expect(async () => {
+      const hooks = (await signedStoreGet(key, 'wc/v3/webhooks')).body as Array<{
+        status: string;
+        delivery_url: string;
+      }>;
+      expect(hooks.filter((hook) => hook.status === 'active').length).toBeGreaterThanOrEqual(5);
+    }).toPass({ timeout: 20_000 });
+
+    const created = await signedStoreRequest(key, 'POST', 'wc/v3/orders', {
+      status: 'processing',
+      set_paid: true,
+    });
+    expect(created.status).toBe(201);
+    const orderId = (created.body as { id: number }).id;
+    const activity = new ActivityPage(page);
+    await expect(async () => {
+      await runStoreCron();
+      await activity.open();
+      expect(await activity.entryNames()).toContain(
+        `Order #${orderId} was processed in Otto Orders store`,
+      );
+    }).toPass({ timeout: 60_000 });
   });
 
   test('Delete revokes the key through the plugin: a signed request with it is refused', async ({
