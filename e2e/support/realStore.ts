@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import OAuth from 'oauth-1.0a';
 
 /** A WooCommerce REST key of the real store's administrator. */
@@ -19,6 +20,8 @@ interface RealStoreSite {
   siteName: string;
   /** REST keys made for the journeys, one per connection (Delete and Disconnect revoke them). */
   journeyKeys: StoreKey[];
+  /** Where the store's mail lands: one file a message (the step's sendmail stand-in). */
+  mailDir: string;
   /** wp-login.php logins; the administrator's approves on WooCommerce's wc-auth pages. */
   logins: { administrator: { username: string; password: string } };
 }
@@ -81,4 +84,15 @@ export async function runStoreCron(): Promise<void> {
   // a spawning request set, and runs nothing).
   const response = await fetch(`${realStore.home}/wp-cron.php`);
   if (!response.ok) throw new Error(`wp-cron.php answered ${response.status}`);
+}
+
+/** The raw messages the real store has mailed to `email` (WordPress's wp_mail, as sent). */
+export function storeMailTo(email: string): string[] {
+  if (!realStore) throw new Error('REAL_STORE_SITE is not set');
+  const mailDir = realStore.mailDir;
+  return readdirSync(mailDir)
+    .map((name) => readFileSync(path.join(mailDir, name), 'utf8'))
+    .filter((message) =>
+      message.split(/\r?\n/).some((line) => /^To:/i.test(line) && line.includes(email)),
+    );
 }

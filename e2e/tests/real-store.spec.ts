@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ActivityPage } from '../pages/ActivityPage';
 import { ApplicationsPage } from '../pages/ApplicationsPage';
 import { ShellPage } from '../pages/ShellPage';
+import { StaffPage } from '../pages/StaffPage';
 import { StationsPage } from '../pages/StationsPage';
 import { WooStorePage } from '../pages/WooStorePage';
 import { provideAccount } from '../support/provider';
@@ -11,6 +12,7 @@ import {
   runStoreCron,
   signedStoreGet,
   signedStoreRequest,
+  storeMailTo,
   type StoreKey,
 } from '../support/realStore';
 
@@ -111,6 +113,33 @@ test.describe('a real WooCommerce store', () => {
         `Order #${orderId} was processed in Otto Orders store`,
       );
     }).toPass({ timeout: 60_000 });
+  });
+
+  test('a staff user created in WordPress through the Staff add-on, and mailed the invitation', async ({
+    page,
+  }) => {
+    await managerWithRealStore(page, 'Stan Staff');
+    await connect(new ApplicationsPage(page), journeyKey());
+    const staff = new StaffPage(page);
+    await staff.open();
+    await staff.expectLoaded();
+    const email = `sally.${Date.now().toString(36)}@staff.real.test`;
+    await staff.openCreate();
+    await staff.create({
+      name: 'Sally Seller',
+      email,
+      role: 'Cashier',
+      application: 'Stan Staff store',
+    });
+    await expect(page.getByText('Staff member was created successfully.')).toBeVisible();
+    await page.waitForURL((url) => url.pathname === '/staff');
+    await staff.expectLoaded();
+    await expect(await staff.cell(email, 'role')).toHaveText('Cashier');
+    await expect(await staff.cell(email, 'inviteStatus')).toHaveText('Pending');
+    // The store itself mailed the invitation (wp_mail).
+    await expect(async () => expect(storeMailTo(email).length).toBeGreaterThan(0)).toPass({
+      timeout: 10_000,
+    });
   });
 
   test('Delete revokes the key through the plugin: a signed request with it is refused', async ({
