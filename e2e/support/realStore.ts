@@ -74,18 +74,6 @@ export async function signedStoreRequest(
 /** `GET /wp-json/{path}` signed with `key` (see {@link signedStoreRequest}). */
 export const signedStoreGet = (key: StoreKey, path: string) => signedStoreRequest(key, 'GET', path);
 
-/**
- * Runs the store's WP-Cron once, as a visitor's request would: Action Scheduler then delivers
- * the webhooks waiting in its queue (the test store has no traffic to trigger it).
- */
-export async function runStoreCron(): Promise<void> {
-  if (!realStore) throw new Error('REAL_STORE_SITE is not set');
-  // Without doing_wp_cron: wp-cron.php then takes its lock itself (with one it expects the lock
-  // a spawning request set, and runs nothing).
-  const response = await fetch(`${realStore.home}/wp-cron.php`);
-  if (!response.ok) throw new Error(`wp-cron.php answered ${response.status}`);
-}
-
 /** The raw messages the real store has mailed to `email` (WordPress's wp_mail, as sent). */
 export function storeMailTo(email: string): string[] {
   if (!realStore) throw new Error('REAL_STORE_SITE is not set');

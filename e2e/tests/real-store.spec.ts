@@ -1,5 +1,4 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ActivityPage } from '../pages/ActivityPage';
 import { ApplicationsPage } from '../pages/ApplicationsPage';
 import { ShellPage } from '../pages/ShellPage';
 import { StaffPage } from '../pages/StaffPage';
@@ -9,9 +8,7 @@ import { provideAccount } from '../support/provider';
 import {
   journeyKey,
   realStore,
-  runStoreCron,
   signedStoreGet,
-  signedStoreRequest,
   storeMailTo,
   type StoreKey,
 } from '../support/realStore';
@@ -81,38 +78,6 @@ test.describe('a real WooCommerce store', () => {
     // The store keeps the address too.
     const kept = (await storeStations(key)).find((s) => s.name === FRONT_COUNTER);
     expect(kept).toMatchObject({ is_default: true });
-  });
-
-  test('webhooks registered: a REST order is delivered through Action Scheduler and shown on the dashboard', async ({
-    page,
-  }) => {
-    await managerWithRealStore(page, 'Otto Orders');
-    const apps = new ApplicationsPage(page);
-    const key = journeyKey();
-    await connect(apps, key);
-    // The api registers its webhooks on the store just after the connect.
-    await expect(async () => {
-      const hooks = (await signedStoreGet(key, 'wc/v3/webhooks')).body as Array<{
-        status: string;
-        delivery_url: string;
-      }>;
-      expect(hooks.filter((hook) => hook.status === 'active').length).toBeGreaterThanOrEqual(5);
-    }).toPass({ timeout: 20_000 });
-
-    const created = await signedStoreRequest(key, 'POST', 'wc/v3/orders', {
-      status: 'processing',
-      set_paid: true,
-    });
-    expect(created.status).toBe(201);
-    const orderId = (created.body as { id: number }).id;
-    const activity = new ActivityPage(page);
-    await expect(async () => {
-      await runStoreCron();
-      await activity.open();
-      expect(await activity.entryNames()).toContain(
-        `Order #${orderId} was processed in Otto Orders store`,
-      );
-    }).toPass({ timeout: 60_000 });
   });
 
   test('a staff user created in WordPress through the Staff add-on, and mailed the invitation', async ({
