@@ -5,11 +5,25 @@ import { stack } from './support/stack';
  * End-to-end journeys against the product as `npm start` runs it (built, on fresh data),
  * in Debian's Chromium: no browser is downloaded.
  */
-/** 'e2e', or 'e2e-scale' for the run with two api instances (E2E_API_INSTANCES=2). */
-const runName = Number(process.env.E2E_API_INSTANCES ?? 1) > 1 ? 'e2e-scale' : 'e2e';
+/**
+ * The journeys against a real WooCommerce store run only in the `real-store` step
+ * (scripts/lib/real-store.mjs), which sets the store up and names it in REAL_STORE_SITE.
+ */
+const realStore = Boolean(process.env.REAL_STORE_SITE);
+
+/**
+ * 'e2e', 'e2e-scale' for the run with two api instances (E2E_API_INSTANCES=2), or
+ * 'real-store-e2e' for the real store's journeys.
+ */
+const runName = realStore
+  ? 'real-store-e2e'
+  : Number(process.env.E2E_API_INSTANCES ?? 1) > 1
+    ? 'e2e-scale'
+    : 'e2e';
 
 export default defineConfig({
   testDir: './tests',
+  testIgnore: realStore ? [] : ['**/real-store.spec.ts'],
   fullyParallel: false,
   workers: 1,
   // CI tries a failed journey once more; scripts/test.mjs names every journey that needed it.

@@ -2,7 +2,8 @@
 // `npm test`: installs what the tests need (pnpm, dependencies, Debian's chromium, PostgreSQL,
 // WordPress, PHP and MariaDB), then runs lint, format check, type checks, unit tests, the api's
 // database tests on SQLite and on a real PostgreSQL, the WordPress plugin's checks and its
-// contract suite on a real WordPress, builds, and the end-to-end journeys in Chromium.
+// contract suite on a real WordPress, builds, the same suite on a real store (WordPress +
+// WooCommerce, when ../shared/vendor has them), and the end-to-end journeys in Chromium.
 // Ends with one line 'N passed, N failed'.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -16,18 +17,20 @@ import {
   run,
 } from './lib/setup.mjs';
 import { withPostgres } from './lib/postgres.mjs';
+import { realStoreZips } from './lib/real-store.mjs';
 import { remotes, repoRoot } from './lib/services.mjs';
 
 const steps = [];
 const only = process.env.TEST_STEPS?.split(',');
 
+/** Runs a step; an action may return a reason it was skipped (the summary says so). */
 function step(name, action) {
   if (only && !only.includes(name)) return;
   console.info(`\n━━ ${name} ━━`);
   const started = Date.now();
   try {
-    action();
-    steps.push({ name, ok: true, ms: Date.now() - started });
+    const skipped = action();
+    steps.push({ name, ok: true, ms: Date.now() - started, skipped });
   } catch (error) {
     console.error(`✗ ${name}: ${error.message}`);
     steps.push({ name, ok: false, ms: Date.now() - started });
@@ -149,6 +152,40 @@ step('build', () =>
     },
   ),
 );
+// The plugin on a real store, WordPress 6.8.8 + WooCommerce 10.0.2 from ../shared/vendor
+// (scripts/lib/real-store.mjs): one throw-away store for the whole step, the pos-connect/v1
+// contract suite against it, then the real-store journeys in Chromium. After `build`: the
+// journeys drive the built stack.
+step('real-store', () => {
+  const zips = realStoreZips();
+  if ('missing' in zips) {
+    console.info(`real-store: skipped, ${zips.missing}`);
+    return `skipped: ${zips.missing}`;
+  }
+  const contract = path.join(reports, 'real-store-contract.json');
+  const journeys = path.join(reports, 'real-store-e2e.json');
+  rmSync(journeys, { force: true });
+  try {
+    run(process.execPath, [
+      path.join(repoRoot, 'scripts/lib/real-store.mjs'),
+      '--report',
+      contract,
+    ]);
+  } finally {
+    const found = [jestCounts(contract)].filter(Boolean);
+    if (existsSync(journeys)) {
+      const { stats } = JSON.parse(readFileSync(journeys, 'utf8'));
+      found.push({ passed: stats.expected + stats.flaky, failed: stats.unexpected });
+    }
+    if (found.length > 0) {
+      counts['real-store'] = {
+        passed: found.reduce((n, c) => n + c.passed, 0),
+        failed: found.reduce((n, c) => n + c.failed, 0),
+      };
+    }
+  }
+  return undefined;
+});
 step('e2e', () => {
   rmSync(path.join(reports, 'e2e.json'), { force: true });
   try {
@@ -197,8 +234,9 @@ console.info('\n━━ summary ━━');
 for (const s of steps) {
   const c = counts[s.name];
   const tests = c ? `  ${c.passed} passed, ${c.failed} failed` : '';
+  const mark = s.skipped ? '–' : s.ok ? '✓' : '✗';
   console.info(
-    `${s.ok ? '✓' : '✗'} ${s.name.padEnd(14)} ${(s.ms / 1000).toFixed(1).padStart(6)} s${tests}`,
+    `${mark} ${s.name.padEnd(14)} ${(s.ms / 1000).toFixed(1).padStart(6)} s${tests}${s.skipped ? `  (${s.skipped})` : ''}`,
   );
 }
 if (retried.length > 0) {
@@ -208,7 +246,8 @@ if (retried.length > 0) {
 // Tests counted by their runners, plus one for each check without a count (lint, format, …).
 const checks = steps.filter((s) => !counts[s.name]);
 const allCounts = Object.values(counts);
-const passed = allCounts.reduce((n, c) => n + c.passed, 0) + checks.filter((s) => s.ok).length;
+const passed =
+  allCounts.reduce((n, c) => n + c.passed, 0) + checks.filter((s) => s.ok && !s.skipped).length;
 const failed = allCounts.reduce((n, c) => n + c.failed, 0) + checks.filter((s) => !s.ok).length;
 const allOk = steps.length > 0 && steps.every((s) => s.ok);
 console.info(`${passed} passed, ${allOk ? 0 : Math.max(failed, 1)} failed`);

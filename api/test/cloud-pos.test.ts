@@ -483,3 +483,55 @@ describe('the access-error cookie behind a public https address', () => {
     }
   });
 });
+
+describe('a disconnect and a reconnect (issue 27)', () => {
+  it('keep the default and custom addresses the store kept, and they open again', async () => {
+    const sub = 'usr_pos_reconnect';
+    const claims = asUser(sub);
+    const { id } = await connectApplication(ctx, sandbox, coffee, sub, 'Reconnected');
+    const slug = (await call(ctx, 'GET', `/applications/${id}`, undefined, sub)).json().data
+      .slug as string;
+    const setSlug = (stationId: string, stationSlug: string) =>
+      call(
+        ctx,
+        'PUT',
+        `/applications/${id}/stations/update-slug`,
+        { stationId, stationSlug, stationName: 'Station', oldStationSlug: stationId },
+        sub,
+      );
+    expect((await setSlug('1', 'pos')).statusCode).toBe(200);
+    expect((await setSlug('2', 'the-bar')).statusCode).toBe(200);
+    expect((await open(`/${slug}/pos`, claims)).body).toContain(
+      '<title>Opening Front Counter…</title>',
+    );
+
+    const disconnected = await call(ctx, 'PUT', `/applications/${id}`, { deauth: true }, sub);
+    expect(disconnected.json().data.isVerifiedAuth).toBe(false);
+    const key = await sandbox.mintKey(coffee);
+    const reconnected = await call(
+      ctx,
+      'PUT',
+      `/applications/${id}`,
+      { consumerKey: key.consumer_key, consumerSecret: key.consumer_secret },
+      sub,
+    );
+    expect(reconnected.json().data.isVerifiedAuth).toBe(true);
+
+    // The dashboard and the store agree again: the store still marks these.
+    const stations = (await call(ctx, 'GET', `/applications/${id}/stations`, undefined, sub)).json()
+      .list as Array<{ posID: string; cloudStationSlug: string }>;
+    expect(stations.map((s) => [s.posID, s.cloudStationSlug])).toEqual(
+      expect.arrayContaining([
+        ['1', 'pos'],
+        ['2', 'the-bar'],
+      ]),
+    );
+    // The addresses in use (the store's Connect screen keeps the default's) open again.
+    expect((await open(`/${slug}/pos`, claims)).body).toContain(
+      '<title>Opening Front Counter…</title>',
+    );
+    expect((await open(`/${slug}/the-bar`, claims)).body).toContain(
+      '<title>Opening Espresso Bar…</title>',
+    );
+  });
+});

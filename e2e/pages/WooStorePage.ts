@@ -11,11 +11,22 @@ export class WooStorePage {
     readonly storeUrl: string,
   ) {}
 
-  /** Fills the store's login form (wp-login.php or the wc-auth login step). */
-  async logIn(): Promise<void> {
-    await this.page.getByLabel('Username or Email Address').fill(storeAdmin.username);
-    await this.page.getByLabel('Password').fill(storeAdmin.password);
-    await this.page.getByRole('button', { name: 'Log In' }).click();
+  /**
+   * The login form's user field: WordPress's wp-login.php says 'Username or Email Address',
+   * WooCommerce's own wc-auth login 'Username or email address'.
+   */
+  private get usernameField() {
+    return this.page.getByLabel(/^Username or email address/i);
+  }
+
+  /**
+   * Fills the store's login form (wp-login.php or the wc-auth login step) as the store's
+   * administrator (a real store's has its own password).
+   */
+  async logIn(login: { username: string; password: string } = storeAdmin): Promise<void> {
+    await this.usernameField.fill(login.username);
+    await this.page.getByLabel(/^Password/).fill(login.password);
+    await this.page.getByRole('button', { name: /^Log ?in$/i }).click();
   }
 
   /** Waits for the wc-auth approve page of `appName`. */
@@ -43,7 +54,7 @@ export class WooStorePage {
   async activatePlugin(pluginName: string): Promise<void> {
     const plugins = `${this.storeUrl}/wp-admin/plugins.php`;
     await this.page.goto(plugins);
-    if (await this.page.getByLabel('Username or Email Address').isVisible()) {
+    if (await this.usernameField.isVisible()) {
       await this.logIn();
       await this.page.goto(plugins);
     }
@@ -51,8 +62,12 @@ export class WooStorePage {
     await expect(this.page.getByText('Plugin activated.')).toBeVisible();
   }
 
+  /** Approve on the wc-auth page (a button on the sandbox's, a link on WooCommerce's own). */
   approve(): Promise<void> {
-    return this.page.getByRole('button', { name: 'Approve' }).click();
+    return this.page
+      .getByRole('button', { name: 'Approve' })
+      .or(this.page.getByRole('link', { name: 'Approve' }))
+      .click();
   }
 
   deny(): Promise<void> {
@@ -70,7 +85,7 @@ export class WooStorePage {
     await this.page.goto(
       `${this.storeUrl}/wp-admin/admin.php?page=wc-settings&tab=advanced&section=keys`,
     );
-    if (await this.page.getByLabel('Username or Email Address').isVisible()) await this.logIn();
+    if (await this.usernameField.isVisible()) await this.logIn();
     await this.page.getByLabel('Description').fill(description);
     await this.page.getByLabel('Permissions').selectOption({ label: permissions });
     await this.page.getByRole('button', { name: /generate api key|add key/i }).click();

@@ -89,9 +89,18 @@ export async function setAuthInProgress(
   };
 }
 
-/** DELETE applications/{id}. */
-export async function deleteApplication(api: AxiosInstance, applicationId: string): Promise<void> {
-  await api.delete(applicationsApiPaths.application(applicationId));
+/**
+ * DELETE applications/{id}. Resolves to whether the store revoked the application's key: null
+ * when it held none (204), false when the key is still active on the store.
+ */
+export async function deleteApplication(
+  api: AxiosInstance,
+  applicationId: string,
+): Promise<{ keyRevoked: boolean | null }> {
+  const { data } = await api.delete<{ keyRevoked?: unknown } | null>(
+    applicationsApiPaths.application(applicationId),
+  );
+  return { keyRevoked: typeof data?.keyRevoked === 'boolean' ? data.keyRevoked : null };
 }
 
 /** GET applications/{id}/user-accounts: one page of the 'Shared with' table. */

@@ -1,6 +1,13 @@
 import { createFakeApi, type FakeResponse, type RecordedRequest } from '@pos/shared/testing';
 import { TOTAL_ALL_HEADER, withScheme } from '@pos/shared';
-import type { Application, ApplicationStatus, AuthFailure, SharedUser, SiteCheck } from './types';
+import {
+  isConnected,
+  type Application,
+  type ApplicationStatus,
+  type AuthFailure,
+  type SharedUser,
+  type SiteCheck,
+} from './types';
 
 export { createFakeApi, type FakeResponse, type RecordedRequest };
 
@@ -210,7 +217,9 @@ export function createFakeApplicationsApi(
     if (method === 'GET') return { status: 200, data: { data: application } };
     if (method === 'DELETE') {
       applications.splice(applications.indexOf(application), 1);
-      return { status: 204 };
+      // As the api: nothing to tell without a key; else the plugin revokes it, if there.
+      if (!isConnected(application.status)) return { status: 204 };
+      return { status: 200, data: { keyRevoked: application.posPlugin.active === true } };
     }
     if (method === 'PUT') {
       const body = request.body as Record<string, unknown>;

@@ -53,6 +53,8 @@ export const applicationsTestIds = {
     lastFailureMessage: 'application-last-auth-failure-message',
     /** After a disconnect: whether the store's key was revoked. */
     keyOutcome: 'application-key-outcome',
+    /** An authorization started that has not come back: its likely causes (issue 27). */
+    notBack: 'application-auth-not-back',
   },
   sharedWith: {
     section: 'application-shared-with',
@@ -70,6 +72,9 @@ export const applicationsTestIds = {
   wcAuthorization: {
     page: 'wc-authorization-page',
     connecting: 'wc-authorization-connecting',
+    /** The store has not called back in time: the likely causes, the way back (issue 27). */
+    notBack: 'wc-authorization-not-back',
+    backLink: 'wc-authorization-back',
   },
   tile: {
     root: 'applications-tile',

@@ -46,6 +46,13 @@ export const SHARED_USERS_PAGE_SIZE = 10;
 /** Spec 9: /wc-authorization polls the application every 500 ms. */
 export const AUTHORIZATION_POLL_MS = 500;
 
+/**
+ * How long /wc-authorization waits for the store's callback after the store sent the browser
+ * back: the store posts the key before it redirects, so by then it has come or will not come
+ * (issue 27: the page then says why, instead of polling for ever).
+ */
+export const AUTHORIZATION_WAIT_MS = 30_000;
+
 /** PUT applications/{id} takes exactly one of these (ISSUE 3). */
 export type ApplicationChange =
   | Required<Pick<ApplicationUpdate, 'name'>>

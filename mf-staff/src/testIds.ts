@@ -47,6 +47,9 @@ export const staffTestIds = {
     /** 'Creating staff user' while the form posts. */
     creating: 'staff-create-creating',
     error: 'staff-create-error',
+    /** The store has no Staff add-on (409): why, and the add-on's download. */
+    addonMissing: 'staff-create-addon-missing',
+    addonDownloadLink: 'staff-create-addon-download-link',
     loadError: 'staff-create-load-error',
     /** 'Unavailable while the account is paused' for a banned account. */
     paused: 'staff-create-paused',

@@ -128,7 +128,9 @@ const dpkgInstalled = (name) =>
  * The `wordpress` step's: Debian's WordPress (6.1 in bookworm) on PHP and a throw-away MariaDB
  * for the plugin's contract run; phpunit and phpcs (and the PHP extensions they need) for the
  * plugin's own checks. Installing them may start Debian's own apache2 and mariadb services,
- * which the step does not use.
+ * which the step does not use. The `real-store` step unpacks WordPress 6.8.8 and WooCommerce
+ * 10.0.2 with unzip (they run on the same PHP: WordPress falls back to its streams transport
+ * without php-curl).
  */
 const wordpressPackages = [
   'wordpress',
@@ -140,6 +142,7 @@ const wordpressPackages = [
   'php-xml',
   'php-mbstring',
   'php-codesniffer',
+  'unzip',
 ].map((name) => ({ name, check: () => dpkgInstalled(name) }));
 
 export const debianTestPackages = [

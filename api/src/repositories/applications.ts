@@ -179,15 +179,17 @@ export class ApplicationsRepository {
    * Applies `change` to the user's application (and adds a feed entry when given), in one
    * transaction; undefined when there is no such application. With `forgetStore` (disconnect,
    * another URL) the same transaction drops what was copied from or set for the old store:
-   * its members, its stations' slugs and when they were synced. Throws
-   * {@link UniqueViolationError} `site` when a new URL is already another application's.
+   * its members, its stations' slugs and when they were synced. `keepSlugs` (disconnect) keeps
+   * the stations' slugs: the store keeps its copy of them, so a reconnect to the same site finds
+   * the addresses in use as they were. Throws {@link UniqueViolationError} `site` when a new URL
+   * is already another application's.
    */
   async update(
     userId: string,
     id: string,
     change: ApplicationUpdate,
     activity?: (row: ApplicationRow) => NewActivity,
-    { forgetStore = false }: { forgetStore?: boolean } = {},
+    { forgetStore = false, keepSlugs = false }: { forgetStore?: boolean; keepSlugs?: boolean } = {},
   ): Promise<ApplicationRow | undefined> {
     const full: ApplicationUpdate = forgetStore
       ? { ...change, members_synced_at: null, members_sync_attempted_at: null }
@@ -197,7 +199,9 @@ export class ApplicationsRepository {
         const row = await this.updateIn(trx, userId, id, full);
         if (row && forgetStore) {
           await trx.deleteFrom('application_members').where('application_id', '=', id).execute();
-          await trx.deleteFrom('station_slugs').where('application_id', '=', id).execute();
+          if (!keepSlugs) {
+            await trx.deleteFrom('station_slugs').where('application_id', '=', id).execute();
+          }
         }
         if (row && activity) await new ActivitiesRepository(trx).create(userId, activity(row));
         return row;

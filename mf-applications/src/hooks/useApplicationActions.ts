@@ -6,9 +6,14 @@ import { deleteApplication, setAuthInProgress, updateApplication } from '../api'
 import { browser } from '../browser';
 import type { ApplicationDetailsChange } from '../components/ApplicationForm';
 import type { AuthorizationBusy, ConsumerKeys } from '../components/AuthorizationPanel';
-import { KEYS_FAIL_FALLBACK, applicationErrorMessage, disconnectedMessage } from '../texts';
+import {
+  KEYS_FAIL_FALLBACK,
+  applicationErrorMessage,
+  deletedBubbles,
+  disconnectedMessage,
+} from '../texts';
 import { isConnected, type Application, type ApplicationAuthType } from '../types';
-import { APPLICATIONS_PATH, isStoreAuthorizeUrl } from '../urls';
+import { APPLICATIONS_PATH, isStoreAuthorizeUrl, storeHost } from '../urls';
 
 /**
  * What the detail page does to an application: save Name and URL, switch the auth type,
@@ -171,11 +176,14 @@ export function useApplicationActions(
     if (!application) return;
     setDeleting(true);
     try {
-      await deleteApplication(api, application.id);
-      bus.emit('notify', {
-        message: `Application ${application.name} was deleted.`,
-        status: 'success',
-      });
+      const { keyRevoked } = await deleteApplication(api, application.id);
+      for (const bubble of deletedBubbles(
+        application.name,
+        storeHost(application.homeUrl),
+        keyRevoked,
+      )) {
+        bus.emit('notify', bubble);
+      }
       if (isMounted()) navigate(APPLICATIONS_PATH);
     } catch (error) {
       danger(apiErrorMessage(error));

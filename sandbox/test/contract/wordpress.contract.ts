@@ -11,21 +11,28 @@ import type { ContractTarget, Credential, SentMail } from './target';
  * step of `npm test` (scripts/lib/wordpress.mjs) installs Debian's WordPress on a throw-away
  * MariaDB, installs the plugin from its download zip, serves it with PHP's built-in server and
  * runs this file with CONTRACT_WORDPRESS_SITE naming the site's description (home URL,
- * application passwords, the folder its mail is written to).
+ * credentials, the folder its mail is written to). The `real-store` step
+ * (scripts/lib/real-store.mjs) runs it on WordPress with WooCommerce, whose REST keys (OAuth
+ * 1.0a over http, as the api signs) replace the application passwords.
  */
+type SiteCredential =
+  { username: string; password: string } | { consumer_key: string; consumer_secret: string };
+
 interface Site {
   wordpress: string;
+  /** WooCommerce's version when it is active (the real store), else null. */
+  woocommerce: string | null;
   home: string;
   siteName: string;
   /** The site's copy of WordPress, for site.php's station-users phase. */
   docroot: string;
   /** Whether the Staff add-on was installed from its zip and activated. */
   staffAddOn: boolean;
-  owner: { username: string; password: string };
-  revocable: Array<{ username: string; password: string }>;
-  noCapability: { username: string; password: string };
+  owner: SiteCredential;
+  revocable: SiteCredential[];
+  noCapability: SiteCredential;
   /** A shop manager's (manage_woocommerce, no create_users nor promote_users). */
-  shopManager: { username: string; password: string };
+  shopManager: SiteCredential;
   mailDir: string;
   /** wp-login.php logins (the connect screen is a wp-admin page, not a REST route). */
   logins: {
@@ -39,10 +46,8 @@ if (!file) {
   throw new Error('CONTRACT_WORDPRESS_SITE is not set: run it with TEST_STEPS=wordpress npm test');
 }
 const site = JSON.parse(readFileSync(file, 'utf8')) as Site;
-const basic = (pair: { username: string; password: string }): Credential => ({
-  kind: 'basic',
-  ...pair,
-});
+const credential = (given: SiteCredential): Credential =>
+  'consumer_key' in given ? { kind: 'oauth1', ...given } : { kind: 'basic', ...given };
 const revocable = [...site.revocable];
 
 /** The mails PHP handed to sendmail, one file each (the step's sendmail writes them). */
@@ -73,18 +78,20 @@ async function setStationUsers(posId: number, users: number[] | null): Promise<v
 }
 
 const target: ContractTarget = {
-  name: `the Cloud POS plugin on WordPress ${site.wordpress}`,
+  name: `the Cloud POS plugin on WordPress ${site.wordpress}${
+    site.woocommerce ? ` with WooCommerce ${site.woocommerce}` : ''
+  }`,
   home: site.home,
   siteName: site.siteName,
   multipleUserPluginActive: site.staffAddOn,
   setStationUsers,
-  owner: basic(site.owner),
-  noCapability: basic(site.noCapability),
-  shopManager: basic(site.shopManager),
+  owner: credential(site.owner),
+  noCapability: credential(site.noCapability),
+  shopManager: credential(site.shopManager),
   async revocable() {
     const next = revocable.shift();
-    if (!next) throw new Error('the site was set up with too few application passwords to revoke');
-    return basic(next);
+    if (!next) throw new Error('the site was set up with too few credentials to revoke');
+    return credential(next);
   },
   sentMail,
 };

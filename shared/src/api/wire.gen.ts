@@ -2907,7 +2907,10 @@ export interface paths {
       };
     };
     post?: never;
-    /** Deletes an application and its invitations */
+    /**
+     * Deletes an application and its invitations, and revokes its key on the store
+     * @description The store is let go of as Disconnect does: its webhooks deleted, its key revoked through the Cloud POS plugin. 204 when the application held no key; 200 with keyRevoked when it held one (false: the key is still active on the store, which the owner revokes in WooCommerce → Settings → Advanced → REST API). The delete stands either way.
+     */
     delete: {
       parameters: {
         query?: never;
@@ -2919,7 +2922,19 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description No content */
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description Whether the store revoked the key (false: revoke it in WooCommerce) */
+              keyRevoked: boolean;
+            };
+          };
+        };
+        /** @description No content: the application held no key */
         204: {
           headers: {
             [name: string]: unknown;
@@ -3116,6 +3131,8 @@ export interface paths {
                 authType: 'account' | 'keys';
                 /** @description An unexpired authorization token exists */
                 authInProgress: boolean;
+                /** @description While authorizing: the callback address the store must reach (the POS host on 443 in production); null otherwise */
+                authCallbackUrl?: string | null;
                 /** @description Masked (spec 5) */
                 consumerKey: string | null;
                 /** @description Masked (spec 5) */
@@ -5213,6 +5230,8 @@ export interface components {
       authType: 'account' | 'keys';
       /** @description An unexpired authorization token exists */
       authInProgress: boolean;
+      /** @description While authorizing: the callback address the store must reach (the POS host on 443 in production); null otherwise */
+      authCallbackUrl?: string | null;
       /** @description Masked (spec 5) */
       consumerKey: string | null;
       /** @description Masked (spec 5) */

@@ -13,6 +13,11 @@
  *     packaged by Debian) and a shop_manager role as WooCommerce's (manage_woocommerce, neither
  *     create_users nor promote_users); POS users, a second station, and application passwords. Prints the
  *     site's description as JSON for the contract suite.
+ *   php site.php woocommerce DOCROOT
+ *     Activates WooCommerce (already unpacked into wp-content/plugins, the real-store step) and
+ *     runs its installer (WC_Install::install: tables, roles, pages), its set-up wizard marked
+ *     as skipped. With WooCommerce active, `setup` describes REST keys (OAuth 1.0a over http,
+ *     as the api signs) instead of application passwords.
  *   php site.php station-users DOCROOT POS_ID all|ID,ID,…
  *     Sets who may open a station, as POS Stations → Edit access does (the suite's hook for
  *     what the dashboard has no route for).
@@ -21,7 +26,7 @@
  */
 
 if ( 'cli' !== PHP_SAPI || $argc < 3 ) {
-	fwrite( STDERR, "usage: php site.php install|setup|station-users DOCROOT [ARGUMENTS]\n" );
+	fwrite( STDERR, "usage: php site.php install|woocommerce|setup|station-users DOCROOT [ARGUMENTS]\n" );
 	exit( 2 );
 }
 
@@ -65,6 +70,25 @@ if ( 'install' === $cloud_pos_phase ) {
 		cloud_pos_site_fail( 'wp_install did not create the administrator' );
 	}
 	echo wp_json_encode( array( 'installed' => get_bloginfo( 'version' ) ) ), "\n";
+	exit( 0 );
+}
+
+if ( 'woocommerce' === $cloud_pos_phase ) {
+	require $cloud_pos_docroot . '/wp-load.php';
+	require_once ABSPATH . 'wp-admin/includes/plugin.php';
+	$cloud_pos_activated = activate_plugin( 'woocommerce/woocommerce.php' );
+	if ( null !== $cloud_pos_activated ) {
+		cloud_pos_site_fail( 'activation of WooCommerce failed: ' . cloud_pos_site_error( $cloud_pos_activated, 'unknown error' ) );
+	}
+	// activate_plugin loaded WooCommerce after plugins_loaded: its installer must run by hand.
+	WC_Install::install();
+	// Else the first wp-admin page a test opens is redirected to WooCommerce's Home.
+	delete_transient( '_wc_activation_redirect' );
+	update_option( 'woocommerce_onboarding_profile', array( 'skipped' => true ) );
+	update_option( 'woocommerce_task_list_hidden', 'yes' );
+	update_option( 'woocommerce_show_marketplace_suggestions', 'no' );
+	update_option( 'woocommerce_allow_tracking', 'no' );
+	echo wp_json_encode( array( 'woocommerce' => WC()->version ) ), "\n";
 	exit( 0 );
 }
 
@@ -212,22 +236,66 @@ function cloud_pos_site_password( $user, string $name ): array {
 	);
 }
 
+/**
+ * A new WooCommerce REST key of a user, made as WooCommerce's own REST API screen makes it (its
+ * row in woocommerce_api_keys: the hashed consumer key, the secret in clear).
+ *
+ * @param WP_User|int $user        The user.
+ * @param string      $description The key's description.
+ * @return array{consumer_key: string, consumer_secret: string}
+ */
+function cloud_pos_site_key( $user, string $description ): array {
+	global $wpdb;
+	$user_id  = $user instanceof WP_User ? $user->ID : (int) $user;
+	$key      = 'ck_' . wc_rand_hash();
+	$secret   = 'cs_' . wc_rand_hash();
+	$inserted = $wpdb->insert(
+		$wpdb->prefix . 'woocommerce_api_keys',
+		array(
+			'user_id'         => $user_id,
+			'description'     => $description,
+			'permissions'     => 'read_write',
+			'consumer_key'    => wc_api_hash( $key ),
+			'consumer_secret' => $secret,
+			'truncated_key'   => substr( $key, -7 ),
+		)
+	);
+	if ( false === $inserted ) {
+		cloud_pos_site_fail( "cannot add the REST key $description: " . $wpdb->last_error );
+	}
+	return array(
+		'consumer_key'    => $key,
+		'consumer_secret' => $secret,
+	);
+}
+
+$cloud_pos_woocommerce = class_exists( 'WooCommerce' );
+$cloud_pos_credential  = $cloud_pos_woocommerce ? 'cloud_pos_site_key' : 'cloud_pos_site_password';
+
 echo wp_json_encode(
 	array(
 		'wordpress'    => get_bloginfo( 'version' ),
+		'woocommerce'  => $cloud_pos_woocommerce ? WC()->version : null,
 		'home'         => home_url(),
 		'siteName'     => get_bloginfo( 'name' ),
 		'docroot'      => $cloud_pos_docroot,
 		'staffAddOn'   => $cloud_pos_staff,
-		'owner'        => cloud_pos_site_password( $cloud_pos_owner, 'Cloud POS contract' ),
+		'owner'        => $cloud_pos_credential( $cloud_pos_owner, 'Cloud POS contract' ),
 		'revocable'    => array_map(
-			static function ( int $n ) use ( $cloud_pos_owner ): array {
-				return cloud_pos_site_password( $cloud_pos_owner, "Cloud POS contract revocable $n" );
+			static function ( int $n ) use ( $cloud_pos_owner, $cloud_pos_credential ): array {
+				return $cloud_pos_credential( $cloud_pos_owner, "Cloud POS contract revocable $n" );
 			},
 			range( 1, 4 )
 		),
-		'noCapability' => cloud_pos_site_password( $cloud_pos_cashier, 'Cloud POS contract cashier' ),
-		'shopManager'  => cloud_pos_site_password( $cloud_pos_shop_manager, 'Cloud POS contract shop manager' ),
+		// The real store's end-to-end journeys connect, delete and disconnect with these.
+		'journeyKeys'  => $cloud_pos_woocommerce ? array_map(
+			static function ( int $n ) use ( $cloud_pos_owner ): array {
+				return cloud_pos_site_key( $cloud_pos_owner, "Cloud POS journey $n" );
+			},
+			range( 1, 6 )
+		) : array(),
+		'noCapability' => $cloud_pos_credential( $cloud_pos_cashier, 'Cloud POS contract cashier' ),
+		'shopManager'  => $cloud_pos_credential( $cloud_pos_shop_manager, 'Cloud POS contract shop manager' ),
 		'logins'       => array(
 			'administrator' => array(
 				'username' => 'storeadmin',

@@ -41,6 +41,16 @@ export function newAuthToken(): { token: string; hash: string; expiresAt: string
   };
 }
 
+/**
+ * Where the store posts the key after its admin approved (WooCommerce's callback_url, without
+ * the token): the POS host's public address. The store must be able to reach it, and
+ * WordPress calls out only on ports 80, 443 and 8080 (its `http_allowed_safe_ports`), so in
+ * production it is an https address on 443.
+ */
+export function authCallbackAddress(access: Pick<StoreAccess, 'posPublicUrl'>): string {
+  return `${access.posPublicUrl}/wc-authorize`;
+}
+
 /** The store's wc-auth page for this application and token (spec 7). */
 export function authorizeUrl(
   application: Pick<ApplicationRow, 'id' | 'home_url'>,
@@ -53,7 +63,7 @@ export function authorizeUrl(
     scope: 'read_write',
     user_id: application.id,
     return_url: `${access.dashboardOrigin}${returnPath ?? `/wc-authorization?applicationId=${encodeURIComponent(application.id)}`}`,
-    callback_url: `${access.posPublicUrl}/wc-authorize?token=${token}`,
+    callback_url: `${authCallbackAddress(access)}?token=${token}`,
   });
   return `${application.home_url}/wc-auth/v1/authorize?${query.toString()}`;
 }

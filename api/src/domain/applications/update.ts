@@ -127,8 +127,11 @@ export async function connectWithKeys(
 
 /**
  * Disconnects an application: its keys, WordPress account and pending authorization are
- * dropped, and so is everything of its store (members, slugs), since keys for another store
- * may come next. An applicationDisconnected entry follows. Then, with the keys read before,
+ * dropped, and so are the store's members (copied again on the next connect). The stations'
+ * slugs stay (issue 27): the store keeps its copy of them (the default station's `pos`, the
+ * custom slugs, the Connect screen's link), so after a reconnect to the same site the dashboard
+ * and the store agree and the addresses in use work again; moving the application to another
+ * URL forgets them. An applicationDisconnected entry follows. Then, with the keys read before,
  * the store's Cloud POS plugin is asked to revoke the key (`keyRevoked`); a store without the
  * plugin, or one that fails, keeps the key, and the owner is told to revoke it there. The
  * disconnect stands either way: the owner must be able to leave a dead store.
@@ -161,24 +164,72 @@ export async function disconnectApplication(
       auth_return_path: null,
     },
     () => applicationFeed.disconnected(row),
-    { forgetStore: true },
+    { forgetStore: true, keepSlugs: true },
   );
   if (!updated) return undefined;
   await repos.orders.dropSync(row.id);
-  let keyRevoked = false;
-  if (credentials) {
-    // Before the key is revoked: the webhooks are deleted with it.
-    await removeWebhooksQuietly(access, row.home_url, credentials, webhookIds, log);
-    try {
-      keyRevoked = await access.store.revokeConnection(row.home_url, credentials);
-    } catch (error) {
-      log.info(
-        { applicationId: row.id, reason: failureReason(error, row.home_url) },
-        'the key of a disconnected store was not revoked there',
-      );
-    }
-  }
+  const keyRevoked = credentials
+    ? await releaseStoreKey(access, row, credentials, webhookIds, log)
+    : false;
   return { row: updated, keyRevoked };
+}
+
+/**
+ * What a store keeps for the dashboard once the dashboard lets go of it (Disconnect, Delete):
+ * its webhooks are deleted, then its Cloud POS plugin is asked to revoke the key that signs
+ * the calls. True when the store says the key is revoked; false when it cannot be (no plugin,
+ * the store down or refusing): the key then stays active there, and the owner must revoke it
+ * in WooCommerce.
+ */
+async function releaseStoreKey(
+  access: StoreAccess,
+  row: ApplicationRow,
+  credentials: StoreCredentials,
+  webhookIds: number[],
+  log: FastifyBaseLogger,
+): Promise<boolean> {
+  // Before the key is revoked: the webhooks are deleted with it.
+  await removeWebhooksQuietly(access, row.home_url, credentials, webhookIds, log);
+  try {
+    return await access.store.revokeConnection(row.home_url, credentials);
+  } catch (error) {
+    log.info(
+      { applicationId: row.id, reason: failureReason(error, row.home_url) },
+      'the key of a store the dashboard let go of was not revoked there',
+    );
+    return false;
+  }
+}
+
+/**
+ * Deletes an application (and with it its invitations, members, slugs and orders' sync), then
+ * lets go of its store as Disconnect does: webhooks deleted, the key revoked through the Cloud
+ * POS plugin. `keyRevoked` is null when the application held no key (nothing to revoke), else
+ * whether the store revoked it; the delete stands either way, like a disconnect. Undefined when
+ * the user has no such application.
+ */
+export async function deleteApplication(
+  repos: Repositories,
+  access: StoreAccess,
+  userId: string,
+  id: string,
+  log: FastifyBaseLogger,
+): Promise<{ keyRevoked: boolean | null } | undefined> {
+  // Read before the row goes: the keys and webhook ids are needed after it.
+  const row = await repos.applications.findForUser(userId, id);
+  if (!row) return undefined;
+  const webhookIds = await storedWebhookIds(repos, row.id);
+  let credentials: StoreCredentials | null;
+  try {
+    credentials = credentialsOf(row, access.secrets);
+  } catch {
+    // Keys that cannot be read cannot be revoked either; the owner is told to do it by hand.
+    credentials = null;
+  }
+  if (!(await repos.applications.delete(userId, id))) return undefined;
+  const heldKey = row.consumer_key_enc !== null;
+  if (!credentials) return { keyRevoked: heldKey ? false : null };
+  return { keyRevoked: await releaseStoreKey(access, row, credentials, webhookIds, log) };
 }
 
 /** Sets how the application is authorized ('account' or 'keys'); the same type changes nothing. */

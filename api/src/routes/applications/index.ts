@@ -13,9 +13,7 @@ import {
   StoreOriginError,
   StoreOriginFormatError,
 } from '../../domain/applications/store-origin';
-import { cancelAuthorization } from '../../domain/applications/update';
-import { credentialsOf } from '../../domain/applications/credentials';
-import { removeWebhooksQuietly, storedWebhookIds } from '../../domain/orders/sync';
+import { cancelAuthorization, deleteApplication } from '../../domain/applications/update';
 import type { StoreAccess } from '../../domain/store-access';
 import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
@@ -122,7 +120,7 @@ const applications: FastifyPluginAsyncTypebox<ApplicationRoutesOptions> = async 
     } catch (error) {
       throw asConflict(error);
     }
-    return reply.code(201).send({ data: toApplication(row, access.secrets) });
+    return reply.code(201).send({ data: toApplication(row, access) });
   });
 
   app.post(
@@ -179,18 +177,17 @@ const applications: FastifyPluginAsyncTypebox<ApplicationRoutesOptions> = async 
     '/applications/:id',
     { config: MANAGER, schema: deleteSchema },
     async (request, reply) => {
-      const userId = currentUser(request).id;
-      // Read before the row goes: the keys and webhook ids delete the store's webhooks after.
-      const row = await app.repos.applications.findForUser(userId, request.params.id);
-      const webhookIds = row ? await storedWebhookIds(app.repos, row.id) : [];
-      if (!(await app.repos.applications.delete(userId, request.params.id))) {
-        throw applicationNotFound();
-      }
-      const credentials = row ? credentialsQuietly(row, access) : null;
-      if (row && credentials && webhookIds.length > 0) {
-        await removeWebhooksQuietly(access, row.home_url, credentials, webhookIds, request.log);
-      }
-      return reply.code(204).send(null);
+      const deleted = await deleteApplication(
+        app.repos,
+        access,
+        currentUser(request).id,
+        request.params.id,
+        request.log,
+      );
+      if (!deleted) throw applicationNotFound();
+      // Nothing to tell when the application held no key; else whether the store revoked it.
+      if (deleted.keyRevoked === null) return reply.code(204).send(null);
+      return reply.code(200).send({ keyRevoked: deleted.keyRevoked });
     },
   );
 
@@ -198,14 +195,5 @@ const applications: FastifyPluginAsyncTypebox<ApplicationRoutesOptions> = async 
   await app.register(sharing, { access });
   await app.register(stations, { access });
 };
-
-/** The stored keys, or null when there are none or they cannot be read. */
-function credentialsQuietly(row: ApplicationRow, access: StoreAccess) {
-  try {
-    return credentialsOf(row, access.secrets);
-  } catch {
-    return null;
-  }
-}
 
 export default applications;

@@ -91,7 +91,7 @@ const update: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app, {
           const disconnected = await disconnectApplication(app.repos, access, row, request.log);
           if (!disconnected) throw applicationNotFound();
           return {
-            data: toApplication(disconnected.row, access.secrets),
+            data: toApplication(disconnected.row, access),
             message: disconnectedMessage(row),
             keyRevoked: disconnected.keyRevoked,
           };

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { maskSecret } from '@pos/shared/rules';
 import type { ApplicationRow } from '../../db/types';
 import { lastAuthFailureOf } from '../../domain/applications/auth-failure';
+import { authCallbackAddress } from '../../domain/applications/authorization';
 import { credentialsOf, wpUserOf } from '../../domain/applications/credentials';
 import { liveStateOf } from '../../domain/applications/live';
 import { posPluginOf } from '../../domain/applications/plugin';
@@ -32,21 +33,27 @@ function masked(
   }
 }
 
-/** The wire shape of a stored application, without any store call. */
+/**
+ * The wire shape of a stored application, without any store call. While it is authorizing it
+ * names the callback address the store must reach (issue 27: an authorization that never comes
+ * back is told with its likely causes).
+ */
 export function toApplication(
   row: ApplicationRow,
-  secrets: SecretBox,
+  access: Pick<StoreAccess, 'secrets' | 'posPublicUrl'>,
   now = new Date().toISOString(),
 ): Application {
   const status = applicationStatus(row, null, now);
+  const authorizing = status.code === 'authorizing';
   return {
     id: row.id,
     name: row.name,
     homeUrl: row.home_url,
     slug: row.slug,
     authType: row.auth_type,
-    authInProgress: status.code === 'authorizing',
-    ...masked(row, secrets),
+    authInProgress: authorizing,
+    authCallbackUrl: authorizing ? authCallbackAddress(access) : null,
+    ...masked(row, access.secrets),
     keysFail: { ...NO_KEYS_FAIL },
     isVerifiedAuth: row.is_verified_auth === 1,
     quickLaunchPOSId: null,
@@ -73,7 +80,7 @@ export async function toLiveApplication(
   detail: boolean,
   log?: FastifyBaseLogger,
 ): Promise<Application> {
-  const application = toApplication(row, access.secrets);
+  const application = toApplication(row, access);
   if (!application.isVerifiedAuth) return application;
   const live = await liveStateOf(repos, row, access, detail, log);
   application.status = applicationStatus(row, live);

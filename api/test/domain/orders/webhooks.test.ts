@@ -167,6 +167,19 @@ describe('authorizing an application', () => {
     );
   });
 
+  /**
+   * The store's webhooks that still deliver to the application, asked with another key of the
+   * store's admin: the application's own key is revoked with them.
+   */
+  const webhooksLeftFor = async (id: string) => {
+    const other = await sandbox.mintKey(coffee);
+    const hooks = await ctx.access.store.webhooks(coffee, {
+      consumerKey: other.consumer_key,
+      consumerSecret: other.consumer_secret,
+    });
+    return hooks.filter((w) => w.deliveryUrl.endsWith(`/wc-webhooks/${id}`));
+  };
+
   it('deletes the webhooks on the store when disconnected', async () => {
     const { id, credentials } = await connected(coffee, 'usr_orders_disconnect');
     const response = await call(
@@ -177,15 +190,7 @@ describe('authorizing an application', () => {
       'usr_orders_disconnect',
     );
     expect(response.statusCode).toBe(200);
-    // The key is revoked too, so the store is asked with another key of its admin.
-    const other = await sandbox.mintKey(coffee);
-    const left = (
-      await ctx.access.store.webhooks(coffee, {
-        consumerKey: other.consumer_key,
-        consumerSecret: other.consumer_secret,
-      })
-    ).filter((w) => w.deliveryUrl.endsWith(`/wc-webhooks/${id}`));
-    expect(left).toEqual([]);
+    expect(await webhooksLeftFor(id)).toEqual([]);
     expect(credentials.consumerKey).toBeTruthy();
     expect(await ctx.app.repos.orders.sync(id)).toBeUndefined();
   });
@@ -199,11 +204,11 @@ describe('authorizing an application', () => {
       undefined,
       'usr_orders_delete',
     );
-    expect(response.statusCode).toBe(204);
-    const left = (await ctx.access.store.webhooks(coffee, credentials)).filter((w) =>
-      w.deliveryUrl.endsWith(`/wc-webhooks/${id}`),
-    );
-    expect(left).toEqual([]);
+    // Issue 27: the key is revoked too, as a disconnect's.
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ keyRevoked: true });
+    expect(await webhooksLeftFor(id)).toEqual([]);
+    expect(credentials.consumerKey).toBeTruthy();
   });
 });
 

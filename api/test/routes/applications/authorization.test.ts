@@ -55,6 +55,22 @@ const postCallback = (token: string | null, payload: object) =>
     payload,
   });
 
+describe('an authorization that has not come back (issue 27)', () => {
+  it('names the callback address the store must reach while authorizing, and none otherwise', async () => {
+    const id = await createApplication(ctx, store, 'Coffee', 'usr_auth_callback');
+    const before = await call(ctx, 'GET', `/applications/${id}`, undefined, 'usr_auth_callback');
+    expect(before.json().data.authCallbackUrl).toBeNull();
+    await startAuthorization(id, 'usr_auth_callback');
+    const detail = await call(ctx, 'GET', `/applications/${id}`, undefined, 'usr_auth_callback');
+    expect(detail.json().data).toMatchObject({
+      authInProgress: true,
+      authCallbackUrl: 'https://127.0.0.1:4443/wc-authorize',
+    });
+    const list = await call(ctx, 'GET', '/applications', undefined, 'usr_auth_callback');
+    expect(list.json().list[0].authCallbackUrl).toBe('https://127.0.0.1:4443/wc-authorize');
+  });
+});
+
 describe('PUT /applications/:id/auth-status', () => {
   it('builds the store’s authorize URL of spec 7 with a one-time token stored only as a hash', async () => {
     const id = await createApplication(ctx, store, 'Coffee', 'usr_auth_url');

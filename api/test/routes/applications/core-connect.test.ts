@@ -325,6 +325,46 @@ describe('disconnect', () => {
   });
 });
 
+describe('delete (issue 27: a deleted connection leaves no Read/Write key behind)', () => {
+  it('revokes the key through the plugin where it is active, as Disconnect does', async () => {
+    await sandbox.control(books, 'pos-plugin', { active: true });
+    const { id, key } = await connectApplication(ctx, sandbox, books, 'usr_core_del', 'Books');
+    const response = await call(ctx, 'DELETE', `/applications/${id}`, undefined, 'usr_core_del');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ keyRevoked: true });
+    expect(await storeKeyIds(books)).not.toContain(key.key_id);
+    const again = await call(ctx, 'DELETE', `/applications/${id}`, undefined, 'usr_core_del');
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('deletes all the same on a store without the plugin, and says the key is still active there', async () => {
+    const { id, key } = await connectApplication(ctx, sandbox, books, 'usr_core_del2', 'Books');
+    const response = await call(ctx, 'DELETE', `/applications/${id}`, undefined, 'usr_core_del2');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ keyRevoked: false });
+    expect(await storeKeyIds(books)).toContain(key.key_id);
+    const gone = await call(ctx, 'GET', `/applications/${id}`, undefined, 'usr_core_del2');
+    expect(gone.statusCode).toBe(404);
+  });
+
+  it('deletes all the same when the store is down, and says the key is still active there', async () => {
+    await sandbox.control(books, 'pos-plugin', { active: true });
+    const { id, key } = await connectApplication(ctx, sandbox, books, 'usr_core_del3', 'Books');
+    await sandbox.control(books, 'offline', { offline: true });
+    try {
+      const response = await call(ctx, 'DELETE', `/applications/${id}`, undefined, 'usr_core_del3');
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ keyRevoked: false });
+    } finally {
+      await sandbox.control(books, 'offline', { offline: false });
+    }
+    expect(await storeKeyIds(books)).toContain(key.key_id);
+    expect(
+      (await call(ctx, 'GET', `/applications/${id}`, undefined, 'usr_core_del3')).statusCode,
+    ).toBe(404);
+  });
+});
+
 describe('GET /applications/site-check', () => {
   const check = (url: string, sub = 'usr_core_site') =>
     call(ctx, 'GET', `/applications/site-check?url=${encodeURIComponent(url)}`, undefined, sub);

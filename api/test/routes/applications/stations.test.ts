@@ -640,7 +640,7 @@ describe('what an application keeps of its store', () => {
       .where('application_id', '=', id)
       .execute();
 
-  it('is forgotten when the application is disconnected', async () => {
+  it('is forgotten when the application is disconnected, but for the station addresses the store keeps too', async () => {
     const { id } = await connectApplication(ctx, sandbox, coffee, 'usr_keep_deauth');
     expect((await updateSlug(id, 'usr_keep_deauth', '2', 'bar', '2')).statusCode).toBe(200);
     expect((await membersOf(id)).length).toBeGreaterThan(0);
@@ -653,7 +653,8 @@ describe('what an application keeps of its store', () => {
     );
     expect(response.statusCode).toBe(200);
     expect(await membersOf(id)).toEqual([]);
-    expect(await slugRows(id)).toEqual([]);
+    // Issue 27: the store keeps its copy of the slugs, so a reconnect must find them as they were.
+    expect(await slugRows(id)).toEqual([{ pos_id: '2', slug: 'bar' }]);
     const row = await ctx.app.repos.applications.findById(id);
     expect(row).toMatchObject({ members_synced_at: null, members_sync_attempted_at: null });
   });

@@ -46,6 +46,21 @@ describe('AuthorizationPanel', () => {
     expect(screen.getByRole('radio', { name: 'Authorize with Account' })).toBeChecked();
   });
 
+  it('says why an authorization that has not come back likely failed, with the callback address', () => {
+    renderPanel({
+      application: sampleApplication({
+        authType: 'account',
+        authInProgress: true,
+        authCallbackUrl: 'https://pos.example.com:4443/wc-authorize',
+      }),
+    });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'The authorization started on 127.0.0.1:4201 has not come back. Most likely the store could not reach the callback address https://pos.example.com:4443/wc-authorize: WordPress calls out only on ports 80, 443 and 8080',
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('A valid URL was not provided.');
+    expect(screen.getByRole('button', { name: 'Authorize' })).toBeEnabled();
+  });
+
   it('locks the choice while the store authorization starts', () => {
     renderPanel({ busy: 'authorize' });
     expect(screen.getByRole('radio', { name: 'Connect with Keys' })).toBeDisabled();

@@ -3,7 +3,7 @@ import { Form } from 'react-final-form';
 import { Button } from '@pos/shared';
 import { FormError, SecretField } from '@pos/shared/forms';
 import { applicationsTestIds } from '../../testIds';
-import { AUTHORIZE_WITH_ACCOUNT, CONNECT_WITH_KEYS } from '../../texts';
+import { AUTHORIZE_WITH_ACCOUNT, CONNECT_WITH_KEYS, authorizationNotBack } from '../../texts';
 import type { Application, ApplicationAuthType } from '../../types';
 import type { AuthorizationBusy, ConsumerKeys } from './AuthorizationPanel';
 import '../../styles/page.css';
@@ -96,9 +96,11 @@ export function ConnectOptions({
                   administrator of the store, and come back here.
                 </p>
                 {application.authInProgress && (
-                  <p className="pos-apps-auth__hint">
-                    An authorization was started and has not finished. Authorize again to start
-                    over.
+                  <p className="pos-apps-auth__hint" role="status" data-testid={ids.notBack}>
+                    {authorizationNotBack(
+                      hostOf(application.homeUrl),
+                      application.authCallbackUrl ?? null,
+                    )}
                   </p>
                 )}
                 <div className="pos-apps-auth__actions">

@@ -381,13 +381,14 @@ describe('ApplicationDetail', () => {
     expect(screen.getByRole('button', { name: 'Authorize' })).toBeEnabled();
   });
 
-  it('deletes after the detail page confirmation and returns to the list', async () => {
+  it('deletes after the detail page confirmation, revoking the key, and returns to the list', async () => {
     const user = userEvent.setup();
     const { requests, bubbles } = renderDetail([authorizedApplication]);
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete application' });
+    // Issue 27: what becomes of the store's key is said before, and its outcome after.
     expect(dialog).toHaveTextContent(
-      'Are you sure you want to permanently delete this Application?',
+      'Are you sure you want to permanently delete this Application? Its Read/Write key will be revoked on 127.0.0.1:4201 through the Cloud POS plugin.',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() =>
@@ -395,7 +396,11 @@ describe('ApplicationDetail', () => {
     );
     expect(requests.at(-1)).toMatchObject({ method: 'DELETE', url: 'applications/app_coffee' });
     expect(bubbles).toEqual([
-      { message: 'Application Demo Coffee Roasters was deleted.', status: 'success' },
+      {
+        message:
+          'Application Demo Coffee Roasters was deleted. The Read/Write key was revoked on 127.0.0.1:4201.',
+        status: 'success',
+      },
     ]);
   });
 

@@ -1,7 +1,6 @@
 import { useCallback, useState } from 'react';
 import {
   Button,
-  ConfirmDialog,
   ErrorState,
   LoadingState,
   apiErrorMessage,
@@ -13,6 +12,7 @@ import {
 import { checkSite, fetchApplication } from '../../api';
 import { ApplicationForm } from '../../components/ApplicationForm';
 import { AuthorizationPanel } from '../../components/AuthorizationPanel';
+import { DeleteConfirm } from '../../components/DeleteConfirm';
 import { useApplicationActions } from '../../hooks/useApplicationActions';
 import { useApplicationId } from '../../hooks/useApplicationId';
 import { applicationsTestIds } from '../../testIds';
@@ -124,12 +124,9 @@ function ApplicationPage({ applicationId }: { applicationId: string | null }) {
         ) : (
           <SharedWithSection application={application} />
         ))}
-      <ConfirmDialog
-        open={confirmingDelete}
-        tone="danger"
-        title="Delete application"
-        message={DELETE_FROM_DETAIL}
-        confirmLabel="Delete"
+      <DeleteConfirm
+        application={confirmingDelete ? application : null}
+        question={DELETE_FROM_DETAIL}
         busy={actions.deleting}
         onConfirm={() => void actions.remove()}
         onCancel={() => setConfirmingDelete(false)}

@@ -113,6 +113,35 @@ describe('ApplicationList', () => {
     );
   });
 
+  it('says before Delete that a store without the plugin keeps the key, and after it where to revoke it', async () => {
+    const user = userEvent.setup();
+    const withoutPlugin = {
+      ...authorizedApplication,
+      posPlugin: { active: false, checkedAt: '2025-04-10T09:00:00.000Z' },
+    };
+    const { api } = createFakeApplicationsApi([withoutPlugin]);
+    const { bubbles } = renderWithParcel(<ApplicationList />, { api });
+    await screen.findByRole('rowheader', { name: 'Demo Coffee Roasters' });
+
+    await user.click(screen.getByRole('button', { name: 'Delete Demo Coffee Roasters' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete application' });
+    expect(dialog).toHaveTextContent(
+      'Are you sure you want to permanently delete this application? The store at 127.0.0.1:4201 does not have the Cloud POS plugin, so its Read/Write key stays active there: revoke it afterwards in WooCommerce → Settings → Advanced → REST API.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() =>
+      expect(bubbles).toEqual([
+        { message: 'Application Demo Coffee Roasters was deleted.', status: 'success' },
+        {
+          message:
+            'The Read/Write key is still active on 127.0.0.1:4201. Revoke it in WooCommerce → Settings → Advanced → REST API.',
+          status: 'danger',
+        },
+      ]),
+    );
+  });
+
   it('keeps the application when the confirmation is cancelled', async () => {
     const user = userEvent.setup();
     const { api, requests } = createFakeApplicationsApi();

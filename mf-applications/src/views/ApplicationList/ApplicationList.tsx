@@ -2,7 +2,6 @@ import { useCallback, useRef, useState } from 'react';
 import { Link } from '@pos/shared/router';
 import {
   Card,
-  ConfirmDialog,
   ErrorState,
   Icon,
   apiErrorMessage,
@@ -14,10 +13,16 @@ import {
 } from '@pos/shared';
 import { deleteApplication, fetchApplications } from '../../api';
 import { ApplicationTable } from '../../components/ApplicationTable';
+import { DeleteConfirm } from '../../components/DeleteConfirm';
 import { applicationsTestIds } from '../../testIds';
-import { DELETE_FROM_LIST, MY_APPLICATIONS, applicationErrorMessage } from '../../texts';
+import {
+  DELETE_FROM_LIST,
+  MY_APPLICATIONS,
+  applicationErrorMessage,
+  deletedBubbles,
+} from '../../texts';
 import type { Application, ApplicationList as ApplicationListData } from '../../types';
-import { APPLICATION_CREATE_PATH } from '../../urls';
+import { APPLICATION_CREATE_PATH, storeHost } from '../../urls';
 import '../../styles/page.css';
 
 const ids = applicationsTestIds.list;
@@ -53,13 +58,15 @@ export function ApplicationList() {
 
   const confirmDelete = async () => {
     if (!candidate) return;
-    const { id, name } = candidate;
+    const { id, name, homeUrl } = candidate;
     setPendingIds((current) => new Set(current).add(id));
     let deleted = false;
     try {
-      await deleteApplication(api, id);
+      const { keyRevoked } = await deleteApplication(api, id);
       deleted = true;
-      bus.emit('notify', { message: `Application ${name} was deleted.`, status: 'success' });
+      for (const bubble of deletedBubbles(name, storeHost(homeUrl), keyRevoked)) {
+        bus.emit('notify', bubble);
+      }
     } catch (error) {
       bus.emit('notify', { message: apiErrorMessage(error), status: 'danger' });
     }
@@ -113,12 +120,9 @@ export function ApplicationList() {
           />
         )}
       </Card>
-      <ConfirmDialog
-        open={candidate !== null}
-        tone="danger"
-        title="Delete application"
-        message={DELETE_FROM_LIST}
-        confirmLabel="Delete"
+      <DeleteConfirm
+        application={candidate}
+        question={DELETE_FROM_LIST}
         busy={candidate !== null && pendingIds.has(candidate.id)}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setCandidate(null)}

@@ -57,6 +57,36 @@ describe('WcAuthorization', () => {
     expect(requests).toHaveLength(3);
   });
 
+  it('stops after 30 s without the store’s callback and says the likely causes, with the callback address', async () => {
+    const stuck = sampleApplication({
+      authInProgress: true,
+      authCallbackUrl: 'https://pos.example.com:4443/wc-authorize',
+    });
+    const { api, requests } = pollingApi([stuck]);
+    renderWithParcel(<WcAuthorization />, {
+      api,
+      path: '/wc-authorization?applicationId=app_coffee&success=1&user_id=app_coffee',
+    });
+    await settle();
+    await act(async () => jest.advanceTimersByTime(29_500));
+    await settle();
+    expect(screen.getByText('Connecting to your store…')).toBeInTheDocument();
+    await act(async () => jest.advanceTimersByTime(1_000));
+    await settle();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The authorization started on 127.0.0.1:4201 has not come back. Most likely the store could not reach the callback address https://pos.example.com:4443/wc-authorize',
+    );
+    expect(screen.queryByText('Connecting to your store…')).not.toBeInTheDocument();
+    const polls = requests.length;
+    await act(async () => jest.advanceTimersByTime(5_000));
+    expect(requests).toHaveLength(polls);
+    expect(location()).toHaveTextContent('/wc-authorization');
+    expect(screen.getByRole('link', { name: 'Back to Demo Coffee Roasters' })).toHaveAttribute(
+      'href',
+      '/applications/app_coffee',
+    );
+  });
+
   it('leaves for the application when a fetch fails', async () => {
     const { api, requests } = pollingApi([inProgress, 'fail']);
     renderWithParcel(<WcAuthorization />, {

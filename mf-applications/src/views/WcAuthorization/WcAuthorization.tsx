@@ -1,11 +1,11 @@
-import { useEffect, useRef } from 'react';
-import { useNavigate, useSearchParams } from '@pos/shared/router';
-import { Card, LoadingState, apiErrorMessage, useParcel, PageHeader } from '@pos/shared';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from '@pos/shared/router';
+import { Card, LoadingState, apiErrorMessage, cx, useParcel, PageHeader } from '@pos/shared';
 import { fetchApplication, setAuthInProgress } from '../../api';
 import { applicationsTestIds } from '../../testIds';
-import { WP_SIDE_ERROR } from '../../texts';
-import { AUTHORIZATION_POLL_MS } from '../../types';
-import { APPLICATIONS_PATH, applicationPath, wcAuthorizationQuery } from '../../urls';
+import { WP_SIDE_ERROR, authorizationNotBack } from '../../texts';
+import { AUTHORIZATION_POLL_MS, AUTHORIZATION_WAIT_MS, type Application } from '../../types';
+import { APPLICATIONS_PATH, applicationPath, storeHost, wcAuthorizationQuery } from '../../urls';
 
 const ids = applicationsTestIds.wcAuthorization;
 
@@ -13,7 +13,9 @@ const ids = applicationsTestIds.wcAuthorization;
  * Where the store sends the browser back after its authorization page (spec 2.4). The store's
  * own callback to the api decides the outcome, so `success=1` is never trusted: the page polls
  * the application every 500 ms and leaves for it once authInProgress is false or a fetch fails.
- * `success=0` (the store admin denied) drops the pending authorization at once.
+ * `success=0` (the store admin denied) drops the pending authorization at once. When the store
+ * has not called back after {@link AUTHORIZATION_WAIT_MS}, the page stops and says the likely
+ * causes, with the callback address the store could not reach (issue 27).
  */
 export function WcAuthorization() {
   const { api, bus } = useParcel();
@@ -25,6 +27,8 @@ export function WcAuthorization() {
   // Once the page has sent the browser on, the new address (without the query) may still reach
   // it before it unmounts; it must not send the browser anywhere else.
   const leftRef = useRef(false);
+  // The application still authorizing when the wait ran out.
+  const [notBack, setNotBack] = useState<Application | null>(null);
 
   useEffect(() => {
     if (leftRef.current) return undefined;
@@ -56,11 +60,17 @@ export function WcAuthorization() {
       };
       void setAuthInProgress(api, applicationId, false).then(() => dropped(), dropped);
     } else {
+      const giveUpAt = Date.now() + AUTHORIZATION_WAIT_MS;
       const poll = async () => {
         try {
           const application = await fetchApplication(api, applicationId, controller.signal);
           if (!active) return;
           if (application.authInProgress) {
+            if (Date.now() >= giveUpAt) {
+              active = false;
+              setNotBack(application);
+              return;
+            }
             timer = setTimeout(() => void poll(), AUTHORIZATION_POLL_MS);
             return;
           }
@@ -89,9 +99,26 @@ export function WcAuthorization() {
     <div className="pos-page" data-testid={ids.page}>
       <PageHeader title="Authorizing" />
       <Card>
-        <div data-testid={ids.connecting}>
-          <LoadingState message="Connecting to your store…" />
-        </div>
+        {notBack ? (
+          <div data-testid={ids.notBack}>
+            <p role="alert">
+              {authorizationNotBack(storeHost(notBack.homeUrl), notBack.authCallbackUrl ?? null)}
+            </p>
+            <div>
+              <Link
+                to={applicationPath(notBack.id)}
+                className={cx('pos-button', 'pos-button--secondary', 'pos-button--md')}
+                data-testid={ids.backLink}
+              >
+                <span className="pos-button__label">Back to {notBack.name}</span>
+              </Link>
+            </div>
+          </div>
+        ) : (
+          <div data-testid={ids.connecting}>
+            <LoadingState message="Connecting to your store…" />
+          </div>
+        )}
       </Card>
     </div>
   );

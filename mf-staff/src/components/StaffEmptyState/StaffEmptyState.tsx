@@ -5,13 +5,13 @@ import {
   CONNECT_APPLICATION,
   CONNECT_APPLICATION_HINT,
   DOWNLOAD_ADDON,
-  DOWNLOAD_ADDON_LINK,
   GO_TO_APPLICATIONS,
   NO_STAFF,
   NO_STAFF_HINT,
   downloadAddonHint,
 } from '../../texts';
-import { APPLICATIONS_PATH, STAFF_ADDON_DOWNLOAD_PATH } from '../../urls';
+import { APPLICATIONS_PATH } from '../../urls';
+import { AddonDownloadLink } from '../AddonDownloadLink';
 
 const ids = staffTestIds.list;
 const linkButton = cx('pos-button', 'pos-button--secondary', 'pos-button--sm');
@@ -55,17 +55,7 @@ export function StaffEmptyState(props: StaffEmptyReason) {
           title={DOWNLOAD_ADDON}
           message={downloadAddonHint(props.applicationName)}
           data-testid={ids.downloadAddon}
-          action={
-            <a
-              href={STAFF_ADDON_DOWNLOAD_PATH}
-              download
-              className={linkButton}
-              data-testid={ids.downloadAddonLink}
-            >
-              <Icon name="download" size={16} />
-              <span className="pos-button__label">{DOWNLOAD_ADDON_LINK}</span>
-            </a>
-          }
+          action={<AddonDownloadLink data-testid={ids.downloadAddonLink} />}
         />
       );
     case 'no-staff':

@@ -285,8 +285,33 @@ describe('/staff/create submit (spec 8)', () => {
     expect(field('Name')).toHaveValue('Nia Newton');
   });
 
+  it('says why a store without the Staff add-on refused, and offers the add-on on the form', async () => {
+    const { api } = createStaffApi({
+      create: () => ({
+        status: 409,
+        data: { message: 'Download add-on to manage Staff', code: 'ERR_STAFF_ADDON_INACTIVE' },
+      }),
+    });
+    const { bubbles } = render(api);
+    await screen.findByRole('textbox', { name: 'Name' });
+    await fillIn();
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByTestId('staff-create-error')).toHaveTextContent(
+      /^Download add-on to manage Staff$/,
+    );
+    expect(bubbles).toEqual([{ message: 'Download add-on to manage Staff', status: 'danger' }]);
+    const addon = screen.getByTestId('staff-create-addon-missing');
+    expect(addon).toHaveTextContent(
+      'does not have the Cloud POS Staff add-on active. Upload it in WordPress under Plugins → Add New → Upload Plugin, then activate it.',
+    );
+    const download = within(addon).getByRole('link', { name: 'Download Cloud POS Staff' });
+    expect(download).toHaveAttribute('href', '/downloads/cloud-pos-staff.zip');
+    expect(download).toHaveAttribute('download');
+    expect(screen.getByTestId('location')).toHaveTextContent('/staff/create');
+  });
+
   it.each([
-    [409, { message: 'Download add-on to manage Staff', code: 'ERR_STAFF_ADDON_INACTIVE' }],
+    [409, { message: 'Something else conflicted', code: 'ERR_OTHER' }],
     [502, { message: 'The store did not answer in time.' }],
     [500, null],
   ])("says 'Failed to create Staff member.' on any other failure (%i)", async (status, data) => {

@@ -16,6 +16,7 @@ import { useMemo, useState } from 'react';
 import { Form } from 'react-final-form';
 import { useNavigate } from '@pos/shared/router';
 import { createStaffUser } from '../../api';
+import { AddonDownloadLink } from '../../components/AddonDownloadLink';
 import { StaffFields } from '../../components/StaffFields';
 import { StaffPaused } from '../../components/StaffPaused';
 import { useRememberedApplication } from '../../hooks/useRememberedApplication';
@@ -32,6 +33,7 @@ import {
   LOADING_STAFF_CREATION_PAGE,
   STAFF_CREATED,
   STAFF_CREATE_FAILED,
+  downloadAddonHint,
 } from '../../texts';
 import { STAFF_PATH } from '../../urls';
 import './StaffCreate.css';
@@ -45,9 +47,21 @@ interface CreateValues {
   applicationId: string;
 }
 
-/** Spec 8: a 400 shows the server's text; any other failure the spec's own. */
+/** The api's refusal of a store without the Cloud POS Staff add-on (409). */
+const ADDON_INACTIVE = 'ERR_STAFF_ADDON_INACTIVE';
+
+const isAddonInactive = (error: unknown) =>
+  isAxiosError(error) &&
+  error.response?.status === 409 &&
+  (error.response.data as { code?: unknown } | undefined)?.code === ADDON_INACTIVE;
+
+/**
+ * Spec 8: a 400 shows the server's text; so does the 409 of a store without the Staff add-on
+ * (issue 27: 'Download add-on to manage Staff', the form then offers the download); any other
+ * failure the spec's own.
+ */
 const failureText = (error: unknown) =>
-  isAxiosError(error) && error.response?.status === 400
+  isAxiosError(error) && (error.response?.status === 400 || isAddonInactive(error))
     ? apiErrorMessage(error, STAFF_CREATE_FAILED)
     : STAFF_CREATE_FAILED;
 
@@ -100,7 +114,11 @@ function LiveStaffCreate() {
     [verified, preselectedId],
   );
 
+  // The application whose store refused for lack of the Staff add-on, until the next submit.
+  const [addonMissingIn, setAddonMissingIn] = useState<string | null>(null);
+
   const create = async (values: CreateValues): Promise<SubmissionErrors | undefined> => {
+    setAddonMissingIn(null);
     try {
       const { invitation } = await createStaffUser(api, {
         name: values.name.trim(),
@@ -117,6 +135,10 @@ function LiveStaffCreate() {
     } catch (error) {
       const message = failureText(error);
       bus.emit('notify', { message, status: 'danger' });
+      if (isAddonInactive(error) && isMounted()) {
+        const application = verified?.find(({ id }) => id === values.applicationId);
+        setAddonMissingIn(application?.name ?? '');
+      }
       return { [FORM_ERROR]: message };
     }
   };
@@ -152,6 +174,12 @@ function LiveStaffCreate() {
               >
                 <StaffFields applications={verified ?? []} busy={submitting} />
                 <FormError data-testid={ids.error} />
+                {addonMissingIn !== null && (
+                  <div className="pos-staff-create__addon" data-testid={ids.addonMissing}>
+                    {addonMissingIn && <p>{downloadAddonHint(addonMissingIn)}</p>}
+                    <AddonDownloadLink data-testid={ids.addonDownloadLink} />
+                  </div>
+                )}
                 <div className="pos-staff-create__actions">
                   {submitting && (
                     <span data-testid={ids.creating}>

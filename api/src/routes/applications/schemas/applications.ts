@@ -158,7 +158,20 @@ export const authStatusSchema = {
 
 export const deleteSchema = {
   tags: TAGS,
-  summary: 'Deletes an application and its invitations',
+  summary: 'Deletes an application and its invitations, and revokes its key on the store',
+  description:
+    'The store is let go of as Disconnect does: its webhooks deleted, its key revoked through the Cloud POS plugin. 204 when the application held no key; 200 with keyRevoked when it held one (false: the key is still active on the store, which the owner revokes in WooCommerce → Settings → Advanced → REST API). The delete stands either way.',
   params: ApplicationParams,
-  response: { 204: Type.Null({ description: 'No content' }), ...managerErrors },
+  response: {
+    200: Type.Object(
+      {
+        keyRevoked: Type.Boolean({
+          description: 'Whether the store revoked the key (false: revoke it in WooCommerce)',
+        }),
+      },
+      { additionalProperties: false },
+    ),
+    204: Type.Null({ description: 'No content: the application held no key' }),
+    ...managerErrors,
+  },
 };

@@ -78,6 +78,14 @@ export const applicationFields = {
   slug: Type.String(),
   authType: AuthTypeSchema,
   authInProgress: Type.Boolean({ description: 'An unexpired authorization token exists' }),
+  authCallbackUrl: Type.Optional(
+    Nullable(
+      Type.String({
+        description:
+          'While authorizing: the callback address the store must reach (the POS host on 443 in production); null otherwise',
+      }),
+    ),
+  ),
   consumerKey: Nullable(Type.String({ description: 'Masked (spec 5)' })),
   consumerSecret: Nullable(Type.String({ description: 'Masked (spec 5)' })),
   keysFail: Type.Object(

@@ -1,0 +1,86 @@
+import { createHmac } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import OAuth from 'oauth-1.0a';
+
+/** A WooCommerce REST key of the real store's administrator. */
+export interface StoreKey {
+  consumer_key: string;
+  consumer_secret: string;
+}
+
+/**
+ * The real store of the `real-store` step (scripts/lib/real-store.mjs): WordPress with
+ * WooCommerce and the Cloud POS plugin, described by the file REAL_STORE_SITE names.
+ */
+interface RealStoreSite {
+  wordpress: string;
+  woocommerce: string;
+  home: string;
+  siteName: string;
+  /** REST keys made for the journeys, one per connection (Delete and Disconnect revoke them). */
+  journeyKeys: StoreKey[];
+  /** Where the store's mail lands: one file a message (the step's sendmail stand-in). */
+  mailDir: string;
+  /** wp-login.php logins; the administrator's approves on WooCommerce's wc-auth pages. */
+  logins: { administrator: { username: string; password: string } };
+}
+
+/** The real store, or null outside the real-store step. */
+export const realStore: RealStoreSite | null = process.env.REAL_STORE_SITE
+  ? (JSON.parse(readFileSync(process.env.REAL_STORE_SITE, 'utf8')) as RealStoreSite)
+  : null;
+
+let nextKey = 0;
+
+/** A REST key no journey has used yet. */
+export function journeyKey(): StoreKey {
+  const key = realStore?.journeyKeys[nextKey];
+  nextKey += 1;
+  if (!key) throw new Error('the real store was set up with too few journey keys');
+  return key;
+}
+
+/**
+ * Sends `{method} /wp-json/{path}` to the real store signed with `key` by OAuth 1.0a
+ * (HMAC-SHA256, as the api signs over http) and returns the status and JSON body: a revoked key
+ * is refused.
+ */
+export async function signedStoreRequest(
+  key: StoreKey,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: unknown }> {
+  if (!realStore) throw new Error('REAL_STORE_SITE is not set');
+  const url = `${realStore.home}/wp-json/${path}`;
+  const oauth = new OAuth({
+    consumer: { key: key.consumer_key, secret: key.consumer_secret },
+    signature_method: 'HMAC-SHA256',
+    hash_function: (base, secret) => createHmac('sha256', secret).update(base).digest('base64'),
+  });
+  const target = new URL(url);
+  for (const [name, value] of Object.entries(oauth.authorize({ url, method }))) {
+    target.searchParams.set(name, String(value));
+  }
+  const response = await fetch(target, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** `GET /wp-json/{path}` signed with `key` (see {@link signedStoreRequest}). */
+export const signedStoreGet = (key: StoreKey, path: string) => signedStoreRequest(key, 'GET', path);
+
+/** The raw messages the real store has mailed to `email` (WordPress's wp_mail, as sent). */
+export function storeMailTo(email: string): string[] {
+  if (!realStore) throw new Error('REAL_STORE_SITE is not set');
+  const mailDir = realStore.mailDir;
+  return readdirSync(mailDir)
+    .map((name) => readFileSync(path.join(mailDir, name), 'utf8'))
+    .filter((message) =>
+      message.split(/\r?\n/).some((line) => /^To:/i.test(line) && line.includes(email)),
+    );
+}

@@ -1,0 +1,1 @@
+export { AddonDownloadLink } from './AddonDownloadLink';
