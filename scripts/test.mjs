@@ -17,7 +17,7 @@ import {
   run,
 } from './lib/setup.mjs';
 import { withPostgres } from './lib/postgres.mjs';
-import { realStoreZips } from './lib/real-store.mjs';
+import { realStoreZips } from './lib/vendor.mjs';
 import { remotes, repoRoot } from './lib/services.mjs';
 
 const steps = [];

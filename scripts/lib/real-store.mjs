@@ -19,10 +19,11 @@
 //
 //   node scripts/lib/real-store.mjs [--contract-only] --report .run/reports/real-store-contract.json
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from './services.mjs';
+import { realStoreZips } from './vendor.mjs';
 import {
   assertNoPluginMessages,
   runContractSuite,
@@ -30,27 +31,6 @@ import {
   siteScript,
   withThrowAwaySite,
 } from './wordpress-site.mjs';
-
-/** Where the vendored releases are looked for: ../shared/vendor beside the clone. */
-export const vendorDir = path.resolve(repoRoot, '../shared/vendor');
-
-/**
- * The two zips the real store is made of, or why the step cannot run.
- * @returns {{ wordpress: string, woocommerce: string } | { missing: string }}
- */
-export function realStoreZips(env = process.env) {
-  const wordpress = path.resolve(env.WORDPRESS_ZIP || path.join(vendorDir, 'wordpress-6.8.8.zip'));
-  const woocommerce = path.resolve(
-    env.WOOCOMMERCE_ZIP || path.join(vendorDir, 'woocommerce-10.0.2.zip'),
-  );
-  const absent = [wordpress, woocommerce].filter((file) => !existsSync(file));
-  if (absent.length > 0) {
-    return {
-      missing: `no ${absent.join(' nor ')} (put ../shared/vendor beside the clone, or set WORDPRESS_ZIP and WOOCOMMERCE_ZIP)`,
-    };
-  }
-  return { wordpress, woocommerce };
-}
 
 /** Unpacks `zip` into `into` (Debian's unzip: a 28 MB archive in seconds). */
 function unpack(zip, into) {
