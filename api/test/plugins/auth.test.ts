@@ -210,6 +210,8 @@ describe('users on first sight', () => {
       fullName: 'New Name',
       email: 'new@test.example',
       isVerified: true,
+      // First seen by the api (the email banner's 14 days count from it), not changed by later tokens.
+      registeredAt: expect.any(String),
     });
   });
 
