@@ -3,9 +3,19 @@
 // WordPress, PHP and MariaDB), then runs lint, format check, type checks, unit tests, the api's
 // database tests on SQLite and on a real PostgreSQL, the WordPress plugin's checks and its
 // contract suite on a real WordPress, builds, the same suite on a real store (WordPress +
-// WooCommerce, when ../shared/vendor has them), and the end-to-end journeys in Chromium.
-// Ends with one line 'N passed, N failed'.
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// WooCommerce, when ../shared/vendor has them), and the end-to-end journeys in Chromium (the
+// real store and the two-instance journeys beside them, see `lanes`). Ends with each step's
+// time, the tests that passed only when tried again, and one line 'N passed, N failed'.
+import { spawn } from 'node:child_process';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {
   PLUGIN_PACKAGE,
@@ -18,14 +28,27 @@ import {
 } from './lib/setup.mjs';
 import { withPostgres } from './lib/postgres.mjs';
 import { realStoreZips } from './lib/vendor.mjs';
-import { remotes, repoRoot } from './lib/services.mjs';
+import { remotes, repoRoot, shiftedPortEnv } from './lib/services.mjs';
 
+const runStarted = Date.now();
 const steps = [];
 const only = process.env.TEST_STEPS?.split(',');
+const selected = (name) => !only || only.includes(name);
+
+/**
+ * The journeys after the build run in two lanes when the machine has two cores or more
+ * (TEST_LANES=1 runs them one after another): the e2e journeys here, and beside them, in a
+ * second `npm test` process on its own port block, data and log folders, the real store and
+ * the two-instance journeys. Both lanes mostly wait on browsers, PHP and databases.
+ */
+const BESIDE = ['real-store', 'e2e-scale'];
+const lanes = Number(process.env.TEST_LANES ?? (os.availableParallelism() >= 2 ? 2 : 1));
+const besideSteps =
+  lanes > 1 && !process.env.TEST_LANE_RESULTS && selected('e2e') ? BESIDE.filter(selected) : [];
 
 /** Runs a step; an action may return a reason it was skipped (the summary says so). */
 function step(name, action) {
-  if (only && !only.includes(name)) return;
+  if ((only && !only.includes(name)) || besideSteps.includes(name)) return;
   console.info(`\n━━ ${name} ━━`);
   const started = Date.now();
   try {
@@ -43,6 +66,8 @@ const reports = path.join(repoRoot, '.run/reports');
 mkdirSync(reports, { recursive: true });
 /** Test counts per step, read from the runners' JSON reports. */
 const counts = {};
+/** Tests and journeys that passed only when tried again, by step: named at the end of the run. */
+const retried = [];
 
 /** Passed and failed tests of a jest JSON report, if it was written. */
 function jestCounts(outputFile) {
@@ -61,8 +86,24 @@ function jest(name, args, env = {}) {
     pnpmExec(['jest', '--ci', '--json', `--outputFile=${outputFile}`, ...args], env);
   } finally {
     const found = jestCounts(outputFile);
-    if (found) counts[name] = found;
+    if (found) {
+      counts[name] = found;
+      for (const title of jestRetriedTitles(outputFile)) retried.push(`${name}: ${title}`);
+    }
   }
+}
+
+/**
+ * The tests of a jest JSON report that passed only on a later try (`jest.retryTimes`): jest
+ * counts every try in `invocations`.
+ */
+function jestRetriedTitles(outputFile) {
+  const report = JSON.parse(readFileSync(outputFile, 'utf8'));
+  return report.testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === 'passed' && (test.invocations ?? 1) > 1)
+      .map((test) => `${path.relative(repoRoot, file.name)} › ${test.fullName}`),
+  );
 }
 
 /** Passed and failed tests of phpunit's JUnit report (its first, outermost testsuite). */
@@ -73,9 +114,6 @@ function phpunitCounts(file) {
   const failed = attribute('errors') + attribute('failures');
   return { passed: attribute('tests') - failed - attribute('skipped'), failed };
 }
-
-/** Journeys that passed only when tried again, by run: named at the end of the run. */
-const retried = [];
 
 /** The titles of a Playwright report's tests whose outcome was 'flaky' (passed on a retry). */
 function flakyTitles(suites, parents = []) {
@@ -152,6 +190,8 @@ step('build', () =>
     },
   ),
 );
+const beside = startBesideLane();
+
 // The plugin on a real store, WordPress 6.8.8 + WooCommerce 10.0.2 from ../shared/vendor
 // (scripts/lib/real-store.mjs): one throw-away store for the whole step, the pos-connect/v1
 // contract suite against it, then the real-store journeys in Chromium. After `build`: the
@@ -197,6 +237,59 @@ step('e2e', () => {
   }
 });
 
+/**
+ * Starts the second lane (see `lanes`) as its own process: `npm test`'s later steps on the port
+ * block 10 000 above this one, its output kept in .run/reports/lane-beside.log and printed when
+ * it ends, so the two lanes' lines do not mix.
+ * @returns {{ done: Promise<void>, results: string, log: string, started: number } | undefined}
+ */
+function startBesideLane() {
+  if (besideSteps.length === 0) return undefined;
+  const results = path.join(reports, 'lane-beside.json');
+  const log = path.join(reports, 'lane-beside.log');
+  rmSync(results, { force: true });
+  console.info(`\n━━ ${besideSteps.join(', ')}: beside the e2e journeys (log: ${log}) ━━`);
+  const out = createWriteStream(log);
+  const child = spawn(process.execPath, [path.join(repoRoot, 'scripts/test.mjs')], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      ...shiftedPortEnv(10_000),
+      TEST_STEPS: besideSteps.join(','),
+      TEST_LANE_RESULTS: results,
+      E2E_DATA_DIR: path.join(repoRoot, '.run/e2e-data-beside'),
+      E2E_LOG_DIR: path.join(repoRoot, '.run/e2e-logs-beside'),
+    },
+  });
+  child.stdout.pipe(out, { end: false });
+  child.stderr.pipe(out, { end: false });
+  const done = new Promise((resolve) => {
+    child.once('close', () => out.end(resolve));
+    child.once('error', (error) => {
+      out.write(`could not start: ${error.message}\n`);
+      resolve();
+    });
+  });
+  return { done, results, log, started: Date.now() };
+}
+
+/** Waits for the second lane, prints its output and takes its steps into the summary. */
+async function mergeBesideLane() {
+  if (!beside) return;
+  await beside.done;
+  console.info(`\n━━ ${besideSteps.join(', ')} (beside the e2e journeys) ━━`);
+  console.info(readFileSync(beside.log, 'utf8'));
+  if (!existsSync(beside.results)) {
+    steps.push({ name: besideSteps.join('+'), ok: false, ms: Date.now() - beside.started });
+    return;
+  }
+  const found = JSON.parse(readFileSync(beside.results, 'utf8'));
+  steps.push(...found.steps.map((s) => ({ ...s, beside: true })));
+  Object.assign(counts, found.counts);
+  retried.push(...found.retried);
+}
+
 // Scale-out (issue 16): journeys that write, with two api instances on one throw-away
 // PostgreSQL behind the shell's proxy (round robin), so any request may land on either. A short
 // subset (CI stays under 40 minutes), each crossing the instances differently: a new user's
@@ -230,15 +323,22 @@ step('e2e-scale', () => {
   });
 });
 
+if (process.env.TEST_LANE_RESULTS) {
+  writeFileSync(process.env.TEST_LANE_RESULTS, JSON.stringify({ steps, counts, retried }));
+  process.exit(0);
+}
+await mergeBesideLane();
+
 console.info('\n━━ summary ━━');
 for (const s of steps) {
   const c = counts[s.name];
   const tests = c ? `  ${c.passed} passed, ${c.failed} failed` : '';
   const mark = s.skipped ? '–' : s.ok ? '✓' : '✗';
   console.info(
-    `${mark} ${s.name.padEnd(14)} ${(s.ms / 1000).toFixed(1).padStart(6)} s${tests}${s.skipped ? `  (${s.skipped})` : ''}`,
+    `${mark} ${s.name.padEnd(14)} ${(s.ms / 1000).toFixed(1).padStart(6)} s${tests}${s.skipped ? `  (${s.skipped})` : ''}${s.beside ? '  (beside e2e)' : ''}`,
   );
 }
+console.info(`whole run: ${((Date.now() - runStarted) / 1000).toFixed(0)} s`);
 if (retried.length > 0) {
   console.info(`\nPassed only when tried again (${retried.length}):`);
   for (const title of retried) console.info(`  ↻ ${title}`);

@@ -10,17 +10,22 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 const host = '127.0.0.1';
 const port = (name, fallback) => Number(process.env[name] ?? fallback);
 
-export const ports = {
-  shell: port('SHELL_PORT', 3000),
-  api: port('API_PORT', 4000),
-  login: port('LOGIN_PORT', 4100),
-  mailHttp: port('MAIL_HTTP_PORT', 4101),
-  smtp: port('SMTP_PORT', 2525),
-  control: port('CONTROL_PORT', 3099),
-  posHost: port('POS_HOST_PORT', 4443),
-  cloudPos: port('CLOUD_POS_PORT', 4300),
-  payments: port('PAYMENTS_PORT', 4600),
+/** Each service's port: the environment variable that sets it, and its default. */
+const portTable = {
+  shell: ['SHELL_PORT', 3000],
+  api: ['API_PORT', 4000],
+  login: ['LOGIN_PORT', 4100],
+  mailHttp: ['MAIL_HTTP_PORT', 4101],
+  smtp: ['SMTP_PORT', 2525],
+  control: ['CONTROL_PORT', 3099],
+  posHost: ['POS_HOST_PORT', 4443],
+  cloudPos: ['CLOUD_POS_PORT', 4300],
+  payments: ['PAYMENTS_PORT', 4600],
 };
+
+export const ports = Object.fromEntries(
+  Object.entries(portTable).map(([key, [name, fallback]]) => [key, port(name, fallback)]),
+);
 
 /**
  * The api's instances (E2E_API_INSTANCES, 1 by default): several share one PostgreSQL
@@ -173,6 +178,30 @@ export const remotes = [
     routes: [],
   },
 ];
+
+/**
+ * The environment of a second stack beside this one: every port of this table (the stack's
+ * services, api instances, demo stores and remotes) moved by `offset`, so two test stacks run
+ * side by side (keep the result below 32768: higher ports collide with outgoing connections).
+ * @param {number} offset
+ * @returns {Record<string, string>}
+ */
+export function shiftedPortEnv(offset) {
+  const shift = (value) => {
+    const moved = value + offset;
+    if (moved >= 32768) throw new Error(`port ${value} + ${offset} is above 32767`);
+    return String(moved);
+  };
+  const env = Object.fromEntries(
+    Object.entries(portTable).map(([key, [name]]) => [name, shift(ports[key])]),
+  );
+  for (const remote of remotes) {
+    env[`${remote.pkg.replace(/-/g, '_').toUpperCase()}_PORT`] = shift(remote.port);
+  }
+  env.STORE_PORTS = storePorts.map(shift).join(',');
+  if (process.env.API_PORTS) env.API_PORTS = apiInstances.map(shift).join(',');
+  return env;
+}
 
 /** The slug of the demo manager's connected application (the api's demo seed). */
 export const demoApplicationSlug = 'demo-coffee-roasters';
