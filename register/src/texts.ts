@@ -38,6 +38,7 @@ export const TEXTS = {
   newSale: 'New sale',
   cannotSell: 'This store user may not create orders, so this register cannot sell.',
   // The customer and the note.
+  saleDetails: 'Customer and note',
   customer: 'Customer',
   guest: 'Guest',
   removeCustomer: 'Remove customer',

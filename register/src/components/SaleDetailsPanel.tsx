@@ -26,7 +26,7 @@ export function SaleDetailsPanel({
   onChange,
 }: SaleDetailsPanelProps) {
   return (
-    <section className="register-details" aria-label={`${TEXTS.customer} · ${TEXTS.note}`}>
+    <section className="register-details" aria-label={TEXTS.saleDetails}>
       <CustomerPicker
         api={api}
         customer={details.customer}
