@@ -10,12 +10,11 @@ import { PayDialog } from './components/PayDialog';
 import { ProductGrid } from './components/ProductGrid';
 import { Receipt } from './components/Receipt';
 import { SaleDetailsPanel } from './components/SaleDetailsPanel';
-import { itemsOf, useParkedSales } from './parked';
+import { useParkedSales } from './parked';
 import { TEXTS } from './texts';
 import type {
   CartTotals,
   Category,
-  ParkedSale,
   Payment,
   Product,
   RegisterSession,
@@ -59,8 +58,6 @@ export function Register({ api }: { api: RegisterApi }) {
   const [paying, setPaying] = useState(false);
   const [sale, setSale] = useState<Sale | null>(null);
   const [details, setDetails] = useState<SaleDetails>(NO_DETAILS);
-  const [parking, setParking] = useState(false);
-  const parkedSales = useParkedSales(api);
 
   useEffect(() => {
     let live = true;
@@ -111,36 +108,19 @@ export function Register({ api }: { api: RegisterApi }) {
     dispatch(action);
   }, []);
 
-  /** Parks, resumes or discards (`work`), with the store's refusal as the notice. */
-  const parkedStep = async (work: () => Promise<string>) => {
-    setParking(true);
-    try {
-      setNotice(await work());
-    } catch (error) {
-      setNotice(messageOf(error));
-    } finally {
-      setParking(false);
-    }
-  };
-  const park = () =>
-    parkedStep(async () => {
-      await parkedSales.park(cartLines(cart), details);
-      changeCart({ type: 'clear' });
-      return TEXTS.parkedDone;
-    });
-  const resume = (parked: ParkedSale) =>
-    parkedStep(async () => {
-      const { items, missing } = itemsOf(await parkedSales.take(parked.id), products);
-      setSale(null);
-      dispatch({ type: 'load', items });
-      setDetails({ customer: parked.customer, note: parked.note });
-      return missing.length > 0 ? TEXTS.notSold(missing.join(', ')) : TEXTS.resumed;
-    });
-  const discard = (parked: ParkedSale) =>
-    parkedStep(async () => {
-      await parkedSales.take(parked.id);
-      return TEXTS.discarded;
-    });
+  const parking = useParkedSales(
+    api,
+    { cart, details, products },
+    {
+      onParked: () => changeCart({ type: 'clear' }),
+      onResumed: (items, resumed) => {
+        setSale(null);
+        dispatch({ type: 'load', items });
+        setDetails(resumed);
+      },
+      onNotice: setNotice,
+    },
+  );
 
   const complete = async (payment: Payment): Promise<string | null> => {
     try {
@@ -214,14 +194,14 @@ export function Register({ api }: { api: RegisterApi }) {
           </>
         )}
         <ParkedSales
-          parked={parkedSales.parked}
+          parked={parking.parked}
           canPark={cart.length > 0 && loaded.session.may_sell}
           cartEmpty={cart.length === 0}
           locale={store.locale}
-          busy={parking}
-          onPark={() => void park()}
-          onResume={(parked) => void resume(parked)}
-          onDiscard={(parked) => void discard(parked)}
+          busy={parking.busy}
+          onPark={() => void parking.park()}
+          onResume={(parked) => void parking.resume(parked)}
+          onDiscard={(parked) => void parking.discard(parked)}
         />
       </div>
       {paying && totals && (

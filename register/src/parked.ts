@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { RegisterApi } from './api';
 import type { CartItem } from './cart';
-import type { ParkedSale, Product } from './types';
+import { cartLines } from './cart';
+import { TEXTS } from './texts';
+import type { ParkedSale, Product, SaleDetails } from './types';
 
 /**
  * The cart of a parked sale, from the catalogue as it is now: the names of products no longer
@@ -21,9 +23,35 @@ export function itemsOf(
   return { items, missing };
 }
 
-/** The parked sales of the station: loaded once, then kept as the register parks and takes. */
-export function useParkedSales(api: Pick<RegisterApi, 'parkedSales' | 'park' | 'takeParked'>) {
+/** The current sale, as parking takes it and resuming gives it back. */
+interface CurrentSale {
+  cart: CartItem[];
+  details: SaleDetails;
+  /** The catalogue as loaded, to rebuild a resumed cart from. */
+  products: readonly Product[];
+}
+
+/** What the register does when a sale is parked or resumed, and how it tells the cashier. */
+interface ParkingEffects {
+  /** The current sale was parked: it is cleared. */
+  onParked: () => void;
+  /** A parked sale is back: it becomes the current sale. */
+  onResumed: (items: CartItem[], details: SaleDetails) => void;
+  /** The outcome of each step, or the store's refusal. */
+  onNotice: (text: string) => void;
+}
+
+/**
+ * The parked sales of the station (loaded once, then kept as the register parks and takes),
+ * and the register's three steps with them: park the current sale, resume one, discard one.
+ */
+export function useParkedSales(
+  api: Pick<RegisterApi, 'parkedSales' | 'park' | 'takeParked'>,
+  current: CurrentSale,
+  effects: ParkingEffects,
+) {
   const [parked, setParked] = useState<ParkedSale[] | null>(null);
+  const [busy, setBusy] = useState(false);
   useEffect(() => {
     let live = true;
     api
@@ -34,15 +62,6 @@ export function useParkedSales(api: Pick<RegisterApi, 'parkedSales' | 'park' | '
       live = false;
     };
   }, [api]);
-
-  const park = useCallback(
-    async (...args: Parameters<RegisterApi['park']>) => {
-      const sale = await api.park(...args);
-      setParked((list) => [...(list ?? []), sale]);
-      return sale;
-    },
-    [api],
-  );
 
   /** Takes `id` off the station; it leaves the list even when another register took it first. */
   const take = useCallback(
@@ -56,5 +75,37 @@ export function useParkedSales(api: Pick<RegisterApi, 'parkedSales' | 'park' | '
     [api],
   );
 
-  return { parked, park, take };
+  const step = async (work: () => Promise<string>) => {
+    setBusy(true);
+    try {
+      effects.onNotice(await work());
+    } catch (error) {
+      effects.onNotice(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return {
+    parked,
+    busy,
+    park: () =>
+      step(async () => {
+        const sale = await api.park(cartLines(current.cart), current.details);
+        setParked((list) => [...(list ?? []), sale]);
+        effects.onParked();
+        return TEXTS.parkedDone;
+      }),
+    resume: (sale: ParkedSale) =>
+      step(async () => {
+        const { items, missing } = itemsOf(await take(sale.id), current.products);
+        effects.onResumed(items, { customer: sale.customer, note: sale.note });
+        return missing.length > 0 ? TEXTS.notSold(missing.join(', ')) : TEXTS.resumed;
+      }),
+    discard: (sale: ParkedSale) =>
+      step(async () => {
+        await take(sale.id);
+        return TEXTS.discarded;
+      }),
+  };
 }
