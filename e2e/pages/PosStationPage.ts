@@ -11,12 +11,54 @@ export class PosStationPage {
   readonly cart: Locator;
   readonly payDialog: Locator;
   readonly receipt: Locator;
+  /** The sale's customer (Guest, or the name and email) and its note. */
+  readonly customer: Locator;
+  readonly note: Locator;
+  /** The station's parked sales, with Park sale. */
+  readonly parked: Locator;
 
   constructor(readonly page: Page) {
     this.search = page.getByLabel('Search by name, SKU or barcode');
     this.cart = page.getByRole('region', { name: 'Current sale' });
     this.payDialog = page.getByRole('dialog', { name: /^Take payment/ });
     this.receipt = page.getByRole('region', { name: 'Receipt' });
+    this.customer = page.getByTestId('register-customer');
+    this.note = page.getByRole('textbox', { name: 'Order note' });
+    this.parked = page.getByRole('region', { name: /^Parked sales/ });
+  }
+
+  /** Creates a customer at the register by name and email; the sale is then theirs. */
+  async createCustomer(first: string, last: string, email: string): Promise<void> {
+    await this.page.getByRole('button', { name: 'New customer' }).click();
+    const form = this.page.getByRole('form', { name: 'New customer' });
+    await form.getByLabel('First name').fill(first);
+    await form.getByLabel('Last name').fill(last);
+    await form.getByLabel('Email').fill(email);
+    await form.getByRole('button', { name: 'Add customer' }).click();
+    await expect(this.customer).toHaveText(`${first} ${last} · ${email}`);
+  }
+
+  /** Parks the current sale; the cart is empty again. */
+  async park(): Promise<void> {
+    await this.parked.getByRole('button', { name: 'Park sale' }).click();
+    await expect(this.page.getByText('The sale is parked.')).toBeVisible();
+  }
+
+  /** Resumes the parked sale of `customerName` into the empty cart. */
+  async resume(customerName: string): Promise<void> {
+    await this.parked
+      .getByRole('button', { name: new RegExp(`^Resume .*, ${escape(customerName)}$`) })
+      .click();
+    await expect(this.page.getByText('The parked sale is back in the cart.')).toBeVisible();
+  }
+
+  /** Emails the receipt to the address in its field (the customer's, unless `email` is given). */
+  async emailReceipt(email?: string): Promise<void> {
+    const field = this.receipt.getByLabel('Email address for the receipt');
+    if (email !== undefined) await field.fill(email);
+    const to = await field.inputValue();
+    await this.receipt.getByRole('button', { name: 'Email receipt' }).click();
+    await expect(this.receipt.getByText(`The receipt was sent to ${to}.`)).toBeVisible();
   }
 
   /** Waits until the store shows the register of `station`, signed in as `personName`. */

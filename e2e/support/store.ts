@@ -74,6 +74,9 @@ export interface WooOrder {
   total_tax: string;
   line_items: Array<{ product_id: number; name: string; quantity: number; total: string }>;
   meta_data: Array<{ key: string; value: string }>;
+  customer_id: number;
+  billing: { first_name: string; last_name: string; email: string };
+  customer_note: string;
 }
 
 /**

@@ -3,7 +3,10 @@ import { ActivityPage } from '../pages/ActivityPage';
 import { PosStationPage } from '../pages/PosStationPage';
 import { StationsPage } from '../pages/StationsPage';
 import { expectAccessible } from '../support/a11y';
+import { apiAs } from '../support/billing';
+import { messagesTo } from '../support/mail';
 import { applicationName, managerWithStore } from '../support/managers';
+import { cloudPosAddress } from '../support/stack';
 import { resetStore, storeOrder, stores } from '../support/store';
 
 /** Demo Book Nook's one station: prices include its 8 % tax. */
@@ -93,5 +96,101 @@ test.describe('The Cloud POS register', () => {
       { timeout: 10_000 },
     );
     await tab.close();
+  });
+
+  test("a sale for a customer created at the register, with a note, parked and resumed, whose receipt shows the station's texts and is emailed", async ({
+    page,
+  }) => {
+    const name = 'Cleo Customer-Desk';
+    const id = await managerWithStore(page, name, stores.books.url);
+    const { data } = await apiAs<{ data: { slug: string } }>(page, 'GET', `/applications/${id}`);
+    await page.goto(cloudPosAddress(data.slug, '1'));
+    const register = new PosStationPage(page);
+    await register.expectOpen(stores.books.url, CHECKOUT, name);
+    await expect(register.customer).toHaveText('Guest');
+
+    // A new customer, made at the register by name and email.
+    const email = `nina-${Date.now()}@example.test`;
+    await register.add('Bookmark, leather');
+    await register.createCustomer('Nina', 'Novak', email);
+    await register.note.fill('Gift wrap, please');
+    await expectAccessible(page, 'the register with a customer and a note');
+
+    // Parked: the cart empties, the station keeps the sale with its customer and note.
+    await register.park();
+    await expect(register.cart.getByText(/No items yet/)).toBeVisible();
+    await expect(register.customer).toHaveText('Guest');
+    await expect(register.parked.getByRole('listitem')).toContainText(
+      'Nina Novak · 1 item · Gift wrap, please',
+    );
+    // The parked sale outlives the page: it is the store's.
+    await page.reload();
+    await expect(register.parked.getByRole('listitem')).toHaveCount(1);
+    await expectAccessible(page, 'the register with a parked sale');
+    await register.resume('Nina Novak');
+    await expect(register.cart.getByText('Bookmark, leather', { exact: true })).toBeVisible();
+    await expect(register.customer).toHaveText(`Nina Novak · ${email}`);
+    await expect(register.note).toHaveValue('Gift wrap, please');
+    await expect(register.parked.getByText('No parked sales.')).toBeVisible();
+
+    await register.payCash();
+    const orderId = await register.receiptOrder();
+    // The station's receipt settings: its header and footer (Demo Book Nook's seed).
+    await expect(register.receipt.getByTestId('receipt-header')).toHaveText('Demo Book Nook');
+    await expect(register.receipt.getByTestId('receipt-footer')).toHaveText(
+      'Thank you for your visit!',
+    );
+    await expect(register.receipt.getByTestId('receipt-customer')).toHaveText(
+      'Customer: Nina Novak',
+    );
+    await expect(register.receipt.getByTestId('receipt-note')).toHaveText(
+      'Note: Gift wrap, please',
+    );
+    await expectAccessible(page, "the register's receipt with its email form");
+
+    // WooCommerce's customer invoice reaches the customer's mailbox.
+    await register.emailReceipt();
+    await expect
+      .poll(async () => (await messagesTo(email)).map((mail) => mail.subject), { timeout: 10_000 })
+      .toEqual([`Details for order #${orderId} on Demo Book Nook`]);
+    const [mail] = await messagesTo(email);
+    expect(mail?.text).toContain('Bookmark, leather');
+    expect(mail?.text).toContain('Note: Gift wrap, please');
+
+    // The order is the customer's, with their billing name and email and the note.
+    const order = await storeOrder(stores.books.url, orderId);
+    expect(order).toMatchObject({
+      status: 'completed',
+      created_via: 'cloud-pos',
+      billing: { first_name: 'Nina', last_name: 'Novak', email },
+      customer_note: 'Gift wrap, please',
+    });
+    expect(order.customer_id).toBeGreaterThan(0);
+  });
+
+  test('the receipt prints on an 80 mm roll: only the receipt, in a monospace face', async ({
+    page,
+  }) => {
+    const name = 'Piet Printer';
+    const id = await managerWithStore(page, name, stores.books.url);
+    const { data } = await apiAs<{ data: { slug: string } }>(page, 'GET', `/applications/${id}`);
+    await page.goto(cloudPosAddress(data.slug, '1'));
+    const register = new PosStationPage(page);
+    await register.expectOpen(stores.books.url, CHECKOUT, name);
+    await register.add('Bookmark, leather');
+    await register.payCash();
+
+    await page.emulateMedia({ media: 'print' });
+    await expect(register.receipt).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Products' })).toBeHidden();
+    await expect(register.parked).toBeHidden();
+    await expect(register.receipt.getByRole('button', { name: 'New sale' })).toBeHidden();
+    const layout = await register.receipt.evaluate((element) => ({
+      width: element.getBoundingClientRect().width,
+      font: getComputedStyle(element).fontFamily,
+    }));
+    // 72 mm of print width at CSS's 96 px an inch.
+    expect(Math.round(layout.width)).toBe(Math.round((72 / 25.4) * 96));
+    expect(layout.font).toMatch(/monospace/);
   });
 });

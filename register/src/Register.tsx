@@ -1,14 +1,29 @@
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import type { RegisterApi } from './api';
 import { RegisterError } from './api';
+import type { CartAction } from './cart';
 import { cartLines, cartReducer } from './cart';
 import { canAdd, indexCatalogue, loadCatalogue } from './catalogue';
 import { CartPanel } from './components/CartPanel';
+import { ParkedSales } from './components/ParkedSales';
 import { PayDialog } from './components/PayDialog';
 import { ProductGrid } from './components/ProductGrid';
 import { Receipt } from './components/Receipt';
+import { SaleDetailsPanel } from './components/SaleDetailsPanel';
+import { useParkedSales } from './parked';
 import { TEXTS } from './texts';
-import type { CartTotals, Category, Payment, Product, RegisterSession, Sale } from './types';
+import type {
+  CartTotals,
+  Category,
+  Payment,
+  Product,
+  RegisterSession,
+  Sale,
+  SaleDetails,
+} from './types';
+
+/** A new sale: a guest, no note. */
+const NO_DETAILS: SaleDetails = { customer: null, note: '' };
 
 const messageOf = (error: unknown) =>
   error instanceof Error ? error.message : 'Something went wrong.';
@@ -42,6 +57,7 @@ export function Register({ api }: { api: RegisterApi }) {
   const [totals, setTotals] = useState<CartTotals | null>(null);
   const [paying, setPaying] = useState(false);
   const [sale, setSale] = useState<Sale | null>(null);
+  const [details, setDetails] = useState<SaleDetails>(NO_DETAILS);
 
   useEffect(() => {
     let live = true;
@@ -86,13 +102,33 @@ export function Register({ api }: { api: RegisterApi }) {
     [cart],
   );
 
+  // Clearing the sale forgets its customer and note too.
+  const changeCart = useCallback((action: CartAction) => {
+    if (action.type === 'clear') setDetails(NO_DETAILS);
+    dispatch(action);
+  }, []);
+
+  const parking = useParkedSales(
+    api,
+    { cart, details, products },
+    {
+      onParked: () => changeCart({ type: 'clear' }),
+      onResumed: (items, resumed) => {
+        setSale(null);
+        dispatch({ type: 'load', items });
+        setDetails(resumed);
+      },
+      onNotice: setNotice,
+    },
+  );
+
   const complete = async (payment: Payment): Promise<string | null> => {
     try {
-      const made = await api.createOrder(cartLines(cart), payment);
+      const made = await api.createOrder(cartLines(cart), payment, details);
       setProducts((current) => afterSale(current, made));
       setSale(made);
       setPaying(false);
-      dispatch({ type: 'clear' });
+      changeCart({ type: 'clear' });
       return null;
     } catch (error) {
       return error instanceof RegisterError ? error.message : messageOf(error);
@@ -133,19 +169,40 @@ export function Register({ api }: { api: RegisterApi }) {
             sale={sale}
             storeName={store.name}
             locale={store.locale}
+            settings={loaded.session.receipt}
+            onEmail={async (email) => (await api.emailReceipt(sale.id, email)).sent_to}
             onNewSale={() => setSale(null)}
           />
         ) : (
-          <CartPanel
-            cart={cart}
-            totals={totals}
-            currency={store.currency}
-            locale={store.locale}
-            dispatch={dispatch}
-            onPay={() => setPaying(true)}
-            maySell={loaded.session.may_sell}
-          />
+          <>
+            <CartPanel
+              cart={cart}
+              totals={totals}
+              currency={store.currency}
+              locale={store.locale}
+              dispatch={changeCart}
+              onPay={() => setPaying(true)}
+              maySell={loaded.session.may_sell}
+            />
+            <SaleDetailsPanel
+              api={api}
+              details={details}
+              mayFindCustomers={loaded.session.may_find_customers}
+              mayCreateCustomers={loaded.session.may_create_customers}
+              onChange={setDetails}
+            />
+          </>
         )}
+        <ParkedSales
+          parked={parking.parked}
+          canPark={cart.length > 0 && loaded.session.may_sell}
+          cartEmpty={cart.length === 0}
+          locale={store.locale}
+          busy={parking.busy}
+          onPark={() => void parking.park()}
+          onResume={(parked) => void parking.resume(parked)}
+          onDiscard={(parked) => void parking.discard(parked)}
+        />
       </div>
       {paying && totals && (
         <PayDialog

@@ -60,4 +60,48 @@ describe('the register api', () => {
       routeUrl('http://shop.test/?rest_route=/pos-connect/v1/register/1', 'products?page=2'),
     ).toBe('http://shop.test/?rest_route=/pos-connect/v1/register/1/products&page=2');
   });
+
+  it("sends a sale's customer and note, and nothing for a guest without a note", async () => {
+    const fetcher = jest.fn(async (_url: string, _init: RequestInit) => answer({ id: 1 }));
+    const api = createRegisterApi(config, fetcher as unknown as typeof fetch);
+    const lines = [{ product_id: 1, quantity: 1 }];
+    const customer = { id: 15, first_name: 'Carl', last_name: 'Customer', email: 'c@x.test' };
+    await api.createOrder(lines, { method: 'card', reference: 'T1' }, { customer, note: ' Gift ' });
+    await api.park(lines, { customer: null, note: '  ' });
+    const bodies = fetcher.mock.calls.map((call) => JSON.parse(String(call[1].body)));
+    expect(bodies[0]).toEqual({
+      lines,
+      payment: { method: 'card', reference: 'T1' },
+      customer_id: 15,
+      note: 'Gift',
+    });
+    expect(bodies[1]).toEqual({ lines });
+  });
+
+  it('searches customers by page and reads the page count', async () => {
+    const fetcher = jest.fn(async (_url: string, _init: RequestInit) => {
+      const response = answer([]);
+      response.headers.set('x-wp-totalpages', '3');
+      return response;
+    });
+    const found = await createRegisterApi(config, fetcher as unknown as typeof fetch).findCustomers(
+      'carl c',
+      2,
+    );
+    expect(fetcher.mock.calls[0]?.[0]).toBe(
+      '/wp-json/pos-connect/v1/register/1/customers?search=carl+c&page=2&per_page=10',
+    );
+    expect(found).toEqual({ customers: [], totalPages: 3 });
+  });
+
+  it('takes a parked sale with DELETE and mails a receipt to the address given', async () => {
+    const fetcher = jest.fn(async (_url: string, _init: RequestInit) => answer({}));
+    const api = createRegisterApi(config, fetcher as unknown as typeof fetch);
+    await api.takeParked(7);
+    await api.emailReceipt(1042, 'a@b.test');
+    expect(fetcher.mock.calls.map(([url, init]) => [url, init.method, init.body])).toEqual([
+      ['/wp-json/pos-connect/v1/register/1/parked/7', 'DELETE', undefined],
+      ['/wp-json/pos-connect/v1/register/1/orders/1042/email', 'POST', '{"email":"a@b.test"}'],
+    ]);
+  });
 });

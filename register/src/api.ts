@@ -2,11 +2,15 @@ import type {
   CartLine,
   CartTotals,
   Category,
+  Customer,
+  NewCustomer,
+  ParkedSale,
   Payment,
   Product,
   RegisterConfig,
   RegisterSession,
   Sale,
+  SaleDetails,
 } from './types';
 
 /** A refusal or failure of a register call, with the store's own text when it gave one. */
@@ -43,7 +47,35 @@ export interface RegisterApi {
   /** One page of products, and how many pages there are. */
   products(page: number, perPage: number): Promise<{ products: Product[]; totalPages: number }>;
   totals(lines: CartLine[]): Promise<CartTotals>;
-  createOrder(lines: CartLine[], payment: Payment): Promise<Sale>;
+  createOrder(lines: CartLine[], payment: Payment, details?: SaleDetails): Promise<Sale>;
+  /** One page of the store's customers whose name or email contains `search`. */
+  findCustomers(
+    search: string,
+    page: number,
+  ): Promise<{ customers: Customer[]; totalPages: number }>;
+  createCustomer(customer: NewCustomer): Promise<Customer>;
+  /** The sales parked at this station, oldest first. */
+  parkedSales(): Promise<ParkedSale[]>;
+  park(lines: CartLine[], details: SaleDetails): Promise<ParkedSale>;
+  /** Takes a parked sale off the station (to resume or discard it); the store gives it back. */
+  takeParked(id: number): Promise<ParkedSale>;
+  /** Mails WooCommerce's customer invoice of a sale: to `email`, else the order's billing email. */
+  emailReceipt(orderId: number, email?: string): Promise<{ sent_to: string }>;
+}
+
+/** How many customers one search shows at a time. */
+export const CUSTOMERS_PER_PAGE = 10;
+
+/** The request fields of a sale's customer and note (a guest and no note send nothing). */
+export function detailsBody(details: SaleDetails | undefined): {
+  customer_id?: number;
+  note?: string;
+} {
+  if (!details) return {};
+  return {
+    ...(details.customer ? { customer_id: details.customer.id } : {}),
+    ...(details.note.trim() ? { note: details.note.trim() } : {}),
+  };
 }
 
 /**
@@ -98,6 +130,23 @@ export function createRegisterApi(
       return { products: (await response.json()) as Product[], totalPages };
     },
     totals: (lines) => json('POST', 'totals', { lines }),
-    createOrder: (lines, payment) => json('POST', 'orders', { lines, payment }),
+    createOrder: (lines, payment, details) =>
+      json('POST', 'orders', { lines, payment, ...detailsBody(details) }),
+    async findCustomers(search, page) {
+      const query = new URLSearchParams({
+        search,
+        page: String(page),
+        per_page: String(CUSTOMERS_PER_PAGE),
+      });
+      const response = await call('GET', `customers?${query.toString()}`);
+      const totalPages = Number(response.headers.get('x-wp-totalpages') ?? '1');
+      return { customers: (await response.json()) as Customer[], totalPages };
+    },
+    createCustomer: (customer) => json('POST', 'customers', customer),
+    parkedSales: () => json('GET', 'parked'),
+    park: (lines, details) => json('POST', 'parked', { lines, ...detailsBody(details) }),
+    takeParked: (id) => json('DELETE', `parked/${id}`),
+    emailReceipt: (orderId, email) =>
+      json('POST', `orders/${orderId}/email`, email === undefined ? {} : { email }),
   };
 }

@@ -11,7 +11,9 @@ export type CartAction =
   | { type: 'increment'; productId: number }
   | { type: 'decrement'; productId: number }
   | { type: 'remove'; productId: number }
-  | { type: 'clear' };
+  | { type: 'clear' }
+  /** The cart becomes `items` (a parked sale resumed). */
+  | { type: 'load'; items: CartItem[] };
 
 /** The cart's changes; a product added again adds to its line. */
 export function cartReducer(cart: CartItem[], action: CartAction): CartItem[] {
@@ -36,6 +38,8 @@ export function cartReducer(cart: CartItem[], action: CartAction): CartItem[] {
       return cart.filter((item) => item.product.id !== action.productId);
     case 'clear':
       return [];
+    case 'load':
+      return action.items;
   }
 }
 

@@ -1,5 +1,14 @@
 import type { RegisterApi } from './api';
-import type { CartLine, CartTotals, Product, RegisterSession, Sale } from './types';
+import type {
+  CartLine,
+  CartTotals,
+  Customer,
+  ParkedSale,
+  Product,
+  RegisterSession,
+  Sale,
+  SaleDetails,
+} from './types';
 
 /** A product as the store lists it, with `overrides`. */
 export function product(overrides: Partial<Product> & Pick<Product, 'id' | 'name'>): Product {
@@ -26,7 +35,15 @@ export const SESSION: RegisterSession = {
   person: { name: 'Maya Manager', email: 'manager@demo.test' },
   store_user: { id: 1, name: 'Sam Owner' },
   may_sell: true,
+  may_find_customers: true,
+  may_create_customers: true,
+  receipt: { header: 'Demo Coffee Roasters', footer: 'Thank you for your visit!', print: false },
 };
+
+export const CUSTOMERS: Customer[] = [
+  { id: 15, first_name: 'Carl', last_name: 'Customer', email: 'carl@coffee.demo.test' },
+  { id: 16, first_name: 'Cora', last_name: 'Client', email: 'cora@coffee.demo.test' },
+];
 
 export const PRODUCTS: Product[] = [
   product({ id: 101, name: 'Espresso', price: '3.00' }),
@@ -61,13 +78,62 @@ export function storeTotals(lines: CartLine[]): CartTotals {
   };
 }
 
-/** A RegisterApi over the fixtures; `createOrder` records what it was given. */
+/**
+ * A RegisterApi over the fixtures; `createOrder` records what it was given, parked sales and
+ * mailed receipts are kept in `parked` and `mailed`.
+ */
 export function fakeApi(overrides: Partial<RegisterApi> = {}): RegisterApi & {
-  orders: Array<{ lines: CartLine[]; payment: unknown }>;
+  orders: Array<{ lines: CartLine[]; payment: unknown; details?: SaleDetails }>;
+  parked: ParkedSale[];
+  mailed: Array<{ orderId: number; email?: string }>;
 } {
-  const orders: Array<{ lines: CartLine[]; payment: unknown }> = [];
+  const orders: Array<{ lines: CartLine[]; payment: unknown; details?: SaleDetails }> = [];
+  const customers = [...CUSTOMERS];
+  let parked: ParkedSale[] = [];
+  const mailed: Array<{ orderId: number; email?: string }> = [];
   return {
     orders,
+    get parked() {
+      return parked;
+    },
+    mailed,
+    async findCustomers(search) {
+      const wanted = search.toLowerCase();
+      const found = customers.filter((c) =>
+        `${c.first_name} ${c.last_name} ${c.email}`.toLowerCase().includes(wanted),
+      );
+      return { customers: found, totalPages: 1 };
+    },
+    async createCustomer(input) {
+      const customer = { id: 100 + customers.length, ...input };
+      customers.push(customer);
+      return customer;
+    },
+    parkedSales: async () => parked,
+    async park(lines, details) {
+      const sale: ParkedSale = {
+        id: parked.length + 1,
+        parked_at_gmt: '2026-11-28T10:05:00',
+        cashier: 'Sam Owner',
+        lines: lines.map((line) => ({
+          ...line,
+          name: PRODUCTS.find((p) => p.id === line.product_id)?.name ?? '',
+        })),
+        ...details,
+      };
+      parked = [...parked, sale];
+      return sale;
+    },
+    async takeParked(id) {
+      const sale = parked.find((p) => p.id === id);
+      if (!sale) throw new Error('This parked sale was already resumed or discarded.');
+      parked = parked.filter((p) => p !== sale);
+      return sale;
+    },
+    async emailReceipt(orderId, email) {
+      mailed.push({ orderId, ...(email === undefined ? {} : { email }) });
+      return { sent_to: email ?? 'carl@coffee.demo.test' };
+    },
     session: async () => SESSION,
     categories: async () => [
       { slug: 'coffee', name: 'Coffee', count: 2 },
@@ -75,8 +141,10 @@ export function fakeApi(overrides: Partial<RegisterApi> = {}): RegisterApi & {
     ],
     products: async () => ({ products: PRODUCTS, totalPages: 1 }),
     totals: async (lines) => storeTotals(lines),
-    async createOrder(lines, payment) {
-      orders.push({ lines, payment });
+    async createOrder(lines, payment, details) {
+      // A guest's sale without a note carries no details, as its request carries none.
+      const hasDetails = details && (details.customer !== null || details.note.trim() !== '');
+      orders.push({ lines, payment, ...(hasDetails ? { details } : {}) });
       const totals = storeTotals(lines);
       const sale: Sale = {
         id: 1042,
@@ -106,6 +174,8 @@ export function fakeApi(overrides: Partial<RegisterApi> = {}): RegisterApi & {
               ).toFixed(2)
             : null,
         reference: payment.method === 'card' ? payment.reference : null,
+        customer: details?.customer ?? null,
+        note: details?.note.trim() ?? '',
       };
       return sale;
     },

@@ -15,6 +15,55 @@ export interface RegisterSession {
   store_user: { id: number; name: string };
   /** Whether the store user may create orders (the store checks it again on every sale). */
   may_sell: boolean;
+  /** Whether the store user may search the store's customers (WooCommerce's `list_users`). */
+  may_find_customers: boolean;
+  /** Whether the store user may create customers (WooCommerce's `create_customers`). */
+  may_create_customers: boolean;
+  /** The station's receipt settings. */
+  receipt: ReceiptSettings;
+}
+
+/** A station's receipt settings, as the store keeps them in the station's settings. */
+export interface ReceiptSettings {
+  /** Printed above the sale (e.g. the shop's name and address); may be empty. */
+  header: string;
+  /** Printed below the sale (e.g. a thank-you line); may be empty. */
+  footer: string;
+  /** Print a receipt after each sale (the browser's print dialog opens by itself). */
+  print: boolean;
+}
+
+/** `GET register/{pos_id}/customers`: a customer of the store (a user with role customer). */
+export interface Customer {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+/** `POST register/{pos_id}/customers`: a new customer by name and email. */
+export interface NewCustomer {
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+/** Who buys and the order's note (a customer-provided note, as WooCommerce keeps it). */
+export interface SaleDetails {
+  /** null for a guest. */
+  customer: Customer | null;
+  note: string;
+}
+
+/** `GET register/{pos_id}/parked`: a sale parked at this station, to resume later. */
+export interface ParkedSale {
+  id: number;
+  /** When it was parked: WooCommerce's GMT format, without a zone. */
+  parked_at_gmt: string;
+  cashier: string;
+  lines: Array<{ product_id: number; quantity: number; name: string }>;
+  customer: Customer | null;
+  note: string;
 }
 
 /** `GET register/{pos_id}/categories`. */
@@ -80,4 +129,8 @@ export interface Sale {
   tendered: string | null;
   change: string | null;
   reference: string | null;
+  /** The customer the order was made for; null for a guest. */
+  customer: Customer | null;
+  /** The order's customer-provided note; '' when none. */
+  note: string;
 }

@@ -533,4 +533,51 @@ final class RulesTest extends TestCase {
 			$this->assertInvalidParam( 'payment', 'payment.method must be cash or card.', Cloud_POS_Rules::register_payment( $bad ) );
 		}
 	}
+
+	public function test_register_note_is_trimmed_text_of_at_most_1000_characters(): void {
+		$this->assertSame( '', Cloud_POS_Rules::register_note( null ) );
+		$this->assertSame( "Gift wrap,\nplease", Cloud_POS_Rules::register_note( "  Gift wrap,\nplease " ) );
+		$this->assertSame( str_repeat( 'é', 1000 ), Cloud_POS_Rules::register_note( str_repeat( 'é', 1000 ) ) );
+		foreach ( array( str_repeat( 'x', 1001 ), "bell\x07", 42, array( 'x' ), "\xff" ) as $bad ) {
+			$this->assertInvalidParam( 'note', 'note must be a text of at most 1000 characters.', Cloud_POS_Rules::register_note( $bad ) );
+		}
+	}
+
+	public function test_register_customer_id_is_a_guest_or_a_positive_whole_number(): void {
+		$this->assertSame( 0, Cloud_POS_Rules::register_customer_id( null ) );
+		$this->assertSame( 0, Cloud_POS_Rules::register_customer_id( 0 ) );
+		$this->assertSame( 15, Cloud_POS_Rules::register_customer_id( 15 ) );
+		foreach ( array( -1, '15', 1.5, true ) as $bad ) {
+			$this->assertInvalidParam( 'customer_id', 'customer_id must be 0 (a guest) or a customer of this store.', Cloud_POS_Rules::register_customer_id( $bad ) );
+		}
+	}
+
+	public function test_register_new_customer_needs_a_first_name_and_leaves_the_email_to_woocommerce(): void {
+		$this->assertSame(
+			array(
+				'first_name' => 'Nora',
+				'last_name'  => '',
+				'email'      => 'nora@example.test',
+			),
+			Cloud_POS_Rules::register_new_customer(
+				array(
+					'first_name' => ' Nora ',
+					'email'      => ' nora@example.test ',
+				)
+			)
+		);
+		foreach ( array( array(), array( 'first_name' => '  ' ), array( 'first_name' => str_repeat( 'x', 101 ) ), array( 'first_name' => "x\x00" ) ) as $bad ) {
+			$this->assertInvalidParam( 'first_name', 'first_name is required (at most 100 characters).', Cloud_POS_Rules::register_new_customer( $bad ) );
+		}
+		$this->assertInvalidParam(
+			'last_name',
+			'last_name must be at most 100 characters.',
+			Cloud_POS_Rules::register_new_customer(
+				array(
+					'first_name' => 'Nora',
+					'last_name'  => 7,
+				)
+			)
+		);
+	}
 }

@@ -1,19 +1,34 @@
 import { useEffect, useRef } from 'react';
 import { formatMoney } from '../money';
 import { TEXTS } from '../texts';
-import type { Sale } from '../types';
+import type { ReceiptSettings, Sale } from '../types';
+import { customerName } from './customerName';
+import { EmailReceipt } from './EmailReceipt';
 
 export interface ReceiptProps {
   sale: Sale;
   storeName: string;
   locale: string;
+  /** The station's receipt settings: header, footer, print after each sale. */
+  settings: ReceiptSettings;
+  /** Mails the receipt; resolves with the address it went to. */
+  onEmail: (email: string) => Promise<string>;
   onNewSale: () => void;
 }
 
-/** The receipt of the sale just made, shown at once; printable. */
-export function Receipt({ sale, storeName, locale, onNewSale }: ReceiptProps) {
+/**
+ * The receipt of the sale just made, shown at once, with the station's header and footer;
+ * printed on an 80 mm roll (register.css) by itself when the station says so, and emailed.
+ */
+export function Receipt({ sale, storeName, locale, settings, onEmail, onNewSale }: ReceiptProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
+  // "Print a receipt after each sale": the print dialog opens once the receipt is drawn.
+  useEffect(() => {
+    if (!settings.print) return undefined;
+    const timer = window.setTimeout(() => window.print(), 0);
+    return () => window.clearTimeout(timer);
+  }, [settings.print, sale.id]);
   const money = (amount: string) => formatMoney(amount, sale.currency, locale);
   const when = new Date(`${sale.date_created_gmt}Z`).toLocaleString(locale);
   return (
@@ -22,11 +37,22 @@ export function Receipt({ sale, storeName, locale, onNewSale }: ReceiptProps) {
         {TEXTS.receipt}
       </h2>
       <p>
-        <strong>{storeName}</strong>
+        {/* The station's header stands for the store's name when it has one. */}
+        <strong className="register-receipt-header" data-testid="receipt-header">
+          {settings.header || storeName}
+        </strong>
         <br />
         {sale.station.name} · {sale.cashier}
         <br />
         <span data-testid="register-order-number">{TEXTS.order(sale.number)}</span> · {when}
+        {sale.customer && (
+          <>
+            <br />
+            <span data-testid="receipt-customer">
+              {TEXTS.customer}: {customerName(sale.customer)}
+            </span>
+          </>
+        )}
       </p>
       <table>
         <tbody>
@@ -67,6 +93,17 @@ export function Receipt({ sale, storeName, locale, onNewSale }: ReceiptProps) {
         </tfoot>
       </table>
       <p>{sale.reference === null ? TEXTS.paidCash : TEXTS.paidCard(sale.reference)}</p>
+      {sale.note && (
+        <p data-testid="receipt-note">
+          {TEXTS.noteOnReceipt}: {sale.note}
+        </p>
+      )}
+      {settings.footer && (
+        <p className="register-receipt-footer" data-testid="receipt-footer">
+          {settings.footer}
+        </p>
+      )}
+      <EmailReceipt defaultEmail={sale.customer?.email ?? ''} onSend={onEmail} />
       <div className="register-actions register-no-print">
         <button type="button" className="register-secondary" onClick={() => window.print()}>
           {TEXTS.print}

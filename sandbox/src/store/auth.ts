@@ -28,13 +28,17 @@ export type Capability =
   | 'create_users'
   | 'promote_users'
   | 'edit_users'
+  | 'list_users'
+  | 'create_customers'
   | 'publish_shop_orders';
 
 /**
  * Each role's capabilities as far as the sandbox models them: WordPress's administrator has
  * them all; WooCommerce's shop_manager may manage the store but neither create users nor
- * promote them; the Cloud POS roles (cashier, kiosk) may create orders (WooCommerce's
- * `publish_shop_orders`, which the plugin gives them) and nothing else; customers none.
+ * promote them, though it may list users and create customers (WooCommerce's `list_users`
+ * and `create_customers`, which its REST customers routes check); the Cloud POS roles
+ * (cashier, kiosk) may create orders (WooCommerce's `publish_shop_orders`, which the plugin
+ * gives them) and nothing else; customers none.
  */
 const ROLE_CAPABILITIES: Record<string, readonly Capability[]> = {
   administrator: [
@@ -42,10 +46,12 @@ const ROLE_CAPABILITIES: Record<string, readonly Capability[]> = {
     'create_users',
     'promote_users',
     'edit_users',
+    'list_users',
+    'create_customers',
     'manage_woocommerce',
     'publish_shop_orders',
   ],
-  shop_manager: ['manage_woocommerce', 'publish_shop_orders'],
+  shop_manager: ['manage_woocommerce', 'list_users', 'create_customers', 'publish_shop_orders'],
   cashier: ['publish_shop_orders'],
   kiosk: ['publish_shop_orders'],
 };

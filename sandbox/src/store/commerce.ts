@@ -84,11 +84,25 @@ export interface OrderRecord {
   total_tax: number;
   customer_id: number;
   billing: { first_name: string; last_name: string; email: string };
+  /** WooCommerce's customer-provided note (the register's order note); absent when none. */
+  customer_note?: string;
   line_items: OrderLine[];
   meta_data: Array<{ id: number; key: string; value: string }>;
   /** ms since the epoch. */
   created: number;
   modified: number;
+}
+
+/** A sale parked at a station (the plugin keeps it as the station's post meta, not an order). */
+export interface ParkedRecord {
+  id: number;
+  pos_id: number;
+  lines: Array<{ product_id: number; quantity: number }>;
+  customer_id: number;
+  note: string;
+  cashier: string;
+  /** ms since the epoch. */
+  parked: number;
 }
 
 export interface CustomerRecord {
@@ -112,6 +126,9 @@ interface PersistedCommerce {
   products: ProductSeed[];
   /** Stock levels changed by sales (product id → units), over the products' own `stock`. */
   stock?: Record<string, number>;
+  /** Sales parked at the stations' registers. */
+  parked?: ParkedRecord[];
+  nextParkedId?: number;
 }
 
 /** WooCommerce's `*_gmt` date format: ISO 8601 in UTC, seconds, no zone. */
@@ -147,6 +164,7 @@ export function orderView(order: OrderRecord, home: string) {
     prices_include_tax: false,
     customer_id: order.customer_id,
     billing: { ...order.billing },
+    customer_note: order.customer_note ?? '',
     payment_method:
       order.payment_method ?? (order.created_via === POS_CREATED_VIA ? 'pos_cash' : 'cod'),
     line_items: order.line_items.map((line) => ({
@@ -214,6 +232,8 @@ export interface NewOrder {
   /** Prices include the tax (a station's tax_display 'incl'). */
   taxIncluded?: boolean;
   customer?: { id: number; first_name: string; last_name: string; email: string };
+  /** The customer-provided note. */
+  customer_note?: string;
   meta?: Record<string, string>;
   payment_method?: string;
   created?: number;
@@ -350,6 +370,7 @@ export class CommerceState {
         last_name: input.customer?.last_name ?? '',
         email: input.customer?.email ?? '',
       },
+      ...(input.customer_note ? { customer_note: input.customer_note } : {}),
       line_items: input.lines.map((l) => ({
         id: this.state.nextLineId++,
         name: l.product.name,
@@ -514,11 +535,40 @@ export class CommerceState {
     return this.state.orders.length;
   }
 
+  /** The sales parked at station `posId`, oldest first. */
+  parkedAt(posId: number): ParkedRecord[] {
+    return (this.state.parked ?? []).filter((parked) => parked.pos_id === posId);
+  }
+
+  /** Parks a sale; its id and time are assigned here. */
+  async park(input: Omit<ParkedRecord, 'id' | 'parked'>): Promise<ParkedRecord> {
+    const id = this.state.nextParkedId ?? 1;
+    const parked: ParkedRecord = { id, ...input, parked: this.now() };
+    this.state.nextParkedId = id + 1;
+    this.state.parked = [...(this.state.parked ?? []), parked];
+    await this.persist();
+    return parked;
+  }
+
+  /**
+   * Takes parked sale `id` off station `posId` (resumed or discarded): it, or undefined when
+   * it is not there (already taken, or another station's), so a parked sale is taken once.
+   */
+  async takeParked(posId: number, id: number): Promise<ParkedRecord | undefined> {
+    const parked = this.parkedAt(posId).find((p) => p.id === id);
+    if (!parked) return undefined;
+    this.state.parked = (this.state.parked ?? []).filter((p) => p !== parked);
+    await this.persist();
+    return parked;
+  }
+
   /** Back to nothing (the store's reset control); ids keep growing. */
   reset(): Promise<void> {
-    const { nextOrderId, nextWebhookId, nextCustomerId, nextProductId, nextLineId } = this.state;
+    const { nextOrderId, nextWebhookId, nextCustomerId, nextProductId, nextLineId, nextParkedId } =
+      this.state;
     this.state = {
       ...CommerceState.empty(),
+      ...(nextParkedId === undefined ? {} : { nextParkedId }),
       nextOrderId,
       nextWebhookId,
       nextCustomerId,

@@ -9,9 +9,20 @@ export interface Invitation {
   signupUrl: string;
 }
 
-/** Sends the POS plugin's invitation mails over SMTP (the sandbox outbox locally). */
+/** A message the store sends as it is (WooCommerce's emails, through wp_mail). */
+export interface StoreMessage {
+  to: { name: string; email: string };
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Sends the store's mails over SMTP (the sandbox outbox locally). */
 export interface InvitationMailer {
+  /** The POS plugin's invitation. */
   send(invitation: Invitation): Promise<void>;
+  /** Any other mail of the store (e.g. WooCommerce's customer invoice). */
+  sendMessage(message: StoreMessage): Promise<void>;
   close(): void;
 }
 
@@ -50,6 +61,15 @@ export function createInvitationMailer(
           `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(line)}</p>` +
           `<p><a href="${escapeHtml(signupUrl)}">Create your account</a></p>` +
           `<p>Or open this link: ${escapeHtml(signupUrl)}</p>`,
+      });
+    },
+    async sendMessage({ to, subject, text, html }) {
+      await transport.sendMail({
+        from,
+        to: { name: to.name, address: to.email },
+        subject,
+        text,
+        html,
       });
     },
     close() {

@@ -8,6 +8,14 @@ import type { StationSession } from './handoff';
 import { REGISTER_SESSION_COOKIE } from './handoff';
 import { restError } from './oauth';
 import { fireOrder } from './ordersApi';
+import {
+  customerPermissions,
+  orderDetails,
+  receiptSettings,
+  registerSaleRoutes,
+  saleDetails,
+  saleDetailsView,
+} from './registerSales';
 import { invalidParam, positiveInt, restNotFound } from './restApi';
 import type { ProductSeed, StationSeed } from './seed';
 
@@ -178,6 +186,7 @@ function saleView(order: OrderRecord, station: Station, cents: Cents) {
     tendered: meta(TENDER_META.tendered) ?? null,
     change: meta(TENDER_META.change) ?? null,
     reference: meta(TENDER_META.reference) ?? null,
+    ...saleDetailsView(order),
   };
 }
 
@@ -268,6 +277,8 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StoreContext): void
       person: { name: session.name, email: session.email },
       store_user: { id: session.wpUserId, name: user?.name ?? '' },
       may_sell: user !== undefined && userCan(user, 'publish_shop_orders'),
+      ...customerPermissions(user),
+      receipt: receiptSettings(station),
     };
   });
 
@@ -333,11 +344,15 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StoreContext): void
     const found = authorizeWrite(request, reply);
     if (!found) return reply;
     const { station, session } = found;
-    const body = (request.body ?? {}) as { lines?: unknown; payment?: unknown };
+    const body = (request.body ?? {}) as Record<string, unknown>;
     const lines = cartLines(ctx.commerce.products(ctx.seed), body.lines);
     if (typeof lines === 'string') return reply.status(400).send(invalidParam('lines', lines));
     const payment = paymentOf(body.payment);
     if ('error' in payment) return reply.status(400).send(invalidParam('payment', payment.error));
+    const details = saleDetails(ctx, body);
+    if ('param' in details) {
+      return reply.status(400).send(invalidParam(details.param, details.reason));
+    }
     const { currency, taxRate, pricesIncludeTax } = stationSettings(station);
     const cents = orderTotals(lines, taxRate, pricesIncludeTax);
     const cashier = findUser(ctx, session.wpUserId);
@@ -360,6 +375,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StoreContext): void
       taxRate,
       taxIncluded: pricesIncludeTax,
       lines,
+      ...orderDetails(details),
       meta: {
         [POS_META.station]: String(station.pos_id),
         [POS_META.stationName]: posStationName(station.name),
@@ -384,4 +400,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StoreContext): void
     fireOrder(ctx, 'order.created', result.order);
     return reply.status(201).send(saleView(result.order, station, cents));
   });
+  registerSaleRoutes(app, ctx, { authorize, authorizeWrite }, (raw) =>
+    cartLines(ctx.commerce.products(ctx.seed), raw),
+  );
 }

@@ -724,6 +724,12 @@ export function describePosConnectContract(getTarget: () => ContractTarget): voi
         'orders',
         { lines: [{ product_id: 1, quantity: 1 }], payment: { method: 'cash', tendered: '10' } },
       ],
+      ['GET', 'customers', undefined],
+      ['POST', 'customers', { first_name: 'Nora', email: 'nora@example.test' }],
+      ['GET', 'parked', undefined],
+      ['POST', 'parked', { lines: [{ product_id: 1, quantity: 1 }], note: 'Back in 5' }],
+      ['DELETE', 'parked/1', undefined],
+      ['POST', 'orders/1/email', { email: 'nora@example.test' }],
     ];
 
     it('refuse every call without the station session, a REST key included, with 401', async () => {
@@ -744,9 +750,11 @@ export function describePosConnectContract(getTarget: () => ContractTarget): voi
     });
 
     it('answer 404 for a station that does not exist', async () => {
-      const response = await asOwner('GET', 'register/987654/session');
-      expectStatus(response, 404);
-      expect(response.body).toEqual(restError(404, 'rest_no_route'));
+      for (const route of ['session', 'customers', 'parked']) {
+        const response = await asOwner('GET', `register/987654/${route}`);
+        expectStatus(response, 404);
+        expect(response.body).toEqual(restError(404, 'rest_no_route'));
+      }
     });
   });
 }

@@ -164,7 +164,7 @@ final class Cloud_POS_Register_API {
 					'name' => $user instanceof WP_User ? (string) $user->display_name : '',
 				),
 				'may_sell'   => current_user_can( 'publish_shop_orders' ),
-			)
+			) + Cloud_POS_Register_Sales::session_extras( (int) $station->ID )
 		);
 	}
 
@@ -292,6 +292,10 @@ final class Cloud_POS_Register_API {
 		if ( is_wp_error( $payment ) ) {
 			return $payment;
 		}
+		$details = Cloud_POS_Register_Sales::sale_details( $request );
+		if ( is_wp_error( $details ) ) {
+			return $details;
+		}
 		foreach ( $lines as $line ) {
 			if ( ! $line['product']->has_enough_stock( $line['quantity'] ) ) {
 				return new WP_Error(
@@ -343,6 +347,7 @@ final class Cloud_POS_Register_API {
 			foreach ( $lines as $line ) {
 				$order->add_product( $line['product'], $line['quantity'] );
 			}
+			Cloud_POS_Register_Sales::apply_details( $order, $details );
 			$order->set_payment_method( 'cash' === $payment['method'] ? 'pos_cash' : 'pos_card' );
 			$order->set_payment_method_title( 'cash' === $payment['method'] ? __( 'Cash', 'cloud-pos' ) : __( 'Card (external terminal)', 'cloud-pos' ) );
 			if ( 'card' === $payment['method'] ) {
@@ -431,7 +436,7 @@ final class Cloud_POS_Register_API {
 	 * @param mixed $raw The `lines` parameter.
 	 * @return list<array{product: WC_Product, quantity: int}>|WP_Error
 	 */
-	private static function cart_lines( $raw ) {
+	public static function cart_lines( $raw ) {
 		if ( ! is_array( $raw ) || array() === $raw ) {
 			return Cloud_POS_Rules::invalid_param( 'lines', __( 'lines must list at least one item.', 'cloud-pos' ) );
 		}
@@ -562,6 +567,6 @@ final class Cloud_POS_Register_API {
 			'tendered'         => $meta( self::META_TENDERED ),
 			'change'           => $meta( self::META_CHANGE ),
 			'reference'        => $meta( self::META_REFERENCE ),
-		);
+		) + Cloud_POS_Register_Sales::details_view( $order );
 	}
 }

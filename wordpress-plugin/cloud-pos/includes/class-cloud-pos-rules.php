@@ -818,4 +818,74 @@ final class Cloud_POS_Rules {
 		}
 		return self::invalid_param( 'payment', 'payment.method must be cash or card.' );
 	}
+
+	/**
+	 * The order note of a register sale or parked sale (`note`; WooCommerce's customer-provided
+	 * note): trimmed, at most 1000 characters, no control characters but new lines and tabs;
+	 * '' when none; else the error naming the parameter (the sandbox's texts).
+	 *
+	 * @param mixed $raw The `note` parameter.
+	 * @return string|WP_Error
+	 */
+	public static function register_note( $raw ) {
+		if ( null === $raw ) {
+			return '';
+		}
+		$problem = self::invalid_param( 'note', 'note must be a text of at most 1000 characters.' );
+		if ( ! is_string( $raw ) || preg_match( '/[^\P{Cc}\n\t]/u', $raw ) || false === preg_match( '//u', $raw ) ) {
+			return $problem;
+		}
+		$note = trim( $raw );
+		return mb_strlen( $note ) > 1000 ? $problem : $note;
+	}
+
+	/**
+	 * The customer a register sale names (`customer_id`): 0 for a guest (none given), else a
+	 * positive whole number to look up; the error naming the parameter when it is neither.
+	 *
+	 * @param mixed $raw The `customer_id` parameter.
+	 * @return int|WP_Error
+	 */
+	public static function register_customer_id( $raw ) {
+		if ( null === $raw || 0 === $raw ) {
+			return 0;
+		}
+		return is_int( $raw ) && $raw > 0 ? $raw : self::invalid_customer();
+	}
+
+	/**
+	 * The refusal of a `customer_id` that names no customer of the store.
+	 */
+	public static function invalid_customer(): WP_Error {
+		return self::invalid_param( 'customer_id', 'customer_id must be 0 (a guest) or a customer of this store.' );
+	}
+
+	/**
+	 * The names of a customer the register creates (`POST register/{pos_id}/customers`): a
+	 * first name (1 to 100 characters) and a last name (at most 100), trimmed; the email is
+	 * WooCommerce's to check (wc_create_new_customer). Else the error naming the parameter.
+	 *
+	 * @param mixed $body The decoded JSON body.
+	 * @return array{first_name: string, last_name: string, email: string}|WP_Error
+	 */
+	public static function register_new_customer( $body ) {
+		$body  = is_array( $body ) ? $body : array();
+		$plain = static function ( $value ): bool {
+			return is_string( $value ) && 1 === preg_match( '//u', $value ) && ! preg_match( '/\p{Cc}/u', $value );
+		};
+		$first = $body['first_name'] ?? null;
+		if ( ! $plain( $first ) || '' === trim( $first ) || mb_strlen( trim( $first ) ) > 100 ) {
+			return self::invalid_param( 'first_name', 'first_name is required (at most 100 characters).' );
+		}
+		$last = $body['last_name'] ?? '';
+		if ( ! $plain( $last ) || mb_strlen( trim( $last ) ) > 100 ) {
+			return self::invalid_param( 'last_name', 'last_name must be at most 100 characters.' );
+		}
+		$email = $body['email'] ?? '';
+		return array(
+			'first_name' => trim( $first ),
+			'last_name'  => trim( $last ),
+			'email'      => is_string( $email ) ? trim( $email ) : '',
+		);
+	}
 }
