@@ -133,13 +133,17 @@ if ( 'deliver-webhooks' === $cloud_pos_phase ) {
 	// A claim, as every Action Scheduler runner takes one: an action claimed here runs here only.
 	// By hook alone: a store still migrating to Action Scheduler's tables (the hybrid store)
 	// throws for a group its old post store has never seen.
+	// Claims of 100 until none is left: the oldest first, as the queue runner takes them.
 	$cloud_pos_store  = ActionScheduler::store();
-	$cloud_pos_claim  = $cloud_pos_store->stake_claim( 100, null, array( 'woocommerce_deliver_webhook_async' ) );
 	$cloud_pos_runner = ActionScheduler::runner();
-	foreach ( $cloud_pos_claim->get_actions() as $cloud_pos_action_id ) {
-		$cloud_pos_runner->process_action( $cloud_pos_action_id, 'real-store journey' );
-	}
-	$cloud_pos_store->release_claim( $cloud_pos_claim );
+	do {
+		$cloud_pos_claim   = $cloud_pos_store->stake_claim( 100, null, array( 'woocommerce_deliver_webhook_async' ) );
+		$cloud_pos_actions = $cloud_pos_claim->get_actions();
+		foreach ( $cloud_pos_actions as $cloud_pos_action_id ) {
+			$cloud_pos_runner->process_action( $cloud_pos_action_id, 'real-store journey' );
+		}
+		$cloud_pos_store->release_claim( $cloud_pos_claim );
+	} while ( array() !== $cloud_pos_actions );
 	$cloud_pos_left = as_get_scheduled_actions(
 		array(
 			'hook'   => 'woocommerce_deliver_webhook_async',
