@@ -48,17 +48,25 @@ export class WooStorePage {
   }
 
   /**
-   * On wp-admin's Plugins screen (logging in first when asked), activates the plugin named
-   * `pluginName` and waits for WordPress's notice.
+   * On wp-admin's Plugins screen (logging in first when asked, as `login`), activates the plugin
+   * named `pluginName` and waits for WordPress's notice.
    */
-  async activatePlugin(pluginName: string): Promise<void> {
+  async activatePlugin(
+    pluginName: string,
+    login: { username: string; password: string } = storeAdmin,
+  ): Promise<void> {
     const plugins = `${this.storeUrl}/wp-admin/plugins.php`;
     await this.page.goto(plugins);
     if (await this.usernameField.isVisible()) {
-      await this.logIn();
+      await this.logIn(login);
       await this.page.goto(plugins);
     }
-    await this.page.getByRole('button', { name: `Activate ${pluginName}`, exact: true }).click();
+    // A button on the sandbox's screen, a link on WordPress's own.
+    const name = `Activate ${pluginName}`;
+    await this.page
+      .getByRole('button', { name, exact: true })
+      .or(this.page.getByRole('link', { name, exact: true }))
+      .click();
     await expect(this.page.getByText('Plugin activated.')).toBeVisible();
   }
 

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -24,6 +25,9 @@ interface RealStoreSite {
   mailDir: string;
   /** wp-login.php logins; the administrator's approves on WooCommerce's wc-auth pages. */
   logins: { administrator: { username: string; password: string } };
+  /** The store's WordPress folder, and the site script that changes it from PHP's command line. */
+  docroot: string;
+  siteScript: string;
 }
 
 /** The real store, or null outside the real-store step. */
@@ -83,4 +87,52 @@ export function storeMailTo(email: string): string[] {
     .filter((message) =>
       message.split(/\r?\n/).some((line) => /^To:/i.test(line) && line.includes(email)),
     );
+}
+
+/** Runs a phase of the step's site script (wordpress-plugin/tests/wordpress/site.php) on the store. */
+function siteScript(phase: string): unknown {
+  if (!realStore) throw new Error('REAL_STORE_SITE is not set');
+  try {
+    const out = execFileSync('php', [realStore.siteScript, phase, realStore.docroot], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    return JSON.parse(out);
+  } catch (error) {
+    // PHP prints its fatal errors on standard output: both say what went wrong.
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    throw new Error(`site.php ${phase} failed: ${stderr}${stdout}`.trim());
+  }
+}
+
+/** One webhook delivery the store made, and what its receiver answered (or the error). */
+export interface StoreDelivery {
+  webhook: number;
+  topic: string | null;
+  arg: unknown;
+  status: number | string;
+}
+
+/**
+ * Delivers the webhooks waiting in the store's Action Scheduler queue now, as its queue runner
+ * would on WP-Cron's next `action_scheduler_run_queue` (site.php deliver-webhooks). WP-Cron
+ * itself runs that event at most once a minute, whatever asks it: a journey that requests
+ * wp-cron.php waits up to a minute for a delivery the previous run missed. Returns each delivery
+ * with the receiver's answer; the step's store runs no other runner (real-store.mjs).
+ */
+export function deliverStoreWebhooks(): { deliveries: StoreDelivery[]; pending: number } {
+  return siteScript('deliver-webhooks') as { deliveries: StoreDelivery[]; pending: number };
+}
+
+/**
+ * Makes the store one that never had the Cloud POS plugin active (site.php plugin-off): the
+ * plugin deactivated, its stations in the trash.
+ */
+export function storeWithoutPlugin(): void {
+  siteScript('plugin-off');
+}
+
+/** Undoes {@link storeWithoutPlugin}: the plugin active, the trashed stations back. */
+export function restoreStorePlugin(): void {
+  siteScript('plugin-on');
 }

@@ -1,15 +1,21 @@
 import { expect, test, type Page } from '@playwright/test';
+import { ActivityPage } from '../pages/ActivityPage';
 import { ApplicationsPage } from '../pages/ApplicationsPage';
+import { PosStationPage } from '../pages/PosStationPage';
 import { ShellPage } from '../pages/ShellPage';
 import { StaffPage } from '../pages/StaffPage';
 import { StationsPage } from '../pages/StationsPage';
 import { WooStorePage } from '../pages/WooStorePage';
 import { provideAccount } from '../support/provider';
 import {
+  deliverStoreWebhooks,
   journeyKey,
   realStore,
+  restoreStorePlugin,
   signedStoreGet,
+  signedStoreRequest,
   storeMailTo,
+  storeWithoutPlugin,
   type StoreKey,
 } from '../support/realStore';
 
@@ -18,6 +24,8 @@ import {
 // this file with REAL_STORE_SITE; the e2e step leaves it out (playwright.config.ts).
 
 const FRONT_COUNTER = 'Front Counter';
+/** The station the plugin's activation makes on a store that never had one. */
+const FIRST_STATION = 'Checkout';
 
 /** A manager of their own with an application of the real store, not yet connected. */
 async function managerWithRealStore(page: Page, name: string): Promise<string> {
@@ -39,6 +47,41 @@ async function storeStations(key: StoreKey) {
   const answer = await signedStoreGet(key, 'pos-connect/v1/stations');
   expect(answer.status).toBe(200);
   return answer.body as Array<{ name: string; cloud_slug?: string | null; is_default?: boolean }>;
+}
+
+/**
+ * The open application's station list says what the store keeps: the same stations, the same
+ * default, and each station's cloud POS slug where the store has one.
+ */
+async function expectStationsAgree(stations: StationsPage, key: StoreKey): Promise<void> {
+  const kept = await storeStations(key);
+  await expect(stations.page.getByTestId('station-row')).toHaveCount(kept.length);
+  for (const station of kept) {
+    const toggle = stations.defaultToggle(station.name);
+    await (station.is_default ? expect(toggle).toBeChecked() : expect(toggle).not.toBeChecked());
+    if (station.cloud_slug) {
+      await expect(stations.slugInput(station.name)).toHaveValue(station.cloud_slug);
+    }
+  }
+}
+
+/** The store's active webhooks that deliver to application `id` (the api's delivery URL). */
+async function webhooksOf(key: StoreKey, id: string) {
+  const answer = await signedStoreGet(key, 'wc/v3/webhooks?per_page=100&status=active');
+  expect(answer.status).toBe(200);
+  return (answer.body as Array<{ id: number; topic: string; delivery_url: string }>).filter(
+    (hook) => hook.delivery_url.endsWith(`/wc-webhooks/${id}`),
+  );
+}
+
+/** An order made through the store's own REST API, paid: what a web checkout leaves. */
+async function storeOrder(key: StoreKey): Promise<number> {
+  const created = await signedStoreRequest(key, 'POST', 'wc/v3/orders', {
+    status: 'processing',
+    set_paid: true,
+  });
+  expect(created.status).toBe(201);
+  return (created.body as { id: number }).id;
 }
 
 test.describe('a real WooCommerce store', () => {
@@ -78,6 +121,49 @@ test.describe('a real WooCommerce store', () => {
     // The store keeps the address too.
     const kept = (await storeStations(key)).find((s) => s.name === FRONT_COUNTER);
     expect(kept).toMatchObject({ is_default: true });
+  });
+
+  test('webhooks registered: a REST order is delivered through Action Scheduler and shown on the open dashboard', async ({
+    page,
+  }) => {
+    // Five webhooks made one by one, each pinging the api before the store answers.
+    test.slow();
+    const id = await managerWithRealStore(page, 'Otto Orders');
+    const key = journeyKey();
+    // An order the store had before the connect: only the api's first read of the store's
+    // orders (the backfill, which adds no feed entries) brings it in.
+    await storeOrder(key);
+    await connect(new ApplicationsPage(page), key);
+
+    const dashboard = new ActivityPage(page);
+    await page.goto('/');
+    await expect(dashboard.miniFeedEntries.first()).toBeVisible();
+    // The api registers its five webhooks, then reads the store's orders, in the background
+    // after the connect. Once the older order counts, that read is over: an order made from
+    // now on reaches the api through its webhook only.
+    await expect(async () => expect(await webhooksOf(key, id)).toHaveLength(5)).toPass({
+      timeout: 90_000,
+    });
+    await expect(dashboard.ordersThisMonth).toHaveText(/^[1-9][\d,]* orders? this month$/);
+    // A mark on this document: it survives only if the dashboard is never reloaded.
+    await page.evaluate(() => Object.assign(window, { stillTheSameDocument: true }));
+
+    const orderId = await storeOrder(key);
+    // WooCommerce queued the signed delivery in Action Scheduler; its queue runs now, and the
+    // api answers the delivery only once it has stored the order.
+    const created = (await webhooksOf(key, id)).find((hook) => hook.topic === 'order.created');
+    const { deliveries, pending } = deliverStoreWebhooks();
+    expect(deliveries).toContainEqual({
+      webhook: created?.id,
+      topic: 'order.created',
+      arg: orderId,
+      status: 200,
+    });
+    expect(pending).toBe(0);
+    await expect(
+      dashboard.miniFeed.getByText(`Order #${orderId} was processed in Otto Orders store`),
+    ).toBeVisible();
+    expect(await page.evaluate(() => 'stillTheSameDocument' in window)).toBe(true);
   });
 
   test('a staff user created in WordPress through the Staff add-on, and mailed the invitation', async ({
@@ -149,7 +235,54 @@ test.describe('a real WooCommerce store', () => {
     await expect(stations.defaultToggle(FRONT_COUNTER)).toBeChecked();
     await expect(stations.slugInput(FRONT_COUNTER)).toHaveValue('pos');
     await expect(stations.viewPos(FRONT_COUNTER)).toHaveAttribute('href', address ?? '');
+    // The dashboard and the store agree again: every station, the default and the slugs.
     const kept = (await storeStations(second)).find((s) => s.name === FRONT_COUNTER);
-    expect(kept).toMatchObject({ is_default: true });
+    expect(kept).toMatchObject({ is_default: true, cloud_slug: 'pos' });
+    await expectStationsAgree(stations, second);
+
+    // The address that was in use before the disconnect still opens the station on the store.
+    expect(address).toMatch(/\/pos$/);
+    const register = await page.context().newPage();
+    await register.goto(address!);
+    await new PosStationPage(register).expectOpen(realStore!.home, FRONT_COUNTER, 'Remy Reconnect');
+    await register.close();
+  });
+
+  // Last: it takes the plugin away from the store for a while (restored at its end).
+  test('the plugin prompt on a store without the plugin; activating it in wp-admin makes a station the dashboard shows', async ({
+    page,
+    context,
+  }) => {
+    storeWithoutPlugin();
+    try {
+      const id = await managerWithRealStore(page, 'Pia Plugin');
+      const apps = new ApplicationsPage(page);
+      await connect(apps, journeyKey());
+      await expect(apps.stationsPluginPrompt).toContainText('Stations need the Cloud POS plugin');
+      const stations = new StationsPage(page);
+      await apps.viewStations.click();
+      await page.waitForURL((url) => url.pathname === `/applications/${id}/stations`);
+      await expect(stations.pluginPrompt).toContainText('Stations need the Cloud POS plugin');
+      await expect(page.getByTestId('station-row')).toHaveCount(0);
+
+      // The store's administrator activates Cloud POS on WordPress's own Plugins screen.
+      const storeTab = await context.newPage();
+      await new WooStorePage(storeTab, realStore!.home).activatePlugin(
+        'Cloud POS',
+        realStore!.logins.administrator,
+      );
+      await storeTab.close();
+
+      // Its activation made the store's first station, and the dashboard shows it.
+      await stations.openApplicationStations(id);
+      await expect(page.getByTestId('station-row')).toHaveCount(1);
+      await expect(stations.row(FIRST_STATION)).toContainText(realStore!.home);
+      await expect(stations.pluginPrompt).toHaveCount(0);
+      await page.goto(`/applications/${id}`);
+      await expect(apps.viewStations).toContainText('1');
+      await expect(apps.stationsPluginPrompt).toHaveCount(0);
+    } finally {
+      restoreStorePlugin();
+    }
   });
 });

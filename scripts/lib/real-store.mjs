@@ -41,8 +41,11 @@ function unpack(zip, into) {
 /**
  * The must-use plugin of a test store on 127.0.0.1: WordPress may call this machine's other
  * ports (the POS host's wc-auth callback, the api's webhook address), and does not check the
- * certificate of an https address on 127.0.0.1 (the POS host's is self-signed). Nothing else of
- * the store changes.
+ * certificate of an https address on 127.0.0.1 (the POS host's is self-signed). And Action
+ * Scheduler runs only when the journeys run it (site.php deliver-webhooks): WP-Cron is off
+ * (DISABLE_WP_CRON), and so is its async runner, which a wp-admin page would otherwise start in
+ * the background to claim and deliver whatever is waiting, at a moment of its own. Nothing else
+ * of the store changes.
  */
 const MU_PLUGIN = `<?php
 /**
@@ -72,6 +75,7 @@ add_filter(
 	10,
 	2
 );
+add_filter( 'action_scheduler_allow_async_request_runner', '__return_false' );
 `;
 
 /**

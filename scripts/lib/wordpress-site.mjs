@@ -287,7 +287,8 @@ export async function withThrowAwaySite({ prefix, copyWordPress, configExtra }, 
       await buildStaffPluginZip({ out: staffZip });
       const site = JSON.parse(php([siteScript, 'setup', docroot, zip, staffZip]));
       const siteFile = path.join(dir, 'site.json');
-      writeFileSync(siteFile, JSON.stringify({ ...site, mailDir }), { mode: 0o600 });
+      // siteScript: the journeys change the store through it (real-store.spec.ts).
+      writeFileSync(siteFile, JSON.stringify({ ...site, mailDir, siteScript }), { mode: 0o600 });
       return { site, siteFile };
     };
     const serve = async () => {

@@ -7,11 +7,6 @@ import type { Kysely } from 'kysely';
 import type { Database, SigningKeysTable } from '../db/types';
 import type { SecretBox } from './secret-box';
 
-/** Audience of the tokens the api hands to POS stations. */
-export const POS_TOKEN_AUDIENCE = 'cloud-pos';
-/** Lifetime of a POS hand-off token, in seconds. */
-export const POS_TOKEN_TTL_S = 300;
-
 /** The api's own ES256 key, used to sign POS hand-off tokens. */
 export interface ApiSigningKey {
   kid: string;
@@ -48,18 +43,6 @@ export async function loadOrCreateSigningKey(file: string): Promise<ApiSigningKe
   const privateKey = (await importJWK(jwk, 'ES256')) as KeyLike;
   const { d: _private, ...publicJwk } = jwk;
   return { kid: jwk.kid ?? 'api', privateKey, publicJwk };
-}
-
-/** Signs a short-lived token that hands the user's session to a POS station. */
-export function signPosToken(key: ApiSigningKey, userId: string, issuer: string): Promise<string> {
-  return new SignJWT({})
-    .setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: 'JWT' })
-    .setSubject(userId)
-    .setAudience(POS_TOKEN_AUDIENCE)
-    .setIssuer(issuer)
-    .setIssuedAt()
-    .setExpirationTime(`${POS_TOKEN_TTL_S}s`)
-    .sign(key.privateKey);
 }
 
 /** Issuer of the hand-off tokens (and of the api's other tokens). */

@@ -13,7 +13,7 @@ import { LIVE_EVENT_TTL_MS, pruneLiveEvents } from '../../src/live/events';
 import { LiveHub } from '../../src/live/hub';
 import { coalesceEvents, serveLiveStream } from '../../src/live/stream';
 import { issueLiveTicket, pruneLiveTicketUses } from '../../src/live/ticket';
-import { loadOrCreateSigningKey, signPosToken } from '../../src/services/signing-key';
+import { loadOrCreateSigningKey, signHandOffToken } from '../../src/services/signing-key';
 import type { TestContext } from '../helpers/app';
 import { asUser, createTestContext } from '../helpers/app';
 import { BASE, call, createApplication } from '../helpers/applications';
@@ -140,7 +140,15 @@ describe('GET /live/stream', () => {
     );
     expect(await open(expired.ticket)).toBe(401);
     // Another token of the same key (a POS hand-off token) is no ticket.
-    expect(await open(await signPosToken(ctx.signingKey, userId, 'cloud-pos-api'))).toBe(401);
+    const handOff = await signHandOffToken(ctx.signingKey, {
+      audience: 'http://127.0.0.1:3001',
+      userId,
+      email: 'someone@demo.test',
+      name: 'Some One',
+      posId: '1',
+      wpUserId: 1,
+    });
+    expect(await open(handOff)).toBe(401);
     // A ticket naming a user that does not exist.
     expect(
       await open(

@@ -50,7 +50,7 @@ describe('the api’s headers', () => {
   it('marks the token endpoint’s answer no-store and nosniff', async () => {
     const response = await ctx.app.inject({
       method: 'POST',
-      url: `${BASE}/me/auth-token`,
+      url: `${BASE}/live/ticket`,
       headers: await signedIn(),
     });
     expect(response.statusCode).toBe(200);

@@ -18,8 +18,6 @@ const RATE_LIMITS = [
   `applicationCreateAddress=${ADDRESS}/600`,
   `liveTicketAccount=${ACCOUNT}/60`,
   `liveTicketAddress=${ADDRESS}/60`,
-  `authTokenAccount=${ACCOUNT}/60`,
-  `authTokenAddress=${ADDRESS}/60`,
   `wcWebhookFailures=${ACCOUNT}/600`,
   `wcWebhookFailuresAddress=${ADDRESS}/600`,
 ].join(',');
@@ -86,13 +84,6 @@ const routes: LimitedRoute[] = [
     windowSeconds: 60,
     ok: 200,
     attempt: (sub, address) => send(sub, 'POST', '/live/ticket', address),
-  },
-  {
-    name: 'POST /me/auth-token',
-    text: /^Too many station sign-ins\./,
-    windowSeconds: 60,
-    ok: 200,
-    attempt: (sub, address) => send(sub, 'POST', '/me/auth-token', address),
   },
   {
     name: 'POST /applications',

@@ -12,12 +12,7 @@ import {
 import type { DatabaseHandle } from '../../src/db';
 import type { SecretBox } from '../../src/services/secret-box';
 import { createSecretBox } from '../../src/services/secret-box';
-import {
-  HANDOFF_ISSUER,
-  SigningKeys,
-  signHandOffToken,
-  signPosToken,
-} from '../../src/services/signing-key';
+import { HANDOFF_ISSUER, SigningKeys, signHandOffToken } from '../../src/services/signing-key';
 import { createTestDatabase } from '../helpers/app';
 
 // The api's signing keys live in signing_keys, shared by every instance on the database (issue
@@ -102,7 +97,7 @@ describe('SigningKeys', () => {
     const a = await SigningKeys.open(database.db, secrets, options);
     const b = await SigningKeys.open(second.db, secrets, options);
     const first = await a.signing();
-    const oldToken = await signPosToken(first, 'u1', 'cloud-pos-api');
+    const oldToken = await signHandOffToken(first, handOff);
 
     time.advance(30 * DAY);
     // Both instances notice; one key is made (generation is unique).
@@ -119,7 +114,7 @@ describe('SigningKeys', () => {
     time.advance(HOUR);
     expect((await a.signing()).kid).toBe(next);
     expect((await b.signing()).kid).toBe(next);
-    const newToken = await signPosToken(await a.signing(), 'u1', 'cloud-pos-api');
+    const newToken = await signHandOffToken(await a.signing(), handOff);
     expect(decodeProtectedHeader(newToken).kid).toBe(next);
     // Both kids verify on either instance while the old one is kept.
     for (const keys of [a, b]) {
@@ -150,14 +145,11 @@ describe('SigningKeys', () => {
       publicJwk: await exportJWK(privateKey),
     };
     await expect(
-      jwtVerify(await signPosToken(stranger, 'u1', 'cloud-pos-api'), keys.verificationKey),
+      jwtVerify(await signHandOffToken(stranger, handOff), keys.verificationKey),
     ).rejects.toThrow();
     const own = await keys.signing();
     await expect(
-      jwtVerify(
-        await signPosToken({ ...own, kid: '' }, 'u1', 'cloud-pos-api'),
-        keys.verificationKey,
-      ),
+      jwtVerify(await signHandOffToken({ ...own, kid: '' }, handOff), keys.verificationKey),
     ).rejects.toThrow();
   });
 

@@ -21,12 +21,21 @@
  *   php site.php station-users DOCROOT POS_ID all|ID,ID,…
  *     Sets who may open a station, as POS Stations → Edit access does (the suite's hook for
  *     what the dashboard has no route for).
+ *   php site.php deliver-webhooks DOCROOT
+ *     Runs the webhook deliveries waiting in Action Scheduler now, as its queue runner does
+ *     (WP-CLI's `wp action-scheduler run --hooks=woocommerce_deliver_webhook_async`): claims
+ *     them, processes each, and prints every delivery with the answer its receiver gave.
+ *   php site.php plugin-off DOCROOT
+ *     Makes the store one that never had the Cloud POS plugin active: the plugin deactivated,
+ *     its stations moved to the trash (its activation then makes the first one again).
+ *   php site.php plugin-on DOCROOT
+ *     Undoes plugin-off: the plugin active again, the trashed stations back as they were.
  *
  * @package CloudPOS
  */
 
 if ( 'cli' !== PHP_SAPI || $argc < 3 ) {
-	fwrite( STDERR, "usage: php site.php install|woocommerce|setup|station-users DOCROOT [ARGUMENTS]\n" );
+	fwrite( STDERR, "usage: php site.php install|woocommerce|setup|station-users|deliver-webhooks|plugin-off|plugin-on DOCROOT [ARGUMENTS]\n" );
 	exit( 2 );
 }
 
@@ -101,6 +110,111 @@ if ( 'station-users' === $cloud_pos_phase && $argc >= 5 ) {
 	$cloud_pos_users = 'all' === $argv[4] ? null : array_map( 'absint', array_filter( explode( ',', $argv[4] ), 'strlen' ) );
 	Cloud_POS_Stations::set_users( $cloud_pos_pos_id, $cloud_pos_users );
 	echo wp_json_encode( array( 'users' => Cloud_POS_Stations::users( $cloud_pos_pos_id ) ) ), "\n";
+	exit( 0 );
+}
+
+if ( 'deliver-webhooks' === $cloud_pos_phase ) {
+	require $cloud_pos_docroot . '/wp-load.php';
+	// What each delivery's receiver answered (WC_Webhook::deliver announces it).
+	$cloud_pos_deliveries = array();
+	add_action(
+		'woocommerce_webhook_delivery',
+		static function ( $http_args, $response, $duration, $arg, $webhook_id ) use ( &$cloud_pos_deliveries ): void {
+			$cloud_pos_deliveries[] = array(
+				'webhook' => (int) $webhook_id,
+				'topic'   => $http_args['headers']['X-WC-Webhook-Topic'] ?? null,
+				'arg'     => $arg,
+				'status'  => is_wp_error( $response ) ? $response->get_error_message() : (int) wp_remote_retrieve_response_code( $response ),
+			);
+		},
+		10,
+		5
+	);
+	// A claim, as every Action Scheduler runner takes one: an action claimed here runs here only.
+	// By hook alone: a store still migrating to Action Scheduler's tables (the hybrid store)
+	// throws for a group its old post store has never seen.
+	// Claims of 100 until none is left: the oldest first, as the queue runner takes them.
+	$cloud_pos_store  = ActionScheduler::store();
+	$cloud_pos_runner = ActionScheduler::runner();
+	do {
+		$cloud_pos_claim   = $cloud_pos_store->stake_claim( 100, null, array( 'woocommerce_deliver_webhook_async' ) );
+		$cloud_pos_actions = $cloud_pos_claim->get_actions();
+		foreach ( $cloud_pos_actions as $cloud_pos_action_id ) {
+			$cloud_pos_runner->process_action( $cloud_pos_action_id, 'real-store journey' );
+		}
+		$cloud_pos_store->release_claim( $cloud_pos_claim );
+	} while ( array() !== $cloud_pos_actions );
+	$cloud_pos_left = as_get_scheduled_actions(
+		array(
+			'hook'   => 'woocommerce_deliver_webhook_async',
+			'status' => ActionScheduler_Store::STATUS_PENDING,
+		),
+		'ids'
+	);
+	echo wp_json_encode(
+		array(
+			'deliveries' => $cloud_pos_deliveries,
+			'pending'    => count( $cloud_pos_left ),
+		)
+	), "\n";
+	exit( 0 );
+}
+
+if ( 'plugin-off' === $cloud_pos_phase || 'plugin-on' === $cloud_pos_phase ) {
+	require $cloud_pos_docroot . '/wp-load.php';
+	require_once ABSPATH . 'wp-admin/includes/plugin.php';
+	$cloud_pos_plugin = 'cloud-pos/cloud-pos.php';
+	if ( 'plugin-off' === $cloud_pos_phase ) {
+		$cloud_pos_trashed = array();
+		foreach ( get_posts(
+			array(
+				'post_type'   => 'pos_station',
+				'post_status' => 'any',
+				'numberposts' => -1,
+				'fields'      => 'ids',
+			)
+		) as $cloud_pos_station_id ) {
+			if ( wp_trash_post( $cloud_pos_station_id ) ) {
+				$cloud_pos_trashed[] = $cloud_pos_station_id;
+			}
+		}
+		deactivate_plugins( $cloud_pos_plugin );
+		echo wp_json_encode(
+			array(
+				'active'  => is_plugin_active( $cloud_pos_plugin ),
+				'trashed' => $cloud_pos_trashed,
+			)
+		), "\n";
+		exit( 0 );
+	}
+	// Back to the status each had before the trash, not to draft (WordPress 5.6+).
+	add_filter( 'wp_untrash_post_status', 'wp_untrash_post_set_previous_status', 10, 3 );
+	$cloud_pos_restored = array();
+	foreach ( get_posts(
+		array(
+			'post_type'   => 'pos_station',
+			'post_status' => 'trash',
+			'numberposts' => -1,
+			'fields'      => 'ids',
+		)
+	) as $cloud_pos_station_id ) {
+		if ( wp_untrash_post( $cloud_pos_station_id ) ) {
+			$cloud_pos_restored[] = $cloud_pos_station_id;
+		}
+	}
+	// After the stations are back: activating on a store without one would make a first station.
+	if ( ! is_plugin_active( $cloud_pos_plugin ) ) {
+		$cloud_pos_activated = activate_plugin( $cloud_pos_plugin );
+		if ( null !== $cloud_pos_activated ) {
+			cloud_pos_site_fail( 'activation of the plugin failed: ' . cloud_pos_site_error( $cloud_pos_activated, 'unknown error' ) );
+		}
+	}
+	echo wp_json_encode(
+		array(
+			'active'   => is_plugin_active( $cloud_pos_plugin ),
+			'restored' => $cloud_pos_restored,
+		)
+	), "\n";
 	exit( 0 );
 }
 
@@ -292,7 +406,7 @@ echo wp_json_encode(
 			static function ( int $n ) use ( $cloud_pos_owner ): array {
 				return cloud_pos_site_key( $cloud_pos_owner, "Cloud POS journey $n" );
 			},
-			range( 1, 6 )
+			range( 1, 8 )
 		) : array(),
 		'noCapability' => $cloud_pos_credential( $cloud_pos_cashier, 'Cloud POS contract cashier' ),
 		'shopManager'  => $cloud_pos_credential( $cloud_pos_shop_manager, 'Cloud POS contract shop manager' ),

@@ -3,9 +3,8 @@ import type { Repositories } from '../../repositories';
 import type { StoreCredentials } from '../../services/store-client';
 import { StoreHttpError } from '../../services/store-client';
 import type { StoreAccess } from '../store-access';
-import { credentialsOf } from './credentials';
 import { applicationFeed } from './feed';
-import { PluginMissingError, withPlugin } from './plugin';
+import { withPlugin } from './plugin';
 import { storeFailureText } from './store-failure';
 
 /** A store user as the sharing page lists them. */
@@ -159,40 +158,4 @@ export async function inviteStoreUser(
   const name = wpUser.name || wpUser.username || wpUser.email;
   await repos.activities.create(inviter.id, applicationFeed.invitationSent(row, name));
   return count;
-}
-
-/** A station as a POS station's entry page shows it. */
-export interface EntryStation {
-  posID: string;
-  name: string;
-  url: string;
-}
-
-/**
- * The station `stationSlug` of a verified application as its entry page shows it; null when
- * the application is not verified, has no such station, or its store lacks the Cloud POS
- * plugin that lists stations (recorded so). Whether the caller may see the application at all
- * is {@link reachOf}'s to say. Throws the store client's errors (or SecretBoxError) when the
- * station could not be looked up.
- */
-export async function entryStation(
-  repos: Repositories,
-  access: StoreAccess,
-  row: ApplicationRow,
-  stationSlug: string | undefined,
-): Promise<EntryStation | null> {
-  if (!stationSlug || row.is_verified_auth !== 1) return null;
-  const posId = await repos.stationSlugs.resolveSlug(row.id, stationSlug);
-  if (posId === null) return null;
-  const credentials = credentialsOf(row, access.secrets);
-  if (!credentials) return null;
-  let stations;
-  try {
-    stations = await withPlugin(repos, row, () => access.store.stations(row.home_url, credentials));
-  } catch (error) {
-    if (error instanceof PluginMissingError) return null;
-    throw error;
-  }
-  const found = stations.find((s) => String(s.posId) === posId);
-  return found ? { posID: String(found.posId), name: found.name, url: found.url } : null;
 }

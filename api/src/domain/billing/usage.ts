@@ -96,8 +96,8 @@ export function pauseOf(usage: PlanUsage): PlanPause | null {
 
 /**
  * Whether the stations of `ownerId`'s applications are paused because their plan is at its
- * limit: the one rule the cloud POS addresses and entry-details apply, for the owner and for
- * every user the store shares a station with. Null when they may open.
+ * limit: the one rule the cloud POS addresses apply, for the owner and for every user the
+ * store shares a station with. Null when they may open.
  */
 export async function ownerPause(
   repos: Repositories,

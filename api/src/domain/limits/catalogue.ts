@@ -22,10 +22,6 @@ export const RATE_LIMIT_DEFAULTS = {
   liveTicketAccount: { points: 60, seconds: 60 },
   /** The same from one address. */
   liveTicketAddress: { points: 600, seconds: 60 },
-  /** POST /me/auth-token by one account (one per station opened). */
-  authTokenAccount: { points: 60, seconds: 60 },
-  /** The same from one address. */
-  authTokenAddress: { points: 600, seconds: 60 },
   /** WooCommerce deliveries refused for their signature, per address and application. */
   wcWebhookFailures: { points: 20, seconds: 600 },
   /** WooCommerce deliveries refused for their signature, per address (any application). */
@@ -92,7 +88,6 @@ export const RATE_LIMITED_TEXTS = {
   storeKeys: 'Too many key checks.',
   applicationCreate: 'Too many applications created.',
   liveTicket: 'Too many live update connections.',
-  authToken: 'Too many station sign-ins.',
   wcWebhook: 'Too many webhook deliveries with an invalid signature.',
   stripeWebhook: 'Too many webhook events with an invalid signature.',
 } as const;

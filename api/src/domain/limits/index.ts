@@ -20,7 +20,7 @@ export class RateLimitedError extends Error {
 /** The actions counted per account and per client address, every attempt. */
 export type AttemptAction = Extract<
   LimitedAction,
-  'promoCode' | 'storeKeys' | 'applicationCreate' | 'liveTicket' | 'authToken'
+  'promoCode' | 'storeKeys' | 'applicationCreate' | 'liveTicket'
 >;
 
 /** Who attempts: the signed-in account and the client's address (Fastify's `request.ip`). */

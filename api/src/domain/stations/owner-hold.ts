@@ -22,8 +22,8 @@ export const OWNER_BANNED = {
 /**
  * Whether the stations of `ownerId`'s applications are held: a blocked (banned) owner first,
  * then an owner whose plan is at its order limit (see ownerPause). The one rule the cloud POS
- * addresses, entry-details and shared-stations apply, for the owner and for every user the
- * store shares a station with. Null when the stations may open.
+ * addresses and shared-stations apply, for the owner and for every user the store shares a
+ * station with. Null when the stations may open.
  */
 export async function ownerHold(
   repos: Repositories,

@@ -1,39 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { wpUserOf } from '../../domain/applications/credentials';
-import { entryStation, inviteStoreUser, sharedUsers } from '../../domain/applications/sharing';
+import { inviteStoreUser, sharedUsers } from '../../domain/applications/sharing';
 import { INVITATION_SENT_MESSAGE } from '../../domain/staff/manage';
-import { reachOf } from '../../domain/members/reach';
-import type { OwnerHoldReason } from '../../domain/stations/owner-hold';
-import { ownerHold } from '../../domain/stations/owner-hold';
 import type { StoreAccess } from '../../domain/store-access';
-import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import { TOTAL_ALL_HEADER } from '../common';
-import {
-  applicationNotFound,
-  invitationError,
-  keysOf,
-  loadOwned,
-  MANAGER,
-  storeError,
-} from './common';
-import {
-  entryDetailsSchema,
-  getWpUserSchema,
-  sendInviteSchema,
-  userAccountsSchema,
-} from './schemas/sharing';
+import { invitationError, keysOf, loadOwned, MANAGER, storeError } from './common';
+import { sendInviteSchema, userAccountsSchema } from './schemas/sharing';
 
-/** The error code of entry-details for each reason an owner's stations are held. */
-const HOLD_CODES: Record<OwnerHoldReason, string> = {
-  banned: 'ERR_OWNER_BANNED',
-  paused: 'ERR_PLAN_LIMIT_REACHED',
-};
-
-/**
- * Who an application is shared with (user-accounts, invitations), its WordPress account, and
- * the entry details of a POS station.
- */
+/** Who an application is shared with (user-accounts) and its store users' invitations. */
 const sharing: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app, { access }) => {
   app.get(
     '/applications/:id/user-accounts',
@@ -58,11 +32,6 @@ const sharing: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app, 
     },
   );
 
-  app.get('/getWpUser', { config: MANAGER, schema: getWpUserSchema }, async (request) => {
-    const row = await loadOwned(app.repos, currentUser(request).id, request.query.id);
-    return { result: { wpUser: wpUserOf(row) } };
-  });
-
   app.post('/send-invite-email', { config: MANAGER, schema: sendInviteSchema }, async (request) => {
     const inviter = currentUser(request);
     const row = await loadOwned(app.repos, inviter.id, request.body.applicationId);
@@ -81,30 +50,6 @@ const sharing: FastifyPluginAsyncTypebox<{ access: StoreAccess }> = async (app, 
       throw invitationError(error, row);
     }
     return { message: INVITATION_SENT_MESSAGE, invitationCount: count };
-  });
-
-  app.get('/applications/:id/entry-details', { schema: entryDetailsSchema }, async (request) => {
-    const user = currentUser(request);
-    // The owner, or a user the store lists (a member): anyone else gets the owner's 404.
-    const row = await app.repos.applications.findById(request.params.id);
-    if (!row || !(await reachOf(app.repos, row, user))) throw applicationNotFound();
-    // The same rule as the cloud POS address: a banned owner, or one at the plan's limit,
-    // opens no station.
-    const hold = await ownerHold(app.repos, row.user_id);
-    if (hold) throw new HttpError(403, `${hold.name}: ${hold.text}`, HOLD_CODES[hold.reason]);
-    let station;
-    try {
-      station = await entryStation(app.repos, access, row, request.query.stationSlug);
-    } catch (error) {
-      throw storeError(error, row);
-    }
-    return {
-      data: {
-        application: { id: row.id, name: row.name, slug: row.slug, homeUrl: row.home_url },
-        station,
-        user: { fullName: user.full_name, email: user.email },
-      },
-    };
   });
 };
 

@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { HttpError, unauthorized } from '../../errors';
 import { currentUser, userOfToken } from '../../plugins/auth';
-import { signPosToken } from '../../services/signing-key';
 import type { RouteOptions } from '../options';
-import { countAttempt } from '../rate-limits';
-import { authTokenSchema, checkBanSchema, lastAccessSchema } from './schema';
+import { checkBanSchema, lastAccessSchema } from './schema';
 
-/** POST /me/auth-token, POST /user-last-access, GET /check-ban. */
-const session: FastifyPluginAsyncTypebox<RouteOptions> = async (app, options) => {
+/** POST /user-last-access, GET /check-ban. */
+const session: FastifyPluginAsyncTypebox<RouteOptions> = async (app) => {
   // navigator.sendBeacon(url, string) sends text/plain; its content is still our JSON. The
   // parser is scoped to this plugin, so other routes keep refusing text/plain.
   app.removeContentTypeParser('text/plain');
@@ -17,14 +15,6 @@ const session: FastifyPluginAsyncTypebox<RouteOptions> = async (app, options) =>
     } catch {
       done(new HttpError(400, 'body must be JSON {"token": "..."}', 'ERR_VALIDATION'), undefined);
     }
-  });
-
-  app.post('/me/auth-token', { schema: authTokenSchema }, async (request) => {
-    const user = currentUser(request);
-    await countAttempt(app, request, 'authToken');
-    return {
-      token: await signPosToken(await options.signingKeys.signing(), user.id, options.issuer),
-    };
   });
 
   app.post(

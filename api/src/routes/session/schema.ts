@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
 import { authErrors, ErrorAnswer, NoContent } from '../common';
-import { POS_TOKEN_AUDIENCE, POS_TOKEN_TTL_S } from '../../services/signing-key';
 
 export const LastAccessBody = Type.Object(
   {
@@ -12,21 +11,6 @@ export const LastAccessBody = Type.Object(
   },
   { additionalProperties: false },
 );
-
-export const authTokenSchema = {
-  tags: ['session'],
-  summary: 'A short-lived token that hands the session to a POS station',
-  description:
-    `Returns a JWT signed by this api (ES256, header kid) with sub = the user's id, ` +
-    `aud = '${POS_TOKEN_AUDIENCE}', iss = 'cloud-pos-api' and exp = now + ${POS_TOKEN_TTL_S} s. ` +
-    'A POS station exchanges it for its own session; it carries no provider token. Limited ' +
-    'per account and per client address (429 ERR_RATE_LIMITED with Retry-After).',
-  response: {
-    200: Type.Object({ token: Type.String() }, { additionalProperties: false }),
-    ...authErrors,
-    429: ErrorAnswer,
-  },
-};
 
 export const lastAccessSchema = {
   tags: ['session'],

@@ -117,7 +117,7 @@ describe('rateLimitSettingsOf (RATE_LIMITS)', () => {
     const parsed = rateLimitSettingsOf(' promoCodeAccount=3/60 , liveTicketAddress=1000/30 ');
     expect(parsed.promoCodeAccount).toEqual({ points: 3, seconds: 60 });
     expect(parsed.liveTicketAddress).toEqual({ points: 1000, seconds: 30 });
-    expect(parsed.authTokenAccount).toEqual(RATE_LIMIT_DEFAULTS.authTokenAccount);
+    expect(parsed.storeKeysAccount).toEqual(RATE_LIMIT_DEFAULTS.storeKeysAccount);
     expect(rateLimitSettingsOf(undefined)).toEqual(RATE_LIMIT_DEFAULTS);
   });
 

@@ -289,9 +289,10 @@ describe('PATCH /admin-panel/users/:id/status', () => {
     const blocked = await setStatus(id, { status: 'block' });
     expect(blocked.json()).toEqual({ newStatus: 'block' });
     const refused = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/connect-ui/me/auth-token',
+      method: 'PUT',
+      url: '/api/connect-ui/user-settings',
       headers: userHeaders,
+      payload: { showAssistantInPOS: true },
     });
     expect(refused.statusCode).toBe(402);
     const row = (await answer('?filter=usr_target')).list[0];

@@ -403,7 +403,6 @@ describe('access', () => {
     ['GET', '/applications/x/user-accounts'],
     ['GET', '/applications/x/stations'],
     ['PUT', '/applications/x/stations/update-slug'],
-    ['GET', '/getWpUser?id=x'],
     ['POST', '/send-invite-email'],
   ] as const;
 

@@ -45,7 +45,7 @@ describe('Connect with keys', () => {
     expect(JSON.stringify(row)).not.toContain(key.consumer_secret);
     expect(JSON.stringify(row)).not.toContain(key.consumer_key);
 
-    for (const url of ['/applications', `/applications/${id}`, `/getWpUser?id=${id}`]) {
+    for (const url of ['/applications', `/applications/${id}`]) {
       const body = (await call(ctx, 'GET', url, undefined, 'usr_keys_good')).body;
       expect(body).not.toContain(key.consumer_secret);
       expect(body).not.toContain(key.consumer_key);

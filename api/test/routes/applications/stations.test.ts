@@ -393,14 +393,6 @@ describe('GET /shared-stations', () => {
       ((await shared('usr_sh_listed')).json().list as Array<{ application: { id: string } }>).map(
         (group) => group.application.id,
       );
-    const details = async () =>
-      (
-        await ctx.app.inject({
-          method: 'GET',
-          url: `${BASE}/applications/${id}/entry-details?stationSlug=1`,
-          headers: await cashier('usr_sh_listed'),
-        })
-      ).statusCode;
     // The store lists store user 2 with that email, and the members were copied.
     const listed = await ctx.database.db
       .selectFrom('application_members')
@@ -410,7 +402,6 @@ describe('GET /shared-stations', () => {
       .execute();
     expect(listed.map((row) => Number(row.wp_user_id))).toEqual([2]);
     expect(await ids()).not.toContain(id);
-    expect(await details()).toBe(404);
     // The owner's list offers them an invitation (a wp user), not 'Active' (a pos user).
     const kindOf = async () => {
       const accounts = (
@@ -429,7 +420,6 @@ describe('GET /shared-stations', () => {
     );
     expect(invited.statusCode).toBe(200);
     expect(await ids()).toContain(id);
-    expect(await details()).toBe(200);
     expect(await kindOf()).toBe('pos');
   });
 
@@ -459,12 +449,6 @@ describe('GET /shared-stations', () => {
       (group) => group.application.id,
     );
     expect(ids).not.toContain(id);
-    const details = await ctx.app.inject({
-      method: 'GET',
-      url: `${BASE}/applications/${id}/entry-details?stationSlug=1`,
-      headers: unverified,
-    });
-    expect(details.statusCode).toBe(404);
   });
 
   it('syncs applications never synced, leaves out a failing store, and lists nothing for a stranger', async () => {
@@ -577,58 +561,6 @@ describe('GET /shared-stations', () => {
   it('is 402 for a banned user', async () => {
     await changeUser(ctx, 'usr_sh_banned', { block: 'block' }, { email: 'cashier@demo.test' });
     expect((await shared('usr_sh_banned')).statusCode).toBe(402);
-  });
-});
-
-describe('GET /applications/:id/entry-details', () => {
-  it('resolves a slug for the owner and for a member; anyone else gets 404', async () => {
-    const { id } = await connectApplication(ctx, sandbox, coffee, 'usr_entry_owner', 'Coffee', {
-      shareWith: ['cashier@demo.test'],
-    });
-    await updateSlug(id, 'usr_entry_owner', '2', 'espresso-bar', '2');
-    const owner = await call(
-      ctx,
-      'GET',
-      `/applications/${id}/entry-details?stationSlug=espresso-bar`,
-      undefined,
-      'usr_entry_owner',
-    );
-    expect(owner.statusCode).toBe(200);
-    expect(owner.json().data.station).toEqual({
-      posID: '2',
-      name: 'Espresso Bar',
-      url: `${coffee}/pos/2`,
-    });
-    // A station with a custom slug is not reachable under its id any more; one without is.
-    const byOldId = await call(
-      ctx,
-      'GET',
-      `/applications/${id}/entry-details?stationSlug=2`,
-      undefined,
-      'usr_entry_owner',
-    );
-    expect(byOldId.json().data.station).toBeNull();
-
-    await changeUser(ctx, 'usr_entry_cashier', { user_role: 'other' });
-    const member = await ctx.app.inject({
-      method: 'GET',
-      url: `${BASE}/applications/${id}/entry-details?stationSlug=3`,
-      headers: await cashier('usr_entry_cashier'),
-    });
-    expect(member.statusCode).toBe(200);
-    expect(member.json().data).toMatchObject({
-      station: { posID: '3', name: 'Pickup Window' },
-      user: { email: 'cashier@demo.test' },
-    });
-
-    const stranger = await call(
-      ctx,
-      'GET',
-      `/applications/${id}/entry-details?stationSlug=3`,
-      undefined,
-      'usr_entry_stranger',
-    );
-    expect(stranger.statusCode).toBe(404);
   });
 });
 

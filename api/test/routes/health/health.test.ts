@@ -36,7 +36,6 @@ describe('GET /openapi.json', () => {
         'PUT /user-settings',
         'GET /user-data',
         'POST /resend-activation-email',
-        'POST /me/auth-token',
         'POST /user-last-access',
         'GET /check-ban',
         'GET /activities-list',
@@ -71,11 +70,9 @@ describe('GET /openapi.json', () => {
         'DELETE /applications/{id}',
         'PUT /applications/{id}/auth-status',
         'GET /applications/{id}/user-accounts',
-        'GET /applications/{id}/entry-details',
         'GET /applications/{id}/stations',
         'PUT /applications/{id}/stations/update-slug',
         'GET /shared-stations',
-        'GET /getWpUser',
         'POST /send-invite-email',
         'POST /session-cookie',
         'GET /staff/users',
@@ -93,9 +90,13 @@ describe('GET /openapi.json', () => {
     const tags = (doc.paths['/api/connect-ui/applications'] as Record<string, { tags?: string[] }>)
       .get?.tags;
     expect(tags).toEqual(['applications']);
-    expect(doc.paths['/api/connect-ui/me/auth-token']?.post?.description).toContain(
-      "aud = 'cloud-pos'",
+    expect(doc.paths['/api/connect-ui/user-last-access']?.post?.description).toContain(
+      'navigator.sendBeacon',
     );
+    // Served once, called by nothing the spec's flows need (issue 29): gone from the contract.
+    for (const path of ['/me/auth-token', '/getWpUser', '/applications/{id}/entry-details']) {
+      expect(doc.paths[`/api/connect-ui${path}`]).toBeUndefined();
+    }
   });
 });
 

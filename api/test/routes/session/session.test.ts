@@ -1,4 +1,3 @@
-import { createLocalJWKSet, jwtVerify } from 'jose';
 import type { TestContext } from '../../helpers/app';
 import { asUser, createTestContext } from '../../helpers/app';
 
@@ -68,37 +67,6 @@ describe('POST /user-last-access', () => {
     });
     expect(noToken.statusCode).toBe(400);
     expect(noToken.json().message).toContain('body');
-  });
-});
-
-describe('POST /me/auth-token', () => {
-  it('returns a 300-second ES256 token for the cloud POS naming the user', async () => {
-    const headers = await ctx.bearer(asUser('usr_pos'));
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/connect-ui/me/auth-token',
-      headers,
-    });
-    expect(response.statusCode).toBe(200);
-    const { token } = response.json() as { token: string };
-    const user = await ctx.database.db
-      .selectFrom('users')
-      .select('id')
-      .where('sub', '=', 'usr_pos')
-      .executeTakeFirstOrThrow();
-    const jwks = createLocalJWKSet({ keys: [ctx.signingKey.publicJwk] });
-    const { payload, protectedHeader } = await jwtVerify(token, jwks, {
-      audience: 'cloud-pos',
-      algorithms: ['ES256'],
-    });
-    expect(protectedHeader.alg).toBe('ES256');
-    expect(payload.sub).toBe(user.id);
-    expect(Number(payload.exp) - Number(payload.iat)).toBe(300);
-  });
-
-  it('is refused without a bearer token', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/connect-ui/me/auth-token' });
-    expect(response.statusCode).toBe(401);
   });
 });
 

@@ -146,10 +146,6 @@ describe('plan usage (spec 4 and 9)', () => {
       name: 'Trial Ended',
       text: 'The free trial has reached its limit of 50 orders, so the stations of this account are paused until a bigger plan is chosen.',
     });
-    const details = await ctx.call(sub, 'GET', `/applications/${id}/entry-details?stationSlug=1`);
-    expect(details.statusCode).toBe(403);
-    expect(details.json()).toMatchObject({ code: 'ERR_PLAN_LIMIT_REACHED' });
-    expect(details.json().message).toContain('Trial Ended');
 
     // Basics counts this month only (the 30 older orders drop out) up to 1000: open again.
     await choosePlan(sub, PLAN_IDS.basics);
@@ -164,9 +160,6 @@ describe('plan usage (spec 4 and 9)', () => {
       excessAmount: 0,
     });
     expect((await openStation(slug, '1', asUser(sub))).status).toBe(200);
-    expect(
-      (await ctx.call(sub, 'GET', `/applications/${id}/entry-details?stationSlug=1`)).statusCode,
-    ).toBe(200);
   });
 
   it('does not count a deleted order', async () => {
@@ -228,12 +221,6 @@ describe('plan usage (spec 4 and 9)', () => {
     const shared = await openStation(slug, '3', cashier);
     expect(shared.status).toBe(302);
     expect(shared.error).toMatchObject({ appId: id, name: 'POINT OF SALE SERVICE PAUSED' });
-    const details = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/connect-ui/applications/${id}/entry-details?stationSlug=3`,
-      headers: await ctx.bearer(cashier),
-    });
-    expect(details.statusCode).toBe(403);
     // Shared with me lists the stations with the reason they do not open.
     const sharedGroup = async () => {
       const response = await ctx.app.inject({
