@@ -32,6 +32,12 @@ export const RATE_LIMIT_DEFAULTS = {
   wcWebhookFailuresAddress: { points: 200, seconds: 600 },
   /** Stripe events refused for their signature, per address. */
   stripeWebhookFailures: { points: 20, seconds: 600 },
+  /**
+   * The shell's release load reports (POST /releases/reports) from one address: a few per page
+   * start, so a browser never meets it; an address sending more cannot outvote the others in a
+   * canary's failure rate.
+   */
+  releaseReportAddress: { points: 60, seconds: 600 },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** One limit: at most `points` per fixed window of `seconds`. */
@@ -95,6 +101,7 @@ export const RATE_LIMITED_TEXTS = {
   authToken: 'Too many station sign-ins.',
   wcWebhook: 'Too many webhook deliveries with an invalid signature.',
   stripeWebhook: 'Too many webhook events with an invalid signature.',
+  releaseReport: 'Too many release reports.',
 } as const;
 
 /** An action limited per account and per address, named as in {@link RATE_LIMITED_TEXTS}. */

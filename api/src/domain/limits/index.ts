@@ -86,6 +86,11 @@ export class RateLimits {
     return this.over('stripeWebhook', [await this.count('stripeWebhookFailures', address)]);
   }
 
+  /** Counts one release load report from `address`; the refusal when it is over its limit. */
+  async releaseReported(address: string): Promise<RateLimitedError | null> {
+    return this.over('releaseReport', [await this.count('releaseReportAddress', address)]);
+  }
+
   /** Counts one point of `name` for `key`: 0 when allowed, else the ms until its window ends. */
   private async count(name: RateLimitName, key: string): Promise<number> {
     this.sweep();
