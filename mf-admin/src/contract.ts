@@ -1,7 +1,10 @@
 import type { RemoteContract } from '@pos/shared';
-import { ADMIN_PANEL_PATH } from './urls';
+import { ADMIN_PANEL_PATH, RELEASES_PATH } from './urls';
 
-/** What the shell gets from mf_admin: the Admin Panel page, its nav item and the Users tile. */
+/**
+ * What the shell gets from mf_admin: the Admin Panel page, the Releases page (issue 31), their
+ * nav items and the Users tile.
+ */
 const contract: RemoteContract = {
   name: 'mf_admin',
   routes: [
@@ -12,6 +15,13 @@ const contract: RemoteContract = {
       bannedPolicy: 'redirect',
       load: () => import('./parcels/adminPanel').then((m) => m.default),
     },
+    {
+      path: RELEASES_PATH,
+      title: 'Releases',
+      access: 'admin',
+      bannedPolicy: 'redirect',
+      load: () => import('./parcels/releases').then((m) => m.default),
+    },
   ],
   navItems: [
     {
@@ -20,6 +30,15 @@ const contract: RemoteContract = {
       path: ADMIN_PANEL_PATH,
       access: 'admin',
       order: 70,
+      disabledWhenBanned: true,
+      icon: 'shield',
+    },
+    {
+      id: 'admin-releases',
+      label: 'Releases',
+      path: RELEASES_PATH,
+      access: 'admin',
+      order: 71,
       disabledWhenBanned: true,
       icon: 'shield',
     },

@@ -228,3 +228,42 @@ export async function publishRemote(name, options) {
     if (temporary) fs.rmSync(temporary, { recursive: true, force: true });
   }
 }
+
+/** Makes a release live for everyone (or a canary for `share` per cent); throws the api's refusal. */
+export async function promoteRelease(releaseId, share, { token, apiUrl = urls.api }) {
+  const response = await fetch(
+    `${apiUrl}/api/connect-ui/admin-panel/releases/${encodeURIComponent(releaseId)}/promote`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ share }),
+    },
+  );
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(`promote refused (${response.status}): ${body.message ?? ''}`);
+  return body;
+}
+
+/**
+ * `npm start`'s first releases: every remote without a live release gets its built dist/
+ * published and promoted to everyone, so the demo starts on the release registry.
+ * @param {{ token: string, dataDir: string, apiUrl?: string }} options
+ * @returns {Promise<string[]>} the remotes given a release
+ */
+export async function ensureLiveReleases({ token, dataDir, apiUrl = urls.api }) {
+  const answer = await fetch(`${apiUrl}/api/connect-ui/releases/live`);
+  if (!answer.ok) throw new Error(`the live releases could not be read (${answer.status})`);
+  const live = new Set((await answer.json()).remotes.map((remote) => remote.name));
+  const released = [];
+  for (const remote of remotes.filter((candidate) => !live.has(candidate.name))) {
+    const release = await publishRemote(remote.pkg, {
+      token,
+      apiUrl,
+      from: path.join(repoRoot, remote.pkg, 'dist'),
+      dir: releasesDir(dataDir),
+    });
+    await promoteRelease(release.id, 100, { token, apiUrl });
+    released.push(remote.name);
+  }
+  return released;
+}
