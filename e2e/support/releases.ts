@@ -108,11 +108,9 @@ export function declareShared(dir: string, name: string, requiredVersion: string
   fs.writeFileSync(file, JSON.stringify(manifest, null, 2));
 }
 
-/** Removes the build's exposed contract module: the remote then cannot be loaded at all. */
+/** Removes the build's entry (remoteEntry.js): the remote then cannot be loaded at all. */
 export function breakBuild(dir: string): void {
-  const exposed = fs.readdirSync(dir).filter((name) => name.startsWith('__federation_expose_'));
-  if (exposed.length === 0) throw new Error(`no exposed module in ${dir}`);
-  for (const name of exposed) fs.rmSync(path.join(dir, name));
+  fs.rmSync(path.join(dir, 'remoteEntry.js'));
 }
 
 /** Each remote's live release and canary, as the api's live mapping says now. */

@@ -33,6 +33,8 @@ test.describe("a remote's releases", () => {
     page,
     browser,
   }) => {
+    // Three sign-ins (one a new account taking its plan) and a dozen starts of the dashboard.
+    test.setTimeout(150_000);
     const shellBefore = shellBuildDirs.map(filesDigest);
     const builds = [copyOfBuild('mf-admin'), copyOfBuild('mf-admin'), copyOfBuild('mf-admin')];
     const [changed, incompatible, broken] = builds.map((build) => build.dir) as [

@@ -14,9 +14,14 @@ export type ReleaseAction =
 export const releaseOf = (remote: RemoteReleases, id: string | null): Release | null =>
   (id && remote.releases.find((release) => release.id === id)) || null;
 
-/** How a release is named on the page: version and short commit. */
+/**
+ * How a release is named on the page: version, short commit and the start of its content
+ * address (two builds of one commit differ there).
+ */
 export const releaseLabel = (release: Release | null): string =>
-  release ? `${release.version} (${release.commit.slice(0, 7)})` : 'none';
+  release
+    ? `${release.version} (${release.commit.slice(0, 7)}, ${release.contentHash.slice(0, 8)})`
+    : 'none';
 
 /** Kilobytes, one decimal. */
 export const kilobytes = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;

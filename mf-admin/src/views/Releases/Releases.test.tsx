@@ -10,7 +10,7 @@ const release = (id: string, version: string, publishedAt: string): Release => (
   remote: 'mf_admin',
   version,
   commit: `${id}0000000`,
-  contentHash: `${id}`.padEnd(64, '0'),
+  contentHash: id.padEnd(64, '0'),
   entry: `http://127.0.0.1:3006/releases/${id}/mf-manifest.json`,
   shared: [],
   builtAgainst: { react: '19.3.1' },
@@ -75,14 +75,14 @@ describe('Releases', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Releases' })).toBeInTheDocument();
     await screen.findByRole('heading', { level: 2, name: 'mf_admin' });
     expect(
-      screen.getByText('0.1.1 (bbb0000) · 60.0 KB gzipped · by ops@demo.test'),
+      screen.getByText('0.1.1 (bbb0000, bbb00000) · 60.0 KB gzipped · by ops@demo.test'),
     ).toBeInTheDocument();
     expect(rowOf('0.1.1').getByText('Live')).toBeInTheDocument();
     expect(rowOf('0.1.0').getByText('Previous')).toBeInTheDocument();
     expect(rowOf('0.1.2').getByText('200.0 KB (60.0 KB gzipped)')).toBeInTheDocument();
     const history = within(screen.getByRole('table', { name: 'Release history' }));
     expect(history.getByText('Promoted to everyone')).toBeInTheDocument();
-    expect(history.getByText('0.1.0 (aaa0000)')).toBeInTheDocument();
+    expect(history.getByText('0.1.0 (aaa0000, aaa00000)')).toBeInTheDocument();
   });
 
   it('asks before promoting, sends nothing on Cancel, and promotes to everyone on confirm', async () => {
@@ -92,7 +92,7 @@ describe('Releases', () => {
     await screen.findByRole('heading', { level: 2, name: 'mf_admin' });
     await user.click(rowOf('0.1.2').getByRole('button', { name: 'Promote to everyone' }));
     const dialog = within(screen.getByRole('dialog'));
-    expect(dialog.getByText('Promote 0.1.2 (ccc0000) to everyone?')).toBeInTheDocument();
+    expect(dialog.getByText('Promote 0.1.2 (ccc0000, ccc00000) to everyone?')).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
     expect(requests.filter((request) => request.method === 'POST')).toEqual([]);
 
@@ -104,7 +104,7 @@ describe('Releases', () => {
       ]),
     );
     expect(bubbles).toContainEqual({
-      message: '0.1.2 (ccc0000) is live for everyone on mf_admin.',
+      message: '0.1.2 (ccc0000, ccc00000) is live for everyone on mf_admin.',
       status: 'success',
     });
   });
@@ -124,7 +124,9 @@ describe('Releases', () => {
       ]),
     );
 
-    await user.click(screen.getByRole('button', { name: 'Roll back to 0.1.0 (aaa0000)' }));
+    await user.click(
+      screen.getByRole('button', { name: 'Roll back to 0.1.0 (aaa0000, aaa00000)' }),
+    );
     expect(within(screen.getByRole('dialog')).getByText('Roll mf_admin back?')).toBeInTheDocument();
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Roll back' }));
     await waitFor(() =>
