@@ -8,7 +8,6 @@ describe('mf_admin contract', () => {
       ['/admin-panel', 'admin', 'redirect'],
       ['/admin-panel/releases', 'admin', 'redirect'],
     ]);
-    expect(contract.navItems[1]).toMatchObject({ label: 'Releases', access: 'admin' });
     expect(contract.navItems[0]).toMatchObject({
       label: 'Admin Panel',
       access: 'admin',

@@ -2,8 +2,8 @@ import type { RemoteContract } from '@pos/shared';
 import { ADMIN_PANEL_PATH, RELEASES_PATH } from './urls';
 
 /**
- * What the shell gets from mf_admin: the Admin Panel page, the Releases page (issue 31), their
- * nav items and the Users tile.
+ * What the shell gets from mf_admin: the Admin Panel page, its Releases page (issue 31), the nav
+ * item and the Users tile.
  */
 const contract: RemoteContract = {
   name: 'mf_admin',
@@ -30,15 +30,6 @@ const contract: RemoteContract = {
       path: ADMIN_PANEL_PATH,
       access: 'admin',
       order: 70,
-      disabledWhenBanned: true,
-      icon: 'shield',
-    },
-    {
-      id: 'admin-releases',
-      label: 'Releases',
-      path: RELEASES_PATH,
-      access: 'admin',
-      order: 71,
       disabledWhenBanned: true,
       icon: 'shield',
     },

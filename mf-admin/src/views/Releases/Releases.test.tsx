@@ -71,8 +71,14 @@ const rowOf = (version: string) =>
 
 describe('Releases', () => {
   it("shows each remote's live and previous releases with size, commit and publisher, and the history", async () => {
-    renderWithParcel(<Releases />, { api: fakeReleasesApi().api });
+    renderWithParcel(<Releases />, { api: fakeReleasesApi().api, path: '/admin-panel/releases' });
     expect(screen.getByRole('heading', { level: 1, name: 'Releases' })).toBeInTheDocument();
+    const sections = within(screen.getByRole('navigation', { name: 'Admin Panel' }));
+    expect(sections.getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/admin-panel');
+    expect(sections.getByRole('link', { name: 'Releases' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await screen.findByRole('heading', { level: 2, name: 'mf_admin' });
     expect(
       screen.getByText('0.1.1 (bbb0000, bbb00000) · 60.0 KB gzipped · by ops@demo.test'),

@@ -1,4 +1,5 @@
 import { ConfirmDialog, ErrorState, LoadingState, Select, apiErrorMessage } from '@pos/shared';
+import { AdminSections } from '../../components/AdminSections';
 import { ReleaseAudit } from '../../components/ReleaseAudit';
 import { RemoteReleasesCard } from '../../components/RemoteReleasesCard';
 import { useReleases } from '../../hooks/useReleases';
@@ -52,6 +53,7 @@ export function Releases() {
 
   return (
     <div className="pos-releases" data-testid={adminTestIds.releasesPage}>
+      <AdminSections />
       <header className="pos-releases__header">
         <h1>Releases</h1>
         <p>
