@@ -3093,7 +3093,7 @@ export interface paths {
     put?: never;
     /**
      * The shell's beacon: how one load of a release went
-     * @description No token and nothing personal: the remote, the release and the outcome. JSON, as application/json or text/plain (what navigator.sendBeacon sends). A failed canary load may withdraw the canary (see CANARY_* in the README). Limited per client address (429).
+     * @description Nothing personal in the body: the remote, the release and the outcome, as application/json or text/plain (what navigator.sendBeacon sends). Only a signed-in browser reports: the session cookie (pos_token) is verified like a bearer token (401 otherwise). A failed canary load may withdraw the canary (see CANARY_* in the README). Limited per account and release, and per client address (429).
      */
     post: {
       parameters: {
@@ -3123,6 +3123,15 @@ export interface paths {
         };
         /** @description Default Response */
         400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
           headers: {
             [name: string]: unknown;
           };

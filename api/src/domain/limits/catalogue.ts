@@ -33,10 +33,11 @@ export const RATE_LIMIT_DEFAULTS = {
   /** Stripe events refused for their signature, per address. */
   stripeWebhookFailures: { points: 20, seconds: 600 },
   /**
-   * The shell's release load reports (POST /releases/reports) from one address: a few per page
-   * start, so a browser never meets it; an address sending more cannot outvote the others in a
-   * canary's failure rate.
+   * The shell's load reports (POST /releases/reports) of one release by one account: a page
+   * start sends one or two, so one person cannot outvote the others in a canary's failure rate.
    */
+  releaseReportAccount: { points: 2, seconds: 600 },
+  /** The same reports from one address, any account and release. */
   releaseReportAddress: { points: 60, seconds: 600 },
 } as const satisfies Record<string, RateLimitRule>;
 

@@ -9,8 +9,10 @@ import {
   withdrawCanary,
 } from '../../domain/releases/registry';
 import type { Release, ReleaseEvent, RemoteReleaseState } from '../../domain/releases/types';
-import { HttpError, TooManyRequestsError } from '../../errors';
-import { currentUser } from '../../plugins/auth';
+import fastifyCookie from '@fastify/cookie';
+import { TOKEN_COOKIE } from '../../cloud-pos/cookies';
+import { HttpError, TooManyRequestsError, unauthorized } from '../../errors';
+import { currentUser, userOfToken } from '../../plugins/auth';
 import type { LiveShell } from '../../services/live-shell';
 import {
   listReleasesSchema,
@@ -69,6 +71,7 @@ const actorOf = (request: Parameters<typeof currentUser>[0]): string => {
  * mapping the shell's server builds remotes.json from, and the shell's load beacon.
  */
 const releases: FastifyPluginAsyncTypebox<ReleaseRouteOptions> = async (app, options) => {
+  await app.register(fastifyCookie);
   // navigator.sendBeacon(url, string) sends text/plain; its content is still our JSON. Scoped to
   // this plugin, as the session's beacon does.
   app.removeContentTypeParser('text/plain');
@@ -203,9 +206,14 @@ const releases: FastifyPluginAsyncTypebox<ReleaseRouteOptions> = async (app, opt
     '/releases/reports',
     { config: { access: 'public' }, schema: reportSchema },
     async (request, reply) => {
-      const refused = await app.rateLimits.releaseReported(request.ip);
-      if (refused) throw new TooManyRequestsError(refused.message, refused.retryAfterSeconds);
+      // Only signed-in browsers report (the session cookie the shell's origin sends with the
+      // beacon), each at most a few times a release: a stranger cannot withdraw a canary.
+      const token = request.cookies[TOKEN_COOKIE];
+      const signedIn = token ? await userOfToken(app.verifyProviderToken, app.repos, token) : null;
+      if (!signedIn) throw unauthorized();
       const { remote, release, outcome } = request.body;
+      const refused = await app.rateLimits.releaseReported(signedIn.user.id, release, request.ip);
+      if (refused) throw new TooManyRequestsError(refused.message, refused.retryAfterSeconds);
       const withdrawal = await recordReleaseReport(app.repos, options.canaryPolicy, {
         remote,
         releaseId: release,

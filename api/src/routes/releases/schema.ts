@@ -189,9 +189,11 @@ export const reportSchema = {
   tags: ['releases'],
   summary: "The shell's beacon: how one load of a release went",
   description:
-    'No token and nothing personal: the remote, the release and the outcome. JSON, as ' +
-    'application/json or text/plain (what navigator.sendBeacon sends). A failed canary load may ' +
-    'withdraw the canary (see CANARY_* in the README). Limited per client address (429).',
+    'Nothing personal in the body: the remote, the release and the outcome, as application/json ' +
+    'or text/plain (what navigator.sendBeacon sends). Only a signed-in browser reports: the ' +
+    'session cookie (pos_token) is verified like a bearer token (401 otherwise). A failed canary ' +
+    'load may withdraw the canary (see CANARY_* in the README). Limited per account and release, ' +
+    'and per client address (429).',
   security: [],
   body: Type.Object(
     {
@@ -201,5 +203,10 @@ export const reportSchema = {
     },
     { additionalProperties: false },
   ),
-  response: { 202: Type.Null({ description: 'Recorded' }), 400: ErrorAnswer, 429: ErrorAnswer },
+  response: {
+    202: Type.Null({ description: 'Recorded' }),
+    400: ErrorAnswer,
+    401: ErrorAnswer,
+    429: ErrorAnswer,
+  },
 };

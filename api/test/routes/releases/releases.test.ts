@@ -115,13 +115,22 @@ async function liveOf(remote: string) {
   return answer.json<LiveAnswer>().remotes.find((entry) => entry.name === remote);
 }
 
-const report = (remote: string, release: string, outcome: string) =>
-  ctx.app.inject({
+let reporters = 0;
+
+/**
+ * The beacon of one signed-in browser (its session cookie, as the shell's origin sends it): a
+ * new user each time unless `sub` is given.
+ */
+const report = async (remote: string, release: string, outcome: string, sub?: string) => {
+  reporters += 1;
+  const token = await ctx.provider.sign(asUser(sub ?? `usr_reporter_${reporters}`));
+  return ctx.app.inject({
     method: 'POST',
     url: '/api/connect-ui/releases/reports',
-    headers: { 'content-type': 'text/plain;charset=UTF-8' },
+    headers: { 'content-type': 'text/plain;charset=UTF-8', cookie: `pos_token=${token}` },
     payload: JSON.stringify({ remote, release, outcome }),
   });
+};
 
 describe('the release registry (admins only)', () => {
   it('refuses every admin route without a token (401) and to a non-admin (403)', async () => {
@@ -371,6 +380,29 @@ describe("the shell's load beacon", () => {
       toReleaseId: live.id,
       reason: '2 of 3 loads failed in the last 1 min',
     });
+  });
+
+  it('takes reports from signed-in browsers only, a few per person and release', async () => {
+    const live = await publish('mf_spam');
+    const canary = await publish('mf_spam');
+    await promote(live.id, 100);
+    await promote(canary.id, 50);
+    const anonymous = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/connect-ui/releases/reports',
+      headers: { 'content-type': 'text/plain' },
+      payload: JSON.stringify({ remote: 'mf_spam', release: canary.id, outcome: 'load-failed' }),
+    });
+    expect(anonymous.statusCode).toBe(401);
+    // One person cannot withdraw a canary alone: past 2 reports of a release, 429 and not counted.
+    const answers = [];
+    for (let i = 0; i < 5; i += 1) {
+      answers.push(
+        (await report('mf_spam', canary.id, 'load-failed', 'usr_one_person')).statusCode,
+      );
+    }
+    expect(answers).toEqual([202, 202, 429, 429, 429]);
+    expect((await liveOf('mf_spam'))?.canary?.release).toBe(canary.id);
   });
 
   it('refuses a malformed report with 400 and ignores an unknown release', async () => {
