@@ -31,6 +31,8 @@
 //  - webhook ingest: signed order.created deliveries over HTTP to the POS host for 12 s, 8
 //    senders, on SQLite and on a throw-away PostgreSQL cluster; each stored, chained and
 //    streamed live (api/scripts/bench-webhooks.ts)
+//  - the live release mapping (issue 31): what reading each remote's live release and canary
+//    from the api adds to /remotes.json at the shell's start, p99 (scripts/lib/bench-releases.mjs)
 //  - live: web orders placed on the demo store's checkout while the demo manager's dashboard is
 //    open, each timed until the Order Analytics tile shows it (scripts/lib/bench-live.mjs)
 // Every measure has a budget in scripts/bench/budgets.json (scripts/lib/budgets.cjs holds each
@@ -52,6 +54,7 @@ import {
 import { demoAccounts, remotes, repoRoot, storeAdmin, urls } from './lib/services.mjs';
 import { measureLiveLatency } from './lib/bench-live.mjs';
 import { measurePopup, POPUP_VISITS } from './lib/bench-popup.mjs';
+import { measureLiveMapping } from './lib/bench-releases.mjs';
 import {
   buildMonolith,
   compareDashboards,
@@ -305,9 +308,12 @@ async function main() {
   let dashboard;
   let popup;
   let live;
+  let liveMapping;
   try {
     await waitFor(`${urls.shell}/`, 120_000, () => stackProcess.exitCode === null);
     front = await measureFrontEnd();
+    // After the front end's measures: they are of the remotes' own builds, as before releases.
+    liveMapping = await measureLiveMapping({ dataDir: stackDataDir });
     const browser = await launchChromium();
     const monolith = await serveMonolith(stackDataDir);
     try {
@@ -328,7 +334,16 @@ async function main() {
   } finally {
     stackProcess.kill('SIGTERM');
   }
-  const frontMeasures = frontEndMeasures(front, dashboard, popup);
+  const frontMeasures = [
+    ...frontEndMeasures(front, dashboard, popup),
+    {
+      id: 'shell.liveMapping.addedP99',
+      label: `live release mapping added to /remotes.json p99 (${liveMapping.remotes} remotes' releases, vs a plain file)`,
+      value: liveMapping.p99,
+      unit: 'ms',
+      detail: `p50 +${liveMapping.p50.toFixed(2)} ms; ${liveMapping.lookupP99.toFixed(2)} vs ${liveMapping.plainP99.toFixed(2)} ms`,
+    },
+  ];
   if (frontOnly) return report(frontMeasures, { partial: true });
   const users = await measureAdminUsers();
   const apps = await measureApplications();

@@ -15,6 +15,7 @@ import {
   testCards,
   urls,
 } from './lib/services.mjs';
+import { ensureLiveReleases, signIn } from './lib/release.mjs';
 import { startStack } from './lib/stack.mjs';
 
 // The plugin's build is its download and its Staff add-on's, which the shell's server offers at
@@ -43,6 +44,15 @@ async function main() {
     );
     stack.stop().finally(() => process.exit(1));
   });
+  // One release of each remote live (issue 31): the built dist/ of a remote that has none yet,
+  // published and promoted by the demo admin. The Releases page (/admin-panel/releases) takes it
+  // from there.
+  const admin = demoAccounts.find((account) => account.email === 'admin@demo.test');
+  const released = await ensureLiveReleases({
+    token: await signIn(admin.email, admin.password),
+    dataDir,
+  });
+  if (released.length > 0) console.info(`Published and promoted: ${released.join(', ')}`);
 
   const width = Math.max(...demoAccounts.map((account) => account.email.length));
   console.info(`

@@ -14,7 +14,7 @@
 //     --json /config.json=.run/config.json --first-paint shell/dist-server/first-paint.cjs \
 //     --download /downloads/cloud-pos.zip=wordpress-plugin/dist/cloud-pos.zip \
 //     --download /downloads/cloud-pos-staff.zip=wordpress-plugin/dist/cloud-pos-staff.zip
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -49,6 +49,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * @property {string} [cspStripeJs] Stripe.js's URL a standalone page may load (--csp-stripe-js)
  * @property {string} [firstPaint] the shell's first-paint server module (--first-paint): the
  *   signed-in dashboard's first paint in its HTML; needs `json['/config.json']` and the api's proxy
+ * @property {string} [releases] a remote's releases folder (--releases), served at /releases/
+ *   with `immutable` caching: each release's folder is named by its content and never rewritten
+ * @property {string} [liveReleases] the api's live release mapping (--live-releases URL):
+ *   /remotes.json is the file of `json['/remotes.json']` with each remote's live release and
+ *   canary put in, read on every request (the file alone when the api does not answer in time)
  */
 
 /**
@@ -91,6 +96,8 @@ export function parseArgs(argv) {
       options.csp = kind;
     } else if (flag === '--csp-stripe-js') options.cspStripeJs = next();
     else if (flag === '--first-paint') options.firstPaint = path.resolve(next());
+    else if (flag === '--releases') options.releases = path.resolve(next());
+    else if (flag === '--live-releases') options.liveReleases = next();
     else if (['--proxy', '--json', '--html', '--download'].includes(flag)) {
       const [key, value] = pair(next());
       options[flag.slice(2)][key] = value;
@@ -133,6 +140,30 @@ function pagePolicy(options) {
     Object.values(options.html ?? {}).map((file) => path.resolve(options.root, file)),
   );
   return (file) => policyOf({ framedBySelf: framed.has(path.resolve(file)) });
+}
+
+/** How long /remotes.json waits for the api's live release mapping before it answers without. */
+export const LIVE_RELEASES_WAIT_MS = 1000;
+
+/**
+ * remotes.json with the live releases put in (issue 31): a remote the registry has a live
+ * release of loads that release's manifest (`entry`, `release`), and its canary when one runs
+ * (`canary: {release, entry, share}`); the shell picks per signed-in user. Remotes without a
+ * live release keep the file's entry.
+ * @param {{ remotes?: Array<Record<string, unknown>> }} document
+ * @param {{ remotes: Array<{ name: string, release: string, entry: string, canary: unknown }> }} mapping
+ */
+export function withLiveReleases(document, mapping) {
+  const live = new Map(mapping.remotes.map((entry) => [entry.name, entry]));
+  return {
+    ...document,
+    remotes: (document.remotes ?? []).map((remote) => {
+      const found = live.get(remote.name);
+      return found
+        ? { ...remote, entry: found.entry, release: found.release, canary: found.canary }
+        : remote;
+    }),
+  };
 }
 
 /** How long a page waits for the api's answers before it is sent without its first paint. */
@@ -262,6 +293,18 @@ export async function buildStaticServer(options) {
         reply.header('X-Frame-Options', framed ? 'SAMEORIGIN' : 'DENY');
       },
     });
+    if (options.releases) {
+      mkdirSync(options.releases, { recursive: true });
+      await files.register(fastifyStatic, {
+        root: options.releases,
+        prefix: '/releases/',
+        decorateReply: false,
+        cacheControl: false,
+        wildcard: true,
+        // A release's folder is named by its content: nothing under it ever changes.
+        setHeaders: (reply) => reply.header('Cache-Control', IMMUTABLE),
+      });
+    }
     if (firstPaint) {
       const indexFile = path.join(options.root, 'index.html');
       for (const route of firstPaint.paths) {
@@ -289,6 +332,26 @@ export async function buildStaticServer(options) {
     }
     for (const [route, file] of Object.entries(options.json ?? {})) {
       const absolute = path.resolve(file);
+      if (route === '/remotes.json' && options.liveReleases) {
+        const mappingUrl = options.liveReleases;
+        files.get(route, async (request, reply) => {
+          const document = JSON.parse(await readFile(absolute, 'utf8'));
+          const mapping = await fetch(mappingUrl, {
+            headers: { accept: 'application/json' },
+            signal: AbortSignal.timeout(LIVE_RELEASES_WAIT_MS),
+          })
+            .then((answer) => (answer.ok ? answer.json() : null))
+            .catch((error) => {
+              request.log.warn({ err: error }, 'no live release mapping');
+              return null;
+            });
+          return reply
+            .header('Cache-Control', 'no-cache')
+            .type('application/json; charset=utf-8')
+            .send(mapping ? withLiveReleases(document, mapping) : document);
+        });
+        continue;
+      }
       files.get(route, (_request, reply) =>
         reply
           .header('Cache-Control', 'no-cache')

@@ -5,6 +5,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const {
+  hostSharedVersions,
   hostSingletons,
   moduleRules,
   reactRouterProduction,
@@ -73,6 +74,26 @@ const devSecurityHeaders = (port) => {
     };
   };
 };
+
+/**
+ * Emits federation-shared.json: the singleton versions this shell provides to the remotes. The
+ * api reads it from the live shell before a remote's release goes live (issue 31), so a release
+ * built against a React or @pos/shared this shell does not fit is refused with the mismatch.
+ */
+class FederationSharedPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('FederationSharedPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'FederationSharedPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          const json = JSON.stringify({ shared: hostSharedVersions() }, null, 2);
+          compilation.emitAsset('federation-shared.json', new sources.RawSource(`${json}\n`));
+        },
+      );
+    });
+  }
+}
 
 /** The chunks whose stylesheets the first paint carries: the bootstrap's and the signed-in shell's. */
 const FIRST_PAINT_CHUNKS = ['bootstrap', 'signed-in'];
@@ -195,6 +216,7 @@ const shellConfig = (_env, argv) => {
         // target 'web': the runtime leaves out its Node loaders.
         experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
       }),
+      new FederationSharedPlugin(),
       new HtmlWebpackPlugin({
         // Read here, not compiled as a template: a template is a child compilation, which would
         // also build the singletons the host provides by file, and their CSS (hostSingletons).

@@ -29,6 +29,7 @@ import type { Mailer } from './services/mailer';
 import { createSmtpMailer } from './services/mailer';
 import type { Stripe } from './services/payments';
 import { createPaymentsClient } from './services/payments';
+import { createLiveShell, type LiveShell } from './services/live-shell';
 import { SigningKeys } from './services/signing-key';
 import type { StoreClient } from './services/store-client';
 import { createStoreClient } from './services/store-client';
@@ -63,6 +64,8 @@ export interface AppDependencies {
   mailer?: Mailer;
   /** The rate limits' clock (ms since the epoch); `Date.now` otherwise. */
   rateLimitClock?: () => number;
+  /** The live shell releases must fit; read from `config.shellFederationUrl` otherwise. */
+  liveShell?: LiveShell;
 }
 
 /**
@@ -230,6 +233,10 @@ export async function buildApp(
         }
       : null,
     mail: { mailer, supportEmail: config.supportEmail },
+    releases: {
+      liveShell: deps.liveShell ?? createLiveShell(config.shellFederationUrl),
+      canaryPolicy: config.canaryPolicy,
+    },
   });
   return app;
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { RateLimitSettings } from './domain/limits/catalogue';
 import { rateLimitSettingsOf } from './domain/limits/catalogue';
+import type { CanaryPolicy } from './domain/releases/reports';
 import type { SmtpConfig } from './services/mailer';
 
 /** Settings of the api, read once from the environment (see README.md). */
@@ -103,6 +104,16 @@ export interface ApiConfig {
    * overrides of RATE_LIMITS (`name=points/seconds,…`).
    */
   rateLimits: RateLimitSettings;
+  /**
+   * The live shell's shared singleton versions, which a release must fit before it goes live
+   * (SHELL_FEDERATION_URL, default `<dashboard origin>/federation-shared.json`, the shell's build).
+   */
+  shellFederationUrl: string;
+  /**
+   * When a canary is withdrawn on its own (issue 31): CANARY_WINDOW_MS (default 600000),
+   * CANARY_MIN_REPORTS (default 5), CANARY_FAILURE_THRESHOLD (default 0.5, the failed share).
+   */
+  canaryPolicy: CanaryPolicy;
 }
 
 /**
@@ -299,6 +310,22 @@ function smtpOf(env: NodeJS.ProcessEnv): SmtpConfig {
   };
 }
 
+function canaryPolicyOf(env: NodeJS.ProcessEnv): CanaryPolicy {
+  const threshold = positiveNumberOf('CANARY_FAILURE_THRESHOLD', env.CANARY_FAILURE_THRESHOLD, 0.5);
+  if (threshold > 1) {
+    throw new Error(`CANARY_FAILURE_THRESHOLD must be at most 1, got ${threshold}`);
+  }
+  const minReports = positiveNumberOf('CANARY_MIN_REPORTS', env.CANARY_MIN_REPORTS, 5);
+  if (!Number.isInteger(minReports)) {
+    throw new Error(`CANARY_MIN_REPORTS must be a whole number, got ${minReports}`);
+  }
+  return {
+    windowMs: positiveNumberOf('CANARY_WINDOW_MS', env.CANARY_WINDOW_MS, 600_000),
+    minReports,
+    threshold,
+  };
+}
+
 /** Builds the configuration from environment variables, with the defaults of the README. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const loginProviderUrl = stripSlash(env.LOGIN_PROVIDER_URL || 'http://127.0.0.1:4100');
@@ -341,5 +368,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     supportEmail: emailOf('SUPPORT_EMAIL', env.SUPPORT_EMAIL || DEFAULT_SUPPORT_EMAIL),
     mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
     rateLimits: rateLimitSettingsOf(env.RATE_LIMITS),
+    shellFederationUrl:
+      env.SHELL_FEDERATION_URL ||
+      `${originOf('DASHBOARD_ORIGIN', env.DASHBOARD_ORIGIN || 'http://127.0.0.1:3000')}/federation-shared.json`,
+    canaryPolicy: canaryPolicyOf(env),
   };
 }

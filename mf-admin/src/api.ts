@@ -1,6 +1,6 @@
 import type { AxiosInstance } from 'axios';
 import { periodFirstDay, periodLastDay } from '@pos/shared';
-import type { BlockStatusAnswer } from '@pos/shared';
+import type { BlockStatusAnswer, ReleasesOverview, ReleaseStateAnswer } from '@pos/shared';
 import { adminApiPaths } from './urls';
 import {
   ADMIN_PAGE_SIZE,
@@ -62,4 +62,41 @@ export async function setSubscriptionType(
   type: SubscriptionType,
 ): Promise<void> {
   await api.patch(adminApiPaths.userSubscriptionType(userId), { type });
+}
+
+/** GET admin-panel/releases: every remote's releases and the audit. */
+export async function fetchReleases(
+  api: AxiosInstance,
+  signal?: AbortSignal,
+): Promise<ReleasesOverview> {
+  const { data } = await api.get<ReleasesOverview>(adminApiPaths.releases, { signal });
+  return data;
+}
+
+/** POST admin-panel/releases/{id}/promote: live for everyone (100) or a canary for `share` %. */
+export async function promoteRelease(
+  api: AxiosInstance,
+  releaseId: string,
+  share: number,
+): Promise<ReleaseStateAnswer> {
+  const { data } = await api.post<ReleaseStateAnswer>(adminApiPaths.promote(releaseId), { share });
+  return data;
+}
+
+/** POST …/remotes/{remote}/rollback: back to the previous live release. */
+export async function rollbackRemote(
+  api: AxiosInstance,
+  remote: string,
+): Promise<ReleaseStateAnswer> {
+  const { data } = await api.post<ReleaseStateAnswer>(adminApiPaths.rollback(remote));
+  return data;
+}
+
+/** POST …/remotes/{remote}/withdraw-canary: everyone gets the live release. */
+export async function withdrawCanary(
+  api: AxiosInstance,
+  remote: string,
+): Promise<ReleaseStateAnswer> {
+  const { data } = await api.post<ReleaseStateAnswer>(adminApiPaths.withdrawCanary(remote));
+  return data;
 }

@@ -6,6 +6,7 @@ describe('mf_admin contract', () => {
     const contract = validateContract(contractModule, 'mf_admin');
     expect(contract.routes.map((route) => [route.path, route.access, route.bannedPolicy])).toEqual([
       ['/admin-panel', 'admin', 'redirect'],
+      ['/admin-panel/releases', 'admin', 'redirect'],
     ]);
     expect(contract.navItems[0]).toMatchObject({
       label: 'Admin Panel',

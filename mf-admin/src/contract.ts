@@ -1,7 +1,10 @@
 import type { RemoteContract } from '@pos/shared';
-import { ADMIN_PANEL_PATH } from './urls';
+import { ADMIN_PANEL_PATH, RELEASES_PATH } from './urls';
 
-/** What the shell gets from mf_admin: the Admin Panel page, its nav item and the Users tile. */
+/**
+ * What the shell gets from mf_admin: the Admin Panel page, its Releases page (issue 31), the nav
+ * item and the Users tile.
+ */
 const contract: RemoteContract = {
   name: 'mf_admin',
   routes: [
@@ -11,6 +14,13 @@ const contract: RemoteContract = {
       access: 'admin',
       bannedPolicy: 'redirect',
       load: () => import('./parcels/adminPanel').then((m) => m.default),
+    },
+    {
+      path: RELEASES_PATH,
+      title: 'Releases',
+      access: 'admin',
+      bannedPolicy: 'redirect',
+      load: () => import('./parcels/releases').then((m) => m.default),
     },
   ],
   navItems: [

@@ -14,4 +14,10 @@ export const adminTestIds = {
   error: 'admin-error',
   usersTile: 'admin-users-tile',
   usersTileTotal: 'admin-users-total',
+  releasesPage: 'admin-releases',
+  releasesError: 'admin-releases-error',
+  remoteReleases: (remote: string) => `admin-remote-releases-${remote}`,
+  releaseRow: (releaseId: string) => `admin-release-row-${releaseId}`,
+  releaseAudit: 'admin-release-audit',
+  releaseDialog: 'admin-release-dialog',
 } as const;

@@ -377,6 +377,8 @@ export function services({ dataDir, test }) {
         STRIPE_API_URL: urls.payments,
         // The shell's server proxies /api/connect-ui from the same machine.
         TRUST_PROXY: host,
+        // The journeys withdraw a failing canary after a few loads, not the production five.
+        ...(test ? { CANARY_MIN_REPORTS: '2' } : {}),
       },
       health: `http://${host}:${apiPort}/api/connect-ui/health`,
     })),
@@ -395,6 +397,9 @@ export function services({ dataDir, test }) {
         // The standalone page's harness loads Stripe.js (mf-billing's card forms).
         '--csp-stripe-js',
         `${urls.payments}/v3/`,
+        // Its published releases (scripts/release.mjs), each at /releases/<hash>/.
+        '--releases',
+        path.join(dataDir, 'releases', remote.name),
       ],
       env: {},
       health: `http://${host}:${remote.port}/mf-manifest.json`,
@@ -419,6 +424,9 @@ export function services({ dataDir, test }) {
         `/api/connect-ui=${apiInstances.map((apiPort) => `http://${host}:${apiPort}`).join(',')}`,
         '--json',
         `/remotes.json=${path.join(dataDir, 'remotes.json')}`,
+        // …with each remote's live release and canary from the api's registry (issue 31).
+        '--live-releases',
+        `${urls.api}/api/connect-ui/releases/live`,
         '--json',
         `/config.json=${path.join(dataDir, 'config.json')}`,
         '--download',

@@ -106,6 +106,15 @@ const hostSingletons = () => {
 };
 
 /**
+ * What the shell provides to the remotes, name → version (its `federation-shared.json`): what a
+ * release's declared ranges are checked against before it goes live (issue 31).
+ */
+const hostSharedVersions = () =>
+  Object.fromEntries(
+    Object.entries(hostSingletons()).map(([name, config]) => [name, config.version]),
+  );
+
+/**
  * Loaders for TypeScript/TSX (swc) and CSS. CSS goes in <style> tags by default (style-loader);
  * the shell passes mini-css-extract-plugin's loader to ship its CSS as files instead.
  * @param {{ styleLoader?: string }} [options]
@@ -128,6 +137,15 @@ const moduleRules = ({ styleLoader = require.resolve('style-loader') } = {}) => 
   { test: /\.css$/, use: [styleLoader, require.resolve('css-loader')] },
 ];
 
+/**
+ * Where a remote's build goes: dist/, or REMOTE_OUTPUT_DIR, where a release (scripts/release.mjs)
+ * builds so that the dist/ a running server may be serving is left alone.
+ */
+const remoteOutputPath = (dir) =>
+  process.env.REMOTE_OUTPUT_DIR
+    ? path.resolve(process.env.REMOTE_OUTPUT_DIR)
+    : path.join(dir, 'dist');
+
 /** The file of the standalone page that gives a production remote its federation runtime. */
 const STANDALONE_RUNTIME_FILE = 'federation-runtime.js';
 
@@ -143,7 +161,7 @@ const EXTERNAL_RUNTIME_GLOBAL = '_FEDERATION_RUNTIME_CORE';
  * the global for the remote's standalone page (the page has no host to give it one). It is the
  * same copy the shell's build bundles (@module-federation/enhanced's runtime-tools).
  */
-const standaloneRuntimeConfig = (dir, remoteName) => {
+const standaloneRuntimeConfig = (dir, remoteName, outputPath) => {
   const enhanced = path.dirname(require.resolve('@module-federation/enhanced/webpack'));
   return {
     name: `${remoteName}-standalone-runtime`,
@@ -154,7 +172,7 @@ const standaloneRuntimeConfig = (dir, remoteName) => {
     entry: require.resolve('@module-federation/runtime-tools/runtime-core', { paths: [enhanced] }),
     devtool: false,
     output: {
-      path: path.join(dir, 'dist'),
+      path: outputPath,
       filename: STANDALONE_RUNTIME_FILE,
       library: { type: 'window', name: EXTERNAL_RUNTIME_GLOBAL },
       clean: false,
@@ -174,6 +192,7 @@ const createRemoteConfig =
   ({ dir, name, port, title }) =>
   (_env, argv) => {
     const production = argv.mode !== 'development';
+    const outputPath = remoteOutputPath(dir);
     const remote = {
       name,
       mode: production ? 'production' : 'development',
@@ -181,7 +200,7 @@ const createRemoteConfig =
       entry: { main: './src/index.ts' },
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
-        path: path.join(dir, 'dist'),
+        path: outputPath,
         publicPath: 'auto',
         filename: production ? '[name].[contenthash:8].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
@@ -225,7 +244,7 @@ const createRemoteConfig =
       },
       performance: { hints: false },
     };
-    return production ? [remote, standaloneRuntimeConfig(dir, name)] : remote;
+    return production ? [remote, standaloneRuntimeConfig(dir, name, outputPath)] : remote;
   };
 
 /** The standalone page; `scripts` run (deferred) before the injected entry. */
@@ -242,6 +261,7 @@ const standaloneHtml = (title, scripts) => `<!doctype html>
 </html>`;
 
 module.exports = {
+  hostSharedVersions,
   sharedSingletons,
   hostSingletons,
   reactRouterProduction,

@@ -67,6 +67,9 @@ export const apiPaths = {
 
 /** Where the page-hide beacon reports the last access (absolute path on this origin). */
 export const lastAccessBeaconUrl = '/api/connect-ui/user-last-access';
+
+/** The beacon of remote load and mount outcomes (issue 31): remote, release and outcome only. */
+export const releaseReportUrl = '/api/connect-ui/releases/reports';
 /** The api's HttpOnly session cookie: POST sets it to the bearer token, DELETE clears it. */
 export const sessionCookieUrl = '/api/connect-ui/session-cookie';
 /** Where the api ends the bearer token's session on the server (POST, signing out). */

@@ -439,6 +439,55 @@ export interface SupportRequestsTable {
   created_at: IsoTimestamp;
 }
 
+/**
+ * remote_releases: one immutable build of a remote (issue 31). `shared`, `built_against` and
+ * `sizes` are JSON text (see domain/releases/types.ts).
+ */
+export interface RemoteReleasesTable {
+  id: string;
+  remote: string;
+  version: string;
+  commit_sha: string;
+  content_hash: string;
+  entry_url: string;
+  shared: string;
+  built_against: string;
+  sizes: string;
+  published_by: string;
+  published_at: IsoTimestamp;
+}
+
+/** remote_release_state: what one remote serves now. */
+export interface RemoteReleaseStateTable {
+  remote: string;
+  live_release_id: string | null;
+  previous_release_id: string | null;
+  canary_release_id: string | null;
+  canary_share: ColumnType<number, number | undefined, number>;
+  updated_at: IsoTimestamp;
+}
+
+/** remote_release_events: the audit of the releases' changes. */
+export interface RemoteReleaseEventsTable {
+  id: string;
+  remote: string;
+  action: string;
+  from_release_id: string | null;
+  to_release_id: string | null;
+  share: number | null;
+  actor: string;
+  reason: string | null;
+  at: IsoTimestamp;
+}
+
+/** remote_release_reports: the shell's load/mount beacons of one release. */
+export interface RemoteReleaseReportsTable {
+  id: string;
+  release_id: string;
+  outcome: string;
+  at: IsoTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   user_settings: UserSettingsTable;
@@ -471,6 +520,10 @@ export interface Database {
   user_tasks: UserTasksTable;
   support_requests: SupportRequestsTable;
   rate_limits: RateLimitsTable;
+  remote_releases: RemoteReleasesTable;
+  remote_release_state: RemoteReleaseStateTable;
+  remote_release_events: RemoteReleaseEventsTable;
+  remote_release_reports: RemoteReleaseReportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

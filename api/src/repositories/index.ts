@@ -8,6 +8,7 @@ import { MembersRepository } from './members';
 import { OrdersRepository } from './orders';
 import { PlansRepository } from './plans';
 import { RateLimitsRepository } from './rate-limits';
+import { RemoteReleasesRepository } from './remote-releases';
 import { SettingsRepository } from './settings';
 import { StaffClaimsRepository } from './staff-claims';
 import { StationSlugsRepository } from './station-slugs';
@@ -34,6 +35,7 @@ export interface Repositories {
   userTasks: UserTasksRepository;
   supportRequests: SupportRequestsRepository;
   rateLimits: RateLimitsRepository;
+  remoteReleases: RemoteReleasesRepository;
 }
 
 /** Builds the repositories over an open database. */
@@ -55,5 +57,6 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     userTasks: new UserTasksRepository(handle.db),
     supportRequests: new SupportRequestsRepository(handle.db, handle.dialect),
     rateLimits: new RateLimitsRepository(handle.db),
+    remoteReleases: new RemoteReleasesRepository(handle.db, handle.dialect),
   };
 }

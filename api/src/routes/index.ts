@@ -6,6 +6,7 @@ import applications from './applications';
 import type { RouteOptions } from './options';
 import health from './health';
 import live from './live';
+import releases from './releases';
 import session from './session';
 import sessionCookie from './session/cookie';
 import staff from './staff';
@@ -17,10 +18,18 @@ import userTasks from './user-tasks';
 /** Every route of /api/connect-ui. */
 const routes: FastifyPluginAsyncTypebox<RouteOptions> = async (
   app,
-  { loginProvider, signingKeys, issuer, stores, payments, mail },
+  { loginProvider, signingKeys, issuer, stores, payments, mail, releases: releaseOptions },
 ) => {
   // Only the collaborators travel on: passing the whole options object would repeat the prefix.
-  const options: RouteOptions = { loginProvider, signingKeys, issuer, stores, payments, mail };
+  const options: RouteOptions = {
+    loginProvider,
+    signingKeys,
+    issuer,
+    stores,
+    payments,
+    mail,
+    releases: releaseOptions,
+  };
   await app.register(health);
   await app.register(userSettings, { access: stores });
   await app.register(userData, options);
@@ -35,6 +44,7 @@ const routes: FastifyPluginAsyncTypebox<RouteOptions> = async (
   await app.register(analytics);
   await app.register(subscriptions, { payments });
   await app.register(adminPanel);
+  await app.register(releases, releaseOptions);
   await app.register(applications, { access: stores });
   await app.register(staff, { access: stores });
   await app.register(userTasks, { mail });

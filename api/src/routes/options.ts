@@ -1,6 +1,8 @@
 // What `buildApp` hands the route plugins: the services and domain access each route needs.
 import type { SupportMail } from '../domain/assistant/support';
 import type { StoreAccess } from '../domain/store-access';
+import type { CanaryPolicy } from '../domain/releases/reports';
+import type { LiveShell } from '../services/live-shell';
 import type { LoginProviderClient } from '../services/login-provider';
 import type { Stripe } from '../services/payments';
 import type { SigningKeys } from '../services/signing-key';
@@ -18,6 +20,8 @@ export interface RouteOptions {
   payments: PaymentsAccess | null;
   /** The mailer and the support address of the Assistant's support requests. */
   mail: SupportMail;
+  /** The live shell a release must fit, and when a canary is withdrawn on its own. */
+  releases: { liveShell: LiveShell; canaryPolicy: CanaryPolicy };
 }
 
 /** What the billing routes need of Stripe. */

@@ -15,6 +15,7 @@ import {
   StationSchema,
   WpUserSchema,
 } from './applications/schemas/entities';
+import { ReleaseEventSchema, ReleaseSchema, RemoteReleasesSchema } from './releases/schema';
 import { StaffUserSchema } from './staff/schema';
 import { CardSchema, DiscountSchema } from './subscriptions/billing-schema';
 import { PlanSchema } from './subscriptions/schema';
@@ -42,6 +43,9 @@ export const namedSchemas = [
   ErrorSchema,
   PlanSchema,
   PosPluginSchema,
+  ReleaseEventSchema,
+  ReleaseSchema,
+  RemoteReleasesSchema,
   SharedStationGroupSchema,
   SharedUserSchema,
   StaffUserSchema,

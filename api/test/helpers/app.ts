@@ -13,6 +13,7 @@ import { migrateToLatest } from '../../src/db/migrations';
 import { useActivityChainKey } from '../../src/db/activity-chain';
 import { buildPosHost } from '../../src/pos-host';
 import type { StoreAccess } from '../../src/domain/store-access';
+import type { LiveShell } from '../../src/services/live-shell';
 import type { LoginProviderClient } from '../../src/services/login-provider';
 import type { ApiSigningKey, SigningKeys } from '../../src/services/signing-key';
 import type { TestProvider } from './provider';
@@ -46,6 +47,8 @@ export interface TestContextOptions {
   env?: Record<string, string>;
   /** The rate limits' clock (the app's and the POS host's); Date.now otherwise. */
   rateLimitClock?: () => number;
+  /** The live shell releases must fit (issue 31); read over HTTP otherwise. */
+  liveShell?: LiveShell;
 }
 
 /** The activity chain key of every test database and context of this process (base64). */
@@ -129,6 +132,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     loginProvider: options.loginProvider,
     storeAccess: access,
     rateLimitClock: options.rateLimitClock,
+    liveShell: options.liveShell,
   });
   options.configure?.(app);
   await app.ready();

@@ -2484,6 +2484,601 @@ export interface paths {
     };
     trace?: never;
   };
+  '/api/connect-ui/admin-panel/releases': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every remote's releases, live, canary and previous, and the audit (admins only) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              remotes: components['schemas']['RemoteReleases'][];
+              /** @description Newest first */
+              events: components['schemas']['ReleaseEvent'][];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Records a remote's published release; it is not live (admins only)
+     * @description Answers 201 with the new release, or 200 with the release recorded first when this remote already has one of the same content.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Module Federation name */
+            remote: string;
+            version: string;
+            /** @description git commit */
+            commit: string;
+            /** @description sha256 of the files */
+            contentHash: string;
+            /** @description The release's mf-manifest.json (content-addressed, never overwritten) */
+            entry: string;
+            shared: {
+              name: string;
+              requiredVersion: string;
+              version: string;
+            }[];
+            builtAgainst: {
+              [key: string]: string;
+            };
+            sizes: {
+              jsBytes: number;
+              jsGzipBytes: number;
+              entryBytes: number;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Release'];
+          };
+        };
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Release'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/connect-ui/admin-panel/releases/{id}/promote': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Makes a release live for everyone (share 100) or a canary for a share (admins only)
+     * @description Refused with 409 ERR_INCOMPATIBLE naming every mismatch when the release's shared singleton ranges do not fit the live shell's versions (502 when those cannot be read).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Per cent of signed-in users */
+            share: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              remote: string;
+              liveReleaseId: string | null;
+              previousReleaseId: string | null;
+              canaryReleaseId: string | null;
+              canaryShare: number;
+              event: components['schemas']['ReleaseEvent'] | (never | null);
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/connect-ui/admin-panel/releases/remotes/{remote}/rollback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Returns a remote to its previous live release, ending any canary (admins only) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description Module Federation name */
+          remote: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              remote: string;
+              liveReleaseId: string | null;
+              previousReleaseId: string | null;
+              canaryReleaseId: string | null;
+              canaryShare: number;
+              event: components['schemas']['ReleaseEvent'] | (never | null);
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/connect-ui/admin-panel/releases/remotes/{remote}/withdraw-canary': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Ends a remote's canary: everyone gets the live release (admins only) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description Module Federation name */
+          remote: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              remote: string;
+              liveReleaseId: string | null;
+              previousReleaseId: string | null;
+              canaryReleaseId: string | null;
+              canaryShare: number;
+              event: components['schemas']['ReleaseEvent'] | (never | null);
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/connect-ui/releases/live': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Each remote's live release and canary: what the shell's remotes.json is made of
+     * @description No token: the manifest addresses are what every visitor loads anyway. The shell picks the canary for a signed-in user by a hash of the user and the remote, below `share`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              remotes: {
+                name: string;
+                release: string;
+                entry: string;
+                canary: {
+                  release: string;
+                  entry: string;
+                  share: number;
+                } | null;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/connect-ui/releases/reports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The shell's beacon: how one load of a release went
+     * @description Nothing personal in the body: the remote, the release and the outcome, as application/json or text/plain (what navigator.sendBeacon sends). Only a signed-in browser reports: the session cookie (pos_token) is verified like a bearer token (401 otherwise). A failed canary load may withdraw the canary (see CANARY_* in the README). Limited per account and release, and per client address (429).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Module Federation name */
+            remote: string;
+            release: string;
+            /** @enum {string} */
+            outcome: 'loaded' | 'load-failed' | 'mount-failed';
+          };
+        };
+      };
+      responses: {
+        /** @description Recorded */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/connect-ui/applications': {
     parameters: {
       query?: never;
@@ -5076,6 +5671,57 @@ export interface components {
       active: boolean | null;
       /** @description When the plugin was last looked for */
       checkedAt: string | null;
+    };
+    ReleaseEvent: {
+      id: string;
+      remote: string;
+      /** @enum {string} */
+      action: 'promote' | 'canary' | 'rollback' | 'withdraw' | 'auto-withdraw';
+      fromReleaseId: string | null;
+      toReleaseId: string | null;
+      share: number | null;
+      /** @description The admin's email, or 'automatic' */
+      actor: string;
+      reason: string | null;
+      /** @description ISO-8601 time */
+      at: string;
+    };
+    Release: {
+      id: string;
+      /** @description Module Federation name */
+      remote: string;
+      version: string;
+      /** @description git commit */
+      commit: string;
+      /** @description sha256 of the files */
+      contentHash: string;
+      /** @description The release's mf-manifest.json (content-addressed, never overwritten) */
+      entry: string;
+      shared: {
+        name: string;
+        requiredVersion: string;
+        version: string;
+      }[];
+      builtAgainst: {
+        [key: string]: string;
+      };
+      sizes: {
+        jsBytes: number;
+        jsGzipBytes: number;
+        entryBytes: number;
+      };
+      publishedBy: string;
+      /** @description ISO-8601 time */
+      publishedAt: string;
+    };
+    RemoteReleases: {
+      remote: string;
+      liveReleaseId: string | null;
+      previousReleaseId: string | null;
+      canaryReleaseId: string | null;
+      canaryShare: number;
+      /** @description Newest first */
+      releases: components['schemas']['Release'][];
     };
     SharedStationGroup: {
       application: {

@@ -92,6 +92,17 @@ export type AdminUserList = ApiAnswer<'/admin-panel/users', 'get'>;
 /** The answer of PATCH admin-panel/users/{id}/status. */
 export type BlockStatusAnswer = ApiAnswer<'/admin-panel/users/{id}/status', 'patch'>;
 
+/** A remote's published release (issue 31): immutable, content-addressed. */
+export type Release = Schemas['Release'];
+/** One change of a remote's releases: who, when, from, to. */
+export type ReleaseEvent = Schemas['ReleaseEvent'];
+/** One remote's live, canary and previous releases and its newest releases. */
+export type RemoteReleases = Schemas['RemoteReleases'];
+/** GET admin-panel/releases. */
+export type ReleasesOverview = ApiAnswer<'/admin-panel/releases', 'get'>;
+/** The answer of a promote, rollback or canary withdrawal: the remote's state and its event. */
+export type ReleaseStateAnswer = ApiAnswer<'/admin-panel/releases/{id}/promote', 'post'>;
+
 /** A WooCommerce store connected to the dashboard (spec 3); keys masked per spec 5. */
 export type Application = Schemas['Application'];
 /** How an application was, or is to be, authorized on its store. */

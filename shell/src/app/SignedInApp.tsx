@@ -12,6 +12,7 @@ import { StatusPage } from '../components/StatusPage';
 import { useDropFirstPaint } from '../firstPaint/takeover';
 import { federationRuntime, type FederationRuntime } from '../remotes/federationRuntime';
 import { RemoteRegistry } from '../remotes/RemoteRegistry';
+import { beaconReporter, chooseReleases, type ReleaseReporter } from '../remotes/releases';
 import { RemotesProvider } from '../remotes/RemotesContext';
 import { testIds } from '../testIds';
 import { paths } from '../urls';
@@ -19,6 +20,12 @@ import { useShell } from './ShellContext';
 import { SignedInLayout } from './SignedInLayout';
 import { SignedInRoutes } from './SignedInRoutes';
 import { useSessionToken } from './useSessionToken';
+
+/** navigator.sendBeacon, where the browser has it. */
+const browserBeacon = () =>
+  typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function'
+    ? (url: string, body: string) => navigator.sendBeacon(url, body)
+    : undefined;
 
 /** Spec 4: a banned account is sent to /deactivated once each time the ban is detected. */
 function useBanRedirect(isBanned: boolean | null): void {
@@ -44,15 +51,28 @@ function useLocationBridge(): void {
 export function SignedInShell({
   runtime = federationRuntime,
   apiClient,
+  reporter,
 }: {
   runtime?: FederationRuntime;
+  /** Tests pass a stand-in for the release beacon; the browser sends navigator.sendBeacon. */
+  reporter?: ReleaseReporter;
   /** Tests pass a stand-in; the browser gets the real client. */
   apiClient?: AxiosInstance;
 }) {
   const { remotes, session, bus } = useShell();
   const [api] = useState(() => apiClient ?? createApiClient(session, bus));
-  const [registry] = useState(() => new RemoteRegistry(remotes, runtime));
   const token = useSessionToken();
+  // Each remote's release for this user, chosen once: a browser keeps what it loaded until its
+  // next start, and a canary user keeps the canary (issue 31).
+  const [registry] = useState(
+    () =>
+      new RemoteRegistry(
+        chooseReleases(remotes, decodeToken(token)?.sub ?? null),
+        runtime,
+        {},
+        reporter ?? beaconReporter(browserBeacon()),
+      ),
+  );
   useLocationBridge();
   useDangerBubbleLog(api);
 

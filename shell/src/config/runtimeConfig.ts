@@ -52,6 +52,21 @@ export interface RemoteEntry {
    * remote cannot be loaded, only such viewers are shown its slot instead of being sent home.
    */
   access: Access;
+  /** The release of the release registry this entry is (issue 31); absent: no release. */
+  release?: string;
+  /** A canary beside the live release, for `share` per cent of signed-in users. */
+  canary?: RemoteCanary;
+  /** Set once chosen for the user: this entry is the remote's canary. */
+  isCanary?: boolean;
+}
+
+/** A remote's canary release in /remotes.json. */
+export interface RemoteCanary {
+  release: string;
+  /** URL of the canary's mf-manifest.json. */
+  entry: string;
+  /** Per cent of signed-in users who load it, 1–99. */
+  share: number;
 }
 
 /** What the shell reads at start. */
@@ -160,8 +175,33 @@ export function parseRemotes(raw: unknown): RemoteEntry[] {
     const access: Access = ACCESS_VALUES.includes(item.access as Access)
       ? (item.access as Access)
       : 'all';
-    return [{ name: item.name, entry: item.entry, routes, access, ...(title ? { title } : {}) }];
+    const release = typeof item.release === 'string' && item.release ? item.release : undefined;
+    const canary = parseCanary(item.canary);
+    return [
+      {
+        name: item.name,
+        entry: item.entry,
+        routes,
+        access,
+        ...(title ? { title } : {}),
+        ...(release ? { release } : {}),
+        ...(release && canary ? { canary } : {}),
+      },
+    ];
   });
+}
+
+/** A remote's `canary` of /remotes.json, or undefined when there is none or it is malformed. */
+function parseCanary(raw: unknown): RemoteCanary | undefined {
+  if (!isRecord(raw)) return undefined;
+  const { release, entry, share } = raw;
+  if (typeof release !== 'string' || !release || typeof entry !== 'string' || !entry) {
+    return undefined;
+  }
+  if (typeof share !== 'number' || !Number.isInteger(share) || share < 1 || share > 99) {
+    return undefined;
+  }
+  return { release, entry, share };
 }
 
 async function fetchJson(fetcher: typeof fetch, url: string): Promise<unknown> {

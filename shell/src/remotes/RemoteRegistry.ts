@@ -4,6 +4,8 @@ import type { RemoteEntry } from '../config/runtimeConfig';
 import type { FederationRuntime } from './federationRuntime';
 import { loadRemoteContract } from './loadContract';
 import type { RetryOptions } from './retry';
+import type { ReleaseReporter } from './releases';
+import { reportingContract } from './releases';
 import { remoteTitle } from './remoteTitle';
 
 /** Where one remote stands. */
@@ -25,6 +27,8 @@ export class RemoteRegistry {
     remotes: RemoteEntry[],
     private readonly runtime: FederationRuntime,
     private readonly retryOptions: RetryOptions = {},
+    /** Reports each release's load outcome (the canary's successes too, for its failure rate). */
+    private readonly report: ReleaseReporter = () => undefined,
   ) {
     this.states$$ = new BehaviorSubject<RemoteState[]>(
       remotes.map((remote) => ({ remote, title: remoteTitle(remote), status: 'loading' })),
@@ -65,14 +69,17 @@ export class RemoteRegistry {
     const { remote, title } = state;
     this.replace({ remote, title, status: 'loading' });
     try {
-      const contract = await loadRemoteContract(remote, this.runtime, {
+      const loaded = await loadRemoteContract(remote, this.runtime, {
         ...this.retryOptions,
         forceFirst: attempt > 1,
       });
+      if (remote.isCanary) this.report(remote, 'loaded');
+      const contract = reportingContract(loaded, remote, this.report);
       if (this.attempts.get(name) === attempt)
         this.replace({ remote, title, status: 'ready', contract });
     } catch (error) {
       console.warn(`Remote ${name} could not be loaded`, error);
+      this.report(remote, 'load-failed');
       if (this.attempts.get(name) === attempt) {
         const failure = error instanceof Error ? error : new Error(String(error));
         this.replace({ remote, title, status: 'failed', error: failure });

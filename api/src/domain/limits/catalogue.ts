@@ -28,6 +28,13 @@ export const RATE_LIMIT_DEFAULTS = {
   wcWebhookFailuresAddress: { points: 200, seconds: 600 },
   /** Stripe events refused for their signature, per address. */
   stripeWebhookFailures: { points: 20, seconds: 600 },
+  /**
+   * The shell's load reports (POST /releases/reports) of one release by one account: a page
+   * start sends one or two, so one person cannot outvote the others in a canary's failure rate.
+   */
+  releaseReportAccount: { points: 2, seconds: 600 },
+  /** The same reports from one address, any account and release. */
+  releaseReportAddress: { points: 60, seconds: 600 },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** One limit: at most `points` per fixed window of `seconds`. */
@@ -90,6 +97,7 @@ export const RATE_LIMITED_TEXTS = {
   liveTicket: 'Too many live update connections.',
   wcWebhook: 'Too many webhook deliveries with an invalid signature.',
   stripeWebhook: 'Too many webhook events with an invalid signature.',
+  releaseReport: 'Too many release reports.',
 } as const;
 
 /** An action limited per account and per address, named as in {@link RATE_LIMITED_TEXTS}. */

@@ -86,6 +86,22 @@ export class RateLimits {
     return this.over('stripeWebhook', [await this.count('stripeWebhookFailures', address)]);
   }
 
+  /**
+   * Counts one load report of `releaseId` by `account` (per account and release) and from
+   * `address`; the refusal when either is over its limit.
+   */
+  async releaseReported(
+    account: string,
+    releaseId: string,
+    address: string,
+  ): Promise<RateLimitedError | null> {
+    const waits = await Promise.all([
+      this.count('releaseReportAccount', `${account}|${releaseId}`),
+      this.count('releaseReportAddress', address),
+    ]);
+    return this.over('releaseReport', waits);
+  }
+
   /** Counts one point of `name` for `key`: 0 when allowed, else the ms until its window ends. */
   private async count(name: RateLimitName, key: string): Promise<number> {
     this.sweep();

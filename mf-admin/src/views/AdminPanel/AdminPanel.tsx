@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Card, ConfirmDialog, ErrorState, Pagination, apiErrorMessage } from '@pos/shared';
+import { AdminSections } from '../../components/AdminSections';
 import { UserFilters } from '../../components/UserFilters';
 import { UserTable } from '../../components/UserTable';
 import { useAdminUsers } from '../../hooks/useAdminUsers';
@@ -30,6 +31,7 @@ export function AdminPanel() {
 
   return (
     <div className="pos-admin" data-testid={adminTestIds.page}>
+      <AdminSections />
       <header className="pos-admin__header">
         <h1 className="pos-admin__title">Users</h1>
         {list && (

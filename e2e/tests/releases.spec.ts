@@ -1,0 +1,128 @@
+import { expect, test, type Page } from '@playwright/test';
+import { canaryBucket } from '../../shell/src/remotes/releases';
+import { ReleasesPage } from '../pages/ReleasesPage';
+import { ShellPage } from '../pages/ShellPage';
+import { expectAccessible } from '../support/a11y';
+import { tokenOf } from '../support/billing';
+import {
+  breakBuild,
+  changeBuild,
+  copyOfBuild,
+  declareShared,
+  distOf,
+  filesDigest,
+  liveReleaseOf,
+  provideAdmin,
+  publishRelease,
+  shellBuildDirs,
+} from '../support/releases';
+
+const HEADING = 'Users';
+const CHANGED_HEADING = 'Users (new build)';
+
+/** Opens the Admin Panel afresh (a new start of the dashboard) and answers its page heading. */
+async function adminHeading(page: Page): Promise<string> {
+  await page.goto('/admin-panel');
+  const heading = page.getByRole('heading', { level: 1, name: /^Users/ });
+  await expect(heading).toBeVisible();
+  return heading.innerText();
+}
+
+test.describe("a remote's releases", () => {
+  test('publish a changed mf-admin, canary it for half the users, promote it, roll back; an incompatible release is refused; a failing canary is withdrawn on its own', async ({
+    page,
+    browser,
+  }) => {
+    // Three sign-ins (one a new account taking its plan) and a dozen starts of the dashboard.
+    test.setTimeout(150_000);
+    const shellBefore = shellBuildDirs.map(filesDigest);
+    const builds = [copyOfBuild('mf-admin'), copyOfBuild('mf-admin'), copyOfBuild('mf-admin')];
+    const [changed, incompatible, broken] = builds.map((build) => build.dir) as [
+      string,
+      string,
+      string,
+    ];
+    try {
+      await new ShellPage(page).signInAs('admin');
+      const token = await tokenOf(page);
+
+      // The build running now becomes the first release, then a build with a changed heading.
+      const current = publishRelease('mf-admin', distOf('mf-admin'), token);
+      changeBuild(changed, `children:"${HEADING}"`, `children:"${CHANGED_HEADING}"`);
+      const next = publishRelease('mf-admin', changed, token);
+      expect(next).not.toBe(current);
+
+      const releases = new ReleasesPage(page);
+      await releases.open();
+      await expectAccessible(page, 'the releases page');
+      await releases.promote(current);
+      await expect(releases.row(current)).toContainText('Live');
+      await releases.canary(next, 50);
+      await expect(releases.row(next)).toContainText('Canary 50%');
+      await expect(releases.audit).toContainText('Canary 50%');
+
+      // A second admin drawn into the canary's half; the demo admin is in the other half.
+      let canaryEmail = '';
+      for (let i = 0; !canaryEmail; i += 1) {
+        const email = `canary-${Date.now()}-${i}@demo.test`;
+        const id = await provideAdmin(email, 'canary-pass-1');
+        if (canaryBucket(id, 'mf_admin') < 50) canaryEmail = email;
+      }
+      expect(canaryBucket('usr_demo_admin', 'mf_admin')).toBeGreaterThanOrEqual(50);
+      const canaryContext = await browser.newContext();
+      const canaryPage = await canaryContext.newPage();
+      await new ShellPage(canaryPage).signInAsNewUser(canaryEmail, 'canary-pass-1');
+
+      // Each sees their own build, at every start.
+      for (let start = 0; start < 2; start += 1) {
+        expect(await adminHeading(canaryPage)).toBe(CHANGED_HEADING);
+        expect(await adminHeading(page)).toBe(HEADING);
+      }
+
+      // Promoted to everyone: both get it; rolled back: both return to the first release.
+      await releases.open();
+      await releases.promote(next);
+      await expect(releases.row(next)).toContainText('Live');
+      expect(await adminHeading(page)).toBe(CHANGED_HEADING);
+      expect(await adminHeading(canaryPage)).toBe(CHANGED_HEADING);
+      await releases.open();
+      await releases.rollback('mf_admin');
+      await expect(releases.row(current)).toContainText('Live');
+      await expect(releases.audit).toContainText('Rolled back');
+      expect(await adminHeading(page)).toBe(HEADING);
+      expect(await adminHeading(canaryPage)).toBe(HEADING);
+
+      // A release built against a React the live shell does not provide is refused, and why.
+      declareShared(incompatible, 'react', '^20.0.0');
+      const refused = publishRelease('mf-admin', incompatible, token);
+      await releases.open();
+      await releases.promote(refused);
+      await expect(
+        page.getByText('react: the release needs ^20.0.0, the live shell provides 19.3.1'),
+      ).toBeVisible();
+      expect((await liveReleaseOf('mf_admin'))?.release).toBe(current);
+
+      // A canary whose remote cannot be loaded is withdrawn after its users' failures.
+      breakBuild(broken);
+      const failing = publishRelease('mf-admin', broken, token);
+      await releases.open();
+      await releases.canary(failing, 50);
+      await expect(releases.row(failing)).toContainText('Canary 50%');
+      for (let start = 0; start < 2; start += 1) {
+        await canaryPage.goto('/admin-panel');
+        await expect(canaryPage.getByText('Admin Panel is unavailable right now.')).toBeVisible();
+      }
+      await expect.poll(async () => (await liveReleaseOf('mf_admin'))?.canary ?? null).toBeNull();
+      expect(await adminHeading(canaryPage)).toBe(HEADING);
+      await releases.open();
+      await expect(releases.audit).toContainText('Canary withdrawn automatically');
+      await expect(releases.audit).toContainText('automatic');
+      await canaryContext.close();
+
+      // The shell was never rebuilt nor redeployed.
+      expect(shellBuildDirs.map(filesDigest)).toEqual(shellBefore);
+    } finally {
+      for (const build of builds) build.cleanup();
+    }
+  });
+});

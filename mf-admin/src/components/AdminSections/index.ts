@@ -1,0 +1,1 @@
+export { AdminSections } from './AdminSections';

@@ -1,0 +1,1 @@
+export { ReleaseAudit, type ReleaseAuditProps } from './ReleaseAudit';

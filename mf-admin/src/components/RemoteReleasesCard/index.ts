@@ -1,0 +1,1 @@
+export { RemoteReleasesCard, type RemoteReleasesCardProps } from './RemoteReleasesCard';

@@ -1,0 +1,1 @@
+export { Releases } from './Releases';

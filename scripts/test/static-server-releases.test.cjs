@@ -1,0 +1,148 @@
+// The static server's part in the remotes' releases (issue 31): a remote's server serves its
+// content-addressed releases with `immutable` caching, and the shell's server puts the api's
+// live release mapping into remotes.json (the file alone when the api does not answer).
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const http = require('node:http');
+const os = require('node:os');
+const path = require('node:path');
+const Fastify = require('fastify');
+
+const PORT = 3700 + (process.pid % 80);
+const REMOTES = {
+  remotes: [
+    { name: 'mf_admin', entry: 'http://127.0.0.1:3006/mf-manifest.json', routes: ['/admin-panel'] },
+    { name: 'mf_staff', entry: 'http://127.0.0.1:3007/mf-manifest.json', routes: ['/staff'] },
+  ],
+};
+const MAPPING = {
+  remotes: [
+    {
+      name: 'mf_admin',
+      release: 'rel-live',
+      entry: 'http://127.0.0.1:3006/releases/aaaa/mf-manifest.json',
+      canary: {
+        release: 'rel-canary',
+        entry: 'http://127.0.0.1:3006/releases/bbbb/mf-manifest.json',
+        share: 50,
+      },
+    },
+  ],
+};
+
+let dir;
+let api;
+const servers = [];
+
+function get(port, url) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`http://127.0.0.1:${port}${url}`, (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+async function start(port, args) {
+  const child = spawn(process.execPath, [
+    path.join(__dirname, '..', 'static-server.mjs'),
+    ...['--port', String(port)],
+    ...args,
+  ]);
+  servers.push(child);
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    try {
+      return await get(port, '/index.html');
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error('static server did not start');
+}
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'static-releases-'));
+  const root = path.join(dir, 'dist');
+  fs.mkdirSync(root);
+  fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>app</title>');
+  const release = path.join(dir, 'releases', 'aaaa');
+  fs.mkdirSync(release, { recursive: true });
+  fs.writeFileSync(path.join(release, 'mf-manifest.json'), JSON.stringify({ name: 'mf_admin' }));
+  fs.writeFileSync(path.join(release, 'remoteEntry.js'), 'var mf_admin;');
+  fs.writeFileSync(path.join(dir, 'remotes.json'), JSON.stringify(REMOTES));
+  fs.writeFileSync(
+    path.join(dir, 'config.json'),
+    JSON.stringify({ loginProviderUrl: 'http://127.0.0.1:4199' }),
+  );
+
+  api = Fastify();
+  api.get('/api/connect-ui/releases/live', async () => MAPPING);
+  await api.listen({ port: 0, host: '127.0.0.1' });
+  const closed = http.createServer();
+  await new Promise((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const downPort = closed.address().port;
+  await new Promise((resolve) => closed.close(resolve));
+
+  const shellArgs = (mappingUrl) => [
+    ...['--root', root, '--spa', '--csp', 'shell'],
+    ...['--json', `/remotes.json=${path.join(dir, 'remotes.json')}`],
+    ...['--json', `/config.json=${path.join(dir, 'config.json')}`],
+    ...['--live-releases', mappingUrl],
+  ];
+  await Promise.all([
+    start(PORT, [...['--root', root, '--cors'], ...['--releases', path.join(dir, 'releases')]]),
+    start(
+      PORT + 1,
+      shellArgs(`http://127.0.0.1:${api.server.address().port}/api/connect-ui/releases/live`),
+    ),
+    start(PORT + 2, shellArgs(`http://127.0.0.1:${downPort}/api/connect-ui/releases/live`)),
+  ]);
+}, 30_000);
+
+afterAll(async () => {
+  for (const child of servers) child.kill();
+  await api?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the static server and the remotes' releases", () => {
+  it("serves a remote's releases under /releases/ to any origin, cached as immutable", async () => {
+    for (const file of ['mf-manifest.json', 'remoteEntry.js']) {
+      const answer = await get(PORT, `/releases/aaaa/${file}`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(answer.headers['access-control-allow-origin']).toBe('*');
+    }
+    expect((await get(PORT, '/releases/zzzz/mf-manifest.json')).status).toBe(404);
+    // The remote's own files keep their caching.
+    expect((await get(PORT, '/index.html')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it("puts each remote's live release and canary into remotes.json", async () => {
+    const answer = await get(PORT + 1, '/remotes.json');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-cache');
+    expect(JSON.parse(answer.body.toString())).toEqual({
+      remotes: [
+        {
+          ...REMOTES.remotes[0],
+          entry: MAPPING.remotes[0].entry,
+          release: 'rel-live',
+          canary: MAPPING.remotes[0].canary,
+        },
+        REMOTES.remotes[1],
+      ],
+    });
+  });
+
+  it('answers the file alone when the api cannot be reached', async () => {
+    const answer = await get(PORT + 2, '/remotes.json');
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body.toString())).toEqual(REMOTES);
+  });
+});
