@@ -24,6 +24,8 @@ interface RealStoreSite {
   mailDir: string;
   /** wp-login.php logins; the administrator's approves on WooCommerce's wc-auth pages. */
   logins: { administrator: { username: string; password: string } };
+  /** The register's catalogue (site.php's shop): product and variation ids by name, a coupon. */
+  shop: { products: Record<string, number>; coupon: string };
 }
 
 /** The real store, or null outside the real-store step. */
