@@ -102,6 +102,8 @@ describe('Register: coupons', () => {
     await within(cart()).findByText(`Coupon: ${COUPON}`);
     await pay(user);
     expect(api.orders[0]?.adjustments).toEqual({ coupons: [COUPON] });
+    const receipt = await screen.findByRole('region', { name: 'Receipt' });
+    expect(within(receipt).getByRole('row', { name: `Coupon: ${COUPON} −$0.42` })).toBeVisible();
   });
 });
 

@@ -135,3 +135,23 @@ export function LineDiscount({
 export function discountLabel(discount: Discount, money: Money): string {
   return discount.type === 'percent' ? `${discount.amount}%` : money(discount.amount);
 }
+
+/** The receipt's rows of the sale's coupons and discounts (`<tr>`s of its totals). */
+export function ReceiptAdjustmentRows({ sale, money }: { sale: PricedTotals; money: Money }) {
+  return (
+    <>
+      {sale.coupons.map((coupon) => (
+        <tr key={coupon.code}>
+          <th scope="row">{ADJUST_TEXTS.couponLine(coupon.code)}</th>
+          <td>−{money(coupon.discount)}</td>
+        </tr>
+      ))}
+      {sale.fees.map((fee) => (
+        <tr key={fee.key}>
+          <th scope="row">{fee.name}</th>
+          <td>{money(fee.total)}</td>
+        </tr>
+      ))}
+    </>
+  );
+}
