@@ -174,6 +174,16 @@ final class Cloud_POS_Register_Cart {
 				return new WP_Error( 'woocommerce_rest_invalid_coupon', $text, array( 'status' => 400 ) );
 			}
 		}
+		$discounted = null !== $cart['discount'];
+		foreach ( $cart['lines'] as $line ) {
+			$discounted = $discounted || null !== $line['discount'];
+		}
+		if ( ! $discounted ) {
+			return true;
+		}
+		// The lines' taxes (apply_coupon computed them when there was a coupon): a discount is of
+		// the money as the store shows it.
+		$order->calculate_totals( true );
 		$incl  = 'incl' === get_option( 'woocommerce_tax_display_cart' );
 		$items = array_values( $order->get_items() );
 		$left  = 0.0;
