@@ -49,7 +49,7 @@ export function CartPanel({
           {cart.map((item, index) => (
             <li key={item.product.id}>
               <span className="register-line-name">
-                {item.product.name}
+                <span>{item.product.name}</span>
                 {lineExtra?.(item, index)}
               </span>
               <span className="register-quantity">
