@@ -195,6 +195,12 @@ test.describe('a real WooCommerce store', () => {
     );
     await register.applyCoupon(coupon);
     await expect(register.cart.getByText(`Coupon: ${coupon}`)).toBeVisible();
+    // The store's administrator may give discounts (edit_shop_orders): 10 % off the mug, a
+    // WooCommerce fee whose tax WooCommerce computes.
+    await register.cart.getByRole('button', { name: 'Discount on Ceramic Mug' }).click();
+    await tab.getByLabel('Percentage off').fill('10');
+    await tab.getByRole('button', { name: 'Apply discount' }).click();
+    await expect(register.cart.getByText('Discount: Ceramic Mug (10%): -$0.95')).toBeVisible();
     const total = await register.total();
     const tax = await register.figure('register-tax');
     await register.payCash('100');
@@ -214,6 +220,7 @@ test.describe('a real WooCommerce store', () => {
       total_tax: string;
       discount_total: string;
       coupon_lines: Array<{ code: string }>;
+      fee_lines: Array<{ name: string; total: string }>;
       line_items: Array<{ name: string; variation_id: number }>;
       meta_data: Array<{ key: string; value: string }>;
     };
@@ -225,6 +232,9 @@ test.describe('a real WooCommerce store', () => {
       coupon_lines: [expect.objectContaining({ code: coupon })],
     });
     expect(Number(order.discount_total)).toBeGreaterThan(0);
+    expect(order.fee_lines).toEqual([
+      expect.objectContaining({ name: 'Discount: Ceramic Mug (10%)', total: '-0.95' }),
+    ]);
     expect(order.line_items.map((line) => line.variation_id)).toEqual([
       0,
       0,

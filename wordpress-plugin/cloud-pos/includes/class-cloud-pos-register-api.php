@@ -547,6 +547,40 @@ final class Cloud_POS_Register_API {
 			public function save() {
 				return 0;
 			}
+
+			/**
+			 * WooCommerce's apply_coupon without what only a saved order has: its checks (the
+			 * code, already applied, WC_Discounts' validity, a guest's usage limit) and its
+			 * discounts, but no usage recorded (the orders data store loads the order by id
+			 * for that, and this one has none).
+			 *
+			 * @param string $code The coupon code.
+			 * @return true|WP_Error
+			 */
+			public function preview_coupon( string $code ) {
+				$code   = wc_format_coupon_code( $code );
+				$coupon = new WC_Coupon( $code );
+				if ( ! wc_is_same_coupon( $coupon->get_code(), $code ) ) {
+					return new WP_Error( 'invalid_coupon', __( 'Invalid coupon code', 'woocommerce' ) );
+				}
+				foreach ( $this->get_items( 'coupon' ) as $applied ) {
+					if ( wc_is_same_coupon( $applied->get_code(), $coupon->get_code() ) ) {
+						return new WP_Error( 'invalid_coupon', $coupon->get_coupon_error( WC_Coupon::E_WC_COUPON_ALREADY_APPLIED ) );
+					}
+				}
+				$discounts = new WC_Discounts( $this );
+				$valid     = $discounts->apply_coupon( $coupon );
+				if ( is_wp_error( $valid ) ) {
+					return $valid;
+				}
+				$data_store = $coupon->get_data_store();
+				if ( $data_store && 0 < $coupon->get_usage_limit_per_user() && $data_store->get_usage_by_email( $coupon, $this->get_billing_email() ) >= $coupon->get_usage_limit_per_user() ) {
+					return new WP_Error( 'invalid_coupon', $coupon->get_coupon_error( WC_Coupon::E_WC_COUPON_USAGE_LIMIT_REACHED ) );
+				}
+				$this->set_coupon_discount_amounts( $discounts );
+				$this->recalculate_coupons();
+				return true;
+			}
 		};
 		$order->set_prices_include_tax( wc_prices_include_tax() );
 		foreach ( $cart['lines'] as $line ) {

@@ -167,7 +167,8 @@ final class Cloud_POS_Register_Cart {
 	 */
 	public static function adjust( $order, array $cart ) {
 		foreach ( $cart['coupons'] as $code ) {
-			$applied = $order->apply_coupon( $code );
+			// An order that is never saved applies it without recording its usage.
+			$applied = method_exists( $order, 'preview_coupon' ) ? $order->preview_coupon( $code ) : $order->apply_coupon( $code );
 			if ( is_wp_error( $applied ) ) {
 				// WooCommerce's texts are escaped HTML (esc_html__, wc_price): the register shows text.
 				$text = wp_strip_all_tags( html_entity_decode( $applied->get_error_message(), ENT_QUOTES, 'UTF-8' ) );
