@@ -549,36 +549,37 @@ final class Cloud_POS_Register_API {
 			}
 
 			/**
-			 * WooCommerce's apply_coupon without what only a saved order has: its checks (the
-			 * code, already applied, WC_Discounts' validity, a guest's usage limit) and its
-			 * discounts, but no usage recorded (the orders data store loads the order by id
-			 * for that, and this one has none).
+			 * The coupons applied as WooCommerce's recalculate_coupons applies them, all in one
+			 * WC_Discounts, each checked by it first (as apply_coupon checks it), and a guest's
+			 * usage limit: apply_coupon itself records the usage through the orders data store,
+			 * which loads the order by its id, and this one has none.
 			 *
-			 * @param string $code The coupon code.
+			 * @param list<string> $codes The coupon codes.
 			 * @return true|WP_Error
 			 */
-			public function preview_coupon( string $code ) {
-				$code   = wc_format_coupon_code( $code );
-				$coupon = new WC_Coupon( $code );
-				if ( ! wc_is_same_coupon( $coupon->get_code(), $code ) ) {
-					return new WP_Error( 'invalid_coupon', __( 'Invalid coupon code', 'woocommerce' ) );
-				}
-				foreach ( $this->get_items( 'coupon' ) as $applied ) {
-					if ( wc_is_same_coupon( $applied->get_code(), $coupon->get_code() ) ) {
-						return new WP_Error( 'invalid_coupon', $coupon->get_coupon_error( WC_Coupon::E_WC_COUPON_ALREADY_APPLIED ) );
-					}
+			public function preview_coupons( array $codes ) {
+				if ( array() === $codes ) {
+					return true;
 				}
 				$discounts = new WC_Discounts( $this );
-				$valid     = $discounts->apply_coupon( $coupon );
-				if ( is_wp_error( $valid ) ) {
-					return $valid;
-				}
-				$data_store = $coupon->get_data_store();
-				if ( $data_store && 0 < $coupon->get_usage_limit_per_user() && $data_store->get_usage_by_email( $coupon, $this->get_billing_email() ) >= $coupon->get_usage_limit_per_user() ) {
-					return new WP_Error( 'invalid_coupon', $coupon->get_coupon_error( WC_Coupon::E_WC_COUPON_USAGE_LIMIT_REACHED ) );
+				foreach ( $codes as $code ) {
+					$code   = wc_format_coupon_code( $code );
+					$coupon = new WC_Coupon( $code );
+					if ( ! wc_is_same_coupon( $coupon->get_code(), $code ) ) {
+						return new WP_Error( 'invalid_coupon', __( 'Invalid coupon code', 'woocommerce' ) );
+					}
+					$valid = $discounts->apply_coupon( $coupon );
+					if ( is_wp_error( $valid ) ) {
+						return $valid;
+					}
+					$data_store = $coupon->get_data_store();
+					if ( $data_store && 0 < $coupon->get_usage_limit_per_user() && $data_store->get_usage_by_email( $coupon, $this->get_billing_email() ) >= $coupon->get_usage_limit_per_user() ) {
+						return new WP_Error( 'invalid_coupon', $coupon->get_coupon_error( WC_Coupon::E_WC_COUPON_USAGE_LIMIT_REACHED ) );
+					}
 				}
 				$this->set_coupon_discount_amounts( $discounts );
-				$this->recalculate_coupons();
+				$this->set_item_discount_amounts( $discounts );
+				$this->calculate_totals( true );
 				return true;
 			}
 		};

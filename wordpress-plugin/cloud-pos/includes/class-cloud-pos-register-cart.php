@@ -166,9 +166,11 @@ final class Cloud_POS_Register_Cart {
 	 * @return true|WP_Error
 	 */
 	public static function adjust( $order, array $cart ) {
-		foreach ( $cart['coupons'] as $code ) {
-			// An order that is never saved applies it without recording its usage.
-			$applied = method_exists( $order, 'preview_coupon' ) ? $order->preview_coupon( $code ) : $order->apply_coupon( $code );
+		// An order that is never saved applies them without recording their usage.
+		$outcomes = method_exists( $order, 'preview_coupons' )
+			? array( $order->preview_coupons( $cart['coupons'] ) )
+			: array_map( array( $order, 'apply_coupon' ), $cart['coupons'] );
+		foreach ( $outcomes as $applied ) {
 			if ( is_wp_error( $applied ) ) {
 				// WooCommerce's texts are escaped HTML (esc_html__, wc_price): the register shows text.
 				$text = wp_strip_all_tags( html_entity_decode( $applied->get_error_message(), ENT_QUOTES, 'UTF-8' ) );
