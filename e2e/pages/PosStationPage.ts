@@ -16,6 +16,8 @@ export class PosStationPage {
   readonly note: Locator;
   /** The station's parked sales, with Park sale. */
   readonly parked: Locator;
+  /** The dialog that asks a variable product's options. */
+  readonly variationDialog: Locator;
 
   constructor(readonly page: Page) {
     this.search = page.getByLabel('Search by name, SKU or barcode');
@@ -25,6 +27,7 @@ export class PosStationPage {
     this.customer = page.getByTestId('register-customer');
     this.note = page.getByRole('textbox', { name: 'Order note' });
     this.parked = page.getByRole('region', { name: /^Parked sales/ });
+    this.variationDialog = page.getByRole('dialog', { name: /^Choose / });
   }
 
   /** Creates a customer at the register by name and email; the sale is then theirs. */
@@ -59,6 +62,49 @@ export class PosStationPage {
     const to = await field.inputValue();
     await this.receipt.getByRole('button', { name: 'Email receipt' }).click();
     await expect(this.receipt.getByText(`The receipt was sent to ${to}.`)).toBeVisible();
+  }
+
+  /**
+   * Opens a variable product's dialog and chooses `options` (attribute → option) with the
+   * keyboard, as a cashier without a mouse does; the dialog stays open.
+   */
+  async chooseOptions(name: string, options: Record<string, string>): Promise<void> {
+    await this.product(name).focus();
+    await this.page.keyboard.press('Enter');
+    await expect(this.variationDialog).toBeVisible();
+    for (const option of Object.values(options)) {
+      const radio = this.variationDialog.getByRole('radio', { name: option, exact: true });
+      await radio.focus();
+      await this.page.keyboard.press('Space');
+      await expect(radio).toBeChecked();
+    }
+  }
+
+  /** The units in stock of the chosen variation, as the dialog shows it ('499 in stock'). */
+  async chosenStock(): Promise<number> {
+    const summary = this.variationDialog.getByTestId('register-variation-summary');
+    await expect(summary).toHaveText(/\d+ in stock/);
+    return Number(/(\d+) in stock/.exec((await summary.textContent()) ?? '')?.[1]);
+  }
+
+  /** Adds the variation of `name` with `options` to the sale. */
+  async addVariation(name: string, options: Record<string, string>): Promise<void> {
+    await this.chooseOptions(name, options);
+    await this.variationDialog.getByRole('button', { name: 'Add to sale' }).click();
+    await expect(this.variationDialog).toBeHidden();
+  }
+
+  /** Applies a coupon code to the sale; the store's refusal shows in the cart. */
+  async applyCoupon(code: string): Promise<void> {
+    await this.cart.getByLabel('Coupon code').fill(code);
+    await this.cart.getByRole('button', { name: 'Apply coupon' }).click();
+  }
+
+  /** A money figure of the cart ('$38.70'), once the store has computed it. */
+  async figure(testId: string): Promise<string> {
+    const figure = this.cart.getByTestId(testId);
+    await expect(figure).toHaveText(/\d/);
+    return (await figure.textContent()) ?? '';
   }
 
   /** Waits until the store shows the register of `station`, signed in as `personName`. */

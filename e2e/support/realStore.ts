@@ -28,6 +28,8 @@ interface RealStoreSite {
   /** The store's WordPress folder, and the site script that changes it from PHP's command line. */
   docroot: string;
   siteScript: string;
+  /** The register's catalogue (site.php's shop): product and variation ids by name, a coupon. */
+  shop: { products: Record<string, number>; coupon: string };
 }
 
 /** The real store, or null outside the real-store step. */

@@ -72,7 +72,15 @@ export interface WooOrder {
   payment_method: string;
   total: string;
   total_tax: string;
-  line_items: Array<{ product_id: number; name: string; quantity: number; total: string }>;
+  discount_total: string;
+  line_items: Array<{
+    product_id: number;
+    variation_id: number;
+    name: string;
+    quantity: number;
+    total: string;
+  }>;
+  coupon_lines: Array<{ code: string; discount: string }>;
   meta_data: Array<{ key: string; value: string }>;
   customer_id: number;
   billing: { first_name: string; last_name: string; email: string };

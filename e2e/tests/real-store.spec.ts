@@ -249,6 +249,116 @@ test.describe('a real WooCommerce store', () => {
   });
 
   // Last: it takes the plugin away from the store for a while (restored at its end).
+  test('a sale of two products and a variation with a coupon at the register makes WooCommerce’s order, and the dashboard shows it', async ({
+    page,
+  }) => {
+    const name = 'Rory Register';
+    const id = await managerWithRealStore(page, name);
+    const key = journeyKey();
+    await connect(new ApplicationsPage(page), key);
+    const stations = new StationsPage(page);
+    await stations.openApplicationStations(id);
+    await stations.quickLaunchToggle(FRONT_COUNTER).click();
+    await expect(stations.quickLaunchToggle(FRONT_COUNTER)).toBeChecked();
+    await page.goto('/');
+    const dashboard = new ActivityPage(page);
+    await expect(dashboard.ordersToday).toHaveText(/^\d[\d,]*$/);
+    const today = Number((await dashboard.ordersToday.textContent())?.replace(/,/g, ''));
+
+    const { products, coupon } = realStore!.shop;
+    const stockOf = async (productId: number | undefined) => {
+      const answer = await signedStoreGet(key, `wc/v3/products/${productId}`);
+      expect(answer.status).toBe(200);
+      return (answer.body as { stock_quantity: number }).stock_quantity;
+    };
+    const sold = ['Espresso Beans 250 g', 'Ceramic Mug', 'Logo T-shirt - Large'];
+    const before = await Promise.all(sold.map((item) => stockOf(products[item])));
+
+    // The POS tile's quick launch hands the manager over to the store's register.
+    const tab = await stations.openInNewTab(stations.tileQuickLaunch(FRONT_COUNTER));
+    const register = new PosStationPage(tab);
+    await register.expectOpen(realStore!.home, FRONT_COUNTER, name);
+    await register.add('Espresso Beans 250 g');
+    await register.scan('RS-MUG');
+    await expect(register.cart.getByText('Ceramic Mug', { exact: true })).toBeVisible();
+    await register.addVariation('Logo T-shirt', { Size: 'Large' });
+    await expect(register.cart.getByText(/^Logo T-shirt - Large$/)).toBeVisible();
+    await register.applyCoupon('nosuch');
+    await expect(register.cart.getByRole('alert')).toHaveText(
+      'Coupon "nosuch" cannot be applied because it does not exist.',
+    );
+    await register.applyCoupon(coupon);
+    await expect(register.cart.getByText(`Coupon: ${coupon}`)).toBeVisible();
+    // The store's administrator may give discounts (edit_shop_orders): 10 % off the mug, a
+    // WooCommerce fee whose tax WooCommerce computes.
+    await register.cart.getByRole('button', { name: 'Discount on Ceramic Mug' }).click();
+    await tab.getByLabel('Percentage off').fill('10');
+    await tab.getByRole('button', { name: 'Apply discount' }).click();
+    await expect(register.cart.getByText('Discount: Ceramic Mug (10%): -$0.95')).toBeVisible();
+    const total = await register.total();
+    const tax = await register.figure('register-tax');
+    await register.payCash('100');
+    const amount = (money: string) => Number(money.replace(/[^\d.]/g, ''));
+    const change = (100 - amount(total)).toFixed(2);
+    await expect(register.receipt.getByTestId('receipt-change')).toHaveText(`$${change}`);
+    const orderId = await register.receiptOrder();
+
+    // WooCommerce's order: its totals and tax are what the register showed, the coupon's
+    // discount is WooCommerce's, the variation is sold, and the stock went down by one each.
+    const answer = await signedStoreGet(key, `wc/v3/orders/${orderId}`);
+    expect(answer.status).toBe(200);
+    const order = answer.body as {
+      status: string;
+      created_via: string;
+      total: string;
+      total_tax: string;
+      discount_total: string;
+      coupon_lines: Array<{ code: string }>;
+      fee_lines: Array<{ name: string; total: string }>;
+      line_items: Array<{ name: string; variation_id: number }>;
+      meta_data: Array<{ key: string; value: string }>;
+    };
+    expect(order).toMatchObject({
+      status: 'completed',
+      created_via: 'cloud-pos',
+      total: amount(total).toFixed(2),
+      total_tax: amount(tax).toFixed(2),
+      coupon_lines: [expect.objectContaining({ code: coupon })],
+    });
+    expect(Number(order.discount_total)).toBeGreaterThan(0);
+    expect(order.fee_lines).toEqual([
+      expect.objectContaining({ name: 'Discount: Ceramic Mug (10%)', total: '-0.95' }),
+    ]);
+    expect(order.line_items.map((line) => line.variation_id)).toEqual([
+      0,
+      0,
+      products['Logo T-shirt - Large'],
+    ]);
+    expect(order.meta_data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ key: 'cloud_pos_station_name', value: FRONT_COUNTER }),
+        expect.objectContaining({ key: 'cloud_pos_change_due', value: change }),
+      ]),
+    );
+    const after = await Promise.all(sold.map((item) => stockOf(products[item])));
+    expect(after).toEqual(before.map((units) => units - 1));
+
+    // The store's signed webhook, queued in Action Scheduler, reaches the dashboard that is
+    // still open in the first tab once the queue runs (as WP-Cron runs it).
+    const { deliveries } = deliverStoreWebhooks();
+    expect(deliveries).toContainEqual(
+      expect.objectContaining({ topic: 'order.created', status: 200 }),
+    );
+    await expect(dashboard.ordersToday).toHaveText(String(today + 1), { timeout: 15_000 });
+    await expect(dashboard.miniFeedEntries.first()).toContainText(
+      `Order #${orderId} was processed`,
+      {
+        timeout: 15_000,
+      },
+    );
+    await tab.close();
+  });
+
   test('the plugin prompt on a store without the plugin; activating it in wp-admin makes a station the dashboard shows', async ({
     page,
     context,

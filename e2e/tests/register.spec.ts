@@ -193,4 +193,110 @@ test.describe('The Cloud POS register', () => {
     expect(Math.round(layout.width)).toBe(Math.round((72 / 25.4) * 96));
     expect(layout.font).toMatch(/monospace/);
   });
+
+  test('a sale of two products and a variation with a coupon, paid in cash with change, is the order WooCommerce computes', async ({
+    page,
+  }) => {
+    const id = await managerWithStore(page, 'Vera Variant', stores.books.url);
+    const stations = new StationsPage(page);
+    await stations.openApplicationStations(id);
+    await stations.quickLaunchToggle(CHECKOUT).click();
+    await expect(stations.quickLaunchToggle(CHECKOUT)).toBeChecked();
+    await page.goto('/');
+    const dashboard = new ActivityPage(page);
+    await expect(dashboard.ordersToday).toHaveText(/^\d[\d,]*$/);
+    const today = Number((await dashboard.ordersToday.textContent())?.replace(/,/g, ''));
+
+    const tab = await stations.openInNewTab(stations.tileQuickLaunch(CHECKOUT));
+    const register = new PosStationPage(tab);
+    await register.expectOpen(stores.books.url, CHECKOUT, 'Vera Variant');
+    const BLACK = { Colour: 'Black' };
+    const stockBefore = {
+      bookmark: stockOf(await register.product('Bookmark, leather').textContent()),
+      guide: stockOf(await register.product('A Field Guide to Birds').textContent()),
+      tote: await (async () => {
+        await register.chooseOptions('Canvas tote', BLACK);
+        await expectAccessible(tab, "the register's variation dialog");
+        const units = await register.chosenStock();
+        await tab.keyboard.press('Escape');
+        return units;
+      })(),
+    };
+
+    // Two products (one scanned) and the black tote chosen in its dialog, by keyboard.
+    await register.add('Bookmark, leather');
+    await register.scan('4000000000202');
+    await register.addVariation('Canvas tote', BLACK);
+    await expect(register.cart.getByText('Canvas tote - Black', { exact: true })).toBeVisible();
+    const before = await register.total();
+
+    // A coupon the store does not have is refused in WooCommerce's words; its own applies.
+    await register.applyCoupon('nosuch');
+    await expect(register.cart.getByRole('alert')).toHaveText(
+      'Coupon "nosuch" cannot be applied because it does not exist.',
+    );
+    await register.applyCoupon('READMORE');
+    await expect(register.cart.getByText('Coupon: readmore')).toBeVisible();
+    await expect(register.cart.getByTestId('register-total')).not.toHaveText(before);
+    const total = await register.total();
+    const tax = await register.figure('register-tax');
+    const discount = (await register.figure('register-coupon-discount')).replace('−', '');
+    await expectAccessible(tab, 'the register with a coupon');
+
+    await register.payCash('100');
+    const amount = (money: string) => Number(money.replace(/[^\d.]/g, ''));
+    const change = (100 - amount(total)).toFixed(2);
+    await expect(register.receipt.getByTestId('receipt-total')).toHaveText(total);
+    await expect(register.receipt.getByTestId('receipt-change')).toHaveText(`$${change}`);
+    const orderId = await register.receiptOrder();
+
+    // The store's order has the totals, tax and discount the register showed, and the variation.
+    const order = await storeOrder(stores.books.url, orderId);
+    expect(order).toMatchObject({
+      status: 'completed',
+      created_via: 'cloud-pos',
+      total: amount(total).toFixed(2),
+      total_tax: amount(tax).toFixed(2),
+      discount_total: amount(discount).toFixed(2),
+      coupon_lines: [expect.objectContaining({ code: 'readmore' })],
+    });
+    expect(
+      order.line_items.map(({ name, quantity, variation_id }) => ({
+        name,
+        quantity,
+        variation_id,
+      })),
+    ).toEqual([
+      { name: 'Bookmark, leather', quantity: 1, variation_id: 0 },
+      { name: 'A Field Guide to Birds', quantity: 1, variation_id: 0 },
+      { name: 'Canvas tote - Black', quantity: 1, variation_id: expect.any(Number) },
+    ]);
+    expect(order.line_items[2]?.variation_id).toBeGreaterThan(0);
+    expect(order.meta_data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ key: 'cloud_pos_change_due', value: change }),
+      ]),
+    );
+
+    // The stock, as the store tells the register when it loads again.
+    await tab.reload();
+    await expect(register.product('Bookmark, leather')).toBeVisible();
+    expect(stockOf(await register.product('Bookmark, leather').textContent())).toBe(
+      stockBefore.bookmark - 1,
+    );
+    expect(stockOf(await register.product('A Field Guide to Birds').textContent())).toBe(
+      stockBefore.guide - 1,
+    );
+    await register.chooseOptions('Canvas tote', BLACK);
+    expect(await register.chosenStock()).toBe(stockBefore.tote - 1);
+    await tab.keyboard.press('Escape');
+
+    // The dashboard, still open in the first tab, counts the sale and shows it in the feed.
+    await expect(dashboard.ordersToday).toHaveText(String(today + 1), { timeout: 10_000 });
+    await expect(dashboard.miniFeedEntries.first()).toContainText(
+      `Order #${orderId} was processed in ${applicationName('Vera Variant', stores.books.url)}`,
+      { timeout: 10_000 },
+    );
+    await tab.close();
+  });
 });

@@ -1,15 +1,20 @@
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { ADJUST_TEXTS } from './adjustTexts';
 import type { RegisterApi } from './api';
 import { RegisterError } from './api';
-import type { CartAction } from './cart';
+import type { CartAction, CartItem } from './cart';
 import { cartLines, cartReducer } from './cart';
-import { canAdd, indexCatalogue, loadCatalogue } from './catalogue';
+import { canAdd, indexCatalogue, loadCatalogue, onBackorder } from './catalogue';
+import { AdjustmentRows, CouponForm, LineDiscount } from './components/CartAdjustments';
 import { CartPanel } from './components/CartPanel';
+import { DiscountDialog } from './components/DiscountDialog';
 import { ParkedSales } from './components/ParkedSales';
 import { PayDialog } from './components/PayDialog';
 import { ProductGrid } from './components/ProductGrid';
 import { Receipt } from './components/Receipt';
 import { SaleDetailsPanel } from './components/SaleDetailsPanel';
+import { VariationDialog } from './components/VariationDialog';
+import { formatMoney } from './money';
 import { useParkedSales } from './parked';
 import { TEXTS } from './texts';
 import type {
@@ -21,6 +26,8 @@ import type {
   Sale,
   SaleDetails,
 } from './types';
+import { useAdjustments } from './useAdjustments';
+import { variationItem } from './variations';
 
 /** A new sale: a guest, no note. */
 const NO_DETAILS: SaleDetails = { customer: null, note: '' };
@@ -34,15 +41,32 @@ interface Loaded {
   categories: Category[];
 }
 
+/** An item's stock after `sold` more were sold: below 0 on backorder, if the store takes them. */
+function lessStock<T extends Product | Product['variations'][number]>(item: T, sold: number): T {
+  if (sold === 0 || !item.manage_stock || item.stock_quantity === null) return item;
+  const left = item.stock_quantity - sold;
+  const status = left > 0 ? 'instock' : item.backorders === 'no' ? 'outofstock' : 'onbackorder';
+  return { ...item, stock_quantity: left, stock_status: status };
+}
+
 /** The stock left after a sale, so the grid shows it until the catalogue is loaded again. */
 function afterSale(products: Product[], sale: Sale): Product[] {
-  return products.map((product) => {
-    const sold = sale.line_items.find((line) => line.product_id === product.id)?.quantity ?? 0;
-    if (sold === 0 || !product.manage_stock || product.stock_quantity === null) return product;
-    const left = product.stock_quantity - sold;
-    return { ...product, stock_quantity: left, stock_status: left > 0 ? 'instock' : 'outofstock' };
-  });
+  const soldOf = (productId: number, variationId: number) =>
+    sale.line_items
+      .filter((line) => line.product_id === productId && (line.variation_id ?? 0) === variationId)
+      .reduce((sum, line) => sum + line.quantity, 0);
+  return products.map((product) =>
+    product.type === 'variable'
+      ? {
+          ...product,
+          variations: product.variations.map((v) => lessStock(v, soldOf(product.id, v.id))),
+        }
+      : lessStock(product, soldOf(product.id, 0)),
+  );
 }
+
+/** What a discount dialog is open for: one line, or the whole cart. */
+type Discounting = { item: CartItem } | 'cart' | null;
 
 /**
  * The register: the catalogue beside the current sale; Pay takes the payment and the store
@@ -58,6 +82,10 @@ export function Register({ api }: { api: RegisterApi }) {
   const [paying, setPaying] = useState(false);
   const [sale, setSale] = useState<Sale | null>(null);
   const [details, setDetails] = useState<SaleDetails>(NO_DETAILS);
+  const [choosing, setChoosing] = useState<Product | null>(null);
+  const [discounting, setDiscounting] = useState<Discounting>(null);
+  const { adjustments, applyCoupon, removeCoupon, setCartDiscount, dropRefused, reset } =
+    useAdjustments(api);
 
   useEffect(() => {
     let live = true;
@@ -75,28 +103,41 @@ export function Register({ api }: { api: RegisterApi }) {
   // The store computes the totals of every cart; an answer for an older cart is dropped.
   useEffect(() => {
     setTotals(null);
-    if (cart.length === 0) return undefined;
+    if (cart.length === 0) {
+      // A new sale starts without the last one's coupons and discount.
+      reset();
+      return undefined;
+    }
     let live = true;
     api
-      .totals(cartLines(cart))
+      .totals(cartLines(cart), adjustments)
       .then((answer) => live && setTotals(answer))
-      .catch((error: unknown) => live && setNotice(messageOf(error)));
+      .catch((error: unknown) => {
+        if (!live) return;
+        // A coupon the changed cart no longer meets comes off, with WooCommerce's reason.
+        dropRefused(error);
+        setNotice(messageOf(error));
+      });
     return () => {
       live = false;
     };
-  }, [api, cart]);
+  }, [api, cart, adjustments, dropRefused, reset]);
 
   const index = useMemo(() => indexCatalogue(products), [products]);
 
   const add = useCallback(
     (product: Product) => {
+      if (product.type === 'variable') {
+        setChoosing(product);
+        return;
+      }
       const inCart = cart.find((item) => item.product.id === product.id)?.quantity ?? 0;
       if (!canAdd(product, inCart)) {
         setNotice(TEXTS.noMoreStock(product.name));
         return;
       }
       setSale(null);
-      setNotice('');
+      setNotice(onBackorder(product, inCart) ? ADJUST_TEXTS.soldOnBackorder(product.name) : '');
       dispatch({ type: 'add', product });
     },
     [cart],
@@ -124,7 +165,7 @@ export function Register({ api }: { api: RegisterApi }) {
 
   const complete = async (payment: Payment): Promise<string | null> => {
     try {
-      const made = await api.createOrder(cartLines(cart), payment, details);
+      const made = await api.createOrder(cartLines(cart), payment, details, adjustments);
       setProducts((current) => afterSale(current, made));
       setSale(made);
       setPaying(false);
@@ -149,7 +190,8 @@ export function Register({ api }: { api: RegisterApi }) {
       </main>
     );
   }
-  const { store } = loaded.session;
+  const { store, may_discount: mayDiscount } = loaded.session;
+  const money = (amount: string) => formatMoney(amount, store.currency, store.locale);
   return (
     <main className="register">
       <ProductGrid
@@ -183,6 +225,39 @@ export function Register({ api }: { api: RegisterApi }) {
               dispatch={changeCart}
               onPay={() => setPaying(true)}
               maySell={loaded.session.may_sell}
+              lineExtra={(item, index) => (
+                <LineDiscount
+                  item={item}
+                  index={index}
+                  totals={totals}
+                  money={money}
+                  mayDiscount={mayDiscount}
+                  onEdit={(line) => setDiscounting({ item: line })}
+                />
+              )}
+              totalsExtra={
+                totals && (
+                  <AdjustmentRows totals={totals} money={money} onRemoveCoupon={removeCoupon} />
+                )
+              }
+              footerExtra={
+                <div className="register-adjust">
+                  <CouponForm
+                    disabled={cart.length === 0}
+                    onApply={(code) => applyCoupon(cart, code)}
+                  />
+                  {mayDiscount && (
+                    <button
+                      type="button"
+                      className="register-secondary"
+                      disabled={cart.length === 0}
+                      onClick={() => setDiscounting('cart')}
+                    >
+                      {ADJUST_TEXTS.cartDiscount}
+                    </button>
+                  )}
+                </div>
+              }
             />
             <SaleDetailsPanel
               api={api}
@@ -204,6 +279,34 @@ export function Register({ api }: { api: RegisterApi }) {
           onDiscard={(parked) => void parking.discard(parked)}
         />
       </div>
+      {choosing && (
+        <VariationDialog
+          product={choosing}
+          currency={store.currency}
+          locale={store.locale}
+          onChoose={(variation) => {
+            setChoosing(null);
+            add(variationItem(choosing, variation));
+          }}
+          onCancel={() => setChoosing(null)}
+        />
+      )}
+      {discounting && (
+        <DiscountDialog
+          title={
+            discounting === 'cart'
+              ? ADJUST_TEXTS.cartDiscount
+              : ADJUST_TEXTS.discountOn(discounting.item.product.name)
+          }
+          current={discounting === 'cart' ? adjustments.discount : discounting.item.discount}
+          onApply={(discount) => {
+            if (discounting === 'cart') setCartDiscount(discount);
+            else dispatch({ type: 'discount', productId: discounting.item.product.id, discount });
+            setDiscounting(null);
+          }}
+          onCancel={() => setDiscounting(null)}
+        />
+      )}
       {paying && totals && (
         <PayDialog
           total={totals.total}

@@ -1,4 +1,5 @@
 import type {
+  CartAdjustments,
   CartLine,
   CartTotals,
   Category,
@@ -40,14 +41,31 @@ export function routeUrl(restBase: string, path: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}${query}`;
 }
 
+/** The request fields of a cart's coupons and cart discount (none when there are none). */
+export function adjustmentsBody(
+  adjustments: CartAdjustments | undefined,
+): Partial<CartAdjustments> {
+  if (!adjustments) return {};
+  return {
+    ...(adjustments.coupons.length > 0 ? { coupons: adjustments.coupons } : {}),
+    ...(adjustments.discount ? { discount: adjustments.discount } : {}),
+  };
+}
+
 /** The register's calls to its store (never to the dashboard's api). */
 export interface RegisterApi {
   session(): Promise<RegisterSession>;
   categories(): Promise<Category[]>;
   /** One page of products, and how many pages there are. */
   products(page: number, perPage: number): Promise<{ products: Product[]; totalPages: number }>;
-  totals(lines: CartLine[]): Promise<CartTotals>;
-  createOrder(lines: CartLine[], payment: Payment, details?: SaleDetails): Promise<Sale>;
+  /** The store's totals of the cart, with its coupons and cart discount. */
+  totals(lines: CartLine[], adjustments?: CartAdjustments): Promise<CartTotals>;
+  createOrder(
+    lines: CartLine[],
+    payment: Payment,
+    details?: SaleDetails,
+    adjustments?: CartAdjustments,
+  ): Promise<Sale>;
   /** One page of the store's customers whose name or email contains `search`. */
   findCustomers(
     search: string,
@@ -129,9 +147,15 @@ export function createRegisterApi(
       const totalPages = Number(response.headers.get('x-wp-totalpages') ?? '1');
       return { products: (await response.json()) as Product[], totalPages };
     },
-    totals: (lines) => json('POST', 'totals', { lines }),
-    createOrder: (lines, payment, details) =>
-      json('POST', 'orders', { lines, payment, ...detailsBody(details) }),
+    totals: (lines, adjustments) =>
+      json('POST', 'totals', { lines, ...adjustmentsBody(adjustments) }),
+    createOrder: (lines, payment, details, adjustments) =>
+      json('POST', 'orders', {
+        lines,
+        payment,
+        ...detailsBody(details),
+        ...adjustmentsBody(adjustments),
+      }),
     async findCustomers(search, page) {
       const query = new URLSearchParams({
         search,

@@ -1,9 +1,13 @@
-import type { CartLine, Product } from './types';
+import type { CartLine, Discount, Product } from './types';
 
-/** One line of the register's cart: the product as listed, and how many. */
+/**
+ * One line of the register's cart: the product as listed (a chosen variation as a product of
+ * its own, `parent_id` set), how many, and the cashier's discount on the line.
+ */
 export interface CartItem {
   product: Product;
   quantity: number;
+  discount?: Discount;
 }
 
 export type CartAction =
@@ -11,6 +15,8 @@ export type CartAction =
   | { type: 'increment'; productId: number }
   | { type: 'decrement'; productId: number }
   | { type: 'remove'; productId: number }
+  /** Sets the line's discount; null takes it off. */
+  | { type: 'discount'; productId: number; discount: Discount | null }
   | { type: 'clear' }
   /** The cart becomes `items` (a parked sale resumed). */
   | { type: 'load'; items: CartItem[] };
@@ -36,6 +42,12 @@ export function cartReducer(cart: CartItem[], action: CartAction): CartItem[] {
         .filter((item) => item.quantity > 0);
     case 'remove':
       return cart.filter((item) => item.product.id !== action.productId);
+    case 'discount':
+      return cart.map((item) => {
+        if (item.product.id !== action.productId) return item;
+        const { discount: _old, ...rest } = item;
+        return action.discount ? { ...rest, discount: action.discount } : rest;
+      });
     case 'clear':
       return [];
     case 'load':
@@ -45,5 +57,10 @@ export function cartReducer(cart: CartItem[], action: CartAction): CartItem[] {
 
 /** The cart as the store's routes take it. */
 export function cartLines(cart: CartItem[]): CartLine[] {
-  return cart.map((item) => ({ product_id: item.product.id, quantity: item.quantity }));
+  return cart.map((item) => ({
+    product_id: item.product.parent_id ?? item.product.id,
+    ...(item.product.parent_id === undefined ? {} : { variation_id: item.product.id }),
+    quantity: item.quantity,
+    ...(item.discount ? { discount: item.discount } : {}),
+  }));
 }

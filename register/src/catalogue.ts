@@ -1,5 +1,6 @@
 import type { RegisterApi } from './api';
 import type { Product } from './types';
+import { variationItem } from './variations';
 
 /** Products fetched per request: the store's largest page. */
 export const PAGE_SIZE = 100;
@@ -23,7 +24,10 @@ export async function loadCatalogue(
 
 /** A search index over the catalogue: codes by exact match, names by their words. */
 export interface CatalogueIndex {
-  /** The product whose SKU or barcode is exactly `code` (what a scanner types). */
+  /**
+   * The product whose SKU or barcode is exactly `code` (what a scanner types); a variation's
+   * code gives that variation, ready for the cart.
+   */
   byCode(code: string): Product | undefined;
   /** Products whose name contains `text`, or whose SKU or barcode starts with it. */
   search(text: string): Product[];
@@ -36,6 +40,11 @@ export function indexCatalogue(products: Product[]): CatalogueIndex {
   for (const product of products) {
     if (product.sku) codes.set(product.sku.toLowerCase(), product);
     if (product.barcode) codes.set(product.barcode, product);
+    for (const variation of product.variations) {
+      const item = variationItem(product, variation);
+      if (variation.sku) codes.set(variation.sku.toLowerCase(), item);
+      if (variation.barcode) codes.set(variation.barcode, item);
+    }
   }
   return {
     byCode: (code) => codes.get(code.trim().toLowerCase()),
@@ -54,10 +63,22 @@ export function indexCatalogue(products: Product[]): CatalogueIndex {
   };
 }
 
-/** Whether the register may add one more of `product` with `inCart` already in the cart. */
+/**
+ * Whether the register may add one more of `product` with `inCart` already in the cart: not
+ * when it is out of stock, nor beyond its stock unless the store takes backorders for it.
+ */
 export function canAdd(product: Product, inCart: number): boolean {
   if (product.stock_status === 'outofstock') return false;
+  if (product.backorders !== 'no') return true;
   return (
     !product.manage_stock || product.stock_quantity === null || product.stock_quantity > inCart
+  );
+}
+
+/** Whether one more of `product` would be sold on backorder (beyond its stock). */
+export function onBackorder(product: Product, inCart: number): boolean {
+  return (
+    product.stock_status === 'onbackorder' ||
+    (product.manage_stock && product.stock_quantity !== null && product.stock_quantity <= inCart)
   );
 }

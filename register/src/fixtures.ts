@@ -1,13 +1,17 @@
 import type { RegisterApi } from './api';
+import { RegisterError, adjustmentsBody } from './api';
 import type {
+  CartAdjustments,
   CartLine,
   CartTotals,
   Customer,
+  Discount,
   ParkedSale,
   Product,
   RegisterSession,
   Sale,
   SaleDetails,
+  Variation,
 } from './types';
 
 /** A product as the store lists it, with `overrides`. */
@@ -20,8 +24,28 @@ export function product(overrides: Partial<Product> & Pick<Product, 'id' | 'name
     manage_stock: true,
     stock_quantity: 10,
     stock_status: 'instock',
+    backorders: 'no',
+    type: 'simple',
+    attributes: [],
+    variations: [],
     ...overrides,
   };
+}
+
+/** A variation of a fixture's variable product. */
+function variation(id: number, name: string, options: Record<string, string>, price: string) {
+  const {
+    category: _c,
+    type: _t,
+    attributes: _a,
+    variations: _v,
+    ...item
+  } = product({
+    id,
+    name,
+    price,
+  });
+  return { ...item, attributes: options } satisfies Variation;
 }
 
 export const SESSION: RegisterSession = {
@@ -38,6 +62,7 @@ export const SESSION: RegisterSession = {
   may_find_customers: true,
   may_create_customers: true,
   receipt: { header: 'Demo Coffee Roasters', footer: 'Thank you for your visit!', print: false },
+  may_discount: true,
 };
 
 export const CUSTOMERS: Customer[] = [
@@ -57,24 +82,111 @@ export const PRODUCTS: Product[] = [
     stock_quantity: 0,
     stock_status: 'outofstock',
   }),
+  product({
+    id: 110,
+    name: 'Drip Coffee',
+    price: '2.50',
+    type: 'variable',
+    manage_stock: false,
+    stock_quantity: null,
+    attributes: [{ name: 'Size', options: ['Small', 'Large'] }],
+    variations: [
+      variation(1101, 'Drip Coffee - Small', { Size: 'Small' }, '2.50'),
+      {
+        ...variation(1102, 'Drip Coffee - Large', { Size: 'Large' }, '3.50'),
+        barcode: '4000000011020',
+      },
+    ],
+  }),
+  product({
+    id: 111,
+    name: 'Seasonal Cake',
+    price: '4.00',
+    category: 'Bakery',
+    stock_quantity: 0,
+    stock_status: 'onbackorder',
+    backorders: 'notify',
+  }),
 ];
 
+/** The fixture store's one coupon, 10 % off; any other code does not exist. */
+export const COUPON = 'welcome10';
+
+/** The item a cart line names: a product, or a variation of it. */
+function itemOf(line: CartLine): { name: string; price: string } {
+  const found = PRODUCTS.find((p) => p.id === line.product_id)!;
+  return line.variation_id ? found.variations.find((v) => v.id === line.variation_id)! : found;
+}
+
+const cents = (amount: string) => Math.round(Number(amount) * 100);
+const off = (discount: Discount, base: number) =>
+  Math.min(
+    base,
+    discount.type === 'percent'
+      ? Math.round((base * Number(discount.amount)) / 100)
+      : cents(discount.amount),
+  );
+
 /** A store that taxes 8.25 % on top, in cents like WooCommerce's rounding per order. */
-export function storeTotals(lines: CartLine[]): CartTotals {
+export function storeTotals(
+  lines: CartLine[],
+  adjustments: CartAdjustments = { coupons: [] },
+): CartTotals {
   const priced = lines.map((line) => {
-    const found = PRODUCTS.find((p) => p.id === line.product_id)!;
-    const cents = Math.round(Number(found.price) * 100) * line.quantity;
-    return { ...line, name: found.name, price: found.price, cents };
+    const found = itemOf(line);
+    return {
+      product_id: line.product_id,
+      variation_id: line.variation_id ?? 0,
+      quantity: line.quantity,
+      name: found.name,
+      price: found.price,
+      cents: cents(found.price) * line.quantity,
+    };
   });
   const subtotal = priced.reduce((sum, line) => sum + line.cents, 0);
-  const tax = Math.round(subtotal * 0.0825);
+  let left = subtotal;
+  const coupons = adjustments.coupons.map((code) => {
+    if (code !== COUPON) {
+      throw new RegisterError(
+        `Coupon "${code}" cannot be applied because it does not exist.`,
+        400,
+        'woocommerce_rest_invalid_coupon',
+      );
+    }
+    const discount = Math.round(subtotal / 10);
+    left -= discount;
+    return { code, discount: (discount / 100).toFixed(2) };
+  });
+  const fees: CartTotals['fees'] = [];
+  lines.forEach((line, index) => {
+    if (!line.discount) return;
+    const amount = off(line.discount, priced[index]!.cents);
+    left -= amount;
+    fees.push({
+      key: `line:${index}`,
+      name: `Discount: ${priced[index]!.name}`,
+      total: (-amount / 100).toFixed(2),
+    });
+  });
+  if (adjustments.discount) {
+    const amount = off(adjustments.discount, left);
+    left -= amount;
+    fees.push({ key: 'cart', name: 'Cart discount', total: (-amount / 100).toFixed(2) });
+  }
+  const tax = Math.round(left * 0.0825);
   return {
     currency: 'USD',
     prices_include_tax: false,
-    lines: priced.map(({ cents, ...line }) => ({ ...line, total: (cents / 100).toFixed(2) })),
+    lines: priced.map(({ cents: c, ...line }) => ({ ...line, total: (c / 100).toFixed(2) })),
+    coupons,
+    fees,
     subtotal: (subtotal / 100).toFixed(2),
+    discount_total: (
+      (subtotal - left - fees.reduce((sum, f) => sum - cents(f.total), 0)) /
+      100
+    ).toFixed(2),
     total_tax: (tax / 100).toFixed(2),
-    total: ((subtotal + tax) / 100).toFixed(2),
+    total: ((left + tax) / 100).toFixed(2),
   };
 }
 
@@ -83,11 +195,21 @@ export function storeTotals(lines: CartLine[]): CartTotals {
  * mailed receipts are kept in `parked` and `mailed`.
  */
 export function fakeApi(overrides: Partial<RegisterApi> = {}): RegisterApi & {
-  orders: Array<{ lines: CartLine[]; payment: unknown; details?: SaleDetails }>;
+  orders: Array<{
+    lines: CartLine[];
+    payment: unknown;
+    details?: SaleDetails;
+    adjustments?: Partial<CartAdjustments>;
+  }>;
   parked: ParkedSale[];
   mailed: Array<{ orderId: number; email?: string }>;
 } {
-  const orders: Array<{ lines: CartLine[]; payment: unknown; details?: SaleDetails }> = [];
+  const orders: Array<{
+    lines: CartLine[];
+    payment: unknown;
+    details?: SaleDetails;
+    adjustments?: Partial<CartAdjustments>;
+  }> = [];
   const customers = [...CUSTOMERS];
   let parked: ParkedSale[] = [];
   const mailed: Array<{ orderId: number; email?: string }> = [];
@@ -140,12 +262,19 @@ export function fakeApi(overrides: Partial<RegisterApi> = {}): RegisterApi & {
       { slug: 'bakery', name: 'Bakery', count: 2 },
     ],
     products: async () => ({ products: PRODUCTS, totalPages: 1 }),
-    totals: async (lines) => storeTotals(lines),
-    async createOrder(lines, payment, details) {
-      // A guest's sale without a note carries no details, as its request carries none.
+    totals: async (lines, adjustments) => storeTotals(lines, adjustments),
+    async createOrder(lines, payment, details, adjustments) {
+      // Recorded as the request carries them: nothing when there are none (a guest's sale
+      // without a note carries no details).
       const hasDetails = details && (details.customer !== null || details.note.trim() !== '');
-      orders.push({ lines, payment, ...(hasDetails ? { details } : {}) });
-      const totals = storeTotals(lines);
+      const extra = adjustmentsBody(adjustments);
+      orders.push({
+        lines,
+        payment,
+        ...(hasDetails ? { details } : {}),
+        ...(Object.keys(extra).length > 0 ? { adjustments: extra } : {}),
+      });
+      const totals = storeTotals(lines, adjustments);
       const sale: Sale = {
         id: 1042,
         number: '1042',
@@ -155,13 +284,17 @@ export function fakeApi(overrides: Partial<RegisterApi> = {}): RegisterApi & {
         payment_method: payment.method === 'cash' ? 'pos_cash' : 'pos_card',
         station: SESSION.station,
         cashier: 'Sam Owner',
-        line_items: totals.lines.map(({ product_id, name, quantity, total }) => ({
+        line_items: totals.lines.map(({ product_id, variation_id, name, quantity, total }) => ({
           product_id,
+          variation_id,
           name,
           quantity,
           total,
         })),
+        coupons: totals.coupons,
+        fees: totals.fees,
         subtotal: totals.subtotal,
+        discount_total: totals.discount_total,
         total_tax: totals.total_tax,
         total: totals.total,
         tendered: payment.method === 'cash' ? payment.tendered : null,

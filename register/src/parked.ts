@@ -4,6 +4,7 @@ import type { CartItem } from './cart';
 import { cartLines } from './cart';
 import { TEXTS } from './texts';
 import type { ParkedSale, Product, SaleDetails } from './types';
+import { variationItem } from './variations';
 
 /**
  * The cart of a parked sale, from the catalogue as it is now: the names of products no longer
@@ -17,8 +18,16 @@ export function itemsOf(
   const missing: string[] = [];
   for (const line of parked.lines) {
     const product = products.find((p) => p.id === line.product_id);
-    if (product) items.push({ product, quantity: line.quantity });
-    else missing.push(line.name || `#${line.product_id}`);
+    const variation = line.variation_id
+      ? product?.variations.find((v) => v.id === line.variation_id)
+      : undefined;
+    if (product && variation) {
+      items.push({ product: variationItem(product, variation), quantity: line.quantity });
+    } else if (product && !line.variation_id) {
+      items.push({ product, quantity: line.quantity });
+    } else {
+      missing.push(line.name || `#${line.product_id}`);
+    }
   }
   return { items, missing };
 }

@@ -15,6 +15,11 @@ export interface RegisterSession {
   store_user: { id: number; name: string };
   /** Whether the store user may create orders (the store checks it again on every sale). */
   may_sell: boolean;
+  /**
+   * Whether the store user may give line and cart discounts (WooCommerce's edit_shop_orders;
+   * the store checks it again on every call that carries one).
+   */
+  may_discount: boolean;
   /** Whether the store user may search the store's customers (WooCommerce's `list_users`). */
   may_find_customers: boolean;
   /** Whether the store user may create customers (WooCommerce's `create_customers`). */
@@ -61,7 +66,13 @@ export interface ParkedSale {
   /** When it was parked: WooCommerce's GMT format, without a zone. */
   parked_at_gmt: string;
   cashier: string;
-  lines: Array<{ product_id: number; quantity: number; name: string }>;
+  /** A variation's line names its variable product and the variation (`variation_id`). */
+  lines: Array<{
+    product_id: number;
+    variation_id?: number | null;
+    quantity: number;
+    name: string;
+  }>;
   customer: Customer | null;
   note: string;
 }
@@ -73,47 +84,94 @@ export interface Category {
   count: number;
 }
 
-/** `GET register/{pos_id}/products`: a product as the store shows its price and stock. */
-export interface Product {
+/** WooCommerce's backorder setting: 'no' refuses a sale beyond the stock. */
+export type Backorders = 'no' | 'notify' | 'yes';
+
+/** What the store sells and counts the stock of: a simple product or one variation. */
+interface Item {
   id: number;
   name: string;
   sku: string;
   barcode: string;
-  category: string;
   /** The price as the store shows it (incl. or excl. tax by its settings), e.g. "3.00". */
   price: string;
   manage_stock: boolean;
   stock_quantity: number | null;
   stock_status: 'instock' | 'outofstock' | 'onbackorder';
+  backorders: Backorders;
+}
+
+/** A variation of a variable product: the option of each attribute it stands for. */
+export interface Variation extends Item {
+  attributes: Record<string, string>;
+}
+
+/**
+ * `GET register/{pos_id}/products`: a product as the store shows its price and stock. A
+ * variable product is listed once, with its attributes and variations; a variation chosen
+ * for the cart becomes a product of its own whose `parent_id` is the variable product.
+ */
+export interface Product extends Item {
+  category: string;
+  type: 'simple' | 'variable';
+  attributes: Array<{ name: string; options: string[] }>;
+  variations: Variation[];
+  /** Set on a chosen variation: the variable product it belongs to. */
+  parent_id?: number;
+}
+
+/** A discount the cashier gives a line or the whole cart: a percentage or an amount. */
+export interface Discount {
+  type: 'percent' | 'fixed';
+  /** "10" (percent) or "5.00" (money). */
+  amount: string;
 }
 
 /** One line of the cart as the store is asked about it. */
 export interface CartLine {
   product_id: number;
+  /** The variation sold, when the product is variable. */
+  variation_id?: number;
   quantity: number;
+  discount?: Discount;
+}
+
+/** What the store adds to a cart's lines: WooCommerce coupons and a cart discount. */
+export interface CartAdjustments {
+  coupons: string[];
+  discount?: Discount;
+}
+
+/** The coupons and discounts of a priced cart, and its totals, as the store computed them. */
+export interface PricedTotals {
+  coupons: Array<{ code: string; discount: string }>;
+  /** The cashier's discounts, WooCommerce fees: key 'cart' or 'line:{index}', negative totals. */
+  fees: Array<{ key: string; name: string; total: string }>;
+  subtotal: string;
+  discount_total: string;
+  total_tax: string;
+  total: string;
 }
 
 /** `POST register/{pos_id}/totals`: the store's totals of a cart. */
-export interface CartTotals {
+export interface CartTotals extends PricedTotals {
   currency: string;
   prices_include_tax: boolean;
   lines: Array<{
     product_id: number;
+    variation_id: number;
     name: string;
     quantity: number;
     price: string;
     total: string;
   }>;
-  subtotal: string;
-  total_tax: string;
-  total: string;
 }
 
 /** How a sale is paid. */
 export type Payment = { method: 'cash'; tendered: string } | { method: 'card'; reference: string };
 
 /** `POST register/{pos_id}/orders`: the paid order, as the receipt shows it. */
-export interface Sale {
+export interface Sale extends PricedTotals {
   id: number;
   number: string;
   status: string;
@@ -122,10 +180,13 @@ export interface Sale {
   payment_method: string;
   station: { pos_id: number; name: string };
   cashier: string;
-  line_items: Array<{ product_id: number; name: string; quantity: number; total: string }>;
-  subtotal: string;
-  total_tax: string;
-  total: string;
+  line_items: Array<{
+    product_id: number;
+    variation_id: number;
+    name: string;
+    quantity: number;
+    total: string;
+  }>;
   tendered: string | null;
   change: string | null;
   reference: string | null;

@@ -60,6 +60,10 @@ describe('the register routes of the sandbox store', () => {
       manage_stock: true,
       stock_quantity: 500,
       stock_status: 'instock',
+      type: 'simple',
+      backorders: 'no',
+      attributes: [],
+      variations: [],
     });
     const ids = async (query: string) =>
       (await register.call('GET', `products?${query}`)).body.map((p: { id: number }) => p.id);
@@ -89,9 +93,26 @@ describe('the register routes of the sandbox store', () => {
       currency: 'USD',
       prices_include_tax: false,
       lines: [
-        { product_id: 102, name: 'Cappuccino', quantity: 2, price: '4.20', total: '8.40' },
-        { product_id: 107, name: 'Butter Croissant', quantity: 1, price: '3.20', total: '3.20' },
+        {
+          product_id: 102,
+          variation_id: 0,
+          name: 'Cappuccino',
+          quantity: 2,
+          price: '4.20',
+          total: '8.40',
+        },
+        {
+          product_id: 107,
+          variation_id: 0,
+          name: 'Butter Croissant',
+          quantity: 1,
+          price: '3.20',
+          total: '3.20',
+        },
       ],
+      coupons: [],
+      fees: [],
+      discount_total: '0.00',
       subtotal: '11.60',
       total_tax: '0.93',
       total: '12.53',

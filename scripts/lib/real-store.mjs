@@ -19,7 +19,7 @@
 //
 //   node scripts/lib/real-store.mjs [--contract-only] --report .run/reports/real-store-contract.json
 import { spawn } from 'node:child_process';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from './services.mjs';
@@ -100,6 +100,13 @@ export async function withRealStore(zips, zipOptions, use) {
     async ({ dir, home, docroot, php, setUpPlugins, serve }) => {
       const { woocommerce } = JSON.parse(php([siteScript, 'woocommerce', docroot]));
       const { site, siteFile } = await setUpPlugins(zipOptions);
+      // The register's catalogue (taxes, products, a variation, a coupon), named in the site file.
+      const { shop } = JSON.parse(php([siteScript, 'shop', docroot]));
+      writeFileSync(
+        siteFile,
+        JSON.stringify({ ...JSON.parse(readFileSync(siteFile, 'utf8')), shop }),
+        { mode: 0o600 },
+      );
       console.info(
         `WordPress ${site.wordpress} with WooCommerce ${woocommerce} at ${home}, the plugin and its Staff add-on installed from their zips`,
       );

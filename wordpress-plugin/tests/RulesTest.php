@@ -580,4 +580,63 @@ final class RulesTest extends TestCase {
 			)
 		);
 	}
+
+	public function test_register_discount_takes_a_percentage_or_a_fixed_amount_in_cents(): void {
+		$this->assertSame(
+			array(
+				'type'   => 'percent',
+				'amount' => 12.5,
+			),
+			Cloud_POS_Rules::register_discount(
+				array(
+					'type'   => 'percent',
+					'amount' => '12.5',
+				),
+				'discount'
+			)
+		);
+		$this->assertSame(
+			array(
+				'type'   => 'fixed',
+				'amount' => 500,
+			),
+			Cloud_POS_Rules::register_discount(
+				array(
+					'type'   => 'fixed',
+					'amount' => '5',
+				),
+				'discount'
+			)
+		);
+		$bad_ones = array(
+			array(
+				'type'   => 'percent',
+				'amount' => '120',
+			),
+			array(
+				'type'   => 'percent',
+				'amount' => '0',
+			),
+			array(
+				'type'   => 'fixed',
+				'amount' => '-1',
+			),
+			array( 'type' => 'free' ),
+			'10%',
+		);
+		foreach ( $bad_ones as $bad ) {
+			$this->assertSame(
+				'lines[].discount must be a percentage (above 0, at most 100) or a fixed amount such as 5.00.',
+				Cloud_POS_Rules::register_discount( $bad, 'lines[].discount' )
+			);
+		}
+	}
+
+	public function test_register_coupons_are_trimmed_lower_case_codes_each_once(): void {
+		$this->assertSame( array(), Cloud_POS_Rules::register_coupons( null ) );
+		$this->assertSame( array( 'readmore', 'fiveoff' ), Cloud_POS_Rules::register_coupons( array( ' ReadMore ', 'readmore', 'FIVEOFF' ) ) );
+		foreach ( array( 'readmore', array( '' ), array( 42 ), array_fill( 0, 11, 'x' ) ) as $bad ) {
+			$this->assertInvalidParam( 'coupons', 'coupons must list at most 10 coupon codes.', Cloud_POS_Rules::register_coupons( $bad ) );
+		}
+	}
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { CartItem } from '../cart';
 import type { CartAction } from '../cart';
 import { formatMoney, fromCents, toCents } from '../money';
@@ -14,6 +15,12 @@ export interface CartPanelProps {
   onPay: () => void;
   /** Whether the register may sell at all (the store user's capability). */
   maySell: boolean;
+  /** What a line shows under its name (its discount). */
+  lineExtra?: (item: CartItem, index: number) => ReactNode;
+  /** Rows of the totals between the subtotal and the tax (coupons, the cart discount). */
+  totalsExtra?: ReactNode;
+  /** What comes before Clear and Pay (the coupon field, the cart discount). */
+  footerExtra?: ReactNode;
 }
 
 /** The current sale: its lines with quantities, the store's totals, Pay and Clear. */
@@ -25,6 +32,9 @@ export function CartPanel({
   dispatch,
   onPay,
   maySell,
+  lineExtra,
+  totalsExtra,
+  footerExtra,
 }: CartPanelProps) {
   const money = (amount: string) => formatMoney(amount, currency, locale);
   const lineTotal = (item: CartItem) =>
@@ -36,9 +46,12 @@ export function CartPanel({
         <p className="register-muted">{TEXTS.emptyCart}</p>
       ) : (
         <ul className="register-lines" aria-label={TEXTS.cart}>
-          {cart.map((item) => (
+          {cart.map((item, index) => (
             <li key={item.product.id}>
-              <span className="register-line-name">{item.product.name}</span>
+              <span className="register-line-name">
+                <span>{item.product.name}</span>
+                {lineExtra?.(item, index)}
+              </span>
               <span className="register-quantity">
                 <button
                   type="button"
@@ -79,6 +92,7 @@ export function CartPanel({
           <>
             <dt>{TEXTS.subtotal}</dt>
             <dd data-testid="register-subtotal">{money(totals?.subtotal ?? '0')}</dd>
+            {totalsExtra}
             <dt>{totals?.prices_include_tax ? TEXTS.taxIncluded : TEXTS.tax}</dt>
             <dd data-testid="register-tax">{money(totals?.total_tax ?? '0')}</dd>
             <dt className="register-grand">{TEXTS.total}</dt>
@@ -89,6 +103,7 @@ export function CartPanel({
         )}
       </dl>
       {!maySell && <p role="alert">{TEXTS.cannotSell}</p>}
+      {footerExtra}
       <div className="register-actions">
         <button
           type="button"

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import { useMemo, useState } from 'react';
+import { ADJUST_TEXTS } from '../adjustTexts';
 import type { CatalogueIndex } from '../catalogue';
 import { formatMoney } from '../money';
 import { TEXTS } from '../texts';
@@ -99,12 +100,18 @@ export function ProductGrid({
                   <span className="register-muted">
                     {out
                       ? TEXTS.outOfStock
-                      : product.manage_stock && product.stock_quantity !== null
-                        ? TEXTS.inStock(product.stock_quantity)
-                        : product.category}
+                      : product.stock_status === 'onbackorder'
+                        ? ADJUST_TEXTS.onBackorder
+                        : product.type === 'variable'
+                          ? ADJUST_TEXTS.options(product.variations.length)
+                          : product.manage_stock && product.stock_quantity !== null
+                            ? TEXTS.inStock(product.stock_quantity)
+                            : product.category}
                   </span>
                   <span className="register-product-price">
-                    {formatMoney(product.price, currency, locale)}
+                    {product.type === 'variable'
+                      ? ADJUST_TEXTS.fromPrice(formatMoney(product.price, currency, locale))
+                      : formatMoney(product.price, currency, locale)}
                   </span>
                 </button>
               </li>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { formatMoney } from '../money';
+import { ReceiptAdjustmentRows } from './CartAdjustments';
 import { TEXTS } from '../texts';
 import type { ReceiptSettings, Sale } from '../types';
 import { customerName } from './customerName';
@@ -57,7 +58,7 @@ export function Receipt({ sale, storeName, locale, settings, onEmail, onNewSale 
       <table>
         <tbody>
           {sale.line_items.map((line) => (
-            <tr key={line.product_id}>
+            <tr key={`${line.product_id}:${line.variation_id}`}>
               <td>
                 {line.quantity} × {line.name}
               </td>
@@ -70,6 +71,7 @@ export function Receipt({ sale, storeName, locale, settings, onEmail, onNewSale 
             <th scope="row">{TEXTS.subtotal}</th>
             <td>{money(sale.subtotal)}</td>
           </tr>
+          <ReceiptAdjustmentRows sale={sale} money={money} />
           <tr>
             <th scope="row">{TEXTS.tax}</th>
             <td>{money(sale.total_tax)}</td>

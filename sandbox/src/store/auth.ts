@@ -30,7 +30,8 @@ export type Capability =
   | 'edit_users'
   | 'list_users'
   | 'create_customers'
-  | 'publish_shop_orders';
+  | 'publish_shop_orders'
+  | 'edit_shop_orders';
 
 /**
  * Each role's capabilities as far as the sandbox models them: WordPress's administrator has
@@ -38,7 +39,8 @@ export type Capability =
  * promote them, though it may list users and create customers (WooCommerce's `list_users`
  * and `create_customers`, which its REST customers routes check); the Cloud POS roles
  * (cashier, kiosk) may create orders (WooCommerce's `publish_shop_orders`, which the plugin
- * gives them) and nothing else; customers none.
+ * gives them) and nothing else, so they may not give the register's discounts
+ * (`edit_shop_orders`); customers none.
  */
 const ROLE_CAPABILITIES: Record<string, readonly Capability[]> = {
   administrator: [
@@ -50,8 +52,15 @@ const ROLE_CAPABILITIES: Record<string, readonly Capability[]> = {
     'create_customers',
     'manage_woocommerce',
     'publish_shop_orders',
+    'edit_shop_orders',
   ],
-  shop_manager: ['manage_woocommerce', 'list_users', 'create_customers', 'publish_shop_orders'],
+  shop_manager: [
+    'manage_woocommerce',
+    'list_users',
+    'create_customers',
+    'publish_shop_orders',
+    'edit_shop_orders',
+  ],
   cashier: ['publish_shop_orders'],
   kiosk: ['publish_shop_orders'],
 };

@@ -66,9 +66,21 @@ export interface OrderLine {
   id: number;
   name: string;
   product_id: number;
+  /** The variation sold (product_id is then its parent); absent or 0: a simple product. */
+  variation_id?: number;
   quantity: number;
   /** Unit price, cents. */
   price: number;
+}
+
+/** What the register's coupons and discounts made of an order (cents). */
+export interface OrderAdjustments {
+  subtotal: number;
+  discount_total: number;
+  total_tax: number;
+  total: number;
+  coupons: Array<{ code: string; discount: number }>;
+  fees: Array<{ name: string; total: number }>;
 }
 
 /** An order as the sandbox keeps it; {@link orderView} gives WooCommerce's REST shape. */
@@ -87,6 +99,11 @@ export interface OrderRecord {
   /** WooCommerce's customer-provided note (the register's order note); absent when none. */
   customer_note?: string;
   line_items: OrderLine[];
+  /** The coupons' discount, cents (absent: none). */
+  discount_total?: number;
+  coupon_lines?: Array<{ id: number; code: string; discount: number }>;
+  /** Fees, e.g. the register's discounts (negative), cents. */
+  fee_lines?: Array<{ id: number; name: string; total: number }>;
   meta_data: Array<{ id: number; key: string; value: string }>;
   /** ms since the epoch. */
   created: number;
@@ -97,7 +114,7 @@ export interface OrderRecord {
 export interface ParkedRecord {
   id: number;
   pos_id: number;
-  lines: Array<{ product_id: number; quantity: number }>;
+  lines: Array<{ product_id: number; variation_id?: number; quantity: number }>;
   customer_id: number;
   note: string;
   cashier: string;
@@ -157,7 +174,7 @@ export function orderView(order: OrderRecord, home: string) {
     date_modified_gmt: wcDate(order.modified),
     date_paid_gmt: order.status === 'completed' ? wcDate(order.created) : null,
     date_completed_gmt: order.status === 'completed' ? wcDate(order.created) : null,
-    discount_total: '0.00',
+    discount_total: money(order.discount_total ?? 0),
     shipping_total: '0.00',
     total: money(order.total),
     total_tax: money(order.total_tax),
@@ -171,11 +188,21 @@ export function orderView(order: OrderRecord, home: string) {
       id: line.id,
       name: line.name,
       product_id: line.product_id,
-      variation_id: 0,
+      variation_id: line.variation_id ?? 0,
       quantity: line.quantity,
       subtotal: money(line.price * line.quantity),
       total: money(line.price * line.quantity),
       price: line.price / 100,
+    })),
+    coupon_lines: (order.coupon_lines ?? []).map((line) => ({
+      id: line.id,
+      code: line.code,
+      discount: money(line.discount),
+    })),
+    fee_lines: (order.fee_lines ?? []).map((line) => ({
+      id: line.id,
+      name: line.name,
+      total: money(line.total),
     })),
     meta_data: order.meta_data.map((meta) => ({ ...meta })),
     _links: {
@@ -227,8 +254,11 @@ export interface NewOrder {
   created_via: string;
   status?: OrderStatus;
   currency: string;
-  lines: Array<{ product: ProductSeed; quantity: number }>;
+  /** The items sold; a variation's line names its parent (`parentId`). */
+  lines: Array<{ product: ProductSeed; quantity: number; parentId?: number }>;
   taxRate: number;
+  /** Totals the register's coupons and discounts gave (instead of the lines' plain totals). */
+  adjustments?: OrderAdjustments;
   /** Prices include the tax (a station's tax_display 'incl'). */
   taxIncluded?: boolean;
   customer?: { id: number; first_name: string; last_name: string; email: string };
@@ -323,7 +353,8 @@ export class CommerceState {
     const shortOf = input.lines
       .filter(({ product, quantity }) => {
         const stock = this.stockOf(product);
-        return stock !== null && stock < quantity;
+        // A store that takes backorders sells beyond its stock (which then goes below 0).
+        return stock !== null && stock < quantity && (product.backorders ?? 'no') === 'no';
       })
       .map(({ product }) => product.name);
     if (shortOf.length > 0) return { shortOf };
@@ -353,7 +384,7 @@ export class CommerceState {
 
   private buildOrder(input: NewOrder): OrderRecord {
     const created = input.created ?? this.now();
-    const totals = orderTotals(input.lines, input.taxRate, input.taxIncluded);
+    const totals = input.adjustments ?? orderTotals(input.lines, input.taxRate, input.taxIncluded);
     const id = this.state.nextOrderId++;
     let metaId = id * 10;
     return {
@@ -374,10 +405,27 @@ export class CommerceState {
       line_items: input.lines.map((l) => ({
         id: this.state.nextLineId++,
         name: l.product.name,
-        product_id: l.product.id,
+        product_id: l.parentId ?? l.product.id,
+        ...(l.parentId !== undefined && l.parentId !== l.product.id
+          ? { variation_id: l.product.id }
+          : {}),
         quantity: l.quantity,
         price: l.product.price,
       })),
+      ...(input.adjustments
+        ? {
+            discount_total: input.adjustments.discount_total,
+            coupon_lines: input.adjustments.coupons.map((c) => ({
+              id: this.state.nextLineId++,
+              ...c,
+            })),
+            fee_lines: input.adjustments.fees.map((f) => ({
+              id: this.state.nextLineId++,
+              name: f.name,
+              total: f.total,
+            })),
+          }
+        : {}),
       meta_data: Object.entries(input.meta ?? {}).map(([key, value]) => ({
         id: metaId++,
         key,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { userCan } from './auth';
 import type { NewOrder, OrderRecord } from './commerce';
-import { POS_CREATED_VIA, POS_META, orderTotals, posStationName, wcDate } from './commerce';
+import { POS_CREATED_VIA, POS_META, posStationName, wcDate } from './commerce';
 import type { StoreContext } from './context';
 import { findUser, mayOpenStation } from './context';
 import type { StationSession } from './handoff';
@@ -16,8 +16,10 @@ import {
   saleDetails,
   saleDetailsView,
 } from './registerSales';
+import type { CartTotalsCents, PricedLine } from './registerCart';
+import { backordersOf, cartRequest, hasDiscount, priceCart } from './registerCart';
 import { invalidParam, positiveInt, restNotFound } from './restApi';
-import type { ProductSeed, StationSeed } from './seed';
+import type { ProductSeed, StationSeed, VariationSeed } from './seed';
 
 /** The header that carries the register's per-session CSRF token. */
 export const REGISTER_TOKEN_HEADER = 'x-pos-token';
@@ -35,19 +37,15 @@ export const REGISTER_ERRORS = {
   token: 'The register could not be verified. Reload the register.',
   cannotCreate: 'Sorry, you are not allowed to create resources.',
   tenderedShort: 'The cash tendered is less than the total.',
+  cannotDiscount:
+    'Sorry, you are not allowed to give discounts: it takes a store manager (WooCommerce’s edit_shop_orders capability).',
 } as const;
 
-const MAX_LINES = 100;
-const MAX_QUANTITY = 999;
+/** The capability a register's line and cart discounts need (the plugin checks the same). */
+export const DISCOUNT_CAPABILITY = 'edit_shop_orders';
 
 type Station = StationSeed;
 type Route = { Params: { id: string } };
-
-interface Cents {
-  subtotal: number;
-  total_tax: number;
-  total: number;
-}
 
 function money(cents: number): string {
   return (cents / 100).toFixed(2);
@@ -68,19 +66,50 @@ function stationSettings(station: Station) {
   };
 }
 
-/** A product as the register lists it (`register/{pos_id}/products`). */
-function productView(ctx: StoreContext, product: ProductSeed) {
-  const stock = ctx.commerce.stockOf(product);
+/** The price, SKU, barcode and stock of an item as the register lists it. */
+function itemView(ctx: StoreContext, item: ProductSeed | VariationSeed) {
+  const stock = ctx.commerce.stockOf(item);
+  const backorders = backordersOf(item);
   return {
-    id: product.id,
-    name: product.name,
-    sku: product.sku ?? '',
-    barcode: product.barcode ?? '',
-    category: product.category,
-    price: money(product.price),
+    id: item.id,
+    name: item.name,
+    sku: item.sku ?? '',
+    barcode: item.barcode ?? '',
+    price: money(item.price),
     manage_stock: stock !== null,
     stock_quantity: stock,
-    stock_status: stock === null || stock > 0 ? 'instock' : 'outofstock',
+    stock_status:
+      stock === null || stock > 0 ? 'instock' : backorders === 'no' ? 'outofstock' : 'onbackorder',
+    backorders,
+  };
+}
+
+/**
+ * A product as the register lists it (`register/{pos_id}/products`): a variable product once,
+ * with its attributes and its variations (each with its own price, SKU, barcode and stock).
+ */
+function productView(ctx: StoreContext, product: ProductSeed) {
+  const { id, name, sku, barcode, price, manage_stock, stock_quantity, stock_status, backorders } =
+    itemView(ctx, product);
+  const variations = product.variations ?? [];
+  const anyInStock = variations.some((v) => itemView(ctx, v).stock_status !== 'outofstock');
+  return {
+    id,
+    name,
+    type: product.variations ? 'variable' : 'simple',
+    sku,
+    barcode,
+    category: product.category,
+    price,
+    manage_stock,
+    stock_quantity,
+    stock_status: product.variations ? (anyInStock ? 'instock' : 'outofstock') : stock_status,
+    backorders,
+    attributes: product.attributes ?? [],
+    variations: variations.map((variation) => ({
+      ...itemView(ctx, variation),
+      attributes: variation.options,
+    })),
   };
 }
 
@@ -92,47 +121,31 @@ function slugOf(name: string): string {
     .replace(/^-|-$/g, '');
 }
 
-/** The posted cart (`[{product_id, quantity}]`), or the reason it is not valid. */
-function cartLines(
-  products: ProductSeed[],
-  raw: unknown,
-): Array<{ product: ProductSeed; quantity: number }> | string {
-  if (!Array.isArray(raw) || raw.length === 0) return 'lines must list at least one item.';
-  if (raw.length > MAX_LINES) return `lines must list at most ${MAX_LINES} items.`;
-  const lines: Array<{ product: ProductSeed; quantity: number }> = [];
-  for (const item of raw as unknown[]) {
-    const { product_id: id, quantity } = (item ?? {}) as Record<string, unknown>;
-    const product = products.find((p) => p.id === id);
-    if (!product) return `lines[].product_id ${String(id)} is not a product of this store.`;
-    if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1) {
-      return 'lines[].quantity must be a whole number of at least 1.';
-    }
-    if (quantity > MAX_QUANTITY) return `lines[].quantity must be at most ${MAX_QUANTITY}.`;
-    const same = lines.find((line) => line.product.id === product.id);
-    if (same) same.quantity += quantity;
-    else lines.push({ product, quantity });
-  }
-  return lines;
-}
-
 /** The store's totals of a cart, as WooCommerce's calculate_totals gives them. */
-function totalsView(
-  station: Station,
-  lines: Array<{ product: ProductSeed; quantity: number }>,
-  cents: Cents,
-) {
+function totalsView(station: Station, lines: PricedLine[], cents: CartTotalsCents) {
   const { currency, pricesIncludeTax } = stationSettings(station);
   return {
     currency,
     prices_include_tax: pricesIncludeTax,
-    lines: lines.map(({ product, quantity }) => ({
-      product_id: product.id,
+    lines: lines.map(({ product, parentId, variationId, quantity }) => ({
+      product_id: parentId,
+      variation_id: variationId,
       name: product.name,
       quantity,
       price: money(product.price),
       total: money(product.price * quantity),
     })),
+    ...adjustmentsView(cents),
+  };
+}
+
+/** The coupons, discounts and totals of a priced cart, as the register shows them. */
+function adjustmentsView(cents: CartTotalsCents) {
+  return {
+    coupons: cents.coupons.map(({ code, discount }) => ({ code, discount: money(discount) })),
+    fees: cents.fees.map(({ key, name, total }) => ({ key, name, total: money(total) })),
     subtotal: money(cents.subtotal),
+    discount_total: money(cents.discount_total),
     total_tax: money(cents.total_tax),
     total: money(cents.total),
   };
@@ -162,7 +175,7 @@ function paymentOf(raw: unknown): Payment {
 }
 
 /** A sale as the register shows its receipt. */
-function saleView(order: OrderRecord, station: Station, cents: Cents) {
+function saleView(order: OrderRecord, station: Station, cents: CartTotalsCents) {
   const meta = (key: string) => order.meta_data.find((m) => m.key === key)?.value;
   return {
     id: order.id,
@@ -176,12 +189,12 @@ function saleView(order: OrderRecord, station: Station, cents: Cents) {
     cashier: meta(POS_META.cashierName) ?? '',
     line_items: order.line_items.map((line) => ({
       product_id: line.product_id,
+      variation_id: line.variation_id ?? 0,
       name: line.name,
       quantity: line.quantity,
       total: money(line.price * line.quantity),
     })),
-    subtotal: money(cents.subtotal),
-    total_tax: money(cents.total_tax),
+    ...adjustmentsView(cents),
     total: money(order.total),
     tendered: meta(TENDER_META.tendered) ?? null,
     change: meta(TENDER_META.change) ?? null,
@@ -259,6 +272,40 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StoreContext): void
     return found;
   }
 
+  /**
+   * The posted cart (lines, coupons, discounts) priced as the store prices it, or the refusal
+   * already sent: a malformed cart, a discount the store user may not give, a coupon
+   * WooCommerce refuses (with its own text).
+   */
+  function pricedCart(
+    request: FastifyRequest<Route>,
+    reply: FastifyReply,
+    found: { station: Station; session: StationSession },
+  ): { lines: PricedLine[]; cents: CartTotalsCents } | undefined {
+    const asked = cartRequest(
+      ctx.commerce.products(ctx.seed),
+      (request.body ?? {}) as Record<string, unknown>,
+    );
+    if ('param' in asked) {
+      reply.status(400).send(invalidParam(asked.param, asked.reason));
+      return undefined;
+    }
+    const user = findUser(ctx, found.session.wpUserId);
+    if (hasDiscount(asked) && !(user && userCan(user, DISCOUNT_CAPABILITY))) {
+      reply
+        .status(403)
+        .send(restError(403, 'cloud_pos_register_cannot_discount', REGISTER_ERRORS.cannotDiscount));
+      return undefined;
+    }
+    const { taxRate, pricesIncludeTax } = stationSettings(found.station);
+    const cents = priceCart(asked, ctx.seed.coupons ?? [], taxRate, pricesIncludeTax, Date.now());
+    if ('couponError' in cents) {
+      reply.status(400).send(restError(400, 'woocommerce_rest_invalid_coupon', cents.couponError));
+      return undefined;
+    }
+    return { lines: asked.lines, cents };
+  }
+
   app.get<Route>(`${base}/session`, async (request, reply) => {
     const found = authorize(request, reply);
     if (!found) return reply;
@@ -279,6 +326,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StoreContext): void
       may_sell: user !== undefined && userCan(user, 'publish_shop_orders'),
       ...customerPermissions(user),
       receipt: receiptSettings(station),
+      may_discount: user !== undefined && userCan(user, DISCOUNT_CAPABILITY),
     };
   });
 
@@ -331,13 +379,9 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StoreContext): void
   app.post<Route>(`${base}/totals`, async (request, reply) => {
     const found = authorize(request, reply);
     if (!found) return reply;
-    const lines = cartLines(
-      ctx.commerce.products(ctx.seed),
-      (request.body as { lines?: unknown })?.lines,
-    );
-    if (typeof lines === 'string') return reply.status(400).send(invalidParam('lines', lines));
-    const { taxRate, pricesIncludeTax } = stationSettings(found.station);
-    return totalsView(found.station, lines, orderTotals(lines, taxRate, pricesIncludeTax));
+    const priced = pricedCart(request, reply, found);
+    if (!priced) return reply;
+    return totalsView(found.station, priced.lines, priced.cents);
   });
 
   app.post<Route>(`${base}/orders`, async (request, reply) => {
@@ -345,8 +389,9 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StoreContext): void
     if (!found) return reply;
     const { station, session } = found;
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const lines = cartLines(ctx.commerce.products(ctx.seed), body.lines);
-    if (typeof lines === 'string') return reply.status(400).send(invalidParam('lines', lines));
+    const priced = pricedCart(request, reply, found);
+    if (!priced) return reply;
+    const { lines, cents } = priced;
     const payment = paymentOf(body.payment);
     if ('error' in payment) return reply.status(400).send(invalidParam('payment', payment.error));
     const details = saleDetails(ctx, body);
@@ -354,7 +399,6 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StoreContext): void
       return reply.status(400).send(invalidParam(details.param, details.reason));
     }
     const { currency, taxRate, pricesIncludeTax } = stationSettings(station);
-    const cents = orderTotals(lines, taxRate, pricesIncludeTax);
     const cashier = findUser(ctx, session.wpUserId);
     const tender: Record<string, string> = {};
     if (payment.method === 'cash') {
@@ -376,6 +420,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StoreContext): void
       taxIncluded: pricesIncludeTax,
       lines,
       ...orderDetails(details),
+      adjustments: cents,
       meta: {
         [POS_META.station]: String(station.pos_id),
         [POS_META.stationName]: posStationName(station.name),
@@ -400,7 +445,8 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StoreContext): void
     fireOrder(ctx, 'order.created', result.order);
     return reply.status(201).send(saleView(result.order, station, cents));
   });
-  registerSaleRoutes(app, ctx, { authorize, authorizeWrite }, (raw) =>
-    cartLines(ctx.commerce.products(ctx.seed), raw),
-  );
+  registerSaleRoutes(app, ctx, { authorize, authorizeWrite }, (raw) => {
+    const asked = cartRequest(ctx.commerce.products(ctx.seed), { lines: raw });
+    return 'reason' in asked ? asked.reason : asked.lines;
+  });
 }

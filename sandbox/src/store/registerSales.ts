@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../html';
 import { userCan } from './auth';
 import type { NewOrder, OrderRecord, ParkedRecord } from './commerce';
+import type { PricedLine } from './registerCart';
 import { POS_CREATED_VIA, POS_META, wcDate } from './commerce';
 import type { StoreContext } from './context';
 import { findUser } from './context';
@@ -138,10 +139,15 @@ function parkedView(ctx: StoreContext, products: ProductSeed[], parked: ParkedRe
     id: parked.id,
     parked_at_gmt: wcDate(parked.parked),
     cashier: parked.cashier,
-    lines: parked.lines.map((line) => ({
-      ...line,
-      name: products.find((p) => p.id === line.product_id)?.name ?? '',
-    })),
+    lines: parked.lines.map((line) => {
+      const product = products.find((p) => p.id === line.product_id);
+      const variation = product?.variations?.find((v) => v.id === line.variation_id);
+      return {
+        ...line,
+        variation_id: line.variation_id ?? null,
+        name: variation?.name ?? product?.name ?? '',
+      };
+    }),
     customer: user ? customerView(user) : null,
     note: parked.note,
   };
@@ -176,7 +182,7 @@ function invoiceMail(ctx: StoreContext, order: OrderRecord, to: string) {
   return { to: { name: name || to, email: to }, subject, text, html };
 }
 
-type ParsedLines = Array<{ product: ProductSeed; quantity: number }> | string;
+type ParsedLines = PricedLine[] | string;
 
 /**
  * The register's customer, parked-sale and receipt routes under
@@ -306,7 +312,12 @@ export function registerSaleRoutes(
     const cashier = findUser(ctx, found.session.wpUserId);
     const parked = await ctx.commerce.park({
       pos_id: found.station.pos_id,
-      lines: cart.map(({ product, quantity }) => ({ product_id: product.id, quantity })),
+      // A variation is parked as its product and variation, as the register sends it.
+      lines: cart.map(({ parentId, variationId, quantity }) => ({
+        product_id: parentId,
+        ...(variationId ? { variation_id: variationId } : {}),
+        quantity,
+      })),
       customer_id: details.customer?.id ?? 0,
       note: details.note,
       cashier: cashier?.name ?? found.session.name,

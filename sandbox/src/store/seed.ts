@@ -36,6 +36,37 @@ export interface ProductSeed {
   barcode?: string;
   /** Units in stock when WooCommerce manages the product's stock; absent: not managed. */
   stock?: number;
+  /** WooCommerce's backorder setting: 'no' (the default) refuses a sale beyond the stock. */
+  backorders?: Backorders;
+  /** A variable product's attributes (its variations choose one option of each). */
+  attributes?: Array<{ name: string; options: string[] }>;
+  /** A variable product's variations: each sold as an item of its own. */
+  variations?: VariationSeed[];
+}
+
+/** WooCommerce's `_backorders` setting of a product. */
+export type Backorders = 'no' | 'notify' | 'yes';
+
+/**
+ * A variation of a variable product: its own id, price, SKU, barcode and stock, and the
+ * option of each attribute it stands for. Its `name` is WooCommerce's ("Tote - Black").
+ */
+export interface VariationSeed extends Omit<ProductSeed, 'attributes' | 'variations'> {
+  options: Record<string, string>;
+}
+
+/** A WooCommerce coupon of a store (shop_coupon), as far as the register applies it. */
+export interface CouponSeed {
+  /** The code, lower case as WooCommerce keeps it. */
+  code: string;
+  /** WooCommerce's discount types the sandbox models. */
+  discount_type: 'percent' | 'fixed_cart';
+  /** Percent, or cents for fixed_cart. */
+  amount: number;
+  /** The expiry date (YYYY-MM-DD, the end of that day in the store's UTC); absent: never. */
+  date_expires?: string;
+  /** The minimum spend in cents; absent: none. */
+  minimum_amount?: number;
 }
 
 /** Everything a demo store starts with. */
@@ -46,6 +77,8 @@ export interface StoreSeed {
   stations: StationSeed[];
   /** What the station POS page sells. */
   products: ProductSeed[];
+  /** The store's coupons (WooCommerce → Marketing → Coupons); absent: none. */
+  coupons?: CouponSeed[];
   multipleUserPluginActive: boolean;
   /** Whether the Cloud POS plugin starts active (its REST routes, station pages and screens). */
   posPluginActive: boolean;
@@ -96,6 +129,35 @@ function product(id: number, name: string, price: number, category: string): Pro
     sku: `SKU-${id}`,
     barcode: String(4_000_000_000_000 + id),
     stock: DEMO_STOCK,
+  };
+}
+
+/**
+ * A variable product of one attribute: a variation per option (ids `id * 10 + n`, their SKU
+ * and barcode derived the same way), listed once at the lowest variation's price.
+ */
+function variable(
+  id: number,
+  name: string,
+  category: string,
+  attribute: string,
+  options: Array<[string, number]>,
+): ProductSeed {
+  const variations = options.map(([option, price], n): VariationSeed => {
+    const variationId = id * 10 + n + 1;
+    return {
+      ...product(variationId, `${name} - ${option}`, price, category),
+      sku: `SKU-${id}-${option.toUpperCase()}`,
+      options: { [attribute]: option },
+    };
+  });
+  // The parent's stock is its variations' (WooCommerce manages it per variation here).
+  const parent = product(id, name, Math.min(...options.map(([, price]) => price)), category);
+  delete parent.stock;
+  return {
+    ...parent,
+    attributes: [{ name: attribute, options: options.map(([option]) => option) }],
+    variations,
   };
 }
 
@@ -182,6 +244,19 @@ export const BOOK_NOOK: StoreSeed = {
     product(204, 'Pocket Atlas of the World', 1595, 'Travel'),
     product(205, 'Bookmark, leather', 450, 'Gifts'),
     product(206, 'Gift card', 2500, 'Gifts'),
+    variable(207, 'Canvas tote', 'Gifts', 'Colour', [
+      ['Natural', 1200],
+      ['Black', 1400],
+    ]),
+    // Sold out, but the store takes backorders and tells the customer.
+    { ...product(208, 'Signed first edition', 4500, 'Fiction'), stock: 0, backorders: 'notify' },
+    { ...product(209, 'Out-of-print atlas', 3900, 'Travel'), stock: 0 },
+  ],
+  coupons: [
+    { code: 'readmore', discount_type: 'percent', amount: 10 },
+    { code: 'fiveoff', discount_type: 'fixed_cart', amount: 500 },
+    { code: 'summer23', discount_type: 'percent', amount: 20, date_expires: '2023-09-01' },
+    { code: 'bigspender', discount_type: 'fixed_cart', amount: 1000, minimum_amount: 10000 },
   ],
 };
 

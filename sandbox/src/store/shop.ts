@@ -14,8 +14,21 @@ function price(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
 
+/**
+ * What the shop sells: simple products, and each variation of a variable product (with its
+ * parent, as WooCommerce's order line names it).
+ */
+function shopItems(products: ProductSeed[]): Array<{ product: ProductSeed; parentId: number }> {
+  return products.flatMap((p): Array<{ product: ProductSeed; parentId: number }> =>
+    p.variations
+      ? p.variations.map((v) => ({ product: v, parentId: p.id }))
+      : [{ product: p, parentId: p.id }],
+  );
+}
+
 function shopForm(products: ProductSeed[], error?: string): string {
-  const rows = products
+  const rows = shopItems(products)
+    .map(({ product: p }) => p)
     .map(
       (p) => `<p><label for="qty-${p.id}">${escapeHtml(p.name)} (${price(p.price)})</label>
 <input id="qty-${p.id}" name="qty_${p.id}" type="number" min="0" max="${MAX_QUANTITY}" value="0"></p>`,
@@ -47,13 +60,13 @@ export function shopRoutes(app: FastifyInstance, ctx: StoreContext): void {
     const products = ctx.commerce.products(ctx.seed);
     const refuse = (message: string) =>
       htmlPage(reply, 400).send(plainPage('Shop', ctx.seed.name, shopForm(products, message)));
-    const lines: Array<{ product: ProductSeed; quantity: number }> = [];
-    for (const product of products) {
+    const lines: Array<{ product: ProductSeed; quantity: number; parentId: number }> = [];
+    for (const { product, parentId } of shopItems(products)) {
       const raw = bodyString(request.body, `qty_${product.id}`) ?? '0';
       if (!/^\d{1,3}$/.test(raw) || Number(raw) > MAX_QUANTITY) {
         return refuse(`Quantities are whole numbers from 0 to ${MAX_QUANTITY}.`);
       }
-      if (Number(raw) > 0) lines.push({ product, quantity: Number(raw) });
+      if (Number(raw) > 0) lines.push({ product, quantity: Number(raw), parentId });
     }
     if (lines.length === 0) return refuse('Choose at least one product.');
     const name = (bodyString(request.body, 'name') ?? '').trim();

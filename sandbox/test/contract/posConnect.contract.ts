@@ -730,6 +730,34 @@ export function describePosConnectContract(getTarget: () => ContractTarget): voi
       ['POST', 'parked', { lines: [{ product_id: 1, quantity: 1 }], note: 'Back in 5' }],
       ['DELETE', 'parked/1', undefined],
       ['POST', 'orders/1/email', { email: 'nora@example.test' }],
+      // A variation, a coupon and the discounts (which need edit_shop_orders) are refused
+      // without the session as well, before the store looks at them.
+      [
+        'POST',
+        'totals',
+        {
+          lines: [
+            {
+              product_id: 1,
+              variation_id: 2,
+              quantity: 1,
+              discount: { type: 'percent', amount: '10' },
+            },
+          ],
+          coupons: ['nosuch'],
+          discount: { type: 'fixed', amount: '1.00' },
+        },
+      ],
+      [
+        'POST',
+        'orders',
+        {
+          lines: [{ product_id: 1, variation_id: 2, quantity: 1 }],
+          coupons: ['nosuch'],
+          discount: { type: 'percent', amount: '100' },
+          payment: { method: 'cash', tendered: '10' },
+        },
+      ],
     ];
 
     it('refuse every call without the station session, a REST key included, with 401', async () => {

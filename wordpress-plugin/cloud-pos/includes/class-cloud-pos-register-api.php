@@ -163,7 +163,8 @@ final class Cloud_POS_Register_API {
 					'id'   => (int) $session['wp_user_id'],
 					'name' => $user instanceof WP_User ? (string) $user->display_name : '',
 				),
-				'may_sell'   => current_user_can( 'publish_shop_orders' ),
+				'may_sell'     => current_user_can( 'publish_shop_orders' ),
+				'may_discount' => current_user_can( Cloud_POS_Register_Cart::DISCOUNT_CAPABILITY ),
 			) + Cloud_POS_Register_Sales::session_extras( (int) $station->ID )
 		);
 	}
@@ -196,9 +197,9 @@ final class Cloud_POS_Register_API {
 	}
 
 	/**
-	 * GET register/{pos_id}/products: published simple products by page, with X-WP-Total and
-	 * X-WP-TotalPages, filtered by category slug and a search (an exact SKU or barcode, else
-	 * the name).
+	 * GET register/{pos_id}/products: published simple and variable products by page, with
+	 * X-WP-Total and X-WP-TotalPages, filtered by category slug and a search (an exact SKU or
+	 * barcode, a variation's giving its product, else the name).
 	 *
 	 * @param WP_REST_Request $request The request.
 	 * @return WP_REST_Response|WP_Error
@@ -220,7 +221,7 @@ final class Cloud_POS_Register_API {
 		$per_page = Cloud_POS_Rules::positive_int( $request['per_page'], 100 ) ?? 100;
 		$args     = array(
 			'status'   => 'publish',
-			'type'     => array( 'simple' ),
+			'type'     => array( 'simple', 'variable' ),
 			'limit'    => $per_page,
 			'page'     => $page,
 			'paginate' => true,
@@ -234,6 +235,10 @@ final class Cloud_POS_Register_API {
 		$search = is_string( $request['search'] ) ? trim( sanitize_text_field( $request['search'] ) ) : '';
 		if ( '' !== $search ) {
 			$by_code = self::product_id_by_code( $search );
+			$found   = $by_code > 0 ? wc_get_product( $by_code ) : null;
+			if ( $found instanceof WC_Product_Variation ) {
+				$by_code = $found->get_parent_id();
+			}
 			if ( $by_code > 0 ) {
 				$args['include'] = array( $by_code );
 			} else {
@@ -263,11 +268,14 @@ final class Cloud_POS_Register_API {
 		if ( null !== $missing ) {
 			return $missing;
 		}
-		$lines = self::cart_lines( $request->get_param( 'lines' ) );
-		if ( is_wp_error( $lines ) ) {
-			return $lines;
+		$cart = self::cart_request( $request );
+		if ( is_wp_error( $cart ) ) {
+			return $cart;
 		}
-		$order = self::unsaved_order( $lines );
+		$order = self::unsaved_order( $cart );
+		if ( is_wp_error( $order ) ) {
+			return $order;
+		}
 		return self::answer( self::totals_view( $order ) );
 	}
 
@@ -284,10 +292,11 @@ final class Cloud_POS_Register_API {
 		if ( null !== $missing ) {
 			return $missing;
 		}
-		$lines = self::cart_lines( $request->get_param( 'lines' ) );
-		if ( is_wp_error( $lines ) ) {
-			return $lines;
+		$cart = self::cart_request( $request );
+		if ( is_wp_error( $cart ) ) {
+			return $cart;
 		}
+		$lines   = $cart['lines'];
 		$payment = Cloud_POS_Rules::register_payment( $request->get_param( 'payment' ) );
 		if ( is_wp_error( $payment ) ) {
 			return $payment;
@@ -306,8 +315,11 @@ final class Cloud_POS_Register_API {
 				);
 			}
 		}
-		$preview = self::unsaved_order( $lines );
-		$total   = (float) $preview->get_total();
+		$preview = self::unsaved_order( $cart );
+		if ( is_wp_error( $preview ) ) {
+			return $preview;
+		}
+		$total = (float) $preview->get_total();
 		$meta    = array();
 		if ( 'cash' === $payment['method'] ) {
 			// Cents on both sides: the tender is parsed in cents, whatever the store's decimals.
@@ -344,10 +356,15 @@ final class Cloud_POS_Register_API {
 			if ( is_wp_error( $order ) ) {
 				throw new RuntimeException( $order->get_error_message() );
 			}
+			$order->set_prices_include_tax( wc_prices_include_tax() );
 			foreach ( $lines as $line ) {
 				$order->add_product( $line['product'], $line['quantity'] );
 			}
 			Cloud_POS_Register_Sales::apply_details( $order, $details );
+			$adjusted = Cloud_POS_Register_Cart::adjust( $order, $cart );
+			if ( is_wp_error( $adjusted ) ) {
+				throw new RuntimeException( $adjusted->get_error_message() );
+			}
 			$order->set_payment_method( 'cash' === $payment['method'] ? 'pos_cash' : 'pos_card' );
 			$order->set_payment_method_title( 'cash' === $payment['method'] ? __( 'Cash', 'cloud-pos' ) : __( 'Card (external terminal)', 'cloud-pos' ) );
 			if ( 'card' === $payment['method'] ) {
@@ -415,26 +432,74 @@ final class Cloud_POS_Register_API {
 	private static function product_view( $product ): array {
 		$terms = get_the_terms( $product->get_id(), 'product_cat' );
 		$first = is_array( $terms ) && array() !== $terms ? reset( $terms ) : null;
-		$gtin  = method_exists( $product, 'get_global_unique_id' ) ? (string) $product->get_global_unique_id() : '';
+		return self::item_view( $product )
+			+ array( 'category' => $first instanceof WP_Term ? html_entity_decode( $first->name, ENT_QUOTES, 'UTF-8' ) : '' )
+			+ Cloud_POS_Register_Cart::variable_view( $product );
+	}
+
+	/**
+	 * What the register shows of an item it sells (a product or a variation): its price as the
+	 * store shows it (wc_get_price_to_display: with or without tax by its settings), its codes,
+	 * its stock and its backorder setting.
+	 *
+	 * @param WC_Product $product The product or variation.
+	 * @return array<string, mixed>
+	 */
+	public static function item_view( $product ): array {
+		$gtin = method_exists( $product, 'get_global_unique_id' ) ? (string) $product->get_global_unique_id() : '';
+		// A variable product's price is its lowest variation's, as its shop page starts from.
+		$price = $product->is_type( 'variable' ) ? (float) $product->get_variation_price( 'min', true ) : (float) wc_get_price_to_display( $product );
 		return array(
 			'id'             => $product->get_id(),
 			'name'           => html_entity_decode( $product->get_name(), ENT_QUOTES, 'UTF-8' ),
 			'sku'            => (string) $product->get_sku(),
 			'barcode'        => $gtin,
-			'category'       => $first instanceof WP_Term ? html_entity_decode( $first->name, ENT_QUOTES, 'UTF-8' ) : '',
-			'price'          => wc_format_decimal( wc_get_price_to_display( $product ), wc_get_price_decimals() ),
+			'price'          => wc_format_decimal( $price, wc_get_price_decimals() ),
 			'manage_stock'   => $product->managing_stock(),
 			'stock_quantity' => $product->managing_stock() ? (int) $product->get_stock_quantity() : null,
 			'stock_status'   => (string) $product->get_stock_status(),
+			'backorders'     => (string) $product->get_backorders(),
 		);
 	}
 
 	/**
-	 * The posted cart, `[{product_id, quantity}]`, as purchasable products; a product given
-	 * twice is one line.
+	 * The posted cart: its lines (cart_lines), its coupon codes and its cart discount; a
+	 * discount the store user may not give is refused.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return array{lines: list<array{product: WC_Product, quantity: int, discount: array<string, mixed>|null}>, coupons: list<string>, discount: array<string, mixed>|null}|WP_Error
+	 */
+	private static function cart_request( WP_REST_Request $request ) {
+		$lines = self::cart_lines( $request->get_param( 'lines' ) );
+		if ( is_wp_error( $lines ) ) {
+			return $lines;
+		}
+		$coupons = Cloud_POS_Rules::register_coupons( $request->get_param( 'coupons' ) );
+		if ( is_wp_error( $coupons ) ) {
+			return $coupons;
+		}
+		$discount = null;
+		if ( null !== $request->get_param( 'discount' ) ) {
+			$discount = Cloud_POS_Rules::register_discount( $request->get_param( 'discount' ), 'discount' );
+			if ( is_string( $discount ) ) {
+				return Cloud_POS_Rules::invalid_param( 'discount', $discount );
+			}
+		}
+		$cart    = array(
+			'lines'    => $lines,
+			'coupons'  => $coupons,
+			'discount' => $discount,
+		);
+		$refusal = Cloud_POS_Register_Cart::discount_refusal( $cart );
+		return null === $refusal ? $cart : $refusal;
+	}
+
+	/**
+	 * The posted lines (`[{product_id, variation_id?, quantity, discount?}]`) as the items they
+	 * sell; the same item twice is one line unless a discount sets one apart.
 	 *
 	 * @param mixed $raw The `lines` parameter.
-	 * @return list<array{product: WC_Product, quantity: int}>|WP_Error
+	 * @return list<array{product: WC_Product, quantity: int, discount: array<string, mixed>|null}>|WP_Error
 	 */
 	public static function cart_lines( $raw ) {
 		if ( ! is_array( $raw ) || array() === $raw ) {
@@ -446,12 +511,12 @@ final class Cloud_POS_Register_API {
 		}
 		$lines = array();
 		foreach ( $raw as $item ) {
-			$id       = is_array( $item ) && isset( $item['product_id'] ) && is_int( $item['product_id'] ) ? $item['product_id'] : 0;
-			$quantity = is_array( $item ) && isset( $item['quantity'] ) && is_int( $item['quantity'] ) ? $item['quantity'] : 0;
-			$product  = $id > 0 ? wc_get_product( $id ) : null;
-			if ( ! $product instanceof WC_Product || 'publish' !== $product->get_status() || ! $product->is_purchasable() ) {
-				/* translators: %s: the product id given */
-				return Cloud_POS_Rules::invalid_param( 'lines', sprintf( __( 'lines[].product_id %s is not a product of this store.', 'cloud-pos' ), (string) $id ) );
+			$item     = is_array( $item ) ? $item : array();
+			$id       = isset( $item['product_id'] ) && is_int( $item['product_id'] ) ? $item['product_id'] : 0;
+			$quantity = isset( $item['quantity'] ) && is_int( $item['quantity'] ) ? $item['quantity'] : 0;
+			$product  = Cloud_POS_Register_Cart::sold_item( $id, $item['variation_id'] ?? null );
+			if ( is_string( $product ) ) {
+				return Cloud_POS_Rules::invalid_param( 'lines', $product );
 			}
 			if ( $quantity < 1 ) {
 				return Cloud_POS_Rules::invalid_param( 'lines', __( 'lines[].quantity must be a whole number of at least 1.', 'cloud-pos' ) );
@@ -460,12 +525,21 @@ final class Cloud_POS_Register_API {
 				/* translators: %d: the most units */
 				return Cloud_POS_Rules::invalid_param( 'lines', sprintf( __( 'lines[].quantity must be at most %d.', 'cloud-pos' ), self::MAX_QUANTITY ) );
 			}
-			if ( isset( $lines[ $id ] ) ) {
-				$lines[ $id ]['quantity'] += $quantity;
+			$discount = null;
+			if ( isset( $item['discount'] ) ) {
+				$discount = Cloud_POS_Rules::register_discount( $item['discount'], 'lines[].discount' );
+				if ( is_string( $discount ) ) {
+					return Cloud_POS_Rules::invalid_param( 'lines', $discount );
+				}
+			}
+			$key = null === $discount ? 'item:' . $product->get_id() : 'line:' . count( $lines );
+			if ( isset( $lines[ $key ] ) ) {
+				$lines[ $key ]['quantity'] += $quantity;
 			} else {
-				$lines[ $id ] = array(
+				$lines[ $key ] = array(
 					'product'  => $product,
 					'quantity' => $quantity,
+					'discount' => $discount,
 				);
 			}
 		}
@@ -474,12 +548,14 @@ final class Cloud_POS_Register_API {
 
 	/**
 	 * An order of the cart that is never saved, with WooCommerce's totals (calculate_totals
-	 * saves the order it computes: this one's save keeps nothing).
+	 * saves the order it computes: this one's save keeps nothing), its coupons applied by
+	 * WooCommerce and the cashier's discounts as fees; a coupon WooCommerce refuses is the
+	 * refusal.
 	 *
-	 * @param list<array{product: WC_Product, quantity: int}> $lines The cart.
-	 * @return WC_Order
+	 * @param array{lines: list<array{product: WC_Product, quantity: int}>, coupons: list<string>, discount: array<string, mixed>|null} $cart The cart.
+	 * @return WC_Order|WP_Error
 	 */
-	private static function unsaved_order( array $lines ) {
+	private static function unsaved_order( array $cart ) {
 		$order = new class() extends WC_Order {
 			/**
 			 * Keeps nothing: the order only computes totals.
@@ -489,9 +565,49 @@ final class Cloud_POS_Register_API {
 			public function save() {
 				return 0;
 			}
+
+			/**
+			 * The coupons applied as WooCommerce's recalculate_coupons applies them, all in one
+			 * WC_Discounts, each checked by it first (as apply_coupon checks it), and a guest's
+			 * usage limit: apply_coupon itself records the usage through the orders data store,
+			 * which loads the order by its id, and this one has none.
+			 *
+			 * @param list<string> $codes The coupon codes.
+			 * @return true|WP_Error
+			 */
+			public function preview_coupons( array $codes ) {
+				if ( array() === $codes ) {
+					return true;
+				}
+				$discounts = new WC_Discounts( $this );
+				foreach ( $codes as $code ) {
+					$code   = wc_format_coupon_code( $code );
+					$coupon = new WC_Coupon( $code );
+					if ( ! wc_is_same_coupon( $coupon->get_code(), $code ) ) {
+						return new WP_Error( 'invalid_coupon', __( 'Invalid coupon code', 'woocommerce' ) );
+					}
+					$valid = $discounts->apply_coupon( $coupon );
+					if ( is_wp_error( $valid ) ) {
+						return $valid;
+					}
+					$data_store = $coupon->get_data_store();
+					if ( $data_store && 0 < $coupon->get_usage_limit_per_user() && $data_store->get_usage_by_email( $coupon, $this->get_billing_email() ) >= $coupon->get_usage_limit_per_user() ) {
+						return new WP_Error( 'invalid_coupon', $coupon->get_coupon_error( WC_Coupon::E_WC_COUPON_USAGE_LIMIT_REACHED ) );
+					}
+				}
+				$this->set_coupon_discount_amounts( $discounts );
+				$this->set_item_discount_amounts( $discounts );
+				$this->calculate_totals( true );
+				return true;
+			}
 		};
-		foreach ( $lines as $line ) {
+		$order->set_prices_include_tax( wc_prices_include_tax() );
+		foreach ( $cart['lines'] as $line ) {
 			$order->add_product( $line['product'], $line['quantity'] );
+		}
+		$adjusted = Cloud_POS_Register_Cart::adjust( $order, $cart );
+		if ( is_wp_error( $adjusted ) ) {
+			return $adjusted;
 		}
 		$order->calculate_totals( true );
 		return $order;
@@ -509,7 +625,8 @@ final class Cloud_POS_Register_API {
 		foreach ( $order->get_items() as $item ) {
 			$quantity = (int) $item->get_quantity();
 			$lines[]  = array(
-				'product_id' => (int) $item->get_product_id(),
+				'product_id'   => (int) $item->get_product_id(),
+				'variation_id' => (int) $item->get_variation_id(),
 				'name'       => html_entity_decode( $item->get_name(), ENT_QUOTES, 'UTF-8' ),
 				'quantity'   => $quantity,
 				'price'      => wc_format_decimal( (float) $item->get_subtotal() / max( 1, $quantity ), $decimals ),
@@ -523,7 +640,7 @@ final class Cloud_POS_Register_API {
 			'subtotal'           => wc_format_decimal( $order->get_subtotal(), $decimals ),
 			'total_tax'          => wc_format_decimal( $order->get_total_tax(), $decimals ),
 			'total'              => wc_format_decimal( $order->get_total(), $decimals ),
-		);
+		) + Cloud_POS_Register_Cart::adjustments_view( $order );
 	}
 
 	/**
@@ -561,7 +678,10 @@ final class Cloud_POS_Register_API {
 				},
 				$totals['lines']
 			),
+			'coupons'          => $totals['coupons'],
+			'fees'             => $totals['fees'],
 			'subtotal'         => $totals['subtotal'],
+			'discount_total'   => $totals['discount_total'],
 			'total_tax'        => $totals['total_tax'],
 			'total'            => wc_format_decimal( $order->get_total(), $decimals ),
 			'tendered'         => $meta( self::META_TENDERED ),

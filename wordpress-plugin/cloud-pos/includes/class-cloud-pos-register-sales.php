@@ -373,9 +373,13 @@ final class Cloud_POS_Register_Sales {
 		$value = array(
 			'lines'       => array_map(
 				static function ( array $line ): array {
+					// A variation is parked as its product and variation, as the register sends it.
+					$product = $line['product'];
+					$parent  = $product->get_parent_id();
 					return array(
-						'product_id' => $line['product']->get_id(),
-						'quantity'   => $line['quantity'],
+						'product_id'   => $parent > 0 ? $parent : $product->get_id(),
+						'variation_id' => $parent > 0 ? $product->get_id() : null,
+						'quantity'     => $line['quantity'],
 					);
 				},
 				$lines
@@ -520,11 +524,13 @@ final class Cloud_POS_Register_Sales {
 	private static function parked_view( int $id, array $value ): array {
 		$lines = array();
 		foreach ( is_array( $value['lines'] ?? null ) ? $value['lines'] : array() as $line ) {
-			$product = wc_get_product( (int) ( $line['product_id'] ?? 0 ) );
-			$lines[] = array(
-				'product_id' => (int) ( $line['product_id'] ?? 0 ),
-				'quantity'   => (int) ( $line['quantity'] ?? 0 ),
-				'name'       => $product instanceof WC_Product ? html_entity_decode( $product->get_name(), ENT_QUOTES, 'UTF-8' ) : '',
+			$variation = (int) ( $line['variation_id'] ?? 0 );
+			$product   = wc_get_product( $variation > 0 ? $variation : (int) ( $line['product_id'] ?? 0 ) );
+			$lines[]   = array(
+				'product_id'   => (int) ( $line['product_id'] ?? 0 ),
+				'variation_id' => $variation > 0 ? $variation : null,
+				'quantity'     => (int) ( $line['quantity'] ?? 0 ),
+				'name'         => $product instanceof WC_Product ? html_entity_decode( $product->get_name(), ENT_QUOTES, 'UTF-8' ) : '',
 			);
 		}
 		$customer = (int) ( $value['customer_id'] ?? 0 ) > 0 ? self::customer( (int) $value['customer_id'] ) : null;

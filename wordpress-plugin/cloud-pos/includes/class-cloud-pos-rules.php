@@ -888,4 +888,58 @@ final class Cloud_POS_Rules {
 			'email'      => is_string( $email ) ? trim( $email ) : '',
 		);
 	}
+
+	/**
+	 * A discount the register's cashier gives (`discount` of a cart or of one of its lines):
+	 * a percentage (above 0, at most 100) or a fixed amount, in cents; else the reason (the
+	 * sandbox's texts).
+	 *
+	 * @param mixed  $raw   The discount.
+	 * @param string $where How the reason names it (`discount`, `lines[].discount`).
+	 * @return array{type: string, amount: float|int}|string
+	 */
+	public static function register_discount( $raw, string $where ) {
+		$type   = is_array( $raw ) && isset( $raw['type'] ) ? $raw['type'] : null;
+		$amount = is_array( $raw ) && isset( $raw['amount'] ) ? $raw['amount'] : null;
+		$value  = is_string( $amount ) && preg_match( '/^\d{1,7}(\.\d{1,2})?$/D', $amount ) ? (float) $amount : -1.0;
+		if ( 'percent' === $type && $value > 0 && $value <= 100 ) {
+			return array(
+				'type'   => 'percent',
+				'amount' => $value,
+			);
+		}
+		if ( 'fixed' === $type && $value > 0 ) {
+			return array(
+				'type'   => 'fixed',
+				'amount' => (int) round( $value * 100 ),
+			);
+		}
+		return $where . ' must be a percentage (above 0, at most 100) or a fixed amount such as 5.00.';
+	}
+
+	/**
+	 * The coupon codes of a register cart (`coupons`), trimmed, lower case as WooCommerce keeps
+	 * them, each once; else the error naming the parameter.
+	 *
+	 * @param mixed $raw The `coupons` parameter (absent: none).
+	 * @return list<string>|WP_Error
+	 */
+	public static function register_coupons( $raw ) {
+		if ( null === $raw ) {
+			return array();
+		}
+		$valid = is_array( $raw ) && count( $raw ) <= 10;
+		$codes = array();
+		foreach ( $valid ? $raw : array() as $code ) {
+			if ( ! is_string( $code ) || '' === trim( $code ) || strlen( $code ) > 100 ) {
+				$valid = false;
+				break;
+			}
+			$codes[] = mb_strtolower( trim( $code ) );
+		}
+		if ( ! $valid ) {
+			return self::invalid_param( 'coupons', 'coupons must list at most 10 coupon codes.' );
+		}
+		return array_values( array_unique( $codes ) );
+	}
 }

@@ -101,6 +101,83 @@ if ( 'woocommerce' === $cloud_pos_phase ) {
 	exit( 0 );
 }
 
+if ( 'shop' === $cloud_pos_phase ) {
+	// The real store's catalogue for the register's journey: taxes on (8.25 % on top of prices
+	// shown without tax), two simple products and a variable one with stock, and a coupon.
+	require $cloud_pos_docroot . '/wp-load.php';
+	update_option( 'woocommerce_calc_taxes', 'yes' );
+	update_option( 'woocommerce_prices_include_tax', 'no' );
+	update_option( 'woocommerce_tax_display_shop', 'excl' );
+	update_option( 'woocommerce_tax_display_cart', 'excl' );
+	update_option( 'woocommerce_default_country', 'US:CA' );
+	WC_Tax::_insert_tax_rate(
+		array(
+			'tax_rate_country'  => '',
+			'tax_rate_state'    => '',
+			'tax_rate'          => '8.2500',
+			'tax_rate_name'     => 'Sales tax',
+			'tax_rate_priority' => 1,
+			'tax_rate_compound' => 0,
+			'tax_rate_shipping' => 1,
+			'tax_rate_order'    => 0,
+			'tax_rate_class'    => '',
+		)
+	);
+	$cloud_pos_term = wp_insert_term( 'Merch', 'product_cat' );
+	if ( is_wp_error( $cloud_pos_term ) ) {
+		cloud_pos_site_fail( 'the product category: ' . $cloud_pos_term->get_error_message() );
+	}
+	$cloud_pos_shop = array();
+	foreach ( array( array( 'Espresso Beans 250 g', '14.00', 'RS-BEANS' ), array( 'Ceramic Mug', '9.50', 'RS-MUG' ) ) as $cloud_pos_item ) {
+		$cloud_pos_product = new WC_Product_Simple();
+		$cloud_pos_product->set_name( $cloud_pos_item[0] );
+		$cloud_pos_product->set_regular_price( $cloud_pos_item[1] );
+		$cloud_pos_product->set_sku( $cloud_pos_item[2] );
+		$cloud_pos_product->set_manage_stock( true );
+		$cloud_pos_product->set_stock_quantity( 50 );
+		$cloud_pos_product->set_category_ids( array( (int) $cloud_pos_term['term_id'] ) );
+		$cloud_pos_product->set_status( 'publish' );
+		$cloud_pos_shop[ $cloud_pos_item[0] ] = $cloud_pos_product->save();
+	}
+	$cloud_pos_size = new WC_Product_Attribute();
+	$cloud_pos_size->set_name( 'Size' );
+	$cloud_pos_size->set_options( array( 'Small', 'Large' ) );
+	$cloud_pos_size->set_visible( true );
+	$cloud_pos_size->set_variation( true );
+	$cloud_pos_tee = new WC_Product_Variable();
+	$cloud_pos_tee->set_name( 'Logo T-shirt' );
+	$cloud_pos_tee->set_attributes( array( $cloud_pos_size ) );
+	$cloud_pos_tee->set_category_ids( array( (int) $cloud_pos_term['term_id'] ) );
+	$cloud_pos_tee->set_status( 'publish' );
+	$cloud_pos_shop['Logo T-shirt'] = $cloud_pos_tee->save();
+	foreach ( array( array( 'Small', '18.00', 'RS-TEE-S' ), array( 'Large', '20.00', 'RS-TEE-L' ) ) as $cloud_pos_item ) {
+		$cloud_pos_variation = new WC_Product_Variation();
+		$cloud_pos_variation->set_parent_id( $cloud_pos_shop['Logo T-shirt'] );
+		$cloud_pos_variation->set_attributes( array( 'size' => $cloud_pos_item[0] ) );
+		$cloud_pos_variation->set_regular_price( $cloud_pos_item[1] );
+		$cloud_pos_variation->set_sku( $cloud_pos_item[2] );
+		$cloud_pos_variation->set_manage_stock( true );
+		$cloud_pos_variation->set_stock_quantity( 10 );
+		$cloud_pos_variation->set_status( 'publish' );
+		$cloud_pos_shop[ 'Logo T-shirt - ' . $cloud_pos_item[0] ] = $cloud_pos_variation->save();
+	}
+	WC_Product_Variable::sync( $cloud_pos_shop['Logo T-shirt'] );
+	$cloud_pos_coupon = new WC_Coupon();
+	$cloud_pos_coupon->set_code( 'welcome10' );
+	$cloud_pos_coupon->set_discount_type( 'percent' );
+	$cloud_pos_coupon->set_amount( 10 );
+	$cloud_pos_coupon->save();
+	echo wp_json_encode(
+		array(
+			'shop' => array(
+				'products' => $cloud_pos_shop,
+				'coupon'   => 'welcome10',
+			),
+		)
+	), "\n";
+	exit( 0 );
+}
+
 if ( 'station-users' === $cloud_pos_phase && $argc >= 5 ) {
 	require $cloud_pos_docroot . '/wp-load.php';
 	$cloud_pos_pos_id = absint( $argv[3] );
