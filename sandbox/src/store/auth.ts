@@ -28,13 +28,15 @@ export type Capability =
   | 'create_users'
   | 'promote_users'
   | 'edit_users'
-  | 'publish_shop_orders';
+  | 'publish_shop_orders'
+  | 'edit_shop_orders';
 
 /**
  * Each role's capabilities as far as the sandbox models them: WordPress's administrator has
  * them all; WooCommerce's shop_manager may manage the store but neither create users nor
- * promote them; the Cloud POS roles (cashier, kiosk) may create orders (WooCommerce's
- * `publish_shop_orders`, which the plugin gives them) and nothing else; customers none.
+ * promote them; both may edit (and so refund) orders; the Cloud POS roles (cashier, kiosk) may
+ * create orders (WooCommerce's `publish_shop_orders`, which the plugin gives them) and nothing
+ * else; customers none.
  */
 const ROLE_CAPABILITIES: Record<string, readonly Capability[]> = {
   administrator: [
@@ -44,8 +46,9 @@ const ROLE_CAPABILITIES: Record<string, readonly Capability[]> = {
     'edit_users',
     'manage_woocommerce',
     'publish_shop_orders',
+    'edit_shop_orders',
   ],
-  shop_manager: ['manage_woocommerce', 'publish_shop_orders'],
+  shop_manager: ['manage_woocommerce', 'publish_shop_orders', 'edit_shop_orders'],
   cashier: ['publish_shop_orders'],
   kiosk: ['publish_shop_orders'],
 };

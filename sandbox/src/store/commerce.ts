@@ -71,6 +71,18 @@ export interface OrderLine {
   price: number;
 }
 
+/** A refund of an order (WooCommerce's shop_order_refund, a child of the order). */
+export interface RefundRecord {
+  id: number;
+  reason: string;
+  /** Cents given back, positive (WooCommerce's REST shows it negative). */
+  amount: number;
+  /** The lines and units refunded (and restocked). */
+  lines: Array<{ line_id: number; quantity: number }>;
+  /** ms since the epoch. */
+  created: number;
+}
+
 /** An order as the sandbox keeps it; {@link orderView} gives WooCommerce's REST shape. */
 export interface OrderRecord {
   id: number;
@@ -79,6 +91,8 @@ export interface OrderRecord {
   created_via: string;
   /** WooCommerce's payment method id; absent on older records (the channel's default then). */
   payment_method?: string;
+  /** WooCommerce's payment method title, when the order was given one. */
+  payment_method_title?: string;
   /** Cents. */
   total: number;
   total_tax: number;
@@ -86,6 +100,8 @@ export interface OrderRecord {
   billing: { first_name: string; last_name: string; email: string };
   line_items: OrderLine[];
   meta_data: Array<{ id: number; key: string; value: string }>;
+  /** Refunds, oldest first; absent when there are none. */
+  refunds?: RefundRecord[];
   /** ms since the epoch. */
   created: number;
   modified: number;
@@ -149,6 +165,7 @@ export function orderView(order: OrderRecord, home: string) {
     billing: { ...order.billing },
     payment_method:
       order.payment_method ?? (order.created_via === POS_CREATED_VIA ? 'pos_cash' : 'cod'),
+    payment_method_title: order.payment_method_title ?? '',
     line_items: order.line_items.map((line) => ({
       id: line.id,
       name: line.name,
@@ -160,6 +177,10 @@ export function orderView(order: OrderRecord, home: string) {
       price: line.price / 100,
     })),
     meta_data: order.meta_data.map((meta) => ({ ...meta })),
+    // WooCommerce lists an order's refunds newest first, each total negative.
+    refunds: [...(order.refunds ?? [])]
+      .reverse()
+      .map((refund) => ({ id: refund.id, reason: refund.reason, total: money(-refund.amount) })),
     _links: {
       self: [{ href: `${home}/wp-json/wc/v3/orders/${order.id}` }],
       collection: [{ href: `${home}/wp-json/wc/v3/orders` }],
@@ -204,6 +225,19 @@ function seeded(seed: number): () => number {
 
 const DAY_MS = 86_400_000;
 
+/** Cents refunded of an order so far. */
+export function refundedCents(order: OrderRecord): number {
+  return (order.refunds ?? []).reduce((sum, refund) => sum + refund.amount, 0);
+}
+
+/** Units of order line `lineId` refunded so far. */
+export function refundedUnits(order: OrderRecord, lineId: number): number {
+  return (order.refunds ?? [])
+    .flatMap((refund) => refund.lines)
+    .filter((line) => line.line_id === lineId)
+    .reduce((sum, line) => sum + line.quantity, 0);
+}
+
 /** What a new order is made of. */
 export interface NewOrder {
   created_via: string;
@@ -216,6 +250,7 @@ export interface NewOrder {
   customer?: { id: number; first_name: string; last_name: string; email: string };
   meta?: Record<string, string>;
   payment_method?: string;
+  payment_method_title?: string;
   created?: number;
 }
 
@@ -342,6 +377,7 @@ export class CommerceState {
       currency: input.currency,
       created_via: input.created_via,
       ...(input.payment_method ? { payment_method: input.payment_method } : {}),
+      ...(input.payment_method_title ? { payment_method_title: input.payment_method_title } : {}),
       total: totals.total,
       total_tax: totals.total_tax,
       customer_id: input.customer?.id ?? 0,
@@ -365,6 +401,32 @@ export class CommerceState {
       created,
       modified: created,
     };
+  }
+
+  /**
+   * Refunds `refund.lines` of `order` (wc_create_refund with restock_items): records the refund,
+   * puts the units back on the managed stock and marks the order refunded once nothing is left
+   * (WooCommerce's wc_order_fully_refunded), all in one step.
+   */
+  async refundOrder(
+    order: OrderRecord,
+    products: readonly ProductSeed[],
+    refund: Omit<RefundRecord, 'id' | 'created'>,
+  ): Promise<RefundRecord> {
+    const made: RefundRecord = { ...refund, id: this.state.nextOrderId++, created: this.now() };
+    const stock = { ...this.state.stock };
+    for (const { line_id, quantity } of refund.lines) {
+      const line = order.line_items.find((item) => item.id === line_id);
+      const product = products.find((p) => p.id === line?.product_id);
+      const level = product ? this.stockOf(product) : null;
+      if (product && level !== null) stock[String(product.id)] = level + quantity;
+    }
+    this.state.stock = stock;
+    order.refunds = [...(order.refunds ?? []), made];
+    if (refundedCents(order) >= order.total) order.status = 'refunded';
+    order.modified = Math.max(this.now(), order.modified + 1000);
+    await this.persist();
+    return made;
   }
 
   /** Changes an order's status (wp-admin's order screen); undefined when there is none. */
