@@ -7,8 +7,10 @@ import { CartPanel } from './components/CartPanel';
 import { PayDialog } from './components/PayDialog';
 import { ProductGrid } from './components/ProductGrid';
 import { Receipt } from './components/Receipt';
+import { restocked } from './stock';
 import { TEXTS } from './texts';
-import type { CartTotals, Category, Payment, Product, RegisterSession, Sale } from './types';
+import type { CartTotals, Category, Product, RegisterSession, Sale, Tender } from './types';
+import { AfterSale } from './views/AfterSale';
 
 const messageOf = (error: unknown) =>
   error instanceof Error ? error.message : 'Something went wrong.';
@@ -42,6 +44,7 @@ export function Register({ api }: { api: RegisterApi }) {
   const [totals, setTotals] = useState<CartTotals | null>(null);
   const [paying, setPaying] = useState(false);
   const [sale, setSale] = useState<Sale | null>(null);
+  const [after, setAfter] = useState<'sales' | 'summary' | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -86,9 +89,9 @@ export function Register({ api }: { api: RegisterApi }) {
     [cart],
   );
 
-  const complete = async (payment: Payment): Promise<string | null> => {
+  const complete = async (tenders: Tender[]): Promise<string | null> => {
     try {
-      const made = await api.createOrder(cartLines(cart), payment);
+      const made = await api.createOrder(cartLines(cart), tenders);
       setProducts((current) => afterSale(current, made));
       setSale(made);
       setPaying(false);
@@ -125,10 +128,29 @@ export function Register({ api }: { api: RegisterApi }) {
         onNotice={setNotice}
       />
       <div className="register-side">
+        <nav className="register-day register-no-print" aria-label={TEXTS.endOfDay}>
+          <button type="button" className="register-secondary" onClick={() => setAfter('sales')}>
+            {TEXTS.todaysSales}
+          </button>
+          <button type="button" className="register-secondary" onClick={() => setAfter('summary')}>
+            {TEXTS.endOfDay}
+          </button>
+        </nav>
         <p role="status" className="register-notice">
           {notice}
         </p>
-        {sale && cart.length === 0 ? (
+        {after ? (
+          <AfterSale
+            key={after}
+            api={api}
+            mode={after}
+            storeName={store.name}
+            stationName={loaded.session.station.name}
+            locale={store.locale}
+            onClose={() => setAfter(null)}
+            onRestocked={(returned) => setProducts((current) => restocked(current, returned))}
+          />
+        ) : sale && cart.length === 0 ? (
           <Receipt
             sale={sale}
             storeName={store.name}

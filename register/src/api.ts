@@ -2,11 +2,14 @@ import type {
   CartLine,
   CartTotals,
   Category,
-  Payment,
+  DaySummary,
   Product,
+  RefundLine,
   RegisterConfig,
   RegisterSession,
   Sale,
+  SaleEntry,
+  Tender,
 } from './types';
 
 /** A refusal or failure of a register call, with the store's own text when it gave one. */
@@ -43,7 +46,15 @@ export interface RegisterApi {
   /** One page of products, and how many pages there are. */
   products(page: number, perPage: number): Promise<{ products: Product[]; totalPages: number }>;
   totals(lines: CartLine[]): Promise<CartTotals>;
-  createOrder(lines: CartLine[], payment: Payment): Promise<Sale>;
+  createOrder(lines: CartLine[], tenders: Tender[]): Promise<Sale>;
+  /** The station's sales of today (in the store's time zone), newest first. */
+  sales(): Promise<SaleEntry[]>;
+  /** One sale of the station, as its receipt shows it. */
+  order(id: number): Promise<Sale>;
+  /** Refunds `lines` of sale `id` (restocking them) for `reason`; the sale as it is then. */
+  refund(id: number, reason: string, lines: RefundLine[]): Promise<Sale>;
+  /** The end-of-day summary of the station's today. */
+  summary(): Promise<DaySummary>;
 }
 
 /**
@@ -98,6 +109,10 @@ export function createRegisterApi(
       return { products: (await response.json()) as Product[], totalPages };
     },
     totals: (lines) => json('POST', 'totals', { lines }),
-    createOrder: (lines, payment) => json('POST', 'orders', { lines, payment }),
+    createOrder: (lines, tenders) => json('POST', 'orders', { lines, tenders }),
+    sales: () => json('GET', 'sales'),
+    order: (id) => json('GET', `orders/${id}`),
+    refund: (id, reason, lines) => json('POST', `orders/${id}/refunds`, { reason, lines }),
+    summary: () => json('GET', 'summary'),
   };
 }
