@@ -150,7 +150,8 @@ export function PayDialog({ total, currency, locale, onComplete, onCancel }: Pay
                 ))}
               </div>
               <p className="register-change" aria-live="polite">
-                {TEXTS.changeDue}: <strong>{change === null ? '—' : money(change)}</strong>
+                {TEXTS.changeDue}:{' '}
+                <strong data-testid="pay-change">{change === null ? '—' : money(change)}</strong>
               </p>
             </>
           ) : (
