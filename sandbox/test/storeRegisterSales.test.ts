@@ -159,6 +159,11 @@ describe('after the sale', () => {
     expect(receipt.body).toMatchObject({ id: first.id, total: '12.53', change: '7.47' });
     expect((await register.call('GET', `orders/${(await sell(other)).id}`)).status).toBe(404);
     expect((await register.call('GET', 'sales?date=2026-13-45')).status).toBe(400);
+    expect((await register.call('GET', 'summary?date=2026-02-30')).body).toEqual({
+      code: 'rest_invalid_param',
+      message: 'Invalid parameter(s): date',
+      data: { status: 400, params: { date: 'date must be a day such as 2026-11-28.' } },
+    });
     expect((await register.call('GET', 'sales?date=2001-01-01')).body).toEqual([]);
   });
 

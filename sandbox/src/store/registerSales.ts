@@ -103,7 +103,9 @@ function dayRange(date: string): { start: number; end: number } {
 function dayOf(raw: unknown, now: number): string | undefined {
   if (raw === undefined || raw === '') return new Date(now).toISOString().slice(0, 10);
   if (typeof raw !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(raw)) return undefined;
-  return Number.isNaN(Date.parse(`${raw}T00:00:00Z`)) ? undefined : raw;
+  // Date.parse rolls 2026-02-30 over to March: the day must read back as given.
+  const ms = Date.parse(`${raw}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === raw ? raw : undefined;
 }
 
 /** Whether `order` was rung up at `station` (its station meta). */
