@@ -74,6 +74,9 @@ export interface WooOrder {
   total_tax: string;
   line_items: Array<{ product_id: number; name: string; quantity: number; total: string }>;
   meta_data: Array<{ key: string; value: string }>;
+  payment_method_title?: string;
+  /** The order's refunds, newest first, each total negative. */
+  refunds?: Array<{ id: number; reason: string; total: string }>;
 }
 
 /**
