@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ApplicationsPage } from '../pages/ApplicationsPage';
+import { PosStationPage } from '../pages/PosStationPage';
+import { RegisterDayPage } from '../pages/RegisterDayPage';
 import { ShellPage } from '../pages/ShellPage';
 import { StaffPage } from '../pages/StaffPage';
 import { StationsPage } from '../pages/StationsPage';
@@ -9,6 +11,7 @@ import {
   journeyKey,
   realStore,
   signedStoreGet,
+  signedStoreRequest,
   storeMailTo,
   type StoreKey,
 } from '../support/realStore';
@@ -151,5 +154,71 @@ test.describe('a real WooCommerce store', () => {
     await expect(stations.viewPos(FRONT_COUNTER)).toHaveAttribute('href', address ?? '');
     const kept = (await storeStations(second)).find((s) => s.name === FRONT_COUNTER);
     expect(kept).toMatchObject({ is_default: true });
+  });
+
+  test('a refund at the register goes through WooCommerce: the refund on the order, the stock back', async ({
+    page,
+  }) => {
+    const id = await managerWithRealStore(page, 'Ruth Refund');
+    const key = journeyKey();
+    await connect(new ApplicationsPage(page), key);
+    // A product of the store's own, its stock managed by WooCommerce.
+    const name = `Enamel Mug ${Date.now().toString(36)}`;
+    const made = await signedStoreRequest(key, 'POST', 'wc/v3/products', {
+      name,
+      type: 'simple',
+      status: 'publish',
+      regular_price: '12.00',
+      manage_stock: true,
+      stock_quantity: 20,
+    });
+    expect(made.status).toBe(201);
+    const productId = (made.body as { id: number }).id;
+    const stock = async () =>
+      (
+        (await signedStoreGet(key, `wc/v3/products/${productId}`)).body as {
+          stock_quantity: number;
+        }
+      ).stock_quantity;
+
+    const stations = new StationsPage(page);
+    await stations.openApplicationStations(id);
+    await stations.defaultToggle(FRONT_COUNTER).click();
+    await expect(stations.slugInput(FRONT_COUNTER)).toHaveValue('pos');
+    const tab = await stations.openInNewTab(stations.viewPos(FRONT_COUNTER));
+    const register = new PosStationPage(tab);
+    const day = new RegisterDayPage(tab);
+    await register.expectOpen(realStore!.home, FRONT_COUNTER, 'Ruth Refund');
+    await register.search.fill(name);
+    await register.add(name);
+    await register.add(name);
+    await register.payCash();
+    const orderId = await register.receiptOrder();
+    expect(await stock()).toBe(18);
+
+    await day.openTodaysSales();
+    await day.openReceipt(orderId);
+    await day.refund(name, 1, 'Chipped');
+    await expect(
+      tab.getByText(`Order #${orderId} refunded; the items are back in stock.`),
+    ).toBeVisible();
+    const order = (await signedStoreGet(key, `wc/v3/orders/${orderId}`)).body as {
+      status: string;
+      total: string;
+      refunds: Array<{ reason: string; total: string }>;
+    };
+    expect(order.refunds).toEqual([expect.objectContaining({ reason: 'Chipped' })]);
+    expect(Number(order.refunds[0]!.total)).toBe(-Number(order.total) / 2);
+    expect(order.status).toBe('completed');
+    expect(await stock()).toBe(19);
+
+    // The other mug: nothing is left, WooCommerce marks the order refunded.
+    await day.refund(name, 1, 'Chipped too');
+    const rest = (await signedStoreGet(key, `wc/v3/orders/${orderId}`)).body as {
+      status: string;
+    };
+    expect(rest.status).toBe('refunded');
+    expect(await stock()).toBe(20);
+    await tab.close();
   });
 });

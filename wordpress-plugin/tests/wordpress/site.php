@@ -292,7 +292,7 @@ echo wp_json_encode(
 			static function ( int $n ) use ( $cloud_pos_owner ): array {
 				return cloud_pos_site_key( $cloud_pos_owner, "Cloud POS journey $n" );
 			},
-			range( 1, 6 )
+			range( 1, 8 )
 		) : array(),
 		'noCapability' => $cloud_pos_credential( $cloud_pos_cashier, 'Cloud POS contract cashier' ),
 		'shopManager'  => $cloud_pos_credential( $cloud_pos_shop_manager, 'Cloud POS contract shop manager' ),
