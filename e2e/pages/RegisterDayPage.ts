@@ -9,14 +9,12 @@ export class RegisterDayPage {
   readonly receipt: Locator;
   readonly sales: Locator;
   readonly refundDialog: Locator;
-  readonly notice: Locator;
 
   constructor(readonly page: Page) {
     this.payDialog = page.getByRole('dialog', { name: /^Take payment/ });
     this.receipt = page.getByRole('region', { name: 'Receipt' });
     this.sales = page.getByRole('table', { name: "Today's sales" });
     this.refundDialog = page.getByRole('dialog', { name: /^Refund order/ });
-    this.notice = page.getByRole('region', { name: "Today's sales" }).getByRole('status').first();
   }
 
   /**

@@ -128,7 +128,7 @@ export function Register({ api }: { api: RegisterApi }) {
         onNotice={setNotice}
       />
       <div className="register-side">
-        <nav className="register-day register-no-print" aria-label={TEXTS.endOfDay}>
+        <nav className="register-day register-no-print" aria-label={TEXTS.theDay}>
           <button type="button" className="register-secondary" onClick={() => setAfter('sales')}>
             {TEXTS.todaysSales}
           </button>

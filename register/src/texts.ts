@@ -53,6 +53,8 @@ export const TEXTS = {
   todaysSales: "Today's sales",
   noSales: 'No sales at this station today.',
   backToSale: 'Back to the sale',
+  backToSales: "Back to today's sales",
+  theDay: "The station's day",
   time: 'Time',
   number: 'Number',
   cashier: 'Cashier',

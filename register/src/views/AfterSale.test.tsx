@@ -41,7 +41,7 @@ describe('after the sale', () => {
     const receipt = await screen.findByRole('region', { name: 'Receipt' });
     expect(within(receipt).getByText('Card $5.09 (T-7)')).toBeInTheDocument();
     expect(within(receipt).getByText('Cash $4.00')).toBeInTheDocument();
-    await user.click(within(receipt).getByRole('button', { name: "Today's sales" }));
+    await user.click(within(receipt).getByRole('button', { name: "Back to today's sales" }));
     expect(screen.getByRole('table', { name: "Today's sales" })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back to the sale' }));
     expect(screen.getByRole('region', { name: 'Current sale' })).toBeInTheDocument();

@@ -91,7 +91,7 @@ export function AfterSale(props: AfterSaleProps) {
           sale={opened}
           storeName={props.storeName}
           locale={locale}
-          closeLabel={TEXTS.todaysSales}
+          closeLabel={TEXTS.backToSales}
           onNewSale={() => setOpened(null)}
           onRefund={() => setRefunding(true)}
         />
