@@ -3,6 +3,9 @@ import userEvent from '@testing-library/user-event';
 import type { Tender } from '../types';
 import { PayDialog } from './PayDialog';
 
+// Whole journeys typed key by key: on a loaded machine they outlast Jest's 5 s default.
+jest.setTimeout(20_000);
+
 function openDialog(total = '12.53', refusal: string | null = null) {
   const user = userEvent.setup();
   const completed: Tender[][] = [];

@@ -4,6 +4,9 @@ import { RegisterError } from '../api';
 import { fakeApi } from '../fixtures';
 import { Register } from '../Register';
 
+// Whole journeys typed key by key: on a loaded machine they outlast Jest's 5 s default.
+jest.setTimeout(20_000);
+
 /** A register that has sold Espresso + Butter Croissant (6.71) and 2 Cappuccino (9.09) by card. */
 async function afterTwoSales(api = fakeApi()) {
   const user = userEvent.setup();
