@@ -156,7 +156,7 @@ test.describe('a real WooCommerce store', () => {
     expect(kept).toMatchObject({ is_default: true });
   });
 
-  test('a refund at the register goes through WooCommerce: the refund on the order, the stock back', async ({
+  test('a split-tender sale and a refund at the register go through WooCommerce: the tenders and the refund on the order, the stock back', async ({
     page,
   }) => {
     const id = await managerWithRealStore(page, 'Ruth Refund');
@@ -192,9 +192,21 @@ test.describe('a real WooCommerce store', () => {
     await register.search.fill(name);
     await register.add(name);
     await register.add(name);
-    await register.payCash();
+    // Split tender: 10.00 in cash, the rest on the card terminal.
+    await register.total();
+    await day.paySplit('10', 'RS-77');
     const orderId = await register.receiptOrder();
     expect(await stock()).toBe(18);
+    const sold = (await signedStoreGet(key, `wc/v3/orders/${orderId}`)).body as {
+      total: string;
+      payment_method: string;
+      payment_method_title: string;
+    };
+    const card = (Number(sold.total) - 10).toFixed(2);
+    expect(sold).toMatchObject({
+      payment_method: 'pos_split',
+      payment_method_title: `Split: Cash 10.00 + Card ${card}`,
+    });
 
     await day.openTodaysSales();
     await day.openReceipt(orderId);
