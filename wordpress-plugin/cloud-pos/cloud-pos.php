@@ -42,7 +42,7 @@ require_once __DIR__ . '/includes/class-cloud-pos-rest.php';
 require_once __DIR__ . '/includes/class-cloud-pos-register.php';
 require_once __DIR__ . '/includes/class-cloud-pos-register-rules.php';
 require_once __DIR__ . '/includes/class-cloud-pos-register-api.php';
-require_once __DIR__ . '/includes/class-cloud-pos-register-sales.php';
+require_once __DIR__ . '/includes/class-cloud-pos-register-after-sale.php';
 require_once __DIR__ . '/includes/class-cloud-pos-admin.php';
 require_once __DIR__ . '/includes/class-cloud-pos-connect.php';
 require_once __DIR__ . '/includes/class-cloud-pos-install.php';

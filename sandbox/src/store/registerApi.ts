@@ -9,7 +9,7 @@ import { REGISTER_SESSION_COOKIE } from './handoff';
 import { restError } from './oauth';
 import { fireOrder } from './ordersApi';
 import { invalidParam, positiveInt, restNotFound } from './restApi';
-import { registerSalesRoutes, saleView } from './registerSales';
+import { registerAfterSaleRoutes, saleView } from './registerAfterSale';
 import { paymentMethodOf, tenderMeta, tendersOf } from './registerTenders';
 import type { ProductSeed, StationSeed } from './seed';
 
@@ -320,5 +320,5 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StoreContext): void
     return reply.status(201).send(saleView(result.order, station));
   });
 
-  registerSalesRoutes(app, ctx, base, authorize);
+  registerAfterSaleRoutes(app, ctx, base, authorize);
 }

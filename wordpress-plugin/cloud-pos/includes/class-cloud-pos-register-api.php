@@ -72,7 +72,7 @@ final class Cloud_POS_Register_API {
 				'permission_callback' => $write,
 			)
 		);
-		Cloud_POS_Register_Sales::register_routes();
+		Cloud_POS_Register_After_Sale::register_routes();
 	}
 
 	/**
@@ -351,7 +351,7 @@ final class Cloud_POS_Register_API {
 			$wpdb->query( 'ROLLBACK' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 			return new WP_Error( 'cloud_pos_register_order_failed', __( 'The store could not make the order. Nothing was charged; try again.', 'cloud-pos' ), array( 'status' => 500 ) );
 		}
-		$response = self::answer( Cloud_POS_Register_Sales::sale_view( wc_get_order( $order->get_id() ), $station ) );
+		$response = self::answer( Cloud_POS_Register_After_Sale::sale_view( wc_get_order( $order->get_id() ), $station ) );
 		$response->set_status( 201 );
 		return $response;
 	}

@@ -11,7 +11,7 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * What `POST register/{pos_id}/orders`, `POST …/orders/{id}/refunds`, `GET …/sales` and
- * `GET …/summary` accept, as the sandbox store's registerTenders.ts and registerSales.ts.
+ * `GET …/summary` accept, as the sandbox store's registerTenders.ts and registerAfterSale.ts.
  */
 final class Cloud_POS_Register_Rules {
 

@@ -171,7 +171,7 @@ function refundAmount(order: OrderRecord, lines: Array<{ line_id: number; quanti
  * The register's after-sale routes: the station's sales of a day, one sale's receipt, refunds
  * (restocking, the money given back at the counter) and the end-of-day summary.
  */
-export function registerSalesRoutes(
+export function registerAfterSaleRoutes(
   app: FastifyInstance,
   ctx: StoreContext,
   base: string,

@@ -13,7 +13,7 @@ defined( 'ABSPATH' ) || exit;
  * Reads the station's orders with wc_get_orders (its station meta, the day in the store's
  * time zone) and refunds with wc_create_refund (restocking, the money given back at the counter).
  */
-final class Cloud_POS_Register_Sales {
+final class Cloud_POS_Register_After_Sale {
 
 	/** Order statuses of a day's sales: paid, whatever happened after. */
 	private const PAID_STATUSES = array( 'wc-completed', 'wc-processing', 'wc-on-hold', 'wc-refunded' );
