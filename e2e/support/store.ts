@@ -85,6 +85,9 @@ export interface WooOrder {
   customer_id: number;
   billing: { first_name: string; last_name: string; email: string };
   customer_note: string;
+  payment_method_title?: string;
+  /** The order's refunds, newest first, each total negative. */
+  refunds?: Array<{ id: number; reason: string; total: string }>;
 }
 
 /**

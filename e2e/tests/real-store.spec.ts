@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ActivityPage } from '../pages/ActivityPage';
 import { ApplicationsPage } from '../pages/ApplicationsPage';
 import { PosStationPage } from '../pages/PosStationPage';
+import { RegisterDayPage } from '../pages/RegisterDayPage';
 import { ShellPage } from '../pages/ShellPage';
 import { StaffPage } from '../pages/StaffPage';
 import { StationsPage } from '../pages/StationsPage';
@@ -394,5 +395,83 @@ test.describe('a real WooCommerce store', () => {
     } finally {
       restoreStorePlugin();
     }
+  });
+
+  test('a split-tender sale and a refund at the register go through WooCommerce: the tenders and the refund on the order, the stock back', async ({
+    page,
+  }) => {
+    const id = await managerWithRealStore(page, 'Ruth Refund');
+    const key = journeyKey();
+    await connect(new ApplicationsPage(page), key);
+    // A product of the store's own, its stock managed by WooCommerce.
+    const name = `Enamel Mug ${Date.now().toString(36)}`;
+    const made = await signedStoreRequest(key, 'POST', 'wc/v3/products', {
+      name,
+      type: 'simple',
+      status: 'publish',
+      regular_price: '12.00',
+      manage_stock: true,
+      stock_quantity: 20,
+    });
+    expect(made.status).toBe(201);
+    const productId = (made.body as { id: number }).id;
+    const stock = async () =>
+      (
+        (await signedStoreGet(key, `wc/v3/products/${productId}`)).body as {
+          stock_quantity: number;
+        }
+      ).stock_quantity;
+
+    const stations = new StationsPage(page);
+    await stations.openApplicationStations(id);
+    await stations.defaultToggle(FRONT_COUNTER).click();
+    await expect(stations.slugInput(FRONT_COUNTER)).toHaveValue('pos');
+    const tab = await stations.openInNewTab(stations.viewPos(FRONT_COUNTER));
+    const register = new PosStationPage(tab);
+    const day = new RegisterDayPage(tab);
+    await register.expectOpen(realStore!.home, FRONT_COUNTER, 'Ruth Refund');
+    await register.search.fill(name);
+    await register.add(name);
+    await register.add(name);
+    // Split tender: 10.00 in cash, the rest on the card terminal.
+    await register.total();
+    await day.paySplit('10', 'RS-77');
+    const orderId = await register.receiptOrder();
+    expect(await stock()).toBe(18);
+    const sold = (await signedStoreGet(key, `wc/v3/orders/${orderId}`)).body as {
+      total: string;
+      payment_method: string;
+      payment_method_title: string;
+    };
+    const card = (Number(sold.total) - 10).toFixed(2);
+    expect(sold).toMatchObject({
+      payment_method: 'pos_split',
+      payment_method_title: `Split: Cash 10.00 + Card ${card}`,
+    });
+
+    await day.openTodaysSales();
+    await day.openReceipt(orderId);
+    await day.refund(name, 1, 'Chipped');
+    await expect(
+      tab.getByText(`Order #${orderId} refunded; the items are back in stock.`),
+    ).toBeVisible();
+    const order = (await signedStoreGet(key, `wc/v3/orders/${orderId}`)).body as {
+      status: string;
+      total: string;
+      refunds: Array<{ reason: string; total: string }>;
+    };
+    expect(order.refunds).toEqual([expect.objectContaining({ reason: 'Chipped' })]);
+    expect(Number(order.refunds[0]!.total)).toBe(-Number(order.total) / 2);
+    expect(order.status).toBe('completed');
+    expect(await stock()).toBe(19);
+
+    // The other mug: nothing is left, WooCommerce marks the order refunded.
+    await day.refund(name, 1, 'Chipped too');
+    const rest = (await signedStoreGet(key, `wc/v3/orders/${orderId}`)).body as {
+      status: string;
+    };
+    expect(rest.status).toBe('refunded');
+    expect(await stock()).toBe(20);
+    await tab.close();
   });
 });

@@ -70,7 +70,7 @@ describe('Register', () => {
           { product_id: 101, quantity: 1 },
           { product_id: 107, quantity: 1 },
         ],
-        payment: { method: 'cash', tendered: '10.00' },
+        tenders: [{ method: 'cash', amount: '6.71', tendered: '10.00' }],
       },
     ]);
     const receipt = await screen.findByRole('region', { name: 'Receipt' });
@@ -92,7 +92,9 @@ describe('Register', () => {
     expect(screen.getByRole('radio', { name: 'Card' })).toBeChecked();
     await user.tab();
     await user.keyboard('T-8841{Enter}');
-    expect(api.orders[0]?.payment).toEqual({ method: 'card', reference: 'T-8841' });
+    expect(api.orders[0]?.tenders).toEqual([
+      { method: 'card', amount: '4.55', reference: 'T-8841' },
+    ]);
     expect(await screen.findByText('Paid by card (T-8841)')).toBeInTheDocument();
   });
 

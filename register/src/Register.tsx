@@ -16,18 +16,20 @@ import { SaleDetailsPanel } from './components/SaleDetailsPanel';
 import { VariationDialog } from './components/VariationDialog';
 import { formatMoney } from './money';
 import { useParkedSales } from './parked';
+import { restocked } from './stock';
 import { TEXTS } from './texts';
 import type {
   CartTotals,
   Category,
-  Payment,
   Product,
   RegisterSession,
   Sale,
   SaleDetails,
+  Tender,
 } from './types';
 import { useAdjustments } from './useAdjustments';
 import { variationItem } from './variations';
+import { AfterSale } from './views/AfterSale';
 
 /** A new sale: a guest, no note. */
 const NO_DETAILS: SaleDetails = { customer: null, note: '' };
@@ -86,6 +88,7 @@ export function Register({ api }: { api: RegisterApi }) {
   const [discounting, setDiscounting] = useState<Discounting>(null);
   const { adjustments, applyCoupon, removeCoupon, setCartDiscount, dropRefused, reset } =
     useAdjustments(api);
+  const [after, setAfter] = useState<'sales' | 'summary' | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -163,9 +166,9 @@ export function Register({ api }: { api: RegisterApi }) {
     },
   );
 
-  const complete = async (payment: Payment): Promise<string | null> => {
+  const complete = async (tenders: Tender[]): Promise<string | null> => {
     try {
-      const made = await api.createOrder(cartLines(cart), payment, details, adjustments);
+      const made = await api.createOrder(cartLines(cart), tenders, details, adjustments);
       setProducts((current) => afterSale(current, made));
       setSale(made);
       setPaying(false);
@@ -203,10 +206,30 @@ export function Register({ api }: { api: RegisterApi }) {
         onNotice={setNotice}
       />
       <div className="register-side">
+        <nav className="register-day register-no-print" aria-label={TEXTS.theDay}>
+          <button type="button" className="register-secondary" onClick={() => setAfter('sales')}>
+            {TEXTS.todaysSales}
+          </button>
+          <button type="button" className="register-secondary" onClick={() => setAfter('summary')}>
+            {TEXTS.endOfDay}
+          </button>
+        </nav>
         <p role="status" className="register-notice">
           {notice}
         </p>
-        {sale && cart.length === 0 ? (
+        {after ? (
+          <AfterSale
+            key={after}
+            api={api}
+            mode={after}
+            storeName={store.name}
+            stationName={loaded.session.station.name}
+            locale={store.locale}
+            receipt={loaded.session.receipt}
+            onClose={() => setAfter(null)}
+            onRestocked={(returned) => setProducts((current) => restocked(current, returned))}
+          />
+        ) : sale && cart.length === 0 ? (
           <Receipt
             sale={sale}
             storeName={store.name}

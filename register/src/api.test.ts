@@ -27,6 +27,44 @@ describe('the register api', () => {
     });
   });
 
+  it('sends the tenders of a sale, and asks for the day, a receipt, a refund and the summary', async () => {
+    const fetcher = jest.fn(async () => answer({}));
+    const api = createRegisterApi(config, fetcher);
+    await api.createOrder(
+      [{ product_id: 1, quantity: 1 }],
+      [
+        { method: 'cash', amount: '5.00', tendered: '10.00' },
+        { method: 'card', amount: '7.53', reference: 'T-1' },
+      ],
+    );
+    await api.sales();
+    await api.order(1042);
+    await api.refund(1042, 'Stale', [{ line_id: 7, quantity: 1 }]);
+    await api.summary();
+    const calls = fetcher.mock.calls as unknown as Array<[string, RequestInit]>;
+    expect(calls.map(([url, init]) => [init.method, url, init.body])).toEqual([
+      [
+        'POST',
+        '/wp-json/pos-connect/v1/register/1/orders',
+        JSON.stringify({
+          lines: [{ product_id: 1, quantity: 1 }],
+          tenders: [
+            { method: 'cash', amount: '5.00', tendered: '10.00' },
+            { method: 'card', amount: '7.53', reference: 'T-1' },
+          ],
+        }),
+      ],
+      ['GET', '/wp-json/pos-connect/v1/register/1/sales', undefined],
+      ['GET', '/wp-json/pos-connect/v1/register/1/orders/1042', undefined],
+      [
+        'POST',
+        '/wp-json/pos-connect/v1/register/1/orders/1042/refunds',
+        '{"reason":"Stale","lines":[{"line_id":7,"quantity":1}]}',
+      ],
+      ['GET', '/wp-json/pos-connect/v1/register/1/summary', undefined],
+    ]);
+  });
+
   it("gives the store's own refusal text, the parameter's reason first", async () => {
     const refuse = (body: unknown, status: number) =>
       createRegisterApi(config, async () => answer(body, status)).session();
@@ -66,12 +104,15 @@ describe('the register api', () => {
     const api = createRegisterApi(config, fetcher as unknown as typeof fetch);
     const lines = [{ product_id: 1, quantity: 1 }];
     const customer = { id: 15, first_name: 'Carl', last_name: 'Customer', email: 'c@x.test' };
-    await api.createOrder(lines, { method: 'card', reference: 'T1' }, { customer, note: ' Gift ' });
+    await api.createOrder(lines, [{ method: 'card', amount: '5.00', reference: 'T1' }], {
+      customer,
+      note: ' Gift ',
+    });
     await api.park(lines, { customer: null, note: '  ' });
     const bodies = fetcher.mock.calls.map((call) => JSON.parse(String(call[1].body)));
     expect(bodies[0]).toEqual({
       lines,
-      payment: { method: 'card', reference: 'T1' },
+      tenders: [{ method: 'card', amount: '5.00', reference: 'T1' }],
       customer_id: 15,
       note: 'Gift',
     });

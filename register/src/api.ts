@@ -4,14 +4,17 @@ import type {
   CartTotals,
   Category,
   Customer,
+  DaySummary,
   NewCustomer,
   ParkedSale,
-  Payment,
   Product,
+  RefundLine,
   RegisterConfig,
   RegisterSession,
   Sale,
   SaleDetails,
+  SaleEntry,
+  Tender,
 } from './types';
 
 /** A refusal or failure of a register call, with the store's own text when it gave one. */
@@ -62,10 +65,18 @@ export interface RegisterApi {
   totals(lines: CartLine[], adjustments?: CartAdjustments): Promise<CartTotals>;
   createOrder(
     lines: CartLine[],
-    payment: Payment,
+    tenders: Tender[],
     details?: SaleDetails,
     adjustments?: CartAdjustments,
   ): Promise<Sale>;
+  /** The station's sales of today (in the store's time zone), newest first. */
+  sales(): Promise<SaleEntry[]>;
+  /** One sale of the station, as its receipt shows it. */
+  order(id: number): Promise<Sale>;
+  /** Refunds `lines` of sale `id` (restocking them) for `reason`; the sale as it is then. */
+  refund(id: number, reason: string, lines: RefundLine[]): Promise<Sale>;
+  /** The end-of-day summary of the station's today. */
+  summary(): Promise<DaySummary>;
   /** One page of the store's customers whose name or email contains `search`. */
   findCustomers(
     search: string,
@@ -149,10 +160,10 @@ export function createRegisterApi(
     },
     totals: (lines, adjustments) =>
       json('POST', 'totals', { lines, ...adjustmentsBody(adjustments) }),
-    createOrder: (lines, payment, details, adjustments) =>
+    createOrder: (lines, tenders, details, adjustments) =>
       json('POST', 'orders', {
         lines,
-        payment,
+        tenders,
         ...detailsBody(details),
         ...adjustmentsBody(adjustments),
       }),
@@ -172,5 +183,9 @@ export function createRegisterApi(
     takeParked: (id) => json('DELETE', `parked/${id}`),
     emailReceipt: (orderId, email) =>
       json('POST', `orders/${orderId}/email`, email === undefined ? {} : { email }),
+    sales: () => json('GET', 'sales'),
+    order: (id) => json('GET', `orders/${id}`),
+    refund: (id, reason, lines) => json('POST', `orders/${id}/refunds`, { reason, lines }),
+    summary: () => json('GET', 'summary'),
   };
 }

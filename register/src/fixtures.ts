@@ -8,9 +8,11 @@ import type {
   Discount,
   ParkedSale,
   Product,
+  RefundLine,
   RegisterSession,
   Sale,
   SaleDetails,
+  Tender,
   Variation,
 } from './types';
 
@@ -190,31 +192,94 @@ export function storeTotals(
   };
 }
 
+const money = (amount: number) => (amount / 100).toFixed(2);
+
+/** The sale the fake store makes of `lines` paid by `tenders`, as order `id`. */
+function saleOf(
+  id: number,
+  lines: CartLine[],
+  tenders: Tender[],
+  details?: SaleDetails,
+  adjustments?: CartAdjustments,
+): Sale {
+  const totals = storeTotals(lines, adjustments);
+  const cash = tenders.filter((t) => t.method === 'cash');
+  const cards = tenders.filter((t) => t.method === 'card');
+  const tendered = cash.reduce((sum, t) => sum + cents(t.tendered), 0);
+  const applied = cash.reduce((sum, t) => sum + cents(t.amount), 0);
+  return {
+    id,
+    number: String(id),
+    status: 'completed',
+    currency: 'USD',
+    date_created_gmt: '2026-11-28T10:00:00',
+    payment_method: tenders.length > 1 ? 'pos_split' : `pos_${tenders[0]?.method ?? 'cash'}`,
+    station: SESSION.station,
+    cashier: 'Sam Owner',
+    line_items: totals.lines.map(({ product_id, variation_id, name, quantity, total }, index) => ({
+      id: id * 10 + index,
+      product_id,
+      variation_id,
+      name,
+      quantity,
+      total,
+      refunded_quantity: 0,
+    })),
+    coupons: totals.coupons,
+    fees: totals.fees,
+    subtotal: totals.subtotal,
+    discount_total: totals.discount_total,
+    total_tax: totals.total_tax,
+    total: totals.total,
+    tendered: cash.length > 0 ? money(tendered) : null,
+    change: cash.length > 0 ? money(tendered - applied) : null,
+    reference: cards.length > 0 ? cards.map((t) => t.reference).join(', ') : null,
+    tenders: tenders.map((t) =>
+      t.method === 'cash'
+        ? { ...t, change: money(cents(t.tendered) - cents(t.amount)) }
+        : { method: 'card', amount: t.amount, reference: t.reference },
+    ),
+    refunded: '0.00',
+    refunds: [],
+    customer: details?.customer ?? null,
+    note: details?.note.trim() ?? '',
+  };
+}
+
+/** What the fake store's `createOrder` was given, as the request carries it. */
+interface OrderRequest {
+  lines: CartLine[];
+  tenders: Tender[];
+  details?: SaleDetails;
+  adjustments?: Partial<CartAdjustments>;
+}
+
 /**
- * A RegisterApi over the fixtures; `createOrder` records what it was given, parked sales and
- * mailed receipts are kept in `parked` and `mailed`.
+ * A RegisterApi over the fixtures that keeps the sales it makes (from order 1042 on):
+ * `createOrder` records what it was given; refunds take each unit's share of the total;
+ * parked sales and mailed receipts are kept in `parked` and `mailed`.
  */
 export function fakeApi(overrides: Partial<RegisterApi> = {}): RegisterApi & {
-  orders: Array<{
-    lines: CartLine[];
-    payment: unknown;
-    details?: SaleDetails;
-    adjustments?: Partial<CartAdjustments>;
-  }>;
+  orders: OrderRequest[];
+  refunds: Array<{ id: number; reason: string; lines: RefundLine[] }>;
   parked: ParkedSale[];
   mailed: Array<{ orderId: number; email?: string }>;
 } {
-  const orders: Array<{
-    lines: CartLine[];
-    payment: unknown;
-    details?: SaleDetails;
-    adjustments?: Partial<CartAdjustments>;
-  }> = [];
+  const orders: OrderRequest[] = [];
+  const refunds: Array<{ id: number; reason: string; lines: RefundLine[] }> = [];
+  const sales: Sale[] = [];
+  const find = (id: number) => {
+    const sale = sales.find((s) => s.id === id);
+    if (!sale)
+      throw new RegisterError('Invalid ID.', 404, 'woocommerce_rest_shop_order_invalid_id');
+    return sale;
+  };
   const customers = [...CUSTOMERS];
   let parked: ParkedSale[] = [];
   const mailed: Array<{ orderId: number; email?: string }> = [];
   return {
     orders,
+    refunds,
     get parked() {
       return parked;
     },
@@ -263,54 +328,90 @@ export function fakeApi(overrides: Partial<RegisterApi> = {}): RegisterApi & {
     ],
     products: async () => ({ products: PRODUCTS, totalPages: 1 }),
     totals: async (lines, adjustments) => storeTotals(lines, adjustments),
-    async createOrder(lines, payment, details, adjustments) {
+    async createOrder(lines, tenders, details, adjustments) {
       // Recorded as the request carries them: nothing when there are none (a guest's sale
       // without a note carries no details).
       const hasDetails = details && (details.customer !== null || details.note.trim() !== '');
       const extra = adjustmentsBody(adjustments);
       orders.push({
         lines,
-        payment,
+        tenders,
         ...(hasDetails ? { details } : {}),
         ...(Object.keys(extra).length > 0 ? { adjustments: extra } : {}),
       });
-      const totals = storeTotals(lines, adjustments);
-      const sale: Sale = {
-        id: 1042,
-        number: '1042',
-        status: 'completed',
-        currency: 'USD',
-        date_created_gmt: '2026-11-28T10:00:00',
-        payment_method: payment.method === 'cash' ? 'pos_cash' : 'pos_card',
-        station: SESSION.station,
-        cashier: 'Sam Owner',
-        line_items: totals.lines.map(({ product_id, variation_id, name, quantity, total }) => ({
-          product_id,
-          variation_id,
-          name,
-          quantity,
-          total,
-        })),
-        coupons: totals.coupons,
-        fees: totals.fees,
-        subtotal: totals.subtotal,
-        discount_total: totals.discount_total,
-        total_tax: totals.total_tax,
-        total: totals.total,
-        tendered: payment.method === 'cash' ? payment.tendered : null,
-        change:
-          payment.method === 'cash'
-            ? (
-                (Math.round(Number(payment.tendered) * 100) -
-                  Math.round(Number(totals.total) * 100)) /
-                100
-              ).toFixed(2)
-            : null,
-        reference: payment.method === 'card' ? payment.reference : null,
-        customer: details?.customer ?? null,
-        note: details?.note.trim() ?? '',
-      };
+      const sale = saleOf(1042 + sales.length, lines, tenders, details, adjustments);
+      sales.push(sale);
       return sale;
+    },
+    sales: async () =>
+      [...sales].reverse().map((sale) => ({
+        id: sale.id,
+        number: sale.number,
+        date_created_gmt: sale.date_created_gmt,
+        status: sale.status,
+        currency: sale.currency,
+        total: sale.total,
+        refunded: sale.refunded ?? '0.00',
+        cashier: sale.cashier,
+        tenders: sale.tenders ?? [],
+      })),
+    order: async (id) => find(id),
+    async refund(id, reason, lines) {
+      refunds.push({ id, reason, lines });
+      const sale = find(id);
+      let amount = 0;
+      for (const { line_id, quantity } of lines) {
+        const line = sale.line_items.find((item) => item.id === line_id)!;
+        line.refunded_quantity = (line.refunded_quantity ?? 0) + quantity;
+        amount += Math.round(
+          (cents(sale.total) * cents(line.total) * quantity) / line.quantity / cents(sale.subtotal),
+        );
+      }
+      const refunded = cents(sale.refunded ?? '0') + amount;
+      Object.assign(sale, {
+        refunded: money(refunded),
+        status: refunded >= cents(sale.total) ? 'refunded' : sale.status,
+        refunds: [
+          ...(sale.refunds ?? []),
+          { id: 5000 + refunds.length, reason, amount: money(amount), date_created_gmt: '' },
+        ],
+      });
+      return { ...sale };
+    },
+    async summary() {
+      const gross = sales.reduce((sum, s) => sum + cents(s.total), 0);
+      const back = sales.reduce((sum, s) => sum + cents(s.refunded ?? '0'), 0);
+      const by = (method: 'cash' | 'card') =>
+        money(
+          sales
+            .flatMap((s) => s.tenders ?? [])
+            .filter((t) => t.method === method)
+            .reduce((sum, t) => sum + cents(t.amount), 0),
+        );
+      return {
+        date: '2026-11-28',
+        currency: 'USD',
+        orders: sales.length,
+        gross: money(gross),
+        refunds: money(back),
+        net: money(gross - back),
+        tenders: [
+          { method: 'cash', amount: by('cash') },
+          { method: 'card', amount: by('card') },
+        ],
+        cashiers:
+          sales.length === 0
+            ? []
+            : [
+                {
+                  name: 'Sam Owner',
+                  orders: sales.length,
+                  gross: money(gross),
+                  refunds: money(back),
+                  net: money(gross - back),
+                },
+              ],
+      };
     },
     ...overrides,
   };

@@ -167,8 +167,23 @@ export interface CartTotals extends PricedTotals {
   }>;
 }
 
-/** How a sale is paid. */
-export type Payment = { method: 'cash'; tendered: string } | { method: 'card'; reference: string };
+/**
+ * One payment of a sale, as the register sends it: cash (its amount, and what the customer
+ * handed over) or a card taken on an external terminal (its amount and reference). The tenders
+ * of a sale add up to the store's total exactly.
+ */
+export type Tender =
+  | { method: 'cash'; amount: string; tendered: string }
+  | { method: 'card'; amount: string; reference: string };
+
+/** One tender as the order records it: cash with its change, a card with its reference. */
+export interface RecordedTender {
+  method: 'cash' | 'card';
+  amount: string;
+  tendered?: string;
+  change?: string;
+  reference?: string;
+}
 
 /** `POST register/{pos_id}/orders`: the paid order, as the receipt shows it. */
 export interface Sale extends PricedTotals {
@@ -180,18 +195,59 @@ export interface Sale extends PricedTotals {
   payment_method: string;
   station: { pos_id: number; name: string };
   cashier: string;
+  /** WooCommerce's payment method title, naming the tenders of a split sale. */
+  payment_method_title?: string;
   line_items: Array<{
+    /** The order line's id (what a refund names). */
+    id?: number;
     product_id: number;
     variation_id: number;
     name: string;
     quantity: number;
     total: string;
+    /** Units of the line refunded so far. */
+    refunded_quantity?: number;
   }>;
   tendered: string | null;
   change: string | null;
   reference: string | null;
+  tenders?: RecordedTender[];
+  /** The amount refunded so far. */
+  refunded?: string;
+  refunds?: Array<{ id: number; reason: string; amount: string; date_created_gmt: string }>;
   /** The customer the order was made for; null for a guest. */
   customer: Customer | null;
   /** The order's customer-provided note; '' when none. */
   note: string;
+}
+
+/** `GET register/{pos_id}/sales`: one sale of the station's day. */
+export interface SaleEntry {
+  id: number;
+  number: string;
+  date_created_gmt: string;
+  status: string;
+  currency: string;
+  total: string;
+  refunded: string;
+  cashier: string;
+  tenders: RecordedTender[];
+}
+
+/** One line of a refund: the order line and the units given back (and restocked). */
+export interface RefundLine {
+  line_id: number;
+  quantity: number;
+}
+
+/** `GET register/{pos_id}/summary`: the station's day. */
+export interface DaySummary {
+  date: string;
+  currency: string;
+  orders: number;
+  gross: string;
+  refunds: string;
+  net: string;
+  tenders: Array<{ method: 'cash' | 'card'; amount: string }>;
+  cashiers: Array<{ name: string; orders: number; gross: string; refunds: string; net: string }>;
 }

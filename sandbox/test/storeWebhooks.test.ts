@@ -241,6 +241,36 @@ describe("a station's register", () => {
       ]),
     });
   });
+
+  it("refunds a line: order.updated with the order's refunds, as wc_create_refund fires it", async () => {
+    await createWebhook('order.updated');
+    await until(() => receiver.received.length === 1);
+    const register = await openRegister(coffee, posHost);
+    const sale = await register.call('POST', 'orders', {
+      lines: [
+        { product_id: 102, quantity: 2 },
+        { product_id: 107, quantity: 1 },
+      ],
+      tenders: [{ method: 'cash', amount: '12.53', tendered: '20.00' }],
+    });
+    const croissant = sale.body.line_items.find(
+      (line: { product_id: number }) => line.product_id === 107,
+    );
+    const refund = await register.call('POST', `orders/${sale.body.id}/refunds`, {
+      reason: 'Stale',
+      lines: [{ line_id: croissant.id, quantity: 1 }],
+    });
+    expect(refund.status).toBe(201);
+
+    const delivery = await until(() => receiver.received[1]);
+    expect(delivery.headers['x-wc-webhook-topic']).toBe('order.updated');
+    expect(JSON.parse(delivery.body)).toMatchObject({
+      id: sale.body.id,
+      status: 'completed',
+      total: '12.53',
+      refunds: [expect.objectContaining({ reason: 'Stale', total: '-3.46' })],
+    });
+  });
 });
 
 describe('wc/v3/orders', () => {

@@ -289,6 +289,8 @@ export interface OrdersTable {
   store_order_id: number;
   status: string;
   total_cents: number;
+  /** Cents refunded so far, the sum of the order's refunds (migration 0029_order_refunds). */
+  refunded_cents: ColumnType<number, number | undefined, number>;
   currency: string;
   created_at: string;
   modified_at: string;

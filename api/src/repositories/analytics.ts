@@ -162,7 +162,8 @@ export class AnalyticsRepository {
         .select(['application_id', 'channel', 'station_pos_id', 'cashier_wp_user_id', 'currency'])
         .select((eb) => [
           eb.fn.countAll<number | string>().as('n'),
-          eb.fn.sum<number | string>('total_cents').as('cents'),
+          // What the store kept: refunds (WooCommerce's, on the order) are taken off.
+          eb.fn.sum<number | string>(sql`total_cents - refunded_cents`).as('cents'),
           eb.fn.max('cashier_name').as('cashier_name'),
           // The newest order's station name: created_at is fixed-width ISO text, so the
           // greatest "created_at name" is the newest named order's (a null name drops out).

@@ -13,6 +13,8 @@ export interface OrderFields {
   status: string;
   /** Integer cents of the order's currency. */
   totalCents: number;
+  /** Integer cents refunded so far (WooCommerce's `refunds`), at most the total; absent: 0. */
+  refundedCents?: number;
   currency: string;
   /** ISO 8601 UTC. */
   createdAt: string;
@@ -97,6 +99,7 @@ function orderWrite(
   const values = {
     status: order.status,
     total_cents: order.totalCents,
+    refunded_cents: order.refundedCents ?? 0,
     currency: order.currency,
     created_at: order.createdAt,
     modified_at: order.modifiedAt,
@@ -140,6 +143,7 @@ const ORDER_TYPES = {
   store_order_id: 'integer',
   status: 'text',
   total_cents: 'integer',
+  refunded_cents: 'integer',
   currency: 'text',
   created_at: 'text',
   modified_at: 'text',

@@ -3,7 +3,8 @@ import { useRef, useState } from 'react';
 import { useModalFocus } from '@pos/shared/ui/Modal';
 import { formatMoney, fromCents, quickAmounts, toCents } from '../money';
 import { TEXTS } from '../texts';
-import type { Payment } from '../types';
+import type { Tender } from '../types';
+import { TenderList } from './TenderList';
 
 export interface PayDialogProps {
   /** The store's total to pay, e.g. "12.53". */
@@ -11,46 +12,80 @@ export interface PayDialogProps {
   currency: string;
   locale: string;
   /** Completes the sale; resolves with the store's refusal text, or null when it is done. */
-  onComplete: (payment: Payment) => Promise<string | null>;
+  onComplete: (tenders: Tender[]) => Promise<string | null>;
   onCancel: () => void;
 }
 
+const centsOf = (tender: Tender) => toCents(tender.amount) ?? 0;
+
 /**
- * Taking the payment: cash (amount tendered, quick amounts, change due) or a card taken on an
- * external terminal (its reference). The store checks the payment again when it makes the order.
+ * Taking the payment, in one or more tenders: cash (amount tendered, quick amounts, change due)
+ * and/or a card taken on an external terminal (its reference and amount). Add payment keeps a
+ * tender and asks for the rest; Complete sale takes the tender being entered for what is left.
+ * The store checks that the tenders cover its total when it makes the order.
  */
 export function PayDialog({ total, currency, locale, onComplete, onCancel }: PayDialogProps) {
   const dialog = useRef<HTMLDivElement>(null);
   const first = useRef<HTMLInputElement>(null);
+  const [tenders, setTenders] = useState<Tender[]>([]);
   const [method, setMethod] = useState<'cash' | 'card'>('cash');
   const [tendered, setTendered] = useState(total);
+  const [amount, setAmount] = useState(total);
   const [reference, setReference] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const onKeyDown = useModalFocus(dialog, { open: true, onEscape: onCancel, initialFocus: first });
-  const money = (amount: string) => formatMoney(amount, currency, locale);
+  const money = (cents: number) => formatMoney(fromCents(cents), currency, locale);
   const totalCents = toCents(total) ?? 0;
+  const left = totalCents - tenders.reduce((sum, tender) => sum + centsOf(tender), 0);
   const tenderedCents = toCents(tendered);
-  const change =
-    tenderedCents !== null && tenderedCents >= totalCents
-      ? fromCents(tenderedCents - totalCents)
-      : null;
+  const change = tenderedCents !== null && tenderedCents >= left ? tenderedCents - left : null;
+
+  /** The tender being entered, or why it cannot be taken; `covering`: it must pay what is left. */
+  const entered = (covering: boolean): Tender | string => {
+    if (method === 'cash') {
+      if (tenderedCents === null || tenderedCents === 0) return TEXTS.badAmount;
+      if (covering && tenderedCents < left) return TEXTS.tenderedShort;
+      const applied = Math.min(tenderedCents, left);
+      return { method: 'cash', amount: fromCents(applied), tendered: fromCents(tenderedCents) };
+    }
+    if (reference.trim() === '') return TEXTS.referenceRequired;
+    const cents = toCents(amount);
+    if (cents === null || cents === 0) return TEXTS.badAmount;
+    if (cents > left) return TEXTS.amountAboveLeft;
+    if (covering && cents < left) return TEXTS.notCovered;
+    return { method: 'card', amount: fromCents(cents), reference: reference.trim() };
+  };
+
+  const keep = (next: Tender[]) => {
+    setTenders(next);
+    const rest = fromCents(totalCents - next.reduce((sum, tender) => sum + centsOf(tender), 0));
+    setTendered(rest);
+    setAmount(rest);
+    setReference('');
+    setError(null);
+  };
+
+  const add = () => {
+    if (left <= 0) return;
+    const tender = entered(false);
+    if (typeof tender === 'string') return setError(tender);
+    keep([...tenders, tender]);
+    first.current?.focus();
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    let payment: Payment;
-    if (method === 'cash') {
-      if (tenderedCents === null) return setError(TEXTS.badAmount);
-      if (tenderedCents < totalCents) return setError(TEXTS.tenderedShort);
-      payment = { method: 'cash', tendered: fromCents(tenderedCents) };
-    } else {
-      if (reference.trim() === '') return setError(TEXTS.referenceRequired);
-      payment = { method: 'card', reference: reference.trim() };
+    let all = tenders;
+    if (left > 0) {
+      const tender = entered(true);
+      if (typeof tender === 'string') return setError(tender);
+      all = [...tenders, tender];
     }
     setError(null);
     setBusy(true);
-    const refusal = await onComplete(payment);
+    const refusal = await onComplete(all);
     setBusy(false);
     if (refusal) setError(refusal);
   };
@@ -67,8 +102,16 @@ export function PayDialog({ total, currency, locale, onComplete, onCancel }: Pay
         onKeyDown={onKeyDown}
       >
         <h2 id="register-pay-title">
-          {TEXTS.payTitle}: {money(total)}
+          {TEXTS.payTitle}: {money(totalCents)}
         </h2>
+        <TenderList
+          tenders={tenders}
+          money={(value) => money(toCents(value) ?? 0)}
+          onRemove={(index) => keep(tenders.filter((_, at) => at !== index))}
+        />
+        <p className="register-left" aria-live="polite">
+          {TEXTS.leftToPay}: <strong data-testid="pay-left">{money(left)}</strong>
+        </p>
         <form onSubmit={submit} noValidate>
           <fieldset className="register-methods">
             <legend>Payment method</legend>
@@ -100,14 +143,15 @@ export function PayDialog({ total, currency, locale, onComplete, onCancel }: Pay
                 onChange={(event) => setTendered(event.target.value)}
               />
               <div className="register-quick" role="group" aria-label={TEXTS.quickAmounts}>
-                {quickAmounts(totalCents).map((cents) => (
+                {quickAmounts(Math.max(left, 0)).map((cents) => (
                   <button key={cents} type="button" onClick={() => setTendered(fromCents(cents))}>
-                    {money(fromCents(cents))}
+                    {money(cents)}
                   </button>
                 ))}
               </div>
               <p className="register-change" aria-live="polite">
-                {TEXTS.changeDue}: <strong>{change === null ? '—' : money(change)}</strong>
+                {TEXTS.changeDue}:{' '}
+                <strong data-testid="pay-change">{change === null ? '—' : money(change)}</strong>
               </p>
             </>
           ) : (
@@ -120,6 +164,14 @@ export function PayDialog({ total, currency, locale, onComplete, onCancel }: Pay
                 value={reference}
                 onChange={(event) => setReference(event.target.value)}
               />
+              <label htmlFor="register-card-amount">{TEXTS.amount}</label>
+              <input
+                id="register-card-amount"
+                inputMode="decimal"
+                autoComplete="off"
+                value={amount}
+                onChange={(event) => setAmount(event.target.value)}
+              />
             </>
           )}
           {error && (
@@ -130,6 +182,9 @@ export function PayDialog({ total, currency, locale, onComplete, onCancel }: Pay
           <div className="register-actions">
             <button type="button" className="register-secondary" onClick={onCancel}>
               {TEXTS.cancel}
+            </button>
+            <button type="button" className="register-secondary" onClick={add} disabled={left <= 0}>
+              {TEXTS.addPayment}
             </button>
             <button type="submit" className="register-primary" aria-busy={busy}>
               {TEXTS.complete}

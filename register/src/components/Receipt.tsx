@@ -15,13 +15,40 @@ export interface ReceiptProps {
   /** Mails the receipt; resolves with the address it went to. */
   onEmail: (email: string) => Promise<string>;
   onNewSale: () => void;
+  /** The label of the button that leaves the receipt (New sale after a sale). */
+  closeLabel?: string;
+  /** Offers a refund of the sale (an earlier sale opened from today's sales). */
+  onRefund?: () => void;
+}
+
+/** How the sale was paid: each tender (with its reference), or the one payment of older sales. */
+function paidWith(sale: Sale, money: (amount: string) => string): string[] {
+  const tenders = sale.tenders ?? [];
+  if (tenders.length <= 1) {
+    return [sale.reference === null ? TEXTS.paidCash : TEXTS.paidCard(sale.reference)];
+  }
+  return tenders.map((tender) =>
+    tender.method === 'cash'
+      ? TEXTS.paidCashAmount(money(tender.amount))
+      : TEXTS.paidCardAmount(money(tender.amount), tender.reference ?? ''),
+  );
 }
 
 /**
- * The receipt of the sale just made, shown at once, with the station's header and footer;
- * printed on an 80 mm roll (register.css) by itself when the station says so, and emailed.
+ * A sale's receipt (the sale just made, shown at once, or one of today's), with the station's
+ * header and footer; printed on an 80 mm roll (register.css) by itself when the station says
+ * so, and emailed.
  */
-export function Receipt({ sale, storeName, locale, settings, onEmail, onNewSale }: ReceiptProps) {
+export function Receipt({
+  sale,
+  storeName,
+  locale,
+  settings,
+  onEmail,
+  onNewSale,
+  closeLabel = TEXTS.newSale,
+  onRefund,
+}: ReceiptProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   // "Print a receipt after each sale": the print dialog opens once the receipt is drawn.
@@ -58,9 +85,15 @@ export function Receipt({ sale, storeName, locale, settings, onEmail, onNewSale 
       <table>
         <tbody>
           {sale.line_items.map((line) => (
-            <tr key={`${line.product_id}:${line.variation_id}`}>
+            <tr key={line.id ?? `${line.product_id}:${line.variation_id}`}>
               <td>
                 {line.quantity} × {line.name}
+                {(line.refunded_quantity ?? 0) > 0 && (
+                  <span className="register-muted">
+                    {' '}
+                    ({TEXTS.refunded}: {line.refunded_quantity})
+                  </span>
+                )}
               </td>
               <td>{money(line.total)}</td>
             </tr>
@@ -92,9 +125,22 @@ export function Receipt({ sale, storeName, locale, settings, onEmail, onNewSale 
               <td data-testid="receipt-change">{money(sale.change)}</td>
             </tr>
           )}
+          {sale.refunded !== undefined && Number(sale.refunded) > 0 && (
+            <tr>
+              <th scope="row">{TEXTS.refunded}</th>
+              <td data-testid="receipt-refunded">{money(sale.refunded)}</td>
+            </tr>
+          )}
         </tfoot>
       </table>
-      <p>{sale.reference === null ? TEXTS.paidCash : TEXTS.paidCard(sale.reference)}</p>
+      {paidWith(sale, money).map((text) => (
+        <p key={text}>{text}</p>
+      ))}
+      {(sale.refunds ?? []).map((refund) => (
+        <p key={refund.id} className="register-muted">
+          {TEXTS.refund}: {money(refund.amount)} · {refund.reason}
+        </p>
+      ))}
       {sale.note && (
         <p data-testid="receipt-note">
           {TEXTS.noteOnReceipt}: {sale.note}
@@ -110,8 +156,13 @@ export function Receipt({ sale, storeName, locale, settings, onEmail, onNewSale 
         <button type="button" className="register-secondary" onClick={() => window.print()}>
           {TEXTS.print}
         </button>
+        {onRefund && sale.status !== 'refunded' && (
+          <button type="button" className="register-secondary" onClick={onRefund}>
+            {TEXTS.refund}
+          </button>
+        )}
         <button type="button" className="register-primary" onClick={onNewSale}>
-          {TEXTS.newSale}
+          {closeLabel}
         </button>
       </div>
     </section>

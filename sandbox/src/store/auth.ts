@@ -37,10 +37,10 @@ export type Capability =
  * Each role's capabilities as far as the sandbox models them: WordPress's administrator has
  * them all; WooCommerce's shop_manager may manage the store but neither create users nor
  * promote them, though it may list users and create customers (WooCommerce's `list_users`
- * and `create_customers`, which its REST customers routes check); the Cloud POS roles
- * (cashier, kiosk) may create orders (WooCommerce's `publish_shop_orders`, which the plugin
- * gives them) and nothing else, so they may not give the register's discounts
- * (`edit_shop_orders`); customers none.
+ * and `create_customers`, which its REST customers routes check); both may edit orders
+ * (`edit_shop_orders`: the register's discounts and refunds); the Cloud POS roles (cashier,
+ * kiosk) may create orders (WooCommerce's `publish_shop_orders`, which the plugin gives them)
+ * and nothing else; customers none.
  */
 const ROLE_CAPABILITIES: Record<string, readonly Capability[]> = {
   administrator: [

@@ -80,7 +80,19 @@ export interface OrderAdjustments {
   total_tax: number;
   total: number;
   coupons: Array<{ code: string; discount: number }>;
-  fees: Array<{ name: string; total: number }>;
+  fees: Array<{ key?: string; name: string; total: number }>;
+}
+
+/** A refund of an order (WooCommerce's shop_order_refund, a child of the order). */
+export interface RefundRecord {
+  id: number;
+  reason: string;
+  /** Cents given back, positive (WooCommerce's REST shows it negative). */
+  amount: number;
+  /** The lines and units refunded (and restocked). */
+  lines: Array<{ line_id: number; quantity: number }>;
+  /** ms since the epoch. */
+  created: number;
 }
 
 /** An order as the sandbox keeps it; {@link orderView} gives WooCommerce's REST shape. */
@@ -91,6 +103,8 @@ export interface OrderRecord {
   created_via: string;
   /** WooCommerce's payment method id; absent on older records (the channel's default then). */
   payment_method?: string;
+  /** WooCommerce's payment method title, when the order was given one. */
+  payment_method_title?: string;
   /** Cents. */
   total: number;
   total_tax: number;
@@ -103,8 +117,11 @@ export interface OrderRecord {
   discount_total?: number;
   coupon_lines?: Array<{ id: number; code: string; discount: number }>;
   /** Fees, e.g. the register's discounts (negative), cents. */
-  fee_lines?: Array<{ id: number; name: string; total: number }>;
+  /** `key`: which of the register's discounts the fee is ('cart', 'line:{index}'). */
+  fee_lines?: Array<{ id: number; key?: string; name: string; total: number }>;
   meta_data: Array<{ id: number; key: string; value: string }>;
+  /** Refunds, oldest first; absent when there are none. */
+  refunds?: RefundRecord[];
   /** ms since the epoch. */
   created: number;
   modified: number;
@@ -184,6 +201,7 @@ export function orderView(order: OrderRecord, home: string) {
     customer_note: order.customer_note ?? '',
     payment_method:
       order.payment_method ?? (order.created_via === POS_CREATED_VIA ? 'pos_cash' : 'cod'),
+    payment_method_title: order.payment_method_title ?? '',
     line_items: order.line_items.map((line) => ({
       id: line.id,
       name: line.name,
@@ -205,6 +223,10 @@ export function orderView(order: OrderRecord, home: string) {
       total: money(line.total),
     })),
     meta_data: order.meta_data.map((meta) => ({ ...meta })),
+    // WooCommerce lists an order's refunds newest first, each total negative.
+    refunds: [...(order.refunds ?? [])]
+      .reverse()
+      .map((refund) => ({ id: refund.id, reason: refund.reason, total: money(-refund.amount) })),
     _links: {
       self: [{ href: `${home}/wp-json/wc/v3/orders/${order.id}` }],
       collection: [{ href: `${home}/wp-json/wc/v3/orders` }],
@@ -249,6 +271,19 @@ function seeded(seed: number): () => number {
 
 const DAY_MS = 86_400_000;
 
+/** Cents refunded of an order so far. */
+export function refundedCents(order: OrderRecord): number {
+  return (order.refunds ?? []).reduce((sum, refund) => sum + refund.amount, 0);
+}
+
+/** Units of order line `lineId` refunded so far. */
+export function refundedUnits(order: OrderRecord, lineId: number): number {
+  return (order.refunds ?? [])
+    .flatMap((refund) => refund.lines)
+    .filter((line) => line.line_id === lineId)
+    .reduce((sum, line) => sum + line.quantity, 0);
+}
+
 /** What a new order is made of. */
 export interface NewOrder {
   created_via: string;
@@ -266,6 +301,7 @@ export interface NewOrder {
   customer_note?: string;
   meta?: Record<string, string>;
   payment_method?: string;
+  payment_method_title?: string;
   created?: number;
 }
 
@@ -393,6 +429,7 @@ export class CommerceState {
       currency: input.currency,
       created_via: input.created_via,
       ...(input.payment_method ? { payment_method: input.payment_method } : {}),
+      ...(input.payment_method_title ? { payment_method_title: input.payment_method_title } : {}),
       total: totals.total,
       total_tax: totals.total_tax,
       customer_id: input.customer?.id ?? 0,
@@ -421,6 +458,7 @@ export class CommerceState {
             })),
             fee_lines: input.adjustments.fees.map((f) => ({
               id: this.state.nextLineId++,
+              key: f.key,
               name: f.name,
               total: f.total,
             })),
@@ -434,6 +472,32 @@ export class CommerceState {
       created,
       modified: created,
     };
+  }
+
+  /**
+   * Refunds `refund.lines` of `order` (wc_create_refund with restock_items): records the refund,
+   * puts the units back on the managed stock and marks the order refunded once nothing is left
+   * (WooCommerce's wc_order_fully_refunded), all in one step.
+   */
+  async refundOrder(
+    order: OrderRecord,
+    products: readonly ProductSeed[],
+    refund: Omit<RefundRecord, 'id' | 'created'>,
+  ): Promise<RefundRecord> {
+    const made: RefundRecord = { ...refund, id: this.state.nextOrderId++, created: this.now() };
+    const stock = { ...this.state.stock };
+    for (const { line_id, quantity } of refund.lines) {
+      const line = order.line_items.find((item) => item.id === line_id);
+      const product = products.find((p) => p.id === line?.product_id);
+      const level = product ? this.stockOf(product) : null;
+      if (product && level !== null) stock[String(product.id)] = level + quantity;
+    }
+    this.state.stock = stock;
+    order.refunds = [...(order.refunds ?? []), made];
+    if (refundedCents(order) >= order.total) order.status = 'refunded';
+    order.modified = Math.max(this.now(), order.modified + 1000);
+    await this.persist();
+    return made;
   }
 
   /** Changes an order's status (wp-admin's order screen); undefined when there is none. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { userCan } from './auth';
-import type { NewOrder, OrderRecord } from './commerce';
-import { POS_CREATED_VIA, POS_META, posStationName, wcDate } from './commerce';
+import type { NewOrder } from './commerce';
+import { POS_CREATED_VIA, POS_META, posStationName } from './commerce';
 import type { StoreContext } from './context';
 import { findUser, mayOpenStation } from './context';
 import type { StationSession } from './handoff';
@@ -14,29 +14,22 @@ import {
   receiptSettings,
   registerSaleRoutes,
   saleDetails,
-  saleDetailsView,
 } from './registerSales';
 import type { CartTotalsCents, PricedLine } from './registerCart';
 import { backordersOf, cartRequest, hasDiscount, priceCart } from './registerCart';
 import { invalidParam, positiveInt, restNotFound } from './restApi';
+import { registerAfterSaleRoutes, saleView } from './registerAfterSale';
+import { paymentMethodOf, tenderMeta, tendersOf } from './registerTenders';
 import type { ProductSeed, StationSeed, VariationSeed } from './seed';
 
 /** The header that carries the register's per-session CSRF token. */
 export const REGISTER_TOKEN_HEADER = 'x-pos-token';
-
-/** Order meta of the register's tenders (beside the station and cashier of POS_META). */
-export const TENDER_META = {
-  tendered: 'cloud_pos_cash_tendered',
-  change: 'cloud_pos_change_due',
-  reference: 'cloud_pos_card_reference',
-} as const;
 
 /** The texts of the register routes' refusals; the plugin answers the same. */
 export const REGISTER_ERRORS = {
   signedOut: 'The station session has ended. Open the station again from its cloud POS address.',
   token: 'The register could not be verified. Reload the register.',
   cannotCreate: 'Sorry, you are not allowed to create resources.',
-  tenderedShort: 'The cash tendered is less than the total.',
   cannotDiscount:
     'Sorry, you are not allowed to give discounts: it takes a store manager (WooCommerce’s edit_shop_orders capability).',
 } as const;
@@ -49,12 +42,6 @@ type Route = { Params: { id: string } };
 
 function money(cents: number): string {
   return (cents / 100).toFixed(2);
-}
-
-/** A decimal amount of money as the register sends it ("20", "20.5", "20.50"), in cents. */
-function centsOf(raw: unknown): number | undefined {
-  if (typeof raw !== 'string' || !/^\d{1,7}(\.\d{1,2})?$/.test(raw)) return undefined;
-  return Math.round(Number(raw) * 100);
 }
 
 function stationSettings(station: Station) {
@@ -148,58 +135,6 @@ function adjustmentsView(cents: CartTotalsCents) {
     discount_total: money(cents.discount_total),
     total_tax: money(cents.total_tax),
     total: money(cents.total),
-  };
-}
-
-type Payment =
-  { method: 'cash'; tendered: number } | { method: 'card'; reference: string } | { error: string };
-
-function paymentOf(raw: unknown): Payment {
-  const body = (raw ?? {}) as Record<string, unknown>;
-  if (body.method === 'cash') {
-    const tendered = centsOf(body.tendered);
-    return tendered === undefined
-      ? { error: 'payment.tendered must be an amount such as 20.00.' }
-      : { method: 'cash', tendered };
-  }
-  if (body.method === 'card') {
-    const reference = typeof body.reference === 'string' ? body.reference.trim() : '';
-    if (reference === '' || reference.length > 64 || /[\p{C}]/u.test(reference)) {
-      return {
-        error: "payment.reference must be the card terminal's reference (1 to 64 characters).",
-      };
-    }
-    return { method: 'card', reference };
-  }
-  return { error: 'payment.method must be cash or card.' };
-}
-
-/** A sale as the register shows its receipt. */
-function saleView(order: OrderRecord, station: Station, cents: CartTotalsCents) {
-  const meta = (key: string) => order.meta_data.find((m) => m.key === key)?.value;
-  return {
-    id: order.id,
-    number: String(order.id),
-    status: order.status,
-    created_via: order.created_via,
-    currency: order.currency,
-    date_created_gmt: wcDate(order.created),
-    payment_method: order.payment_method,
-    station: { pos_id: station.pos_id, name: station.name },
-    cashier: meta(POS_META.cashierName) ?? '',
-    line_items: order.line_items.map((line) => ({
-      product_id: line.product_id,
-      variation_id: line.variation_id ?? 0,
-      name: line.name,
-      quantity: line.quantity,
-      total: money(line.price * line.quantity),
-    })),
-    ...adjustmentsView(cents),
-    total: money(order.total),
-    tendered: meta(TENDER_META.tendered) ?? null,
-    change: meta(TENDER_META.change) ?? null,
-    reference: meta(TENDER_META.reference) ?? null,
-    ...saleDetailsView(order),
   };
 }
 
@@ -392,29 +327,27 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StoreContext): void
     const priced = pricedCart(request, reply, found);
     if (!priced) return reply;
     const { lines, cents } = priced;
-    const payment = paymentOf(body.payment);
-    if ('error' in payment) return reply.status(400).send(invalidParam('payment', payment.error));
     const details = saleDetails(ctx, body);
     if ('param' in details) {
       return reply.status(400).send(invalidParam(details.param, details.reason));
     }
     const { currency, taxRate, pricesIncludeTax } = stationSettings(station);
-    const cashier = findUser(ctx, session.wpUserId);
-    const tender: Record<string, string> = {};
-    if (payment.method === 'cash') {
-      if (payment.tendered < cents.total) {
-        return reply
-          .status(400)
-          .send(restError(400, 'cloud_pos_register_tendered_short', REGISTER_ERRORS.tenderedShort));
-      }
-      tender[TENDER_META.tendered] = money(payment.tendered);
-      tender[TENDER_META.change] = money(payment.tendered - cents.total);
-    } else {
-      tender[TENDER_META.reference] = payment.reference;
+    const tenders = tendersOf(body, cents.total);
+    if (!Array.isArray(tenders)) {
+      return reply
+        .status(400)
+        .send(
+          'param' in tenders
+            ? invalidParam(tenders.param, tenders.message)
+            : restError(400, tenders.code, tenders.message),
+        );
     }
+    const cashier = findUser(ctx, session.wpUserId);
+    const method = paymentMethodOf(tenders);
     const order: NewOrder = {
       created_via: POS_CREATED_VIA,
-      payment_method: payment.method === 'cash' ? 'pos_cash' : 'pos_card',
+      payment_method: method.id,
+      payment_method_title: method.title,
       currency,
       taxRate,
       taxIncluded: pricesIncludeTax,
@@ -426,7 +359,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StoreContext): void
         [POS_META.stationName]: posStationName(station.name),
         [POS_META.cashierId]: String(session.wpUserId),
         [POS_META.cashierName]: cashier?.name ?? session.name,
-        ...tender,
+        ...tenderMeta(tenders),
       },
     };
     const result = await ctx.commerce.addOrderReducingStock(order);
@@ -443,10 +376,11 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StoreContext): void
         );
     }
     fireOrder(ctx, 'order.created', result.order);
-    return reply.status(201).send(saleView(result.order, station, cents));
+    return reply.status(201).send(saleView(result.order, station));
   });
   registerSaleRoutes(app, ctx, { authorize, authorizeWrite }, (raw) => {
     const asked = cartRequest(ctx.commerce.products(ctx.seed), { lines: raw });
     return 'reason' in asked ? asked.reason : asked.lines;
   });
+  registerAfterSaleRoutes(app, ctx, base, authorize);
 }

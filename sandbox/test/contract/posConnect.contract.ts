@@ -758,6 +758,22 @@ export function describePosConnectContract(getTarget: () => ContractTarget): voi
           payment: { method: 'cash', tendered: '10' },
         },
       ],
+      [
+        'POST',
+        'orders',
+        {
+          lines: [{ product_id: 1, quantity: 1 }],
+          tenders: [
+            { method: 'cash', amount: '5.00', tendered: '5.00' },
+            { method: 'card', amount: '5.00', reference: 'T-1' },
+          ],
+        },
+      ],
+      ['GET', 'sales', undefined],
+      ['GET', 'orders/1', undefined],
+      ['POST', 'orders/1/refunds', { reason: 'Spilled', lines: [{ line_id: 1, quantity: 1 }] }],
+      ['POST', 'orders/1/refunds', { reason: 'Whole order' }],
+      ['GET', 'summary', undefined],
     ];
 
     it('refuse every call without the station session, a REST key included, with 401', async () => {
@@ -778,7 +794,7 @@ export function describePosConnectContract(getTarget: () => ContractTarget): voi
     });
 
     it('answer 404 for a station that does not exist', async () => {
-      for (const route of ['session', 'customers', 'parked']) {
+      for (const route of ['session', 'customers', 'parked', 'sales', 'summary', 'orders/1']) {
         const response = await asOwner('GET', `register/987654/${route}`);
         expectStatus(response, 404);
         expect(response.body).toEqual(restError(404, 'rest_no_route'));

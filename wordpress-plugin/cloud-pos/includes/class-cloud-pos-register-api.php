@@ -18,11 +18,6 @@ final class Cloud_POS_Register_API {
 	/** The REST namespace (the dashboard's pos-connect/v1). */
 	public const NAMESPACE = 'pos-connect/v1';
 
-	/** Order meta of the tenders (beside the station and cashier of the order stamp). */
-	public const META_TENDERED  = 'cloud_pos_cash_tendered';
-	public const META_CHANGE    = 'cloud_pos_change_due';
-	public const META_REFERENCE = 'cloud_pos_card_reference';
-
 	/** Most lines of one sale, and most units of one line. */
 	private const MAX_LINES    = 100;
 	private const MAX_QUANTITY = 999;
@@ -77,6 +72,7 @@ final class Cloud_POS_Register_API {
 				'permission_callback' => $write,
 			)
 		);
+		Cloud_POS_Register_After_Sale::register_routes();
 	}
 
 	/**
@@ -297,10 +293,6 @@ final class Cloud_POS_Register_API {
 			return $cart;
 		}
 		$lines   = $cart['lines'];
-		$payment = Cloud_POS_Rules::register_payment( $request->get_param( 'payment' ) );
-		if ( is_wp_error( $payment ) ) {
-			return $payment;
-		}
 		$details = Cloud_POS_Register_Sales::sale_details( $request );
 		if ( is_wp_error( $details ) ) {
 			return $details;
@@ -319,19 +311,18 @@ final class Cloud_POS_Register_API {
 		if ( is_wp_error( $preview ) ) {
 			return $preview;
 		}
-		$total = (float) $preview->get_total();
-		$meta    = array();
-		if ( 'cash' === $payment['method'] ) {
-			// Cents on both sides: the tender is parsed in cents, whatever the store's decimals.
-			$total_cents = (int) round( $total * 100 );
-			if ( $payment['tendered'] < $total_cents ) {
-				return new WP_Error( 'cloud_pos_register_tendered_short', __( 'The cash tendered is less than the total.', 'cloud-pos' ), array( 'status' => 400 ) );
-			}
-			$meta[ self::META_TENDERED ] = wc_format_decimal( $payment['tendered'] / 100, wc_get_price_decimals() );
-			$meta[ self::META_CHANGE ]   = wc_format_decimal( ( $payment['tendered'] - $total_cents ) / 100, wc_get_price_decimals() );
-		} else {
-			$meta[ self::META_REFERENCE ] = $payment['reference'];
+		// Cents on both sides: the tenders are parsed in cents, whatever the store's decimals.
+		$tenders = Cloud_POS_Register_Rules::tenders(
+			$request->get_param( 'tenders' ),
+			$request->get_param( 'payment' ),
+			(int) round( (float) $preview->get_total() * 100 )
+		);
+		if ( is_wp_error( $tenders ) ) {
+			return $tenders;
 		}
+		$method     = Cloud_POS_Register_Rules::payment_method( $tenders );
+		$meta       = Cloud_POS_Register_Rules::tender_meta( $tenders );
+		$references = $meta[ Cloud_POS_Register_Rules::META_REFERENCE ] ?? '';
 		$session = (array) $request->get_param( '_cloud_pos_session' );
 		$station = Cloud_POS_Stations::find( absint( $request['pos_id'] ) );
 		$user    = wp_get_current_user();
@@ -365,24 +356,24 @@ final class Cloud_POS_Register_API {
 			if ( is_wp_error( $adjusted ) ) {
 				throw new RuntimeException( $adjusted->get_error_message() );
 			}
-			$order->set_payment_method( 'cash' === $payment['method'] ? 'pos_cash' : 'pos_card' );
-			$order->set_payment_method_title( 'cash' === $payment['method'] ? __( 'Cash', 'cloud-pos' ) : __( 'Card (external terminal)', 'cloud-pos' ) );
-			if ( 'card' === $payment['method'] ) {
-				$order->set_transaction_id( $payment['reference'] );
+			$order->set_payment_method( $method['id'] );
+			$order->set_payment_method_title( $method['title'] );
+			if ( '' !== $references ) {
+				$order->set_transaction_id( $references );
 			}
 			foreach ( $stamp['meta'] + $meta as $key => $value ) {
 				$order->update_meta_data( $key, $value );
 			}
 			$order->calculate_totals( true );
 			// Paid: WooCommerce records the payment and reduces the stock (wc_maybe_reduce_stock_levels).
-			$order->payment_complete( 'card' === $payment['method'] ? $payment['reference'] : '' );
+			$order->payment_complete( $references );
 			$order->update_status( 'completed', __( 'Cloud POS sale.', 'cloud-pos' ) );
 			$wpdb->query( 'COMMIT' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 		} catch ( Throwable $error ) {
 			$wpdb->query( 'ROLLBACK' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 			return new WP_Error( 'cloud_pos_register_order_failed', __( 'The store could not make the order. Nothing was charged; try again.', 'cloud-pos' ), array( 'status' => 500 ) );
 		}
-		$response = self::answer( self::sale_view( wc_get_order( $order->get_id() ), $station ) );
+		$response = self::answer( Cloud_POS_Register_After_Sale::sale_view( wc_get_order( $order->get_id() ), $station ) );
 		$response->set_status( 201 );
 		return $response;
 	}
@@ -392,7 +383,7 @@ final class Cloud_POS_Register_API {
 	 *
 	 * @return WP_Error|null
 	 */
-	private static function woocommerce_missing(): ?WP_Error {
+	public static function woocommerce_missing(): ?WP_Error {
 		if ( function_exists( 'wc_create_order' ) && function_exists( 'wc_get_products' ) ) {
 			return null;
 		}
@@ -404,7 +395,7 @@ final class Cloud_POS_Register_API {
 	 *
 	 * @param mixed $data The body.
 	 */
-	private static function answer( $data ): WP_REST_Response {
+	public static function answer( $data ): WP_REST_Response {
 		$response = new WP_REST_Response( $data );
 		$response->header( 'Cache-Control', 'no-store' );
 		return $response;
@@ -619,7 +610,7 @@ final class Cloud_POS_Register_API {
 	 * @param WC_Order $order The computed order.
 	 * @return array<string, mixed>
 	 */
-	private static function totals_view( $order ): array {
+	public static function totals_view( $order ): array {
 		$decimals = wc_get_price_decimals();
 		$lines    = array();
 		foreach ( $order->get_items() as $item ) {
@@ -641,52 +632,5 @@ final class Cloud_POS_Register_API {
 			'total_tax'          => wc_format_decimal( $order->get_total_tax(), $decimals ),
 			'total'              => wc_format_decimal( $order->get_total(), $decimals ),
 		) + Cloud_POS_Register_Cart::adjustments_view( $order );
-	}
-
-	/**
-	 * A sale as the register shows its receipt.
-	 *
-	 * @param WC_Order $order   The paid order.
-	 * @param WP_Post  $station The station.
-	 * @return array<string, mixed>
-	 */
-	private static function sale_view( $order, WP_Post $station ): array {
-		$decimals = wc_get_price_decimals();
-		$totals   = self::totals_view( $order );
-		$meta     = static function ( string $key ) use ( $order ): ?string {
-			$value = (string) $order->get_meta( $key, true );
-			return '' === $value ? null : $value;
-		};
-		$created  = $order->get_date_created();
-		return array(
-			'id'               => $order->get_id(),
-			'number'           => (string) $order->get_order_number(),
-			'status'           => $order->get_status(),
-			'created_via'      => $order->get_created_via(),
-			'currency'         => $order->get_currency(),
-			'date_created_gmt' => null === $created ? '' : gmdate( 'Y-m-d\TH:i:s', $created->getTimestamp() ),
-			'payment_method'   => $order->get_payment_method(),
-			'station'          => array(
-				'pos_id' => (int) $station->ID,
-				'name'   => (string) $station->post_title,
-			),
-			'cashier'          => (string) $order->get_meta( 'cloud_pos_cashier_name', true ),
-			'line_items'       => array_map(
-				static function ( array $line ): array {
-					unset( $line['price'] );
-					return $line;
-				},
-				$totals['lines']
-			),
-			'coupons'          => $totals['coupons'],
-			'fees'             => $totals['fees'],
-			'subtotal'         => $totals['subtotal'],
-			'discount_total'   => $totals['discount_total'],
-			'total_tax'        => $totals['total_tax'],
-			'total'            => wc_format_decimal( $order->get_total(), $decimals ),
-			'tendered'         => $meta( self::META_TENDERED ),
-			'change'           => $meta( self::META_CHANGE ),
-			'reference'        => $meta( self::META_REFERENCE ),
-		) + Cloud_POS_Register_Sales::details_view( $order );
 	}
 }

@@ -139,6 +139,20 @@ function stationNameOf(value: string | null): string | null {
   return name !== '' && Array.from(name).length <= 200 ? name : null;
 }
 
+/**
+ * Cents refunded of an order: the sum of its `refunds` (WooCommerce REST v3 lists each with a
+ * negative `total`), at most `totalCents`; a refund without a readable total counts nothing.
+ */
+function refundedCentsOf(refunds: unknown, currency: string, totalCents: number): number {
+  if (!Array.isArray(refunds)) return 0;
+  let cents = 0;
+  for (const refund of refunds) {
+    const total = toCents((refund as { total?: unknown } | null)?.total, currency);
+    if (total !== null) cents += Math.abs(total);
+  }
+  return Math.min(cents, Math.max(totalCents, 0));
+}
+
 function positiveInt(value: string | null): number | null {
   return value !== null && /^\d{1,10}$/.test(value) && Number(value) > 0 ? Number(value) : null;
 }
@@ -169,6 +183,7 @@ export function orderFieldsOf(body: unknown): OrderFields | null {
     storeOrderId: id,
     status: o.status,
     totalCents,
+    refundedCents: refundedCentsOf(o.refunds, o.currency, totalCents),
     currency: o.currency,
     createdAt,
     modifiedAt,

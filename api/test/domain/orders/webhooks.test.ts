@@ -360,6 +360,61 @@ describe('deliveries (POST /wc-webhooks/{applicationId} on the POS host)', () =>
     );
   });
 
+  it("takes an order's refunds off the revenue and keeps the order counted", async () => {
+    // A register sale of 12.53, then WooCommerce's order.updated after a refund of one line
+    // (4.54) and after the rest (7.99: the order is refunded), as wc_create_refund fires them.
+    const order = wcOrder({
+      status: 'completed',
+      total: '12.53',
+      created_via: 'cloud-pos',
+      date_created_gmt: '2026-11-03T10:00:00',
+      date_modified_gmt: '2026-11-03T10:00:00',
+      meta_data: [{ id: 1, key: 'cloud_pos_station_id', value: '1' }],
+      refunds: [],
+    });
+    const range = { start: '2026-11-03T00:00:00.000Z', end: '2026-11-04T00:00:00.000Z' };
+    const revenue = async () => {
+      const { groups } = await ctx.app.repos.analytics.usage(
+        [app.id],
+        { ...range, split: null },
+        false,
+      );
+      return groups.map((g) => [g.orders, g.cents]);
+    };
+    await deliver(app.id, 'order.created', order, (b) => sign(b, app.secret));
+    expect(await revenue()).toEqual([[1, 1253]]);
+    const partly = {
+      ...order,
+      date_modified_gmt: '2026-11-03T11:00:00',
+      refunds: [{ id: 9001, reason: 'Spilled', total: '-4.54' }],
+    };
+    expect(
+      (await deliver(app.id, 'order.updated', partly, (b) => sign(b, app.secret))).statusCode,
+    ).toBe(200);
+    expect((await orders(app.id)).find((o) => o.store_order_id === order.id)).toMatchObject({
+      status: 'completed',
+      total_cents: 1253,
+      refunded_cents: 454,
+    });
+    expect(await revenue()).toEqual([[1, 799]]);
+    const whole = {
+      ...order,
+      status: 'refunded',
+      date_modified_gmt: '2026-11-03T12:00:00',
+      refunds: [
+        { id: 9002, reason: 'Closed', total: '-7.99' },
+        { id: 9001, reason: 'Spilled', total: '-4.54' },
+      ],
+    };
+    await deliver(app.id, 'order.updated', whole, (b) => sign(b, app.secret));
+    expect((await orders(app.id)).find((o) => o.store_order_id === order.id)).toMatchObject({
+      status: 'refunded',
+      refunded_cents: 1253,
+    });
+    // Still one order (the plan counts it), no revenue left.
+    expect(await revenue()).toEqual([[1, 0]]);
+  });
+
   it('keeps a station name without its hidden characters', async () => {
     const order = wcOrder({
       created_via: 'cloud-pos',
