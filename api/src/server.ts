@@ -49,6 +49,7 @@ async function main(): Promise<void> {
     cookieDomain: config.cookieDomain,
     rateLimits: app.rateLimits,
     trustProxy: config.trustProxy,
+    metrics: app.metrics,
   };
   const posHost = await buildPosHost({
     ...posHostOptions,
