@@ -145,9 +145,23 @@ const wordpressPackages = [
   'unzip',
 ].map((name) => ({ name, check: () => dpkgInstalled(name) }));
 
+/**
+ * The production topology's (`npm run start:prod`, the e2e-scale step): Debian's nginx with its
+ * brotli_static module, PostgreSQL, and openssl for the self-signed certificate.
+ */
+export const debianProductionPackages = [
+  { name: 'nginx', check: () => existsSync('/usr/sbin/nginx') },
+  {
+    name: 'libnginx-mod-http-brotli-static',
+    check: () => existsSync('/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'),
+  },
+  { name: 'postgresql', check: () => postgresBinDir() !== null },
+  { name: 'openssl', check: () => existsSync('/usr/bin/openssl') },
+];
+
 export const debianTestPackages = [
   { name: 'chromium', check: () => existsSync('/usr/bin/chromium') },
-  { name: 'postgresql', check: () => postgresBinDir() !== null },
+  ...debianProductionPackages,
   { name: 'fonts-liberation', check: () => existsSync('/usr/share/fonts/truetype/liberation') },
   ...wordpressPackages,
 ];
