@@ -15,7 +15,6 @@ import {
   installDependencies,
 } from './lib/setup.mjs';
 import { startPostgres } from './lib/postgres.mjs';
-import { precompress } from './lib/nginx.mjs';
 
 // Before services.mjs is read: its table follows these.
 process.env.POS_NGINX = '1';
@@ -37,10 +36,6 @@ async function main() {
     'register',
     PLUGIN_PACKAGE,
   ]);
-  // nginx sends the .br or .gz beside each built file, made once at their best compression.
-  for (const pkg of ['shell', ...remotes.map((remote) => remote.pkg)]) {
-    precompress(path.join(repoRoot, pkg, 'dist'));
-  }
 
   const cluster = process.env.DATABASE_URL ? null : startPostgres();
   if (cluster) {

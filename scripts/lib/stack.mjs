@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { precompress } from './nginx.mjs';
 import {
   behindNginx,
   ports,
@@ -11,6 +12,7 @@ import {
   remotesDocument,
   services,
   shellConfig,
+  repoRoot,
   urls,
 } from './services.mjs';
 
@@ -69,6 +71,12 @@ export async function startStack({
   writeFileSync(path.join(dataDir, 'config.json'), JSON.stringify(shellConfig(dataDir), null, 2));
 
   const definitions = services({ dataDir, test, logDir });
+  if (behindNginx) {
+    // nginx sends the .br or .gz beside each built file, made once at their best compression.
+    for (const pkg of ['shell', ...remotes.map((remote) => remote.pkg)]) {
+      precompress(path.join(repoRoot, pkg, 'dist'));
+    }
+  }
   const wanted = [
     ports.shell,
     ports.api,
