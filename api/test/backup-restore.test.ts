@@ -128,7 +128,10 @@ onPostgres('backup and restore (pg_dump, pg_restore)', () => {
       database: restored,
       verifier: ctx.app.verifyProviderToken,
     });
-    const query = 'from=2000-01-01&to=2100-01-01';
+    // The feed's entries were written today (the export takes a period of days, to included).
+    const day = (offset: number) =>
+      new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const query = `from=${day(-1)}&to=${day(1)}`;
     const exportFrom = async (app: FastifyInstance) =>
       app.inject({
         method: 'GET',
