@@ -16,14 +16,21 @@ import {
 } from './lib/setup.mjs';
 import { startPostgres } from './lib/postgres.mjs';
 
-// Before services.mjs is read: its table follows these.
-process.env.POS_NGINX = '1';
-process.env.API_INSTANCES ??= '2';
-
 async function main() {
   ensurePnpm();
   installDependencies();
   ensureDebianPackages(debianProductionPackages);
+  // The database first: services.mjs (read by the build's plugin zipper too) wants it for
+  // several instances.
+  const cluster = process.env.DATABASE_URL ? null : startPostgres();
+  if (cluster) {
+    process.env.DATABASE_URL = cluster.url;
+    console.info(`PostgreSQL (throw-away, gone when this stops): ${cluster.url}`);
+  }
+  // Before services.mjs is read (it is not yet: neither setup.mjs nor postgres.mjs imports it):
+  // its table follows these.
+  process.env.POS_NGINX = '1';
+  process.env.API_INSTANCES ??= '2';
   const { demoAccounts, demoApplicationSlug, ports, remotes, repoRoot, storeAdmin, urls } =
     await import('./lib/services.mjs');
   const { startStack } = await import('./lib/stack.mjs');
@@ -37,11 +44,6 @@ async function main() {
     PLUGIN_PACKAGE,
   ]);
 
-  const cluster = process.env.DATABASE_URL ? null : startPostgres();
-  if (cluster) {
-    process.env.DATABASE_URL = cluster.url;
-    console.info(`PostgreSQL (throw-away, gone when this stops): ${cluster.url}`);
-  }
   const dataDir = path.resolve(process.env.POS_DATA_DIR ?? path.join(repoRoot, '.data-prod'));
   const logDir = path.join(repoRoot, '.run/logs-prod');
   const stopAll = async (stack) => {

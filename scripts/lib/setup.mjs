@@ -4,7 +4,12 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from './services.mjs';
+import { fileURLToPath } from 'node:url';
+
+// Not services.mjs's: that table is read once, with the environment of its first import, and
+// `npm run start:prod` sets its environment (POS_NGINX, DATABASE_URL) after installing and
+// starting the database with this module.
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Runs a command with inherited output; throws when it fails. */
 export function run(command, args, options = {}) {
