@@ -66,7 +66,11 @@ function request(port, pathname, { method = 'GET', headers = {}, body, plain = f
         const chunks = [];
         response.on('data', (chunk) => chunks.push(chunk));
         response.on('end', () =>
-          resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }),
+          resolve({
+            status: response.statusCode,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
         );
       },
     );
@@ -155,7 +159,9 @@ describeWithNginx('nginx in front (lib/nginx.mjs)', () => {
   it('moves plain http to https, keeping the address', async () => {
     const response = await request(site.ports.http, '/applications?x=1', { plain: true });
     expect(response.status).toBe(301);
-    expect(response.headers.location).toBe(`https://127.0.0.1:${site.ports.https}/applications?x=1`);
+    expect(response.headers.location).toBe(
+      `https://127.0.0.1:${site.ports.https}/applications?x=1`,
+    );
   });
 
   it('speaks HTTP/2 over TLS', async () => {
