@@ -491,7 +491,8 @@ function nginxService({ dataDir, logDir }) {
     command: NGINX_BINARY,
     args: nginxArgs(site.prefix, configFile),
     env: {},
-    prepare: () => writeNginxConfig(site),
+    // `down`: the instances a rolling restart has taken out of the pools.
+    prepare: (down = []) => writeNginxConfig({ ...site, down }),
     health: `http://${host}:${ports.http}/`,
   };
 }
