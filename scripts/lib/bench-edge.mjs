@@ -1,11 +1,12 @@
 // `npm run bench`'s nginx row (issue 32): the production topology on throw-away data (nginx in
 // front of one api instance: POS_NGINX=1, serve-for-tests.mjs), the demo manager signed in at
-// the login provider, and the calls the dashboard makes when it opens (the first paint's) sent
-// by autocannon, in turn, straight to the api instance and then through nginx (TLS, HTTP/1.1
-// keep-alive, the pool); p99 of each and their ratio.
+// the login provider, and the calls the dashboard makes when it opens, each sent straight to
+// the api instance and through nginx (TLS, HTTP/1.1 keep-alive, the pool) in turn; p99 of each
+// way and their ratio.
 import { spawn } from 'node:child_process';
+import http from 'node:http';
+import https from 'node:https';
 import path from 'node:path';
-import autocannon from 'autocannon';
 
 /** The dashboard's api calls on opening (shell/src/firstPaint ACCOUNT_CALLS and the feed). */
 const DASHBOARD_CALLS = [
@@ -15,8 +16,6 @@ const DASHBOARD_CALLS = [
   '/subscription-monitor',
   '/activities-list?page=1',
 ];
-const SECONDS = 10;
-const CONNECTIONS = 4;
 
 /** nginx's ports for this run: beside the shell's, as the e2e-scale step takes them. */
 function edgePorts(shellPort) {
@@ -40,20 +39,81 @@ async function signIn(login, origin, account) {
   return decodeURIComponent(token);
 }
 
-/** p50 and p99 (ms) of the dashboard's calls against `base`. */
-async function latencyOf(base, token) {
-  const result = await autocannon({
-    url: base,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-    requests: DASHBOARD_CALLS.map((call) => ({ method: 'GET', path: `/api/connect-ui${call}` })),
-    tlsOptions: { rejectUnauthorized: false },
+/** How many rounds: each sends every dashboard call once straight and once through nginx. */
+const ROUNDS = 400;
+
+/** One GET on a kept-alive connection; resolves with its time in ms once the body is read. */
+function timedGet(client, agent, url, token) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const call = client.get(
+      url,
+      { agent, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } },
+      (response) => {
+        response.resume();
+        response.on('end', () =>
+          response.statusCode === 200
+            ? resolve(performance.now() - started)
+            : reject(new Error(`${url} answered ${response.statusCode}`)),
+        );
+      },
+    );
+    call.on('error', reject);
   });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${base}: ${result.non2xx} answers not 2xx, ${result.errors} errors`);
+}
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+const summary = (times) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  const round = (ms) => Number(ms.toFixed(2));
+  return {
+    p50: round(percentile(sorted, 0.5)),
+    p99: round(percentile(sorted, 0.99)),
+    requests: times.length,
+  };
+};
+
+/**
+ * The dashboard's calls, one at a time on one kept-alive connection each way, straight and
+ * through nginx in turn (the order flipped every round), so that the machine's other work
+ * weighs on both alike: p50 and p99 in ms of each way.
+ */
+async function latencies(direct, edge, token) {
+  const ways = [
+    {
+      base: direct,
+      client: http,
+      agent: new http.Agent({ keepAlive: true, maxSockets: 1 }),
+      times: [],
+    },
+    {
+      base: edge,
+      client: https,
+      // The stack's self-signed certificate.
+      agent: new https.Agent({ keepAlive: true, maxSockets: 1, rejectUnauthorized: false }),
+      times: [],
+    },
+  ];
+  try {
+    for (let round = 0; round < ROUNDS + 20; round += 1) {
+      for (const call of DASHBOARD_CALLS) {
+        for (const way of round % 2 ? ways : [...ways].reverse()) {
+          const ms = await timedGet(
+            way.client,
+            way.agent,
+            `${way.base}/api/connect-ui${call}`,
+            token,
+          );
+          // The first rounds warm both ways up (connections, TLS, prepared statements, JIT).
+          if (round >= 20) way.times.push(ms);
+        }
+      }
+    }
+  } finally {
+    for (const way of ways) way.agent.destroy();
   }
-  return { p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total };
+  return { direct: summary(ways[0].times), nginx: summary(ways[1].times) };
 }
 
 /**
@@ -89,11 +149,8 @@ export async function measureEdge({ repoRoot, waitFor, manager }) {
     // The dashboard's origin (nginx's https), which the login provider sends tokens to.
     const origin = port('HTTPS_PORT', 443) === 443 ? 'https://127.0.0.1' : urls.edge;
     const token = await signIn(urls.login, origin, manager);
-    // A short warm-up of both paths (connections, prepared statements, JIT).
-    await latencyOf(urls.api, token);
-    const direct = await latencyOf(urls.api, token);
-    const nginx = await latencyOf(urls.edge, token);
-    return { direct, nginx, ratio: nginx.p99 / Math.max(direct.p99, 1), calls: DASHBOARD_CALLS };
+    const { direct, nginx } = await latencies(urls.api, urls.edge, token);
+    return { direct, nginx, ratio: nginx.p99 / direct.p99, calls: DASHBOARD_CALLS };
   } finally {
     const exited = new Promise((resolve) => stack.once('exit', resolve));
     stack.kill('SIGTERM');
