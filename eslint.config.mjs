@@ -66,6 +66,7 @@ export default tseslint.config(
       '**/dist/**',
       '**/dist-server/**',
       '**/.data/**',
+      '**/.data-prod/**',
       '**/.run/**',
       '**/coverage/**',
       '**/test-results/**',

@@ -44,9 +44,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { withPostgres } from './lib/postgres.mjs';
+import { measureEdge } from './lib/bench-edge.mjs';
 import {
   buildPackages,
-  debianTestPackages,
+  debianProductionPackages,
   ensureDebianPackages,
   ensurePnpm,
   installDependencies,
@@ -291,7 +292,8 @@ async function main() {
   installDependencies();
   buildPackages(['sandbox', 'api', ...remotes.map((r) => r.pkg), 'shell']);
   buildMonolith();
-  if (!frontOnly) ensureDebianPackages(debianTestPackages.filter((p) => p.name === 'postgresql'));
+  // PostgreSQL for the ingest rows; nginx (and openssl) for the edge row.
+  if (!frontOnly) ensureDebianPackages(debianProductionPackages);
 
   // The product as `npm start` runs it, on throw-away data.
   const stackProcess = spawn(
@@ -354,6 +356,12 @@ async function main() {
   const analytics = await measureAnalytics();
   const activities = await measureActivities();
   const ingest = await measureIngest();
+  // Last: the stack of the front-end rows has long stopped, its ports are free.
+  const edge = await measureEdge({
+    repoRoot,
+    waitFor,
+    manager: demoAccounts.find((a) => a.role === 'manager'),
+  });
 
   const ms = (value) => `${value.toFixed(2)} ms`;
   const p50 = (value) => `p50 ${ms(value)}`;
@@ -486,6 +494,21 @@ async function main() {
         },
       ];
     }),
+    ...[
+      ['direct', edge.direct, 'straight to the api instance'],
+      ['nginx', edge.nginx, 'through nginx: TLS, the pool'],
+    ].map(([key, run, what]) => ({
+      id: `edge.${key}.p99`,
+      label: `dashboard api calls p99, ${what} (${edge.calls.length} calls in turn, ${run.requests} requests)`,
+      value: run.p99,
+      unit: 'ms',
+      detail: p50(run.p50),
+    })),
+    {
+      id: 'edge.ratio',
+      label: "nginx's overhead: dashboard api calls p99 through nginx / direct",
+      value: Number(edge.ratio.toFixed(2)),
+    },
   ];
   for (const url of front.uncompressed) console.info(`sent uncompressed: ${url}`);
   report(measures);

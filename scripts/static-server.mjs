@@ -26,9 +26,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import fastifyHttpProxy from '@fastify/http-proxy';
 import csp from './lib/csp.cjs';
-
-const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2|png|svg)$/;
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+import staticHeaders from './lib/static-headers.cjs';
 
 /**
  * @typedef {object} StaticServerOptions
@@ -110,7 +108,7 @@ export function parseArgs(argv) {
 
 /** Hashed names never change content; everything else must be revalidated (ETag makes that cheap). */
 function cacheControl(file) {
-  return HASHED.test(path.basename(file)) ? IMMUTABLE : 'no-cache';
+  return staticHeaders.cacheControlOf(path.basename(file));
 }
 
 const under = (pathname, prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`);
@@ -237,8 +235,8 @@ export async function buildStaticServer(options) {
   const policyOf = pagePolicy(options);
   const firstPaint = firstPaintOf(app, options);
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    for (const [name, value] of Object.entries(staticHeaders.EVERY_ANSWER))
+      reply.header(name, value);
   });
   if (options.cors) {
     app.addHook('onRequest', async (request, reply) => {
@@ -302,7 +300,7 @@ export async function buildStaticServer(options) {
         cacheControl: false,
         wildcard: true,
         // A release's folder is named by its content: nothing under it ever changes.
-        setHeaders: (reply) => reply.header('Cache-Control', IMMUTABLE),
+        setHeaders: (reply) => reply.header('Cache-Control', staticHeaders.IMMUTABLE),
       });
     }
     if (firstPaint) {

@@ -41,7 +41,7 @@ const selected = (name) => !only || only.includes(name);
  * second `npm test` process on its own port block, data and log folders, the real store and
  * the two-instance journeys. Both lanes mostly wait on browsers, PHP and databases.
  */
-const BESIDE = ['real-store', 'e2e-scale'];
+const BESIDE = ['real-store', 'e2e-scale', 'rolling-restart'];
 const lanes = Number(process.env.TEST_LANES ?? (os.availableParallelism() >= 2 ? 2 : 1));
 const besideSteps =
   lanes > 1 && !process.env.TEST_LANE_RESULTS && selected('e2e') ? BESIDE.filter(selected) : [];
@@ -290,8 +290,9 @@ async function mergeBesideLane() {
   retried.push(...found.retried);
 }
 
-// Scale-out (issue 16): journeys that write, with two api instances on one throw-away
-// PostgreSQL behind the shell's proxy (round robin), so any request may land on either. A short
+// Scale-out (issue 16), as production runs it (issue 32): journeys that write, with two api
+// instances on one throw-away PostgreSQL behind nginx (TLS, round robin over both instances'
+// api and POS host), so any request may land on either. A short
 // subset (CI stays under 40 minutes), each crossing the instances differently: a new user's
 // sign-up and plan, store keys checked on one instance and read on the other, a cashier invited
 // who launches a shared station with the database's signing keys, live events, a session.
@@ -302,7 +303,21 @@ const SCALE_JOURNEYS = {
   ],
   'billing.spec.ts': ['a user who registers lands on /subscription-plans, picks Trial'],
   'session.spec.ts': ['logging out clears the token and returns to the landing page'],
+  // The headers of each kind of answer through nginx, and a cloud POS address behind it.
+  'edge.spec.ts': ['through nginx'],
 };
+/**
+ * nginx's ports for the e2e-scale stack: HTTPS_PORT, HTTP_PORT and CLOUD_POS_HTTPS_PORT when
+ * set, else beside the shell's (a machine's other stacks keep 443 and 80).
+ */
+function edgePorts() {
+  const shell = Number(process.env.SHELL_PORT ?? 3000);
+  return {
+    HTTPS_PORT: process.env.HTTPS_PORT ?? String(shell + 443),
+    HTTP_PORT: process.env.HTTP_PORT ?? String(shell + 80),
+    CLOUD_POS_HTTPS_PORT: process.env.CLOUD_POS_HTTPS_PORT ?? String(shell + 444),
+  };
+}
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 step('e2e-scale', () => {
   rmSync(path.join(reports, 'e2e-scale.json'), { force: true });
@@ -314,11 +329,46 @@ step('e2e-scale', () => {
         'pnpm',
         ['--filter', '@pos/e2e', 'exec', 'playwright', 'test', ...files, '--grep', grep],
         {
-          env: { ...process.env, CI: 'true', DATABASE_URL: url, E2E_API_INSTANCES: '2' },
+          env: {
+            ...process.env,
+            CI: 'true',
+            DATABASE_URL: url,
+            E2E_API_INSTANCES: '2',
+            POS_NGINX: '1',
+            ...edgePorts(),
+          },
         },
       );
     } finally {
       playwrightCounts('e2e-scale');
+    }
+  });
+});
+
+// The rolling restart under load (issue 32): the same topology, the api instances restarted one
+// at a time behind nginx while autocannon sends reads and signed webhook deliveries through it
+// (scripts/lib/rolling-restart-check.mjs): no request may fail, no delivered order go missing.
+step('rolling-restart', () => {
+  const report = path.join(reports, 'rolling-restart.json');
+  rmSync(report, { force: true });
+  withPostgres((url) => {
+    try {
+      run(
+        process.execPath,
+        [path.join(repoRoot, 'scripts/lib/rolling-restart-check.mjs'), '--report', report],
+        {
+          env: {
+            ...process.env,
+            DATABASE_URL: url,
+            E2E_API_INSTANCES: '2',
+            POS_NGINX: '1',
+            ...edgePorts(),
+          },
+        },
+      );
+    } finally {
+      const found = jestCounts(report);
+      if (found) counts['rolling-restart'] = found;
     }
   });
 });

@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiConfig } from './config';
 import type { DatabaseHandle } from './db';
@@ -10,14 +10,17 @@ import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
 import type { LiveHubOptions } from './live/hub';
 import livePlugin from './plugins/live';
+import observabilityPlugin, { requestIdOf } from './plugins/observability';
 import rateLimitsPlugin from './plugins/rate-limits';
 import repositoriesPlugin from './plugins/repositories';
 import securityHeadersPlugin from './plugins/security-headers';
 import { rejectMalformedText, validatorCompiler } from './plugins/validation';
 import routes from './routes';
+import probes from './routes/health/probes';
 import { addNamedSchemas, namedSchemaRefResolver } from './routes/schemas';
 import type { LoginProviderClient } from './services/login-provider';
 import { createLoginProviderClient } from './services/login-provider';
+import { ApiMetrics } from './services/metrics';
 import type { ProviderTokenVerifier } from './services/provider-tokens';
 import { createProviderTokenVerifier } from './services/provider-tokens';
 import type { StoreAccess } from './domain/store-access';
@@ -38,6 +41,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The api's signing key set (shared with the other instances through the database). */
     signingKeys: SigningKeys;
+    /** The process's Prometheus metrics (the POS host records into the same ones). */
+    metrics: ApiMetrics;
   }
 }
 
@@ -66,6 +71,8 @@ export interface AppDependencies {
   rateLimitClock?: () => number;
   /** The live shell releases must fit; read from `config.shellFederationUrl` otherwise. */
   liveShell?: LiveShell;
+  /** The process's metrics; a registry of this app's own otherwise. */
+  metrics?: ApiMetrics;
 }
 
 /**
@@ -171,6 +178,9 @@ export async function buildApp(
     bodyLimit: 256 * 1024,
     // Only configured proxies (TRUST_PROXY) may set the client address the logs show.
     trustProxy: config.trustProxy,
+    // nginx's X-Request-Id names the request in both logs.
+    genReqId: requestIdOf,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.addHook('preValidation', rejectMalformedText);
@@ -213,6 +223,16 @@ export async function buildApp(
   await app.register(repositoriesPlugin);
   await app.register(rateLimitsPlugin, { settings: config.rateLimits, now: deps.rateLimitClock });
   await app.register(livePlugin, { hub: deps.live });
+  const metrics =
+    deps.metrics ??
+    new ApiMetrics({
+      liveStreams: () => app.live.streamCount,
+      outboxBacklog: () => app.repos.usage.pendingCount(),
+      poolUse: () => database.poolUse(),
+    });
+  app.decorate('metrics', metrics);
+  await app.register(observabilityPlugin, { metrics, listener: 'api' });
+  await app.register(probes, { metrics, databaseSchema: config.databaseSchema });
   await app.register(authPlugin, {
     verifier:
       deps.verifier ??

@@ -11,11 +11,13 @@ import { MAX_DELIVERY_BYTES, RefusalLog, acceptDelivery, isPing } from './domain
 import { RateLimits } from './domain/limits';
 import type { StoreAccess } from './domain/store-access';
 import errorsPlugin from './plugins/errors';
+import observabilityPlugin, { requestIdOf } from './plugins/observability';
 import securityHeadersPlugin from './plugins/security-headers';
 import { validatorCompiler } from './plugins/validation';
 import type { Repositories } from './repositories';
 import { createRepositories } from './repositories';
 import type { TlsFiles } from './services/pos-host-tls';
+import type { ApiMetrics } from './services/metrics';
 import type { ProviderTokenVerifier } from './services/provider-tokens';
 import type { SigningKeys } from './services/signing-key';
 
@@ -38,6 +40,8 @@ export interface PosHostOptions {
   rateLimits?: RateLimits;
   /** Proxies whose X-Forwarded-For gives the client address (TRUST_PROXY); false: none. */
   trustProxy?: string | false;
+  /** The process's metrics (the api's): requests, webhook deliveries, orders ingested. */
+  metrics?: ApiMetrics;
 }
 
 const CallbackQuery = Type.Object(
@@ -75,14 +79,21 @@ const CALLBACK_STATUS: Record<CallbackRefusal, 400 | 403 | 404 | 409 | 502> = {
 export async function buildPosHost(options: PosHostOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logLevel === 'silent' ? false : { level: options.logLevel },
-    logController: new LogController({ disableRequestLogging: true }),
+    logController: new LogController({
+      disableRequestLogging: true,
+      requestIdLogLabel: 'requestId',
+    }),
     bodyLimit: 16 * 1024,
     // The webhook limits count per client address: only configured proxies may name it.
     trustProxy: options.trustProxy ?? false,
+    genReqId: requestIdOf,
     ...(options.tls ? { https: { cert: options.tls.cert, key: options.tls.key } } : {}),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   await app.register(errorsPlugin);
+  if (options.metrics) {
+    await app.register(observabilityPlugin, { metrics: options.metrics, listener: 'pos-host' });
+  }
   // HSTS only where this listener speaks TLS itself; browsers ignore it over plain http anyway.
   await app.register(securityHeadersPlugin, { hsts: Boolean(options.tls) });
   // The cloud POS addresses read the dashboard's token cookie and set the access-error one.

@@ -49,6 +49,7 @@ async function main(): Promise<void> {
     cookieDomain: config.cookieDomain,
     rateLimits: app.rateLimits,
     trustProxy: config.trustProxy,
+    metrics: app.metrics,
   };
   const posHost = await buildPosHost({
     ...posHostOptions,
@@ -57,8 +58,11 @@ async function main(): Promise<void> {
   // The same POS host over plain http, so that a browser opens local cloud addresses without
   // a certificate warning.
   const cloudPos = await buildPosHost(posHostOptions);
-  app.addHook('onClose', () => posHost.close());
-  app.addHook('onClose', () => cloudPos.close());
+  // The POS host's listeners stop first, finishing the requests they hold (webhook deliveries,
+  // callbacks) while the database is still open (it closes in onClose, after the preClose hooks).
+  app.addHook('preClose', async () => {
+    await Promise.all([posHost.close(), cloudPos.close()]);
+  });
   // Fastify runs onClose hooks last-registered first: the jobs below stop before this closes.
   app.addHook('onClose', () => database.close());
   // Orders whose deliveries never came, and webhooks a store disabled or lost; the database

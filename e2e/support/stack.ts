@@ -1,14 +1,30 @@
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
+/**
+ * The production topology (POS_NGINX=1, the e2e-scale step): nginx in front with TLS, the
+ * dashboard on HTTPS_PORT and the cloud POS addresses on CLOUD_POS_HTTPS_PORT.
+ */
+export const behindNginx = process.env.POS_NGINX === '1';
+
+/** An https origin of this host, without the port when it is https's own. */
+const httpsOrigin = (httpsPort: number) =>
+  `https://127.0.0.1${httpsPort === 443 ? '' : `:${httpsPort}`}`;
+
 /** Addresses of the stack the tests run against (the same env as scripts/lib/services.mjs). */
 export const stack = {
-  shell: `http://127.0.0.1:${port('SHELL_PORT', 3000)}`,
+  shell: behindNginx
+    ? httpsOrigin(port('HTTPS_PORT', 443))
+    : `http://127.0.0.1:${port('SHELL_PORT', 3000)}`,
+  /** nginx's plain-http port, which sends every address to https (behind nginx only). */
+  plainHttp: `http://127.0.0.1:${port('HTTP_PORT', 80)}`,
   api: `http://127.0.0.1:${port('API_PORT', 4000)}/api/connect-ui`,
   login: `http://127.0.0.1:${port('LOGIN_PORT', 4100)}`,
   mail: `http://127.0.0.1:${port('MAIL_HTTP_PORT', 4101)}`,
   control: `http://127.0.0.1:${port('CONTROL_PORT', 3099)}`,
-  /** The POS host's plain-http listener, where the cloud POS addresses live. */
-  cloudPos: `http://127.0.0.1:${port('CLOUD_POS_PORT', 4300)}`,
+  /** The POS host's plain-http listener, where the cloud POS addresses live (nginx's https). */
+  cloudPos: behindNginx
+    ? httpsOrigin(port('CLOUD_POS_HTTPS_PORT', 8443))
+    : `http://127.0.0.1:${port('CLOUD_POS_PORT', 4300)}`,
   /** The sandbox's Stripe-compatible payments API and Stripe.js (`/v3/`). */
   payments: `http://127.0.0.1:${port('PAYMENTS_PORT', 4600)}`,
   /** The sandbox's demo WooCommerce sites (the same STORE_PORTS as the stack). */

@@ -4,6 +4,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  NGINX_BINARY,
+  brotliInstalled,
+  ensureCertificate,
+  nginxArgs,
+  writeNginxConfig,
+} from './nginx.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -21,6 +28,11 @@ const portTable = {
   posHost: ['POS_HOST_PORT', 4443],
   cloudPos: ['CLOUD_POS_PORT', 4300],
   payments: ['PAYMENTS_PORT', 4600],
+  // nginx's, in the production topology (POS_NGINX=1): the dashboard's https entry, the plain
+  // http one that redirects, and the cloud POS addresses' https entry.
+  https: ['HTTPS_PORT', 443],
+  http: ['HTTP_PORT', 80],
+  cloudPosHttps: ['CLOUD_POS_HTTPS_PORT', 8443],
 };
 
 export const ports = Object.fromEntries(
@@ -28,17 +40,25 @@ export const ports = Object.fromEntries(
 );
 
 /**
- * The api's instances (E2E_API_INSTANCES, 1 by default): several share one PostgreSQL
- * (DATABASE_URL) behind the shell's proxy, which takes them in turn. Their ports are API_PORTS
- * (comma-separated) or API_PORT, API_PORT + 1, …; the first is `ports.api`.
+ * The production topology (`npm run start:prod`, the e2e-scale step): nginx is the one entry
+ * point, with TLS; it serves the built files and spreads the api and the POS host over the
+ * instances. Otherwise the shell's server proxies the api, as `npm start` does.
+ */
+export const behindNginx = process.env.POS_NGINX === '1';
+
+/**
+ * The api's instances (API_INSTANCES or E2E_API_INSTANCES, 1 by default): several share one
+ * PostgreSQL (DATABASE_URL) behind nginx or the shell's proxy, which takes them in turn. Their
+ * ports are API_PORTS (comma-separated) or API_PORT, API_PORT + 1, …; the first is `ports.api`.
+ * Behind nginx each one's plain-http POS host listens on CLOUD_POS_PORT + its index.
  */
 export const apiInstances = (() => {
-  const count = Number(process.env.E2E_API_INSTANCES || 1);
+  const count = Number(process.env.API_INSTANCES || process.env.E2E_API_INSTANCES || 1);
   if (!Number.isInteger(count) || count < 1) {
-    throw new Error(`E2E_API_INSTANCES must be a whole number ≥ 1, got ${count}`);
+    throw new Error(`API_INSTANCES must be a whole number ≥ 1, got ${count}`);
   }
   if (count > 1 && !process.env.DATABASE_URL) {
-    throw new Error('E2E_API_INSTANCES > 1 needs DATABASE_URL: a SQLite file is one process’s');
+    throw new Error('API_INSTANCES > 1 needs DATABASE_URL: a SQLite file is one process’s');
   }
   const given = (process.env.API_PORTS ?? '').split(',').filter(Boolean).map(Number);
   return Array.from({ length: count }, (_, i) => given[i] ?? ports.api + i);
@@ -49,19 +69,22 @@ export const storePorts = (process.env.STORE_PORTS ?? '4201,4202,4203')
   .split(',')
   .map((value) => Number(value.trim()));
 
+/** An https origin of this host, without the port when it is https's own. */
+const httpsOrigin = (httpsPort) => `https://${host}${httpsPort === 443 ? '' : `:${httpsPort}`}`;
+
 export const urls = {
-  shell: `http://${host}:${ports.shell}`,
+  shell: behindNginx ? httpsOrigin(ports.https) : `http://${host}:${ports.shell}`,
   api: `http://${host}:${ports.api}`,
   login: `http://${host}:${ports.login}`,
   mail: `http://${host}:${ports.mailHttp}`,
   control: `http://${host}:${ports.control}`,
   /** The api's HTTPS listener that WooCommerce calls back (the public POS host in production). */
-  posHost: `https://${host}:${ports.posHost}`,
+  posHost: behindNginx ? httpsOrigin(ports.https) : `https://${host}:${ports.posHost}`,
   /**
    * The cloud POS addresses `/{appSlug}/{stationSlug}`: the same POS host app over plain http,
    * so a browser opens them without a certificate warning (production serves both over https).
    */
-  cloudPos: `http://${host}:${ports.cloudPos}`,
+  cloudPos: behindNginx ? httpsOrigin(ports.cloudPosHttps) : `http://${host}:${ports.cloudPos}`,
   stores: storePorts.map((storePort) => `http://${host}:${storePort}`),
   /** The sandbox's Stripe-compatible payments API (`stripe` SDK host) and Stripe.js (`/v3/`). */
   payments: `http://${host}:${ports.payments}`,
@@ -71,7 +94,7 @@ export const urls = {
  * Where the payments sandbox sends its signed events: the api's Stripe webhook endpoint
  * (`stripe.webhooks.constructEvent` with {@link paymentsKeys}' webhookSecret).
  */
-export const paymentsWebhookUrl = `${urls.api}/api/connect-ui/stripe/webhook`;
+export const paymentsWebhookUrl = `${behindNginx ? urls.shell : urls.api}/api/connect-ui/stripe/webhook`;
 
 /** Stripe's test cards the payments sandbox knows, for the banner and the journeys. */
 export const testCards = [
@@ -247,7 +270,9 @@ export function remotesDocument() {
   return {
     remotes: remotes.map((remote) => ({
       name: remote.name,
-      entry: `http://${host}:${remote.port}/mf-manifest.json`,
+      entry: behindNginx
+        ? `${urls.shell}/remotes/${remote.pkg}/mf-manifest.json`
+        : `http://${host}:${remote.port}/mf-manifest.json`,
       routes: remote.routes,
       title: remote.title,
       access: remote.access,
@@ -294,10 +319,46 @@ export function paymentsKeys(dataDir) {
 }
 
 /**
- * Every service: how to run it and how to know it is up.
- * @param {{ dataDir: string, test: boolean }} options
+ * The TLS certificate and key of the POS host and of nginx: TLS_CERT_PATH and TLS_KEY_PATH
+ * (production's), or a self-signed pair in the data folder, made when missing.
+ * @param {string} dataDir
  */
-export function services({ dataDir, test }) {
+export function tlsFiles(dataDir) {
+  return {
+    cert: path.resolve(process.env.TLS_CERT_PATH ?? path.join(dataDir, 'tls', 'pos-host.crt')),
+    key: path.resolve(process.env.TLS_KEY_PATH ?? path.join(dataDir, 'tls', 'pos-host.key')),
+  };
+}
+
+/**
+ * nginx's site of this stack (scripts/lib/nginx.mjs): its folder in the data folder, the api
+ * instances' pools, the shell's server and every built remote.
+ * @param {{ dataDir: string, logDir: string, down?: number[] }} options
+ */
+export function nginxSite({ dataDir, logDir, down = [] }) {
+  return {
+    prefix: path.join(dataDir, 'nginx'),
+    logDir,
+    ports: { https: ports.https, http: ports.http, cloudPosHttps: ports.cloudPosHttps },
+    serverName: process.env.SERVER_NAME || '_',
+    tls: tlsFiles(dataDir),
+    instances: apiInstances.map((apiPort, i) => ({ api: apiPort, posHost: ports.cloudPos + i })),
+    down,
+    shell: { port: ports.shell, root: path.join(repoRoot, 'shell/dist') },
+    remotes: remotes.map((remote) => ({
+      pkg: remote.pkg,
+      root: path.join(repoRoot, remote.pkg, 'dist'),
+    })),
+    brotli: brotliInstalled(),
+  };
+}
+
+/**
+ * Every service: how to run it and how to know it is up. A service's `prepare`, when it has
+ * one, runs before each start (nginx's writes its configuration).
+ * @param {{ dataDir: string, test: boolean, logDir?: string }} options
+ */
+export function services({ dataDir, test, logDir = path.join(dataDir, 'logs') }) {
   const node = process.execPath;
   const staticServer = path.join(repoRoot, 'scripts/static-server.mjs');
   // BENCH_DASHBOARD_ORIGINS: the bench's monolith of the shell, which signs in like the shell.
@@ -306,8 +367,11 @@ export function services({ dataDir, test }) {
     `http://localhost:${ports.shell}`,
     ...(process.env.BENCH_DASHBOARD_ORIGINS ?? '').split(',').filter(Boolean),
   ].join(',');
-  // The api generates the POS host's certificate here; the stores trust exactly it.
-  const posHostCert = path.join(dataDir, 'tls', 'pos-host.crt');
+  // The api generates the POS host's certificate here (behind nginx, this does: nginx serves
+  // it too); the stores trust exactly it.
+  const tls = tlsFiles(dataDir);
+  if (behindNginx) ensureCertificate(tls.cert, tls.key);
+  const posHostCert = tls.cert;
   const demoKey = demoStoreKey(dataDir);
   const payments = paymentsKeys(dataDir);
   const jwksUrl = `${urls.cloudPos}/.well-known/jwks.json`;
@@ -335,13 +399,17 @@ export function services({ dataDir, test }) {
         PAYMENTS_WEBHOOK_URL: paymentsWebhookUrl,
         PAYMENTS_WEBHOOK_SECRET: payments.webhookSecret,
         ...(test ? { SANDBOX_CONTROLS: '1' } : {}),
+        // Behind nginx the stores and the payments sandbox call the POS host and the api on
+        // https with the stack's certificate.
+        ...(behindNginx ? { NODE_EXTRA_CA_CERTS: posHostCert } : {}),
       },
       // The payments sandbox starts last: when Stripe.js answers, every listener is up.
       health: `${urls.payments}/v3/`,
     },
-    // The first instance seeds the demo data and holds the POS host (the stores' callbacks,
-    // webhooks and the cloud POS addresses come to it directly); the others serve only
-    // /api/connect-ui, their POS-host listeners on free ports nobody is told of.
+    // The first instance seeds the demo data. Behind nginx every instance's plain-http POS host
+    // is in nginx's pool (CLOUD_POS_PORT + index); otherwise the first holds the POS host (the
+    // stores' callbacks, webhooks and the cloud POS addresses come to it directly) and the
+    // others serve only /api/connect-ui, their POS-host listeners on free ports nobody is told of.
     ...apiInstances.map((apiPort, i) => ({
       name: i === 0 ? 'api' : `api-${i + 1}`,
       command: node,
@@ -355,15 +423,19 @@ export function services({ dataDir, test }) {
         SMTP_HOST: host,
         SMTP_PORT: String(ports.smtp),
         DASHBOARD_ORIGIN: urls.shell,
-        POS_HOST_PORT: i === 0 ? String(ports.posHost) : '0',
+        POS_HOST_PORT: i === 0 && !behindNginx ? String(ports.posHost) : '0',
         POS_PUBLIC_URL: urls.posHost,
-        CLOUD_POS_PORT: i === 0 ? String(ports.cloudPos) : '0',
+        CLOUD_POS_PORT: behindNginx
+          ? String(ports.cloudPos + i)
+          : i === 0
+            ? String(ports.cloudPos)
+            : '0',
         CLOUD_POS_URL: urls.cloudPos,
         DEMO_STORE_URL: urls.stores[0],
         DEMO_STORE_CONSUMER_KEY: demoKey.consumerKey,
         DEMO_STORE_CONSUMER_SECRET: demoKey.consumerSecret,
         POS_TLS_CERT_PATH: posHostCert,
-        POS_TLS_KEY_PATH: path.join(dataDir, 'tls', 'pos-host.key'),
+        POS_TLS_KEY_PATH: tls.key,
         // The demo stores run on this machine; production refuses private addresses.
         STORE_ALLOW_PRIVATE_HOSTS: '1',
         SEED_DEMO: i === 0 ? '1' : '0',
@@ -380,9 +452,11 @@ export function services({ dataDir, test }) {
         // The journeys withdraw a failing canary after a few loads, not the production five.
         ...(test ? { CANARY_MIN_REPORTS: '2' } : {}),
       },
-      health: `http://${host}:${apiPort}/api/connect-ui/health`,
+      // Ready: its database answers and has every migration (api/README.md, Operations).
+      health: `http://${host}:${apiPort}/health/ready`,
     })),
-    ...remotes.map((remote) => ({
+    // Behind nginx, nginx serves the remotes' built files itself.
+    ...(behindNginx ? [] : remotes).map((remote) => ({
       name: remote.pkg,
       command: node,
       args: [
@@ -436,7 +510,26 @@ export function services({ dataDir, test }) {
         ...popupPages.paths.flatMap((page) => ['--html', `${page}=${popupPages.file}`]),
       ],
       env: {},
-      health: `${urls.shell}/`,
+      health: `http://${host}:${ports.shell}/`,
     },
+    ...(behindNginx ? [nginxService({ dataDir, logDir })] : []),
   ];
+}
+
+/**
+ * nginx in the foreground, a child of the stack like the others; its configuration is written
+ * (and checked) before each start. Up when its plain-http port answers (the redirect).
+ */
+function nginxService({ dataDir, logDir }) {
+  const site = nginxSite({ dataDir, logDir });
+  const configFile = path.join(site.prefix, 'nginx.conf');
+  return {
+    name: 'nginx',
+    command: NGINX_BINARY,
+    args: nginxArgs(site.prefix, configFile),
+    env: {},
+    // `down`: the instances a rolling restart has taken out of the pools.
+    prepare: (down = []) => writeNginxConfig({ ...site, down }),
+    health: `http://${host}:${ports.http}/`,
+  };
 }

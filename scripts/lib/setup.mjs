@@ -4,7 +4,12 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from './services.mjs';
+import { fileURLToPath } from 'node:url';
+
+// Not services.mjs's: that table is read once, with the environment of its first import, and
+// `npm run start:prod` sets its environment (POS_NGINX, DATABASE_URL) after installing and
+// starting the database with this module.
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Runs a command with inherited output; throws when it fails. */
 export function run(command, args, options = {}) {
@@ -145,9 +150,23 @@ const wordpressPackages = [
   'unzip',
 ].map((name) => ({ name, check: () => dpkgInstalled(name) }));
 
+/**
+ * The production topology's (`npm run start:prod`, the e2e-scale step): Debian's nginx with its
+ * brotli_static module, PostgreSQL, and openssl for the self-signed certificate.
+ */
+export const debianProductionPackages = [
+  { name: 'nginx', check: () => existsSync('/usr/sbin/nginx') },
+  {
+    name: 'libnginx-mod-http-brotli-static',
+    check: () => existsSync('/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'),
+  },
+  { name: 'postgresql', check: () => postgresBinDir() !== null },
+  { name: 'openssl', check: () => existsSync('/usr/bin/openssl') },
+];
+
 export const debianTestPackages = [
   { name: 'chromium', check: () => existsSync('/usr/bin/chromium') },
-  { name: 'postgresql', check: () => postgresBinDir() !== null },
+  ...debianProductionPackages,
   { name: 'fonts-liberation', check: () => existsSync('/usr/share/fonts/truetype/liberation') },
   ...wordpressPackages,
 ];

@@ -21,6 +21,23 @@ export interface DatabaseHandle {
    * ends it.
    */
   newListenClient?: () => Client;
+  /**
+   * The connections in use now (the metrics' pool use): PostgreSQL's pool counts; SQLite has
+   * its one file connection.
+   */
+  poolUse(): PoolUse;
+}
+
+/** A connection pool's counts at one moment. */
+export interface PoolUse {
+  /** Connections open (idle or in use). */
+  total: number;
+  /** Open connections not in use. */
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  /** The largest number of connections the pool opens. */
+  max: number;
 }
 
 /** Where to connect: DATABASE_URL (PostgreSQL) wins over the SQLite file. */
@@ -59,6 +76,9 @@ const MAX_PREPARED_PER_CONNECTION = 64;
  * statement … does not exist" (the session was reset under it).
  */
 const PREPARED_STATEMENT_GONE = new Set(['0A000', '26000']);
+
+/** The PostgreSQL pool's size per api instance. */
+const POOL_MAX = 10;
 
 /** Connections are replaced after this long, and with them what they prepared. */
 const CONNECTION_LIFETIME_S = 3600;
@@ -150,7 +170,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     };
     const pool = new Pool({
       ...settings,
-      max: 10,
+      max: POOL_MAX,
       Client: PreparingClient,
       maxLifetimeSeconds: CONNECTION_LIFETIME_S,
     });
@@ -163,6 +183,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       // health check (`select 1`) on a connection that is half open.
       newListenClient: () =>
         new Client({ ...settings, keepAlive: true, query_timeout: LISTEN_QUERY_TIMEOUT_MS }),
+      poolUse: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: POOL_MAX,
+      }),
     };
   }
   fs.mkdirSync(path.dirname(path.resolve(options.sqlitePath)), { recursive: true });
@@ -177,5 +203,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(file) }),
   });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    close: () => db.destroy(),
+    poolUse: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
+  };
 }

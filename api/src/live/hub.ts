@@ -186,6 +186,11 @@ export class LiveHub {
     return this.subscribers.get(userId)?.size ?? 0;
   }
 
+  /** How many streams this process serves now (the metrics' live connections). */
+  get streamCount(): number {
+    return this.streams.size;
+  }
+
   /** Tracks an open stream, so that {@link endStreams} can end it; returns the untrack. */
   track(stream: Closable): () => void {
     this.streams.add(stream);

@@ -272,6 +272,16 @@ export class UsageRepository {
       .execute();
   }
 
+  /** How many outbox rows wait to be reported (the metrics' outbox backlog). */
+  async pendingCount(): Promise<number> {
+    const row = await this.db
+      .selectFrom('usage_reports')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   /** The outbox rows of a user (oldest order first): what was reported and what is pending. */
   async reportsOf(userId: string): Promise<UsageReport[]> {
     const rows = await this.db

@@ -145,6 +145,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     signingKeys,
     cookieDomain: config.cookieDomain,
     rateLimits: app.rateLimits,
+    metrics: app.metrics,
   });
   await posHost.ready();
   return {

@@ -77,6 +77,30 @@ class InCodeProvider implements MigrationProvider {
   }
 }
 
+/** A migrator over this code's migrations, in `schema` on PostgreSQL when one is configured. */
+function migratorFor(db: Kysely<Database>, dialect: DialectName, schema: string | null): Migrator {
+  return new Migrator({
+    db,
+    provider: new InCodeProvider(dialect),
+    // Kysely looks for its own tables in every schema unless told which one: another
+    // schema's kysely_migration_lock would then pass for this one's, and the run fails.
+    ...(dialect === 'postgres' && schema ? { migrationTableSchema: schema } : {}),
+  });
+}
+
+/**
+ * The names of this code's migrations that the database has not run yet (all of them on an
+ * empty database): an instance of newer code than its database is not ready to serve.
+ */
+export async function pendingMigrations(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  schema: string | null = null,
+): Promise<string[]> {
+  const migrations = await migratorFor(db, dialect, schema).getMigrations();
+  return migrations.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
+
 /**
  * Brings the schema up to date (creating the PostgreSQL schema first when one is configured);
  * throws with the failing migration's error. Safe to run from several instances at once: the
@@ -90,14 +114,7 @@ export async function migrateToLatest(
   if (dialect === 'postgres' && schema) {
     await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
   }
-  const migrator = new Migrator({
-    db,
-    provider: new InCodeProvider(dialect),
-    // Kysely looks for its own tables in every schema unless told which one: another
-    // schema's kysely_migration_lock would then pass for this one's, and the run fails.
-    ...(dialect === 'postgres' && schema ? { migrationTableSchema: schema } : {}),
-  });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migratorFor(db, dialect, schema).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     const where = failed ? ` (migration ${failed.migrationName})` : '';
