@@ -9,6 +9,7 @@ import { REGISTER_SESSION_COOKIE } from './handoff';
 import { restError } from './oauth';
 import { fireOrder } from './ordersApi';
 import { invalidParam, positiveInt, restNotFound } from './restApi';
+import { SaleOnce } from './saleOnce';
 import type { ProductSeed, StationSeed } from './seed';
 
 /** The header that carries the register's per-session CSRF token. */
@@ -153,8 +154,14 @@ function paymentOf(raw: unknown): Payment {
   return { error: 'payment.method must be cash or card.' };
 }
 
+/** The totals of a stored order, as its receipt shows them again. */
+function storedCents(order: OrderRecord): Cents {
+  const subtotal = order.line_items.reduce((sum, line) => sum + line.price * line.quantity, 0);
+  return { subtotal, total_tax: order.total_tax, total: order.total };
+}
+
 /** A sale as the register shows its receipt. */
-function saleView(order: OrderRecord, station: Station, cents: Cents) {
+function saleView(order: OrderRecord, station: Station, cents: Cents = storedCents(order)) {
   const meta = (key: string) => order.meta_data.find((m) => m.key === key)?.value;
   return {
     id: order.id,
@@ -189,6 +196,7 @@ function saleView(order: OrderRecord, station: Station, cents: Cents) {
  */
 export function registerApiRoutes(app: FastifyInstance, ctx: StoreContext): void {
   const base = '/wp-json/pos-connect/v1/register/:id';
+  const saleOnce = new SaleOnce(ctx);
 
   /** The station and session a call acts in, or the refusal already sent. */
   function authorize(
@@ -333,6 +341,11 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StoreContext): void
     const found = authorizeWrite(request, reply);
     if (!found) return reply;
     const { station, session } = found;
+    // A sale sent again (the register's offline queue, a retry) answers the order it made.
+    const once = await saleOnce.begin(request, reply, station.pos_id, (made) =>
+      saleView(made, station),
+    );
+    if (!once) return reply;
     const body = (request.body ?? {}) as { lines?: unknown; payment?: unknown };
     const lines = cartLines(ctx.commerce.products(ctx.seed), body.lines);
     if (typeof lines === 'string') return reply.status(400).send(invalidParam('lines', lines));
@@ -366,6 +379,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StoreContext): void
         [POS_META.cashierId]: String(session.wpUserId),
         [POS_META.cashierName]: cashier?.name ?? session.name,
         ...tender,
+        ...once,
       },
     };
     const result = await ctx.commerce.addOrderReducingStock(order);
