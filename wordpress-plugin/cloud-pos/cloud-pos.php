@@ -40,6 +40,7 @@ require_once __DIR__ . '/includes/class-cloud-pos-stations.php';
 require_once __DIR__ . '/includes/class-cloud-pos-storage.php';
 require_once __DIR__ . '/includes/class-cloud-pos-rest.php';
 require_once __DIR__ . '/includes/class-cloud-pos-register.php';
+require_once __DIR__ . '/includes/class-cloud-pos-sale-once.php';
 require_once __DIR__ . '/includes/class-cloud-pos-register-api.php';
 require_once __DIR__ . '/includes/class-cloud-pos-admin.php';
 require_once __DIR__ . '/includes/class-cloud-pos-connect.php';

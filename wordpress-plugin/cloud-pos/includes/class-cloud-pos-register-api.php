@@ -284,6 +284,15 @@ final class Cloud_POS_Register_API {
 		if ( null !== $missing ) {
 			return $missing;
 		}
+		// A sale sent again (the register's offline queue, a retry) answers the order it made.
+		$key = self::idempotency_key( $request );
+		if ( is_wp_error( $key ) ) {
+			return $key;
+		}
+		$made = null === $key ? null : Cloud_POS_Sale_Once::find( absint( $request['pos_id'] ), $key );
+		if ( null !== $made ) {
+			return self::answer( self::sale_view( $made, Cloud_POS_Stations::find( absint( $request['pos_id'] ) ) ) );
+		}
 		$lines = self::cart_lines( $request->get_param( 'lines' ) );
 		if ( is_wp_error( $lines ) ) {
 			return $lines;
@@ -327,6 +336,17 @@ final class Cloud_POS_Register_API {
 			(string) $station->post_title
 		);
 
+		if ( null !== $key ) {
+			$held = Cloud_POS_Sale_Once::acquire( (int) $station->ID, $key );
+			if ( $held instanceof WC_Order ) {
+				return self::answer( self::sale_view( $held, $station ) );
+			}
+			if ( is_wp_error( $held ) ) {
+				return $held;
+			}
+			$meta[ Cloud_POS_Sale_Once::META ] = $key;
+		}
+
 		global $wpdb;
 		$wpdb->query( 'START TRANSACTION' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- one sale is one transaction.
 		try {
@@ -358,11 +378,32 @@ final class Cloud_POS_Register_API {
 			$wpdb->query( 'COMMIT' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 		} catch ( Throwable $error ) {
 			$wpdb->query( 'ROLLBACK' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+			if ( null !== $key ) {
+				Cloud_POS_Sale_Once::release( (int) $station->ID, $key );
+			}
 			return new WP_Error( 'cloud_pos_register_order_failed', __( 'The store could not make the order. Nothing was charged; try again.', 'cloud-pos' ), array( 'status' => 500 ) );
+		}
+		if ( null !== $key ) {
+			Cloud_POS_Sale_Once::release( (int) $station->ID, $key );
 		}
 		$response = self::answer( self::sale_view( wc_get_order( $order->get_id() ), $station ) );
 		$response->set_status( 201 );
 		return $response;
+	}
+
+	/**
+	 * The sale's idempotency key: the `Idempotency-Key` header and/or the JSON body's
+	 * `idempotency_key` (null when neither), or the refusal.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return string|null|WP_Error
+	 */
+	private static function idempotency_key( WP_REST_Request $request ) {
+		$body = $request->get_json_params();
+		return Cloud_POS_Rules::idempotency_key(
+			$request->get_header( 'idempotency_key' ),
+			is_array( $body ) && isset( $body['idempotency_key'] ) ? $body['idempotency_key'] : null
+		);
 	}
 
 	/**
