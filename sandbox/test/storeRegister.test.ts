@@ -318,3 +318,51 @@ describe('a sale with an idempotency key', () => {
     expect(await stockOf105(register)).toBe(500);
   });
 });
+
+describe('a sale the register took while the store did not answer', () => {
+  const shown = { offline: { shown_total: '3.00' } };
+
+  it('is recorded as the store settles it: cash short of its total, its change none', async () => {
+    const register = await openRegister(coffee, posHost);
+    const made = await register.call('POST', 'orders', {
+      ...sale([{ product_id: 101, quantity: 1 }], { method: 'cash', tendered: '3' }),
+      ...shown,
+    });
+    expect(made.status).toBe(201);
+    // Espresso's 3.00 and the store's 8 % tax, which the register never computes.
+    expect(made.body).toMatchObject({ total: '3.24', tendered: '3.00', change: '0.00' });
+    const keys = await issueKeys(coffee, { user_id: 1, permissions: 'read' });
+    const { body: order } = await signedFetch(
+      `${coffee}/wp-json/wc/v3/orders/${made.body.id}`,
+      keys,
+    );
+    expect(order.meta_data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ key: 'cloud_pos_offline_shown_total', value: '3.00' }),
+      ]),
+    );
+  });
+
+  it('takes the stock below zero rather than losing the sale', async () => {
+    const register = await openRegister(coffee, posHost);
+    const made = await register.call('POST', 'orders', {
+      ...sale([{ product_id: 101, quantity: 501 }], { method: 'card', reference: 'T-1' }),
+      offline: { shown_total: '1503.00' },
+    });
+    expect(made.status).toBe(201);
+    const [espresso] = (await register.call('GET', 'products?search=SKU-101')).body;
+    expect(espresso).toMatchObject({ stock_quantity: -1, stock_status: 'outofstock' });
+  });
+
+  it('refuses an offline mark without the total the register showed', async () => {
+    const register = await openRegister(coffee, posHost);
+    const refused = await register.call('POST', 'orders', {
+      ...sale([{ product_id: 101, quantity: 1 }]),
+      offline: { shown_total: 'three' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.data.params).toEqual({
+      offline: 'offline.shown_total must be an amount such as 20.00.',
+    });
+  });
+});

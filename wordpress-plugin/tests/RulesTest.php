@@ -547,4 +547,14 @@ final class RulesTest extends TestCase {
 		$this->assertInvalidParam( 'idempotency_key', $reason, Cloud_POS_Rules::idempotency_key( $key, '0b6c3f9e-1d2a-4c3b-8e7f-6a5b4c3d2e1f' ) );
 		$this->assertInvalidParam( 'idempotency_key', $reason, Cloud_POS_Rules::idempotency_key( "$key-1", null ) );
 	}
+
+	public function test_offline_sale_keeps_the_total_the_register_showed(): void {
+		$this->assertNull( Cloud_POS_Rules::offline_sale( null ) );
+		$this->assertSame( array( 'cloud_pos_offline_shown_total' => '3.00' ), Cloud_POS_Rules::offline_sale( array( 'shown_total' => '3' ) ) );
+		$this->assertSame( array( 'cloud_pos_offline_shown_total' => '12.50' ), Cloud_POS_Rules::offline_sale( array( 'shown_total' => '12.5' ) ) );
+		$reason = 'offline.shown_total must be an amount such as 20.00.';
+		$this->assertInvalidParam( 'offline', $reason, Cloud_POS_Rules::offline_sale( array( 'shown_total' => 'three' ) ) );
+		$this->assertInvalidParam( 'offline', $reason, Cloud_POS_Rules::offline_sale( array() ) );
+		$this->assertInvalidParam( 'offline', $reason, Cloud_POS_Rules::offline_sale( true ) );
+	}
 }

@@ -9,7 +9,7 @@ import { REGISTER_SESSION_COOKIE } from './handoff';
 import { restError } from './oauth';
 import { fireOrder } from './ordersApi';
 import { invalidParam, positiveInt, restNotFound } from './restApi';
-import { SaleOnce } from './saleOnce';
+import { SaleOnce, offlineSaleOf } from './saleOnce';
 import type { ProductSeed, StationSeed } from './seed';
 
 /** The header that carries the register's per-session CSRF token. */
@@ -351,18 +351,22 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StoreContext): void
     if (typeof lines === 'string') return reply.status(400).send(invalidParam('lines', lines));
     const payment = paymentOf(body.payment);
     if ('error' in payment) return reply.status(400).send(invalidParam('payment', payment.error));
+    const offline = offlineSaleOf(request.body);
+    if (offline && 'error' in offline) {
+      return reply.status(400).send(invalidParam('offline', String(offline.error)));
+    }
     const { currency, taxRate, pricesIncludeTax } = stationSettings(station);
     const cents = orderTotals(lines, taxRate, pricesIncludeTax);
     const cashier = findUser(ctx, session.wpUserId);
     const tender: Record<string, string> = {};
     if (payment.method === 'cash') {
-      if (payment.tendered < cents.total) {
+      if (payment.tendered < cents.total && !offline) {
         return reply
           .status(400)
           .send(restError(400, 'cloud_pos_register_tendered_short', REGISTER_ERRORS.tenderedShort));
       }
       tender[TENDER_META.tendered] = money(payment.tendered);
-      tender[TENDER_META.change] = money(payment.tendered - cents.total);
+      tender[TENDER_META.change] = money(Math.max(0, payment.tendered - cents.total));
     } else {
       tender[TENDER_META.reference] = payment.reference;
     }
@@ -380,9 +384,10 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StoreContext): void
         [POS_META.cashierName]: cashier?.name ?? session.name,
         ...tender,
         ...once,
+        ...offline,
       },
     };
-    const result = await ctx.commerce.addOrderReducingStock(order);
+    const result = await ctx.commerce.addOrderReducingStock(order, { evenIfShort: !!offline });
     if ('shortOf' in result) {
       // WooCommerce's own text (wc_reduce_stock_levels' check in the checkout).
       return reply

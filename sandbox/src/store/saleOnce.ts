@@ -14,6 +14,9 @@ export const IDEMPOTENCY_META = 'cloud_pos_idempotency_key';
 export const IDEMPOTENCY_KEY_INVALID =
   'idempotency_key must be a UUID such as 3f2b8c1e-6d4a-4f8e-9b1c-2a7d5e0f9c31.';
 
+/** The order meta that keeps the provisional total a register showed for a sale it queued. */
+export const OFFLINE_TOTAL_META = 'cloud_pos_offline_shown_total';
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -96,4 +99,21 @@ export class SaleOnce {
     });
     return { [IDEMPOTENCY_META]: key };
   }
+}
+
+/**
+ * A sale the register took while the store did not answer (the body's `offline`, with the
+ * provisional `shown_total` it showed from its last known prices): null for a sale made online;
+ * else the meta its order keeps, or the reason it is refused. The goods and the money have
+ * changed hands already, so the store records such a sale as it settles it: cash short of its
+ * own total and stock below zero do not refuse it, and the register shows the difference.
+ */
+export function offlineSaleOf(body: unknown): Record<string, string> | null | { error: string } {
+  const offline = ((body ?? {}) as { offline?: unknown }).offline;
+  if (offline === undefined) return null;
+  const shown = ((offline ?? {}) as { shown_total?: unknown }).shown_total;
+  if (typeof shown !== 'string' || !/^\d{1,7}(\.\d{1,2})?$/.test(shown)) {
+    return { error: 'offline.shown_total must be an amount such as 20.00.' };
+  }
+  return { [OFFLINE_TOTAL_META]: Number(shown).toFixed(2) };
 }

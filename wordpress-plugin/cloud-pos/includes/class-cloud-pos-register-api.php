@@ -301,8 +301,13 @@ final class Cloud_POS_Register_API {
 		if ( is_wp_error( $payment ) ) {
 			return $payment;
 		}
+		$offline = Cloud_POS_Rules::offline_sale( $request->get_param( 'offline' ) );
+		if ( is_wp_error( $offline ) ) {
+			return $offline;
+		}
 		foreach ( $lines as $line ) {
-			if ( ! $line['product']->has_enough_stock( $line['quantity'] ) ) {
+			// A sale taken while the store did not answer has happened: WooCommerce takes the stock below zero.
+			if ( null === $offline && ! $line['product']->has_enough_stock( $line['quantity'] ) ) {
 				return new WP_Error(
 					'woocommerce_rest_product_out_of_stock',
 					/* translators: %s: product name */
@@ -317,11 +322,11 @@ final class Cloud_POS_Register_API {
 		if ( 'cash' === $payment['method'] ) {
 			// Cents on both sides: the tender is parsed in cents, whatever the store's decimals.
 			$total_cents = (int) round( $total * 100 );
-			if ( $payment['tendered'] < $total_cents ) {
+			if ( $payment['tendered'] < $total_cents && null === $offline ) {
 				return new WP_Error( 'cloud_pos_register_tendered_short', __( 'The cash tendered is less than the total.', 'cloud-pos' ), array( 'status' => 400 ) );
 			}
 			$meta[ self::META_TENDERED ] = wc_format_decimal( $payment['tendered'] / 100, wc_get_price_decimals() );
-			$meta[ self::META_CHANGE ]   = wc_format_decimal( ( $payment['tendered'] - $total_cents ) / 100, wc_get_price_decimals() );
+			$meta[ self::META_CHANGE ]   = wc_format_decimal( max( 0, $payment['tendered'] - $total_cents ) / 100, wc_get_price_decimals() );
 		} else {
 			$meta[ self::META_REFERENCE ] = $payment['reference'];
 		}
@@ -336,6 +341,7 @@ final class Cloud_POS_Register_API {
 			(string) $station->post_title
 		);
 
+		$meta += $offline ?? array();
 		if ( null !== $key ) {
 			$held = Cloud_POS_Sale_Once::acquire( (int) $station->ID, $key );
 			if ( $held instanceof WC_Order ) {

@@ -853,4 +853,23 @@ final class Cloud_POS_Rules {
 		}
 		return $first;
 	}
+
+	/**
+	 * A sale the register took while the store did not answer (the body's `offline`, with the
+	 * provisional `shown_total` it showed): null for a sale made online; else the meta its order
+	 * keeps, or the error naming the parameter (the sandbox's text).
+	 *
+	 * @param mixed $raw The `offline` parameter (null when absent).
+	 * @return array<string, string>|null|WP_Error
+	 */
+	public static function offline_sale( $raw ) {
+		if ( null === $raw ) {
+			return null;
+		}
+		$shown = is_array( $raw ) && isset( $raw['shown_total'] ) ? $raw['shown_total'] : null;
+		if ( ! is_string( $shown ) || ! preg_match( '/^\d{1,7}(\.\d{1,2})?$/D', $shown ) ) {
+			return self::invalid_param( 'offline', 'offline.shown_total must be an amount such as 20.00.' );
+		}
+		return array( 'cloud_pos_offline_shown_total' => number_format( (float) $shown, 2, '.', '' ) );
+	}
 }
