@@ -1,12 +1,20 @@
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { RegisterApi } from './api';
-import { RegisterError } from './api';
+import { RegisterError, isUnreachable } from './api';
 import { cartLines, cartReducer } from './cart';
 import { canAdd, indexCatalogue, loadCatalogue } from './catalogue';
 import { CartPanel } from './components/CartPanel';
 import { PayDialog } from './components/PayDialog';
 import { ProductGrid } from './components/ProductGrid';
 import { Receipt } from './components/Receipt';
+import { OfflineStatus } from './offline/OfflineStatus';
+import { afterQueuedSale, provisionalTotals, shownSale } from './offline/queue';
+import { newSaleKey } from './offline/saleKey';
+import type { OfflineStore, ShownSale } from './offline/store';
+import { openOfflineStore } from './offline/store';
+import { OFFLINE_TEXTS } from './offline/texts';
+import { useOfflineSales } from './offline/useOfflineSales';
+import { WaitingReceipt } from './offline/WaitingReceipt';
 import { TEXTS } from './texts';
 import type { CartTotals, Category, Payment, Product, RegisterSession, Sale } from './types';
 
@@ -29,11 +37,33 @@ function afterSale(products: Product[], sale: Sale): Product[] {
   });
 }
 
+export interface RegisterProps {
+  api: RegisterApi;
+  /** Where the catalogue and the waiting sales are kept (the station's IndexedDB database). */
+  offlineStore?: Promise<OfflineStore>;
+  /** How often the register asks again whether the store answers, while sales wait. */
+  retryMs?: number;
+}
+
 /**
  * The register: the catalogue beside the current sale; Pay takes the payment and the store
- * makes the order; the receipt shows at once. Every total is the store's.
+ * makes the order; the receipt shows at once. Every total is the store's. While the store does
+ * not answer it sells from the saved catalogue at provisional totals and queues the sales.
  */
-export function Register({ api }: { api: RegisterApi }) {
+export function Register({ api, offlineStore, retryMs }: RegisterProps) {
+  const offlineDb = useMemo(
+    () => offlineStore ?? openOfflineStore('cloud-pos-register'),
+    [offlineStore],
+  );
+  const [reloads, setReloads] = useState(0);
+  const offline = useOfflineSales(api, offlineDb, {
+    retryMs,
+    // Back: the catalogue again, with the prices and stock the store settled.
+    onBack: () => setReloads((n) => n + 1),
+  });
+  const { cachedCatalogue, markDown, saveCatalogue, storeAnswers } = offline;
+  const saleKey = useRef(newSaleKey());
+  const [waitingSale, setWaitingSale] = useState<ShownSale | null>(null);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [products, setProducts] = useState<Product[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
@@ -45,30 +75,58 @@ export function Register({ api }: { api: RegisterApi }) {
 
   useEffect(() => {
     let live = true;
+    // A reload keeps the grid as it is until the whole catalogue is in.
+    const onPage = reloads === 0 ? (so: Product[]) => live && setProducts(so) : undefined;
     Promise.all([api.session(), api.categories()])
-      .then(([session, categories]) => {
+      .then(async ([session, categories]) => {
         if (live) setLoaded({ session, categories });
-        return loadCatalogue(api, (so) => live && setProducts(so));
+        const all = await loadCatalogue(api, onPage);
+        if (live) setProducts(all);
+        saveCatalogue({ session, categories, products: all, savedAt: new Date().toISOString() });
       })
-      .catch((error: unknown) => live && setFailure(messageOf(error)));
+      .catch(async (error: unknown) => {
+        // The store does not answer: sell from the catalogue saved the last time it did.
+        const cached = isUnreachable(error) ? await cachedCatalogue() : undefined;
+        if (!live) return;
+        if (isUnreachable(error)) markDown();
+        if (!cached) {
+          if (reloads === 0)
+            setFailure(isUnreachable(error) ? OFFLINE_TEXTS.noCache : messageOf(error));
+          return;
+        }
+        if (reloads === 0) {
+          setLoaded({ session: cached.session, categories: cached.categories });
+          setProducts(cached.products);
+        }
+      });
     return () => {
       live = false;
     };
-  }, [api]);
+  }, [api, cachedCatalogue, markDown, reloads, saveCatalogue]);
 
   // The store computes the totals of every cart; an answer for an older cart is dropped.
+  // While it does not answer, the totals are the sum of the last known prices, provisional.
+  const currency = loaded?.session.store.currency ?? '';
   useEffect(() => {
     setTotals(null);
     if (cart.length === 0) return undefined;
+    if (!storeAnswers) {
+      setTotals(provisionalTotals(cart, currency));
+      return undefined;
+    }
     let live = true;
     api
       .totals(cartLines(cart))
       .then((answer) => live && setTotals(answer))
-      .catch((error: unknown) => live && setNotice(messageOf(error)));
+      .catch((error: unknown) => {
+        if (!live) return;
+        if (isUnreachable(error)) markDown();
+        else setNotice(messageOf(error));
+      });
     return () => {
       live = false;
     };
-  }, [api, cart]);
+  }, [api, cart, currency, markDown, storeAnswers]);
 
   const index = useMemo(() => indexCatalogue(products), [products]);
 
@@ -80,21 +138,47 @@ export function Register({ api }: { api: RegisterApi }) {
         return;
       }
       setSale(null);
+      setWaitingSale(null);
       setNotice('');
       dispatch({ type: 'add', product });
     },
     [cart],
   );
 
+  /** Keeps a sale the store did not answer for in the queue, and shows its waiting receipt. */
+  const queueSale = async (payment: Payment) => {
+    const shown = shownSale(totals ?? provisionalTotals(cart, currency), payment, new Date());
+    await offline.queue({ key: saleKey.current, lines: cartLines(cart), payment, shown });
+    saleKey.current = newSaleKey();
+    setProducts((current) => afterQueuedSale(current, shown));
+    setWaitingSale(shown);
+    setSale(null);
+    setPaying(false);
+    dispatch({ type: 'clear' });
+  };
+
   const complete = async (payment: Payment): Promise<string | null> => {
     try {
-      const made = await api.createOrder(cartLines(cart), payment);
+      if (totals?.provisional) {
+        await queueSale(payment);
+        return null;
+      }
+      // The key makes a sale whose answer is lost safe to send again (from the queue).
+      const made = await api.createOrder(cartLines(cart), payment, {
+        idempotencyKey: saleKey.current,
+      });
+      saleKey.current = newSaleKey();
       setProducts((current) => afterSale(current, made));
       setSale(made);
+      setWaitingSale(null);
       setPaying(false);
       dispatch({ type: 'clear' });
       return null;
     } catch (error) {
+      if (isUnreachable(error)) {
+        await queueSale(payment);
+        return null;
+      }
       return error instanceof RegisterError ? error.message : messageOf(error);
     }
   };
@@ -125,10 +209,26 @@ export function Register({ api }: { api: RegisterApi }) {
         onNotice={setNotice}
       />
       <div className="register-side">
+        <OfflineStatus
+          storeAnswers={storeAnswers}
+          waiting={offline.waiting}
+          settled={offline.settled}
+          locale={store.locale}
+          onDismiss={offline.dismiss}
+        />
         <p role="status" className="register-notice">
           {notice}
         </p>
-        {sale && cart.length === 0 ? (
+        {waitingSale && cart.length === 0 ? (
+          <WaitingReceipt
+            shown={waitingSale}
+            storeName={store.name}
+            stationName={loaded.session.station.name}
+            cashier={loaded.session.store_user.name || loaded.session.person.name}
+            locale={store.locale}
+            onNewSale={() => setWaitingSale(null)}
+          />
+        ) : sale && cart.length === 0 ? (
           <Receipt
             sale={sale}
             storeName={store.name}

@@ -24,6 +24,26 @@ export class RegisterError extends Error {
 /** Shown when the store does not answer at all. */
 export const UNREACHABLE = 'The store does not answer. Check the connection and try again.';
 
+/** How long a call waits for the store before it counts as not answering. */
+export const REQUEST_TIMEOUT_MS = 15_000;
+
+/**
+ * Whether `error` means the store did not answer (no connection, a timeout, or a 5xx of its
+ * server): the register then sells from its cache and queues the sale; any other refusal is the
+ * store's answer.
+ */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof RegisterError && (error.status === 0 || error.status >= 500);
+}
+
+/** What makes a sale safe to send more than once, and marks one the register took offline. */
+export interface SaleRequest {
+  /** A UUID made by the register per sale: the store makes one order per key. */
+  idempotencyKey: string;
+  /** Set on a sale taken while the store did not answer: the total the register showed. */
+  offline?: { shown_total: string };
+}
+
 /**
  * The URL of `path` (with its query) under `restBase`. Without pretty permalinks WordPress's
  * REST base is itself a query (`/?rest_route=/pos-connect/v1/register/1`): the path's query
@@ -43,7 +63,8 @@ export interface RegisterApi {
   /** One page of products, and how many pages there are. */
   products(page: number, perPage: number): Promise<{ products: Product[]; totalPages: number }>;
   totals(lines: CartLine[]): Promise<CartTotals>;
-  createOrder(lines: CartLine[], payment: Payment): Promise<Sale>;
+  /** Makes the paid order; with `sale`, sent again it answers the order it made. */
+  createOrder(lines: CartLine[], payment: Payment, sale?: SaleRequest): Promise<Sale>;
 }
 
 /**
@@ -54,8 +75,16 @@ export function createRegisterApi(
   config: RegisterConfig,
   fetcher: typeof fetch = (...args) => fetch(...args),
 ): RegisterApi {
-  async function call(method: string, path: string, body?: unknown): Promise<Response> {
+  async function call(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Response> {
     let response: Response;
+    // A store that accepts the connection but never answers counts as not answering.
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
     try {
       response = await fetcher(routeUrl(config.restBase, path), {
         method,
@@ -64,11 +93,15 @@ export function createRegisterApi(
           accept: 'application/json',
           'x-pos-token': config.token,
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
         },
         body: body === undefined ? undefined : JSON.stringify(body),
+        signal: timeout.signal,
       });
     } catch {
       throw new RegisterError(UNREACHABLE, 0, 'unreachable');
+    } finally {
+      clearTimeout(timer);
     }
     if (!response.ok) {
       const error = (await response.json().catch(() => ({}))) as {
@@ -98,6 +131,13 @@ export function createRegisterApi(
       return { products: (await response.json()) as Product[], totalPages };
     },
     totals: (lines) => json('POST', 'totals', { lines }),
-    createOrder: (lines, payment) => json('POST', 'orders', { lines, payment }),
+    async createOrder(lines, payment, sale) {
+      if (!sale) return json('POST', 'orders', { lines, payment });
+      const body = { lines, payment, ...(sale.offline ? { offline: sale.offline } : {}) };
+      const response = await call('POST', 'orders', body, {
+        'idempotency-key': sale.idempotencyKey,
+      });
+      return response.json() as Promise<Sale>;
+    },
   };
 }

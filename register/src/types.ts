@@ -58,6 +58,11 @@ export interface CartTotals {
   subtotal: string;
   total_tax: string;
   total: string;
+  /**
+   * Set by the register (never by the store) on totals it made from the last known prices while
+   * the store does not answer: the sum of the shown prices, without tax.
+   */
+  provisional?: true;
 }
 
 /** How a sale is paid. */
