@@ -3,6 +3,7 @@ import type { RegisterApi } from './api';
 import { RegisterError, isUnreachable } from './api';
 import { cartLines, cartReducer } from './cart';
 import { canAdd, indexCatalogue, loadCatalogue } from './catalogue';
+import { AssistantInPos } from './assistant/AssistantInPos';
 import { CartPanel } from './components/CartPanel';
 import { PayDialog } from './components/PayDialog';
 import { ProductGrid } from './components/ProductGrid';
@@ -209,6 +210,7 @@ export function Register({ api, offlineStore, retryMs }: RegisterProps) {
         onNotice={setNotice}
       />
       <div className="register-side">
+        {loaded.session.assistant && <AssistantInPos {...loaded.session.assistant} />}
         <OfflineStatus
           storeAnswers={storeAnswers}
           waiting={offline.waiting}

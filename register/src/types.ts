@@ -15,6 +15,17 @@ export interface RegisterSession {
   store_user: { id: number; name: string };
   /** Whether the store user may create orders (the store checks it again on every sale). */
   may_sell: boolean;
+  /**
+   * The owner's Assistant progress when they show the Assistant in POS (spec 2.11), from the
+   * station hand-off; null (or absent, from an older store) when not.
+   */
+  assistant?: AssistantProgress | null;
+}
+
+/** The Assistant's tasks still to do, of all of them. */
+export interface AssistantProgress {
+  remaining: number;
+  total: number;
 }
 
 /** `GET register/{pos_id}/categories`. */

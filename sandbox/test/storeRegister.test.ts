@@ -366,3 +366,21 @@ describe('a sale the register took while the store did not answer', () => {
     });
   });
 });
+
+describe("the register's session and the owner's Assistant (Show Assistant in POS)", () => {
+  it.each([
+    [
+      'the hand-off carries it',
+      { assistant: { remaining: 4, total: 9 } },
+      { remaining: 4, total: 9 },
+    ],
+    ['the owner turned it off (no claim)', {}, null],
+    ['the claim is malformed', { assistant: { remaining: 10, total: 9 } }, null],
+    ['the counts are not whole numbers', { assistant: { remaining: '4', total: 9 } }, null],
+  ])('answers the progress when %s', async (_case, claims, assistant) => {
+    const register = await openRegister(coffee, posHost, 1, claims);
+    const session = await register.call('GET', 'session');
+    expect(session.status).toBe(200);
+    expect(session.body.assistant).toEqual(assistant);
+  });
+});

@@ -276,6 +276,8 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StoreContext): void
       person: { name: session.name, email: session.email },
       store_user: { id: session.wpUserId, name: user?.name ?? '' },
       may_sell: user !== undefined && userCan(user, 'publish_shop_orders'),
+      // The owner's Assistant progress, from the hand-off, when they show it in POS.
+      assistant: session.assistant,
     };
   });
 

@@ -164,6 +164,8 @@ final class Cloud_POS_Register_API {
 					'name' => $user instanceof WP_User ? (string) $user->display_name : '',
 				),
 				'may_sell'   => current_user_can( 'publish_shop_orders' ),
+				// The owner's Assistant progress, from the hand-off, when they show it in POS.
+				'assistant'  => isset( $session['assistant'] ) && is_array( $session['assistant'] ) ? $session['assistant'] : null,
 			)
 		);
 	}
