@@ -11,12 +11,18 @@ export class PosStationPage {
   readonly cart: Locator;
   readonly payDialog: Locator;
   readonly receipt: Locator;
+  /** How many sales wait for the store (shown while some do). */
+  readonly waiting: Locator;
+  /** The queued sales the store has settled since, each with its order and totals. */
+  readonly settled: Locator;
 
   constructor(readonly page: Page) {
     this.search = page.getByLabel('Search by name, SKU or barcode');
     this.cart = page.getByRole('region', { name: 'Current sale' });
     this.payDialog = page.getByRole('dialog', { name: /^Take payment/ });
     this.receipt = page.getByRole('region', { name: 'Receipt' });
+    this.waiting = page.getByTestId('register-waiting');
+    this.settled = page.getByTestId('register-settled');
   }
 
   /** Waits until the store shows the register of `station`, signed in as `personName`. */
