@@ -159,28 +159,31 @@ export function Register({ api, offlineStore, retryMs }: RegisterProps) {
   };
 
   const complete = async (payment: Payment): Promise<string | null> => {
-    try {
-      if (totals?.provisional) {
-        await queueSale(payment);
+    if (!totals?.provisional) {
+      try {
+        // The key makes a sale whose answer is lost safe to send again (from the queue).
+        const made = await api.createOrder(cartLines(cart), payment, {
+          idempotencyKey: saleKey.current,
+        });
+        saleKey.current = newSaleKey();
+        setProducts((current) => afterSale(current, made));
+        setSale(made);
+        setWaitingSale(null);
+        setPaying(false);
+        dispatch({ type: 'clear' });
         return null;
+      } catch (error) {
+        if (!isUnreachable(error)) {
+          return error instanceof RegisterError ? error.message : messageOf(error);
+        }
       }
-      // The key makes a sale whose answer is lost safe to send again (from the queue).
-      const made = await api.createOrder(cartLines(cart), payment, {
-        idempotencyKey: saleKey.current,
-      });
-      saleKey.current = newSaleKey();
-      setProducts((current) => afterSale(current, made));
-      setSale(made);
-      setWaitingSale(null);
-      setPaying(false);
-      dispatch({ type: 'clear' });
+    }
+    // The store does not answer: the sale waits in the queue (the browser's storage can fail).
+    try {
+      await queueSale(payment);
       return null;
     } catch (error) {
-      if (isUnreachable(error)) {
-        await queueSale(payment);
-        return null;
-      }
-      return error instanceof RegisterError ? error.message : messageOf(error);
+      return messageOf(error);
     }
   };
 
