@@ -528,7 +528,7 @@ function registerMeasures(register, catalogue) {
   return [
     {
       id: 'register.js.gzip',
-      label: `Register JS (gzip, ${register.scripts} scripts)`,
+      label: `Register JS (gzip; script files: ${register.scripts})`,
       value: register.js / 1024,
       unit: 'KB',
     },

@@ -219,6 +219,7 @@ export function Register({ api, offlineStore, retryMs }: RegisterProps) {
           waiting={offline.waiting}
           settled={offline.settled}
           locale={store.locale}
+          products={products}
           onDismiss={offline.dismiss}
         />
         <p role="status" className="register-notice">

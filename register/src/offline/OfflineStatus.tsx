@@ -1,6 +1,7 @@
 import { formatMoney } from '../money';
+import type { Product } from '../types';
 import type { Settled } from './queue';
-import { differences } from './queue';
+import { differences, shortOfStock } from './queue';
 import { OFFLINE_TEXTS } from './texts';
 
 export interface OfflineStatusProps {
@@ -8,6 +9,8 @@ export interface OfflineStatusProps {
   waiting: number;
   settled: Settled[];
   locale: string;
+  /** The catalogue as the register has it now (loaded again once the store answers). */
+  products: Product[];
   onDismiss: (seq: number) => void;
 }
 
@@ -20,6 +23,7 @@ export function OfflineStatus({
   waiting,
   settled,
   locale,
+  products,
   onDismiss,
 }: OfflineStatusProps) {
   if (storeAnswers && waiting === 0 && settled.length === 0) return null;
@@ -44,6 +48,11 @@ export function OfflineStatus({
                     <>
                       <strong>{OFFLINE_TEXTS.settled(outcome.sale.number)}</strong>:{' '}
                       {OFFLINE_TEXTS.shownSettled(money(shown.total), money(outcome.sale.total))}
+                      {shortOfStock(shown, products).map((product) => (
+                        <span key={product.id} className="register-settled-line">
+                          {OFFLINE_TEXTS.stockBelowZero(product.name, product.stock_quantity ?? 0)}
+                        </span>
+                      ))}
                       {differences(shown, outcome.sale).map((line) => (
                         <span key={line.name} className="register-settled-line">
                           {line.name}:{' '}

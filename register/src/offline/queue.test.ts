@@ -2,7 +2,14 @@ import { RegisterError, UNREACHABLE } from '../api';
 import { PRODUCTS, fakeApi } from '../fixtures';
 import type { Sale } from '../types';
 import type { Settled } from './queue';
-import { afterQueuedSale, differences, provisionalTotals, sendQueue, shownSale } from './queue';
+import {
+  afterQueuedSale,
+  differences,
+  provisionalTotals,
+  sendQueue,
+  shortOfStock,
+  shownSale,
+} from './queue';
 import { memoryOfflineStore } from './store';
 
 const espresso = PRODUCTS[0]!;
@@ -128,5 +135,18 @@ describe('differences', () => {
     expect(differences(shown, sale)).toEqual([
       { name: 'Espresso', shown: '6.00', settled: '7.00' },
     ]);
+  });
+});
+
+describe('short of stock', () => {
+  it('names the products of the sale the store now counts below zero', () => {
+    const totals = provisionalTotals([{ product: espresso, quantity: 2 }], 'USD');
+    const shown = shownSale(totals, { method: 'card', reference: 'T' }, new Date(0));
+    const now = [
+      { ...espresso, stock_quantity: -1, stock_status: 'outofstock' as const },
+      { ...cappuccino, stock_quantity: -3, stock_status: 'outofstock' as const },
+    ];
+    expect(shortOfStock(shown, now).map((p) => p.name)).toEqual(['Espresso']);
+    expect(shortOfStock(shown, PRODUCTS)).toEqual([]);
   });
 });

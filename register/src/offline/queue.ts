@@ -79,6 +79,20 @@ export function differences(shown: ShownSale, sale: Sale): Difference[] {
 }
 
 /**
+ * The products of a settled sale whose stock the store now counts below zero: it sold, while it
+ * did not answer, more than it had (the catalogue as loaded again once it answered).
+ */
+export function shortOfStock(shown: ShownSale, products: Product[]): Product[] {
+  return products.filter(
+    (product) =>
+      product.manage_stock &&
+      product.stock_quantity !== null &&
+      product.stock_quantity < 0 &&
+      shown.lines.some((line) => line.product_id === product.id),
+  );
+}
+
+/**
  * Sends the waiting sales to the store in the order they were taken, each with its key (the
  * store makes one order per key, so a sale whose answer was lost is answered again, never made
  * twice). Stops at the first sale the store does not answer (it is still down: false); a sale

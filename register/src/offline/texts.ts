@@ -13,5 +13,7 @@ export const OFFLINE_TEXTS = {
   shownSettled: (shown: string, settled: string) => `shown ${shown}, the store settled ${settled}`,
   refused: (reason: string) => `The store refused this sale: ${reason}`,
   queuedAt: (when: string) => `Taken ${when}`,
+  stockBelowZero: (name: string, stock: number) =>
+    `${name}: the store sold more than it had; its stock is now ${stock}.`,
   dismiss: 'Dismiss',
 } as const;
