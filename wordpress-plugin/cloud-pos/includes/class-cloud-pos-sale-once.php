@@ -82,7 +82,7 @@ final class Cloud_POS_Sale_Once {
 				return $made;
 			}
 			// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- frees a lock whose request died.
-			$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->options} WHERE option_name = %s AND option_value < %s", $name, (string) ( time() - self::STALE_AFTER ) ) );
+			$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->options} WHERE option_name = %s AND CAST(option_value AS UNSIGNED) < %d", $name, time() - self::STALE_AFTER ) );
 			usleep( 200000 );
 		} while ( microtime( true ) < $deadline );
 		return new WP_Error( 'cloud_pos_register_sale_in_progress', __( 'The store is still making this sale. Try again in a moment.', 'cloud-pos' ), array( 'status' => 409 ) );
