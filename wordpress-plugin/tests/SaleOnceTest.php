@@ -11,21 +11,11 @@ class WC_Order {
 }
 
 /**
- * The orders WooCommerce finds by the sale's meta: `pos_id:key` => order id.
+ * The orders whose meta has the sale's key and station: `pos_id:key` => order id.
  *
  * @var array<string, int>
  */
 $GLOBALS['cloud_pos_test_orders'] = array();
-
-/** wc_get_orders() for the lock's one lookup: its two meta clauses, the ids. */
-function wc_get_orders( array $args ): array {
-	$meta = array();
-	foreach ( $args['meta_query'] as $clause ) {
-		$meta[ $clause['key'] ] = $clause['value'];
-	}
-	$found = $GLOBALS['cloud_pos_test_orders'][ $meta[ Cloud_POS_Rules::META_STATION ] . ':' . $meta[ Cloud_POS_Sale_Once::META ] ] ?? null;
-	return null === $found ? array() : array( $found );
-}
 
 function wc_get_order( int $id ): WC_Order {
 	return new WC_Order( $id );
@@ -36,12 +26,15 @@ function __( string $text, string $domain = 'default' ): string {
 }
 
 /**
- * The options table as the lock uses it through wpdb: INSERT IGNORE inserts only a row that is
- * not there (the unique option_name), the stale lock's DELETE, delete(). `on_insert` plays the
- * other request between two tries.
+ * The tables as the lock uses them through wpdb: INSERT IGNORE inserts only a row that is not
+ * there (the unique option_name), the stale lock's DELETE, delete(), and the order lookup in
+ * postmeta. `on_insert` plays the other request between two tries.
  */
 final class Test_Options_Db {
-	public string $options = 'wp_options';
+	public string $options  = 'wp_options';
+	public string $prefix   = 'wp_';
+	public string $postmeta = 'wp_postmeta';
+	public string $posts    = 'wp_posts';
 	/** @var array<string, int> */
 	public array $rows = array();
 	public int $inserts = 0;
@@ -72,6 +65,20 @@ final class Test_Options_Db {
 			return 1;
 		}
 		return 0;
+	}
+
+	/**
+	 * The order lookup: the order of `pos_id:key` (its arguments: key meta, key, station meta, station).
+	 *
+	 * @param array{0: string, 1: list<mixed>} $prepared
+	 */
+	public function get_var( array $prepared ): ?string {
+		list( $query, $args ) = $prepared;
+		if ( ! str_starts_with( $query, 'SELECT k.post_id FROM wp_postmeta k' ) || Cloud_POS_Sale_Once::META !== $args[0] || Cloud_POS_Rules::META_STATION !== $args[2] ) {
+			throw new LogicException( "unexpected query $query" );
+		}
+		$found = $GLOBALS['cloud_pos_test_orders'][ $args[3] . ':' . $args[1] ] ?? null;
+		return null === $found ? null : (string) $found;
 	}
 
 	/** @param array{option_name: string} $where */

@@ -376,8 +376,8 @@ final class Cloud_POS_Register_API {
 			if ( 'card' === $payment['method'] ) {
 				$order->set_transaction_id( $payment['reference'] );
 			}
-			foreach ( $stamp['meta'] + $meta as $key => $value ) {
-				$order->update_meta_data( $key, $value );
+			foreach ( $stamp['meta'] + $meta as $meta_key => $meta_value ) {
+				$order->update_meta_data( $meta_key, $meta_value );
 			}
 			$order->calculate_totals( true );
 			// Paid: WooCommerce records the payment and reduces the stock (wc_maybe_reduce_stock_levels).

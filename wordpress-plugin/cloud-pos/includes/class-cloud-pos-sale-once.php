@@ -26,30 +26,26 @@ final class Cloud_POS_Sale_Once {
 	private const WAIT_FOR = 10;
 
 	/**
-	 * The order a station's sale with `$key` made, or null.
+	 * The order a station's sale with `$key` made, or null. Read from the order meta table
+	 * itself (HPOS's wc_orders_meta, else postmeta): wc_get_orders() drops a meta_query on the
+	 * posts storage, and a waiting request must see the other's commit at once, past any cache.
 	 *
 	 * @param int    $pos_id The station.
 	 * @param string $key    The sale's idempotency key.
 	 */
 	public static function find( int $pos_id, string $key ): ?WC_Order {
-		$ids = wc_get_orders(
-			array(
-				'type'       => 'shop_order',
-				'limit'      => 1,
-				'return'     => 'ids',
-				'meta_query' => array( // phpcs:ignore WordPress.DB.SlowDBQuery -- one keyed lookup per sale.
-					array(
-						'key'   => self::META,
-						'value' => $key,
-					),
-					array(
-						'key'   => Cloud_POS_Rules::META_STATION,
-						'value' => (string) $pos_id,
-					),
-				),
-			)
-		);
-		$order = is_array( $ids ) && array() !== $ids ? wc_get_order( (int) $ids[0] ) : false;
+		global $wpdb;
+		$hpos = class_exists( '\Automattic\WooCommerce\Utilities\OrderUtil' )
+			&& \Automattic\WooCommerce\Utilities\OrderUtil::custom_orders_table_usage_is_enabled();
+		if ( $hpos ) {
+			$meta = $wpdb->prefix . 'wc_orders_meta';
+			$sql  = "SELECT k.order_id FROM {$meta} k INNER JOIN {$meta} s ON s.order_id = k.order_id WHERE k.meta_key = %s AND k.meta_value = %s AND s.meta_key = %s AND s.meta_value = %s LIMIT 1";
+		} else {
+			$sql = "SELECT k.post_id FROM {$wpdb->postmeta} k INNER JOIN {$wpdb->postmeta} s ON s.post_id = k.post_id INNER JOIN {$wpdb->posts} p ON p.ID = k.post_id AND p.post_type = 'shop_order' WHERE k.meta_key = %s AND k.meta_value = %s AND s.meta_key = %s AND s.meta_value = %s LIMIT 1";
+		}
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.NotPrepared -- the tables are WordPress's own names; the values are prepared.
+		$id    = (int) $wpdb->get_var( $wpdb->prepare( $sql, self::META, $key, Cloud_POS_Rules::META_STATION, (string) $pos_id ) );
+		$order = $id > 0 ? wc_get_order( $id ) : false;
 		return $order instanceof WC_Order ? $order : null;
 	}
 
