@@ -35,6 +35,11 @@
 //    from the api adds to /remotes.json at the shell's start, p99 (scripts/lib/bench-releases.mjs)
 //  - live: web orders placed on the demo store's checkout while the demo manager's dashboard is
 //    open, each timed until the Order Analytics tile shows it (scripts/lib/bench-live.mjs)
+//  - the Cloud POS register on the sandbox store (scripts/lib/bench-register.mjs): its JS, usable
+//    after the hand-off (4× CPU, cold), adding to the cart, Charge → order stored, and 200 sales
+//    queued while the store is down arriving once when it is back; its search over 10 000
+//    products and the scan → cart step in Node (register/scripts/bench-catalogue.ts). The
+//    real-store step's WooCommerce is not measured here: setting it up takes minutes.
 // Every measure has a budget in scripts/bench/budgets.json (scripts/lib/budgets.cjs holds each
 // against it and prints the table; a measure without a budget, or a budget without a measure,
 // is a miss too). Exit code 1 when a budget is missed, each miss printed on a line of its own.
@@ -54,6 +59,7 @@ import {
 } from './lib/setup.mjs';
 import { demoAccounts, remotes, repoRoot, storeAdmin, urls } from './lib/services.mjs';
 import { measureLiveLatency } from './lib/bench-live.mjs';
+import { CHARGES, measureRegister, OFFLINE_SALES } from './lib/bench-register.mjs';
 import { measurePopup, POPUP_VISITS } from './lib/bench-popup.mjs';
 import { measureLiveMapping } from './lib/bench-releases.mjs';
 import {
@@ -252,6 +258,29 @@ function runApiBench(script, label, env = {}) {
 
 const measureAdminUsers = () => runApiBench('bench-admin-users.ts', 'admin users');
 
+/** The register's search index over 10 000 products and its scan → cart step, in Node. */
+function measureRegisterCatalogue() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'pnpm',
+      ['--filter', '@pos/register', 'exec', 'tsx', 'scripts/bench-catalogue.ts'],
+      { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.on('exit', (code) => {
+      const line = output
+        .trim()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .pop();
+      if (code !== 0 || !line)
+        return reject(new Error(`register catalogue bench failed: ${output}`));
+      resolve(JSON.parse(line));
+    });
+  });
+}
+
 /** The applications list and detail against in-process sandbox stores on free ports. */
 const measureApplications = () => runApiBench('bench-applications.ts', 'applications');
 
@@ -290,7 +319,7 @@ async function measureIngest() {
 async function main() {
   ensurePnpm();
   installDependencies();
-  buildPackages(['sandbox', 'api', ...remotes.map((r) => r.pkg), 'shell']);
+  buildPackages(['sandbox', 'api', ...remotes.map((r) => r.pkg), 'shell', 'register']);
   buildMonolith();
   // PostgreSQL for the ingest rows; nginx (and openssl) for the edge row.
   if (!frontOnly) ensureDebianPackages(debianProductionPackages);
@@ -311,6 +340,7 @@ async function main() {
   let popup;
   let live;
   let liveMapping;
+  let register;
   try {
     await waitFor(`${urls.shell}/`, 120_000, () => stackProcess.exitCode === null);
     front = await measureFrontEnd();
@@ -329,6 +359,7 @@ async function main() {
         cpuSlowdown: CPU_SLOWDOWN,
       });
       if (!frontOnly) live = await measureLiveLatency(browser);
+      register = await measureRegister(browser);
     } finally {
       monolith.stop();
       await browser.close();
@@ -345,6 +376,7 @@ async function main() {
       unit: 'ms',
       detail: `p50 +${liveMapping.p50.toFixed(2)} ms; ${liveMapping.lookupP99.toFixed(2)} vs ${liveMapping.plainP99.toFixed(2)} ms`,
     },
+    ...registerMeasures(register, await measureRegisterCatalogue()),
   ];
   if (frontOnly) return report(frontMeasures, { partial: true });
   const users = await measureAdminUsers();
@@ -519,6 +551,68 @@ function report(measures, options) {
   const { ok, report: table } = budgetReport(measures, loadBudgets(BUDGETS_FILE), options);
   console.info(table);
   if (!ok) process.exitCode = 1;
+}
+
+/**
+ * The register's measures (issue 28): its JS, usable after the hand-off, search, adding to the
+ * cart, Charge → order stored, and the offline queue arriving once.
+ * @returns {import('./lib/budgets.cjs').Measure[]}
+ */
+function registerMeasures(register, catalogue) {
+  const ms = (value) => `${value.toFixed(2)} ms`;
+  const { offline } = register;
+  return [
+    {
+      id: 'register.js.gzip',
+      label: `Register JS (gzip; script files: ${register.scripts})`,
+      value: register.js / 1024,
+      unit: 'KB',
+    },
+    {
+      id: 'register.usable',
+      label: `Register usable after the hand-off (median of ${VISITS}, ${CPU_SLOWDOWN}× CPU slowdown, cold cache)`,
+      value: register.usable,
+      unit: 'ms',
+      detail: `runs ${register.usables.join(', ')} ms`,
+    },
+    {
+      id: 'register.search.p95',
+      label: `Register search p95 (${catalogue.products} products, ${catalogue.queries} queries, the register's index in Node)`,
+      value: catalogue.searchP95,
+      unit: 'ms',
+      detail: `p50 ${ms(catalogue.searchP50)}; index built in ${ms(catalogue.indexMs)}`,
+    },
+    {
+      id: 'register.scanToCart.p95',
+      label: `Register scan → cart p95 (code lookup, stock check, cart reducer; ${catalogue.adds} adds in Node)`,
+      value: catalogue.addP95,
+      unit: 'ms',
+      detail: `p50 ${ms(catalogue.addP50)}`,
+    },
+    {
+      id: 'register.addToCart.p95',
+      label: `Register adding to the cart p95 (click → cart line in the DOM, ${CHARGES} adds in Chromium)`,
+      value: register.addP95,
+      unit: 'ms',
+      detail: `p50 ${ms(register.addP50)}`,
+    },
+    {
+      id: 'register.charge.p95',
+      label: `Register Charge → order stored p95 (sandbox store, ${CHARGES} sales)`,
+      value: register.chargeP95,
+      unit: 'ms',
+      detail: `p50 ${ms(register.chargeP50)}`,
+    },
+    {
+      id: 'register.offline.arrivedOnce',
+      label: `Register offline: ${offline.queued} sales queued while the store was down (${offline.waitedFor} shown waiting), ${offline.arrived} orders from ${offline.distinct} keys ${offline.seconds.toFixed(1)} s after it was back`,
+      value:
+        offline.queued === OFFLINE_SALES &&
+        offline.waitedFor === OFFLINE_SALES &&
+        offline.arrived === OFFLINE_SALES &&
+        offline.distinct === OFFLINE_SALES,
+    },
+  ];
 }
 
 /**

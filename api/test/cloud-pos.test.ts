@@ -262,6 +262,31 @@ describe('the cloud POS address', () => {
     expect(entry?.name).toBe('Cash Ier opened Pickup Window (Roasters)');
   });
 
+  it("carries the owner's Assistant progress while they show the Assistant in POS, to members too", async () => {
+    const owner = await verifyHandOff((await open(`/${appSlug}/pos`, OWNER)).body);
+    // As the owner's Assistant counts them, once the opening has completed what it completes.
+    const tasks = (await call(ctx, 'GET', '/user-tasks', undefined, 'usr_pos_owner')).json().data;
+    const progress = { remaining: tasks.leftToComplete, total: tasks.totalAll };
+    expect(progress.total).toBeGreaterThan(0);
+    expect(owner.payload.assistant).toEqual(progress);
+    // A member sees the owner's progress: the toggle and the tasks are the owner's.
+    await changeUser(ctx, 'usr_pos_cashier', { user_role: 'other' }, CASHIER);
+    const member = await verifyHandOff((await open(`/${appSlug}/3`, CASHIER)).body);
+    expect(member.payload.assistant).toEqual(progress);
+
+    const toggle = (on: boolean) =>
+      call(ctx, 'PUT', '/user-settings', { showAssistantInPOS: on }, 'usr_pos_owner');
+    expect((await toggle(false)).statusCode).toBe(200);
+    try {
+      const off = await verifyHandOff((await open(`/${appSlug}/pos`, OWNER)).body);
+      expect(off.payload).not.toHaveProperty('assistant');
+      const offForMember = await verifyHandOff((await open(`/${appSlug}/3`, CASHIER)).body);
+      expect(offForMember.payload).not.toHaveProperty('assistant');
+    } finally {
+      await toggle(true);
+    }
+  });
+
   it("records a member's last access on their member row of that application only, not of one refused", async () => {
     // Liam Brooks (store user 4, a cashier) may open the Front Counter (everyone) but not
     // the Espresso Bar (users 1 and 3).

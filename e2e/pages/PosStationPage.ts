@@ -18,6 +18,10 @@ export class PosStationPage {
   readonly parked: Locator;
   /** The dialog that asks a variable product's options. */
   readonly variationDialog: Locator;
+  /** How many sales wait for the store (shown while some do). */
+  readonly waiting: Locator;
+  /** The queued sales the store has settled since, each with its order and totals. */
+  readonly settled: Locator;
 
   constructor(readonly page: Page) {
     this.search = page.getByLabel('Search by name, SKU or barcode');
@@ -28,6 +32,8 @@ export class PosStationPage {
     this.note = page.getByRole('textbox', { name: 'Order note' });
     this.parked = page.getByRole('region', { name: /^Parked sales/ });
     this.variationDialog = page.getByRole('dialog', { name: /^Choose / });
+    this.waiting = page.getByTestId('register-waiting');
+    this.settled = page.getByTestId('register-settled');
   }
 
   /** Creates a customer at the register by name and email; the sale is then theirs. */

@@ -95,17 +95,33 @@ export interface WooOrder {
  * clients sign over http (one-legged OAuth 1.0a, HMAC-SHA256, in the query string).
  */
 export async function storeOrder(storeUrl: string, id: number): Promise<WooOrder> {
+  const response = await signedGet(storeUrl, `wc/v3/orders/${id}`);
+  return (await response.json()) as WooOrder;
+}
+
+/** Every order of the store, page by page, from its own REST API with a read key. */
+export async function storeOrders(storeUrl: string): Promise<WooOrder[]> {
+  const orders: WooOrder[] = [];
+  for (let page = 1; ; page += 1) {
+    const response = await signedGet(storeUrl, `wc/v3/orders?per_page=100&page=${page}`);
+    orders.push(...((await response.json()) as WooOrder[]));
+    if (page >= Number(response.headers.get('x-wp-totalpages') ?? '1')) return orders;
+  }
+}
+
+/** A GET of the store's REST API with a new read key, signed in the query string. */
+async function signedGet(storeUrl: string, route: string): Promise<Response> {
   const keys = await issueStoreKeys(storeUrl, 'read');
   const oauth = new OAuth({
     consumer: { key: keys.consumer_key, secret: keys.consumer_secret },
     signature_method: 'HMAC-SHA256',
     hash_function: (base, key) => createHmac('sha256', key).update(base).digest('base64'),
   });
-  const url = new URL(`${storeUrl}/wp-json/wc/v3/orders/${id}`);
+  const url = new URL(`${storeUrl}/wp-json/${route}`);
   for (const [name, value] of Object.entries(oauth.authorize({ url: url.href, method: 'GET' }))) {
     url.searchParams.set(name, String(value));
   }
   const response = await fetch(url);
-  if (!response.ok) throw new Error(`wc/v3/orders/${id}: ${response.status}`);
-  return (await response.json()) as WooOrder;
+  if (!response.ok) throw new Error(`${route}: ${response.status}`);
+  return response;
 }

@@ -8,7 +8,7 @@ import { apiAs } from '../support/billing';
 import { messagesTo } from '../support/mail';
 import { applicationName, managerWithStore } from '../support/managers';
 import { cloudPosAddress } from '../support/stack';
-import { resetStore, storeOrder, stores } from '../support/store';
+import { resetStore, setStoreOffline, storeOrder, storeOrders, stores } from '../support/store';
 
 /** Demo Book Nook's one station: prices include its 8 % tax. */
 const CHECKOUT = 'Checkout';
@@ -373,6 +373,74 @@ test.describe('The Cloud POS register', () => {
     await expect(cashiers).toHaveCount(2);
     await expect(cashiers.nth(1)).toContainText('$29.00$4.50$24.50');
     await expectAccessible(tab, "the register's end-of-day summary");
+    await tab.close();
+  });
+
+  test('a sale made while the store is down waits on the register, arrives once when it is back, and the dashboard counts it once', async ({
+    page,
+  }) => {
+    const name = 'Otto Offline';
+    const id = await managerWithStore(page, name, stores.books.url);
+    const stations = new StationsPage(page);
+    await stations.openApplicationStations(id);
+    await stations.quickLaunchToggle(CHECKOUT).click();
+    await expect(stations.quickLaunchToggle(CHECKOUT)).toBeChecked();
+    await page.goto('/');
+    const dashboard = new ActivityPage(page);
+    await expect(dashboard.ordersToday).toHaveText(/^\d[\d,]*$/);
+    const today = Number((await dashboard.ordersToday.textContent())?.replace(/,/g, ''));
+
+    const tab = await stations.openInNewTab(stations.tileQuickLaunch(CHECKOUT));
+    const register = new PosStationPage(tab);
+    await register.expectOpen(stores.books.url, CHECKOUT, name);
+    await expect(register.product('Bookmark, leather')).toBeVisible();
+
+    // The store goes down for real: its sockets close without an answer.
+    await setStoreOffline(stores.books.url, true);
+    try {
+      await register.add('Bookmark, leather');
+      // The last known price, marked provisional: the register never computes the store's tax.
+      await expect(register.cart.getByText('Provisional total')).toBeVisible();
+      expect(await register.total()).toBe('$4.50');
+      await expect(tab.getByText(/The store does not answer\. Sales are kept/)).toBeVisible();
+      await register.payCash('5');
+      await expect(register.receipt.getByTestId('receipt-waiting')).toHaveText(
+        'Waiting for the store',
+      );
+      await expect(register.receipt.getByTestId('receipt-change')).toHaveText('$0.50');
+      await expect(register.waiting).toHaveText('1 sale is waiting for the store.');
+      await expectAccessible(tab, 'the register with a sale waiting for the store');
+    } finally {
+      await setStoreOffline(stores.books.url, false);
+    }
+
+    // Back: the register sends the sale and shows how the store settled it.
+    await expect(register.settled).toHaveCount(1, { timeout: 20_000 });
+    await expect(register.waiting).toBeHidden();
+    const orderId = Number(/Order #(\d+)/.exec((await register.settled.textContent()) ?? '')?.[1]);
+    const order = await storeOrder(stores.books.url, orderId);
+    expect(order).toMatchObject({ status: 'completed', created_via: 'cloud-pos', total: '4.50' });
+    const key = order.meta_data.find((m) => m.key === 'cloud_pos_idempotency_key')?.value;
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(order.meta_data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ key: 'cloud_pos_offline_shown_total', value: '4.50' }),
+      ]),
+    );
+    const withKey = (await storeOrders(stores.books.url)).filter((o) =>
+      o.meta_data.some((m) => m.key === 'cloud_pos_idempotency_key' && m.value === key),
+    );
+    expect(withKey.map((o) => o.id)).toEqual([orderId]);
+
+    // The dashboard, open all along, counts it once.
+    await expect(dashboard.ordersToday).toHaveText(String(today + 1), { timeout: 10_000 });
+    await expect(dashboard.miniFeedEntries.first()).toContainText(
+      `Order #${orderId} was processed`,
+      {
+        timeout: 10_000,
+      },
+    );
+    await expect(dashboard.ordersToday).toHaveText(String(today + 1));
     await tab.close();
   });
 });

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { ADJUST_TEXTS } from './adjustTexts';
 import type { RegisterApi } from './api';
-import { RegisterError } from './api';
+import { RegisterError, isUnreachable } from './api';
 import type { CartAction, CartItem } from './cart';
 import { cartLines, cartReducer } from './cart';
 import { canAdd, indexCatalogue, loadCatalogue, onBackorder } from './catalogue';
+import { AssistantInPos } from './assistant/AssistantInPos';
 import { AdjustmentRows, CouponForm, LineDiscount } from './components/CartAdjustments';
 import { CartPanel } from './components/CartPanel';
 import { DiscountDialog } from './components/DiscountDialog';
@@ -17,6 +18,14 @@ import { VariationDialog } from './components/VariationDialog';
 import { formatMoney } from './money';
 import { useParkedSales } from './parked';
 import { restocked } from './stock';
+import { OfflineStatus } from './offline/OfflineStatus';
+import { afterQueuedSale, provisionalTotals, shownSale } from './offline/queue';
+import { newSaleKey } from './offline/saleKey';
+import type { OfflineStore, ShownSale } from './offline/store';
+import { openOfflineStore } from './offline/store';
+import { OFFLINE_TEXTS } from './offline/texts';
+import { useOfflineSales } from './offline/useOfflineSales';
+import { WaitingReceipt } from './offline/WaitingReceipt';
 import { TEXTS } from './texts';
 import type {
   CartTotals,
@@ -70,11 +79,33 @@ function afterSale(products: Product[], sale: Sale): Product[] {
 /** What a discount dialog is open for: one line, or the whole cart. */
 type Discounting = { item: CartItem } | 'cart' | null;
 
+export interface RegisterProps {
+  api: RegisterApi;
+  /** Where the catalogue and the waiting sales are kept (the station's IndexedDB database). */
+  offlineStore?: Promise<OfflineStore>;
+  /** How often the register asks again whether the store answers, while sales wait. */
+  retryMs?: number;
+}
+
 /**
  * The register: the catalogue beside the current sale; Pay takes the payment and the store
- * makes the order; the receipt shows at once. Every total is the store's.
+ * makes the order; the receipt shows at once. Every total is the store's. While the store does
+ * not answer it sells from the saved catalogue at provisional totals and queues the sales.
  */
-export function Register({ api }: { api: RegisterApi }) {
+export function Register({ api, offlineStore, retryMs }: RegisterProps) {
+  const offlineDb = useMemo(
+    () => offlineStore ?? openOfflineStore('cloud-pos-register'),
+    [offlineStore],
+  );
+  const [reloads, setReloads] = useState(0);
+  const offline = useOfflineSales(api, offlineDb, {
+    retryMs,
+    // Back: the catalogue again, with the prices and stock the store settled.
+    onBack: () => setReloads((n) => n + 1),
+  });
+  const { cachedCatalogue, markDown, saveCatalogue, storeAnswers } = offline;
+  const saleKey = useRef(newSaleKey());
+  const [waitingSale, setWaitingSale] = useState<ShownSale | null>(null);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [products, setProducts] = useState<Product[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
@@ -92,23 +123,47 @@ export function Register({ api }: { api: RegisterApi }) {
 
   useEffect(() => {
     let live = true;
+    // A reload keeps the grid as it is until the whole catalogue is in.
+    const onPage = reloads === 0 ? (so: Product[]) => live && setProducts(so) : undefined;
     Promise.all([api.session(), api.categories()])
-      .then(([session, categories]) => {
+      .then(async ([session, categories]) => {
         if (live) setLoaded({ session, categories });
-        return loadCatalogue(api, (so) => live && setProducts(so));
+        const all = await loadCatalogue(api, onPage);
+        if (live) setProducts(all);
+        saveCatalogue({ session, categories, products: all, savedAt: new Date().toISOString() });
       })
-      .catch((error: unknown) => live && setFailure(messageOf(error)));
+      .catch(async (error: unknown) => {
+        // The store does not answer: sell from the catalogue saved the last time it did.
+        const cached = isUnreachable(error) ? await cachedCatalogue() : undefined;
+        if (!live) return;
+        if (isUnreachable(error)) markDown();
+        if (!cached) {
+          if (reloads === 0)
+            setFailure(isUnreachable(error) ? OFFLINE_TEXTS.noCache : messageOf(error));
+          return;
+        }
+        if (reloads === 0) {
+          setLoaded({ session: cached.session, categories: cached.categories });
+          setProducts(cached.products);
+        }
+      });
     return () => {
       live = false;
     };
-  }, [api]);
+  }, [api, cachedCatalogue, markDown, reloads, saveCatalogue]);
 
   // The store computes the totals of every cart; an answer for an older cart is dropped.
+  // While it does not answer, the totals are the sum of the last known prices, provisional.
+  const currency = loaded?.session.store.currency ?? '';
   useEffect(() => {
     setTotals(null);
     if (cart.length === 0) {
       // A new sale starts without the last one's coupons and discount.
       reset();
+      return undefined;
+    }
+    if (!storeAnswers) {
+      setTotals(provisionalTotals(cart, currency));
       return undefined;
     }
     let live = true;
@@ -117,6 +172,10 @@ export function Register({ api }: { api: RegisterApi }) {
       .then((answer) => live && setTotals(answer))
       .catch((error: unknown) => {
         if (!live) return;
+        if (isUnreachable(error)) {
+          markDown();
+          return;
+        }
         // A coupon the changed cart no longer meets comes off, with WooCommerce's reason.
         dropRefused(error);
         setNotice(messageOf(error));
@@ -124,7 +183,7 @@ export function Register({ api }: { api: RegisterApi }) {
     return () => {
       live = false;
     };
-  }, [api, cart, adjustments, dropRefused, reset]);
+  }, [api, cart, adjustments, currency, dropRefused, markDown, reset, storeAnswers]);
 
   const index = useMemo(() => indexCatalogue(products), [products]);
 
@@ -140,6 +199,7 @@ export function Register({ api }: { api: RegisterApi }) {
         return;
       }
       setSale(null);
+      setWaitingSale(null);
       setNotice(onBackorder(product, inCart) ? ADJUST_TEXTS.soldOnBackorder(product.name) : '');
       dispatch({ type: 'add', product });
     },
@@ -166,16 +226,53 @@ export function Register({ api }: { api: RegisterApi }) {
     },
   );
 
+  /** Keeps a sale the store did not answer for in the queue, and shows its waiting receipt. */
+  const queueSale = async (tenders: Tender[]) => {
+    const shown = shownSale(totals ?? provisionalTotals(cart, currency), tenders, new Date());
+    await offline.queue({
+      key: saleKey.current,
+      lines: cartLines(cart),
+      tenders,
+      details,
+      adjustments,
+      shown,
+    });
+    saleKey.current = newSaleKey();
+    setProducts((current) => afterQueuedSale(current, shown));
+    setWaitingSale(shown);
+    setSale(null);
+    setPaying(false);
+    changeCart({ type: 'clear' });
+  };
+
   const complete = async (tenders: Tender[]): Promise<string | null> => {
+    if (!totals?.provisional) {
+      try {
+        // The key makes a sale whose answer is lost safe to send again (from the queue).
+        const made = await api.createOrder(cartLines(cart), tenders, {
+          details,
+          adjustments,
+          sale: { idempotencyKey: saleKey.current },
+        });
+        saleKey.current = newSaleKey();
+        setProducts((current) => afterSale(current, made));
+        setSale(made);
+        setWaitingSale(null);
+        setPaying(false);
+        changeCart({ type: 'clear' });
+        return null;
+      } catch (error) {
+        if (!isUnreachable(error)) {
+          return error instanceof RegisterError ? error.message : messageOf(error);
+        }
+      }
+    }
+    // The store does not answer: the sale waits in the queue (the browser's storage can fail).
     try {
-      const made = await api.createOrder(cartLines(cart), tenders, details, adjustments);
-      setProducts((current) => afterSale(current, made));
-      setSale(made);
-      setPaying(false);
-      changeCart({ type: 'clear' });
+      await queueSale(tenders);
       return null;
     } catch (error) {
-      return error instanceof RegisterError ? error.message : messageOf(error);
+      return messageOf(error);
     }
   };
 
@@ -206,6 +303,15 @@ export function Register({ api }: { api: RegisterApi }) {
         onNotice={setNotice}
       />
       <div className="register-side">
+        {loaded.session.assistant && <AssistantInPos {...loaded.session.assistant} />}
+        <OfflineStatus
+          storeAnswers={storeAnswers}
+          waiting={offline.waiting}
+          settled={offline.settled}
+          locale={store.locale}
+          products={products}
+          onDismiss={offline.dismiss}
+        />
         <nav className="register-day register-no-print" aria-label={TEXTS.theDay}>
           <button type="button" className="register-secondary" onClick={() => setAfter('sales')}>
             {TEXTS.todaysSales}
@@ -228,6 +334,15 @@ export function Register({ api }: { api: RegisterApi }) {
             receipt={loaded.session.receipt}
             onClose={() => setAfter(null)}
             onRestocked={(returned) => setProducts((current) => restocked(current, returned))}
+          />
+        ) : waitingSale && cart.length === 0 ? (
+          <WaitingReceipt
+            shown={waitingSale}
+            storeName={store.name}
+            stationName={loaded.session.station.name}
+            cashier={loaded.session.store_user.name || loaded.session.person.name}
+            locale={store.locale}
+            onNewSale={() => setWaitingSale(null)}
           />
         ) : sale && cart.length === 0 ? (
           <Receipt

@@ -1,4 +1,11 @@
-import { RegisterError, UNREACHABLE, createRegisterApi, routeUrl } from './api';
+import {
+  REQUEST_TIMEOUT_MS,
+  RegisterError,
+  UNREACHABLE,
+  createRegisterApi,
+  isUnreachable,
+  routeUrl,
+} from './api';
 
 /** A fetch answer (jsdom has no Response). */
 const answer = (body: unknown, status = 200) =>
@@ -24,6 +31,8 @@ describe('the register api', () => {
         'content-type': 'application/json',
       },
       body: '{"lines":[{"product_id":1,"quantity":2}]}',
+      // Aborted after REQUEST_TIMEOUT_MS: a store that never answers counts as down.
+      signal: expect.any(AbortSignal),
     });
   });
 
@@ -90,6 +99,53 @@ describe('the register api', () => {
     await expect(api.categories()).rejects.toThrow(UNREACHABLE);
   });
 
+  it("sends a sale's idempotency key as Idempotency-Key, and an offline sale's shown total", async () => {
+    const fetcher = jest.fn(async (_url: string, _init?: RequestInit) => answer({ id: 7 }, 201));
+    const api = createRegisterApi(config, fetcher as unknown as typeof fetch);
+    const key = '3f2b8c1e-6d4a-4f8e-9b1c-2a7d5e0f9c31';
+    const lines = [{ product_id: 1, quantity: 1 }];
+    const card = [{ method: 'card' as const, amount: '3.00', reference: 'T-1' }];
+    const cash = [{ method: 'cash' as const, amount: '3.00', tendered: '5.00' }];
+    await api.createOrder(lines, card, { sale: { idempotencyKey: key } });
+    await api.createOrder(lines, cash, {
+      sale: { idempotencyKey: key, offline: { shown_total: '3.00' } },
+    });
+    const [first, second] = fetcher.mock.calls.map(([, init]) => init!);
+    expect(first!.headers).toMatchObject({ 'idempotency-key': key, 'x-pos-token': 'tok' });
+    expect(JSON.parse(String(first!.body))).toEqual({ lines, tenders: card });
+    expect(JSON.parse(String(second!.body))).toEqual({
+      lines,
+      tenders: cash,
+      offline: { shown_total: '3.00' },
+    });
+  });
+
+  it('counts no connection, a timeout and a 5xx as the store not answering; a 4xx as its answer', async () => {
+    const failing = (status: number) =>
+      createRegisterApi(config, async () => answer({ message: 'x' }, status)).session();
+    await expect(failing(503).catch((error: unknown) => isUnreachable(error))).resolves.toBe(true);
+    await expect(failing(500).catch((error: unknown) => isUnreachable(error))).resolves.toBe(true);
+    await expect(failing(400).catch((error: unknown) => isUnreachable(error))).resolves.toBe(false);
+    await expect(failing(401).catch((error: unknown) => isUnreachable(error))).resolves.toBe(false);
+
+    jest.useFakeTimers();
+    try {
+      // A store that takes the connection and never answers: aborted after the timeout.
+      const hanging = createRegisterApi(config, (_url, init) => {
+        return new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('', 'AbortError')));
+        });
+      });
+      const call = hanging.session().catch((error: unknown) => error);
+      jest.advanceTimersByTime(REQUEST_TIMEOUT_MS);
+      const error = await call;
+      expect(error).toEqual(new RegisterError(UNREACHABLE, 0, 'unreachable'));
+      expect(isUnreachable(error)).toBe(true);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it("joins a route's query to a REST base that is itself a query (plain permalinks)", () => {
     expect(routeUrl('/wp-json/pos-connect/v1/register/1', 'products?page=2')).toBe(
       '/wp-json/pos-connect/v1/register/1/products?page=2',
@@ -105,8 +161,7 @@ describe('the register api', () => {
     const lines = [{ product_id: 1, quantity: 1 }];
     const customer = { id: 15, first_name: 'Carl', last_name: 'Customer', email: 'c@x.test' };
     await api.createOrder(lines, [{ method: 'card', amount: '5.00', reference: 'T1' }], {
-      customer,
-      note: ' Gift ',
+      details: { customer, note: ' Gift ' },
     });
     await api.park(lines, { customer: null, note: '  ' });
     const bodies = fetcher.mock.calls.map((call) => JSON.parse(String(call[1].body)));

@@ -32,6 +32,33 @@ export class RegisterError extends Error {
 /** Shown when the store does not answer at all. */
 export const UNREACHABLE = 'The store does not answer. Check the connection and try again.';
 
+/** How long a call waits for the store before it counts as not answering. */
+export const REQUEST_TIMEOUT_MS = 15_000;
+
+/**
+ * Whether `error` means the store did not answer (no connection, a timeout, or a 5xx of its
+ * server): the register then sells from its cache and queues the sale; any other refusal is the
+ * store's answer.
+ */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof RegisterError && (error.status === 0 || error.status >= 500);
+}
+
+/** What makes a sale safe to send more than once, and marks one the register took offline. */
+export interface SaleRequest {
+  /** A UUID made by the register per sale: the store makes one order per key. */
+  idempotencyKey: string;
+  /** Set on a sale taken while the store did not answer: the total the register showed. */
+  offline?: { shown_total: string };
+}
+
+/** What a sale carries beside its lines and tenders. */
+export interface OrderOptions {
+  details?: SaleDetails;
+  adjustments?: CartAdjustments;
+  sale?: SaleRequest;
+}
+
 /**
  * The URL of `path` (with its query) under `restBase`. Without pretty permalinks WordPress's
  * REST base is itself a query (`/?rest_route=/pos-connect/v1/register/1`): the path's query
@@ -63,12 +90,11 @@ export interface RegisterApi {
   products(page: number, perPage: number): Promise<{ products: Product[]; totalPages: number }>;
   /** The store's totals of the cart, with its coupons and cart discount. */
   totals(lines: CartLine[], adjustments?: CartAdjustments): Promise<CartTotals>;
-  createOrder(
-    lines: CartLine[],
-    tenders: Tender[],
-    details?: SaleDetails,
-    adjustments?: CartAdjustments,
-  ): Promise<Sale>;
+  /**
+   * Makes the paid order of `lines` paid by `tenders`, with its customer and note, coupons and
+   * discounts; with `sale`, sent again it answers the order it made.
+   */
+  createOrder(lines: CartLine[], tenders: Tender[], options?: OrderOptions): Promise<Sale>;
   /** The station's sales of today (in the store's time zone), newest first. */
   sales(): Promise<SaleEntry[]>;
   /** One sale of the station, as its receipt shows it. */
@@ -115,8 +141,16 @@ export function createRegisterApi(
   config: RegisterConfig,
   fetcher: typeof fetch = (...args) => fetch(...args),
 ): RegisterApi {
-  async function call(method: string, path: string, body?: unknown): Promise<Response> {
+  async function call(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Response> {
     let response: Response;
+    // A store that accepts the connection but never answers counts as not answering.
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
     try {
       response = await fetcher(routeUrl(config.restBase, path), {
         method,
@@ -125,11 +159,15 @@ export function createRegisterApi(
           accept: 'application/json',
           'x-pos-token': config.token,
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
         },
         body: body === undefined ? undefined : JSON.stringify(body),
+        signal: timeout.signal,
       });
     } catch {
       throw new RegisterError(UNREACHABLE, 0, 'unreachable');
+    } finally {
+      clearTimeout(timer);
     }
     if (!response.ok) {
       const error = (await response.json().catch(() => ({}))) as {
@@ -160,13 +198,20 @@ export function createRegisterApi(
     },
     totals: (lines, adjustments) =>
       json('POST', 'totals', { lines, ...adjustmentsBody(adjustments) }),
-    createOrder: (lines, tenders, details, adjustments) =>
-      json('POST', 'orders', {
+    async createOrder(lines, tenders, { details, adjustments, sale } = {}) {
+      const body = {
         lines,
         tenders,
         ...detailsBody(details),
         ...adjustmentsBody(adjustments),
-      }),
+        ...(sale?.offline ? { offline: sale.offline } : {}),
+      };
+      if (!sale) return json('POST', 'orders', body);
+      const response = await call('POST', 'orders', body, {
+        'idempotency-key': sale.idempotencyKey,
+      });
+      return response.json() as Promise<Sale>;
+    },
     async findCustomers(search, page) {
       const query = new URLSearchParams({
         search,

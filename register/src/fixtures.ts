@@ -328,7 +328,7 @@ export function fakeApi(overrides: Partial<RegisterApi> = {}): RegisterApi & {
     ],
     products: async () => ({ products: PRODUCTS, totalPages: 1 }),
     totals: async (lines, adjustments) => storeTotals(lines, adjustments),
-    async createOrder(lines, tenders, details, adjustments) {
+    async createOrder(lines, tenders, { details, adjustments } = {}) {
       // Recorded as the request carries them: nothing when there are none (a guest's sale
       // without a note carries no details).
       const hasDetails = details && (details.customer !== null || details.note.trim() !== '');

@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client';
 import '@pos/shared/tokens.css';
 import './register.css';
 import { createRegisterApi } from './api';
+import { openOfflineStore } from './offline/store';
 import { Register } from './Register';
 import type { RegisterConfig } from './types';
 
@@ -10,5 +11,7 @@ import type { RegisterConfig } from './types';
 const root = document.getElementById('cloud-pos-register');
 if (root) {
   const config = JSON.parse(root.dataset.config ?? '{}') as RegisterConfig;
-  createRoot(root).render(<Register api={createRegisterApi(config)} />);
+  // One database per station: its catalogue and the sales waiting for the store.
+  const offlineStore = openOfflineStore(`cloud-pos-register-${config.posId}`);
+  createRoot(root).render(<Register api={createRegisterApi(config)} offlineStore={offlineStore} />);
 }

@@ -26,6 +26,17 @@ export interface RegisterSession {
   may_create_customers: boolean;
   /** The station's receipt settings. */
   receipt: ReceiptSettings;
+  /**
+   * The owner's Assistant progress when they show the Assistant in POS (spec 2.11), from the
+   * station hand-off; null (or absent, from an older store) when not.
+   */
+  assistant?: AssistantProgress | null;
+}
+
+/** The Assistant's tasks still to do, of all of them. */
+export interface AssistantProgress {
+  remaining: number;
+  total: number;
 }
 
 /** A station's receipt settings, as the store keeps them in the station's settings. */
@@ -165,6 +176,11 @@ export interface CartTotals extends PricedTotals {
     price: string;
     total: string;
   }>;
+  /**
+   * Set by the register (never by the store) on totals it made from the last known prices while
+   * the store does not answer: the sum of the shown prices, without tax.
+   */
+  provisional?: true;
 }
 
 /**

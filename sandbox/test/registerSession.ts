@@ -30,7 +30,10 @@ export async function openRegister(
   const handoff = await postForm(`${home}/pos/${posId}`, {
     token: await posHost.token(home, { pos_id: String(posId), ...claims }),
   });
-  if (handoff.status !== 303) throw new Error(`the hand-off answered ${handoff.status}`);
+  if (handoff.status !== 303)
+    throw new Error(
+      `the hand-off answered ${handoff.status}: ${/<p[^>]*>([^<]*)<\/p>/.exec(await handoff.text())?.[1] ?? ''}`,
+    );
   const [pageCookie, apiCookie] = handoff.headers
     .getSetCookie()
     .map((cookie) => cookie.split(';')[0] ?? '');
@@ -39,11 +42,13 @@ export async function openRegister(
     (/data-config="([^"]+)"/.exec(html)?.[1] ?? '{}').replace(/&quot;/g, '"'),
   ) as { restBase: string; token: string };
   const cookie = apiCookie ?? '';
+  // The sandbox gives a path, the plugin rest_url()'s whole address.
+  const restBase = new URL(config.restBase, `${home}/`).href;
   return {
     cookie,
     token: config.token,
     async call(method, path, body, headers = {}) {
-      const response = await fetch(`${home}${config.restBase}/${path}`, {
+      const response = await fetch(`${restBase}/${path}`, {
         method,
         headers: {
           cookie,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { TestSandbox } from './helpers';
 import { postJson, startTestSandbox } from './helpers';
 import type { FakePosHost } from './posHandoff';
@@ -254,5 +255,153 @@ describe('the register routes of the sandbox store', () => {
     const refused = await register.call('GET', 'session');
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('You do not have access to the Pickup Window station.');
+  });
+});
+
+describe('a sale with an idempotency key', () => {
+  const KEY = '3f2b8c1e-6d4a-4f8e-9b1c-2a7d5e0f9c31';
+  const card = sale([{ product_id: 105, quantity: 2 }], { method: 'card', reference: 'T-9' });
+  const stockOf105 = async (register: Awaited<ReturnType<typeof openRegister>>) =>
+    (await register.call('GET', 'products?search=SKU-105')).body[0].stock_quantity as number;
+  const posOrders = async () => {
+    const keys = await issueKeys(coffee, { user_id: 1, permissions: 'read' });
+    const { body } = await signedFetch(`${coffee}/wp-json/wc/v3/orders?per_page=100`, keys);
+    return (body as Array<{ id: number; created_via: string }>).filter(
+      (order) => order.created_via === 'cloud-pos',
+    );
+  };
+
+  it('is made once: sent again it answers the first order, stock reduced once', async () => {
+    const register = await openRegister(coffee, posHost);
+    const before = (await posOrders()).length;
+    const first = await register.call('POST', 'orders', card, { 'idempotency-key': KEY });
+    expect(first.status).toBe(201);
+    // The register's queue sends it again after a lost answer, even once the stock has moved.
+    const again = await register.call(
+      'POST',
+      'orders',
+      { ...card, idempotency_key: KEY.toUpperCase() },
+      { 'idempotency-key': KEY },
+    );
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(await stockOf105(register)).toBe(498);
+    expect((await posOrders()).length).toBe(before + 1);
+  });
+
+  it('is made once when the same key arrives five times at once', async () => {
+    const register = await openRegister(coffee, posHost);
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => register.call('POST', 'orders', card, { 'idempotency-key': KEY })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 201]);
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    expect(await stockOf105(register)).toBe(498);
+  });
+
+  it('can be sent again after a refusal, and then makes the order', async () => {
+    const register = await openRegister(coffee, posHost);
+    const short = sale([{ product_id: 105, quantity: 2 }], { method: 'cash', tendered: '1' });
+    const refused = await register.call('POST', 'orders', short, { 'idempotency-key': KEY });
+    expect(refused.status).toBe(400);
+    const made = await register.call('POST', 'orders', card, { 'idempotency-key': KEY });
+    expect(made.status).toBe(201);
+  });
+
+  it('belongs to its station: the same key at another station makes its own order', async () => {
+    const front = await openRegister(coffee, posHost, 1);
+    const bar = await openRegister(coffee, posHost, 2, { wp_user_id: 1 });
+    const first = await front.call('POST', 'orders', card, { 'idempotency-key': KEY });
+    const second = await bar.call('POST', 'orders', card, { 'idempotency-key': KEY });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body.id).not.toBe(first.body.id);
+  });
+
+  it.each([
+    ['a key that is no UUID', { 'idempotency-key': 'sale-1' }, card],
+    ['two different keys', { 'idempotency-key': KEY }, { ...card, idempotency_key: randomUUID() }],
+    ['a key that is no string', {}, { ...card, idempotency_key: 7 }],
+  ])('refuses %s, making nothing', async (_case, headers, body) => {
+    const register = await openRegister(coffee, posHost);
+    const refused = await register.call('POST', 'orders', body, headers);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      code: 'rest_invalid_param',
+      message: 'Invalid parameter(s): idempotency_key',
+      data: {
+        status: 400,
+        params: {
+          idempotency_key:
+            'idempotency_key must be a UUID such as 3f2b8c1e-6d4a-4f8e-9b1c-2a7d5e0f9c31.',
+        },
+      },
+    });
+    expect(await stockOf105(register)).toBe(500);
+  });
+});
+
+describe('a sale the register took while the store did not answer', () => {
+  const shown = { offline: { shown_total: '3.00' } };
+
+  it('is recorded as the store settles it: cash short of its total, its change none', async () => {
+    const register = await openRegister(coffee, posHost);
+    const made = await register.call('POST', 'orders', {
+      ...sale([{ product_id: 101, quantity: 1 }], { method: 'cash', tendered: '3' }),
+      ...shown,
+    });
+    expect(made.status).toBe(201);
+    // Espresso's 3.00 and the store's 8 % tax, which the register never computes.
+    expect(made.body).toMatchObject({ total: '3.24', tendered: '3.00', change: '0.00' });
+    const keys = await issueKeys(coffee, { user_id: 1, permissions: 'read' });
+    const { body: order } = await signedFetch(
+      `${coffee}/wp-json/wc/v3/orders/${made.body.id}`,
+      keys,
+    );
+    expect(order.meta_data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ key: 'cloud_pos_offline_shown_total', value: '3.00' }),
+      ]),
+    );
+  });
+
+  it('takes the stock below zero rather than losing the sale', async () => {
+    const register = await openRegister(coffee, posHost);
+    const made = await register.call('POST', 'orders', {
+      ...sale([{ product_id: 101, quantity: 501 }], { method: 'card', reference: 'T-1' }),
+      offline: { shown_total: '1503.00' },
+    });
+    expect(made.status).toBe(201);
+    const [espresso] = (await register.call('GET', 'products?search=SKU-101')).body;
+    expect(espresso).toMatchObject({ stock_quantity: -1, stock_status: 'outofstock' });
+  });
+
+  it('refuses an offline mark without the total the register showed', async () => {
+    const register = await openRegister(coffee, posHost);
+    const refused = await register.call('POST', 'orders', {
+      ...sale([{ product_id: 101, quantity: 1 }]),
+      offline: { shown_total: 'three' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.data.params).toEqual({
+      offline: 'offline.shown_total must be an amount such as 20.00.',
+    });
+  });
+});
+
+describe("the register's session and the owner's Assistant (Show Assistant in POS)", () => {
+  it.each([
+    [
+      'the hand-off carries it',
+      { assistant: { remaining: 4, total: 9 } },
+      { remaining: 4, total: 9 },
+    ],
+    ['the owner turned it off (no claim)', {}, null],
+    ['the claim is malformed', { assistant: { remaining: 10, total: 9 } }, null],
+    ['the counts are not whole numbers', { assistant: { remaining: '4', total: 9 } }, null],
+  ])('answers the progress when %s', async (_case, claims, assistant) => {
+    const register = await openRegister(coffee, posHost, 1, claims);
+    const session = await register.call('GET', 'session');
+    expect(session.status).toBe(200);
+    expect(session.body.assistant).toEqual(assistant);
   });
 });

@@ -41,6 +41,7 @@ require_once __DIR__ . '/includes/class-cloud-pos-storage.php';
 require_once __DIR__ . '/includes/class-cloud-pos-rest.php';
 require_once __DIR__ . '/includes/class-cloud-pos-register.php';
 require_once __DIR__ . '/includes/class-cloud-pos-register-rules.php';
+require_once __DIR__ . '/includes/class-cloud-pos-sale-once.php';
 require_once __DIR__ . '/includes/class-cloud-pos-register-api.php';
 require_once __DIR__ . '/includes/class-cloud-pos-register-sales.php';
 require_once __DIR__ . '/includes/class-cloud-pos-register-cart.php';

@@ -112,6 +112,24 @@ final class HandoffTest extends TestCase {
 		$this->assertRefused( 'issuer', $this->verify( $this->token( array( 'iss' => 'someone-else' ) ) ) );
 	}
 
+	public function test_the_owners_assistant_progress_rides_along_when_given(): void {
+		$with = $this->verify( $this->token( array( 'assistant' => array( 'remaining' => 4, 'total' => 9 ) ) ) );
+		$this->assertTrue( $with['ok'] );
+		$this->assertSame(
+			array(
+				'remaining' => 4,
+				'total'     => 9,
+			),
+			$with['claims']['assistant']
+		);
+		$this->assertArrayNotHasKey( 'assistant', $this->verify( $this->token( array( 'jti' => 'c2a1e0f4-1d2e-4f3a-8b4c-5d6e7f8a9b0c' ) ) )['claims'] );
+		// A malformed claim hides the ring; the sign-in itself stands.
+		foreach ( array( array( 'remaining' => 10, 'total' => 9 ), array( 'remaining' => '4', 'total' => 9 ), array( 'remaining' => -1, 'total' => 9 ), 'four' ) as $bad ) {
+			$this->assertNull( Cloud_POS_Handoff::assistant_of( $bad ) );
+		}
+		$this->assertNull( Cloud_POS_Handoff::assistant_of( null ) );
+	}
+
 	public function test_claims_of_the_wrong_type_are_invalid(): void {
 		$this->assertRefused( 'invalid', $this->verify( $this->token( array( 'wp_user_id' => '3' ) ) ) );
 		$this->assertRefused( 'invalid', $this->verify( $this->token( array( 'wp_user_id' => 0 ) ) ) );

@@ -639,4 +639,28 @@ final class RulesTest extends TestCase {
 			$this->assertInvalidParam( 'coupons', 'coupons must list at most 10 coupon codes.', Cloud_POS_Rules::register_coupons( $bad ) );
 		}
 	}
+
+	public function test_idempotency_key_is_a_uuid_from_the_header_or_the_body(): void {
+		$key = '3f2b8c1e-6d4a-4f8e-9b1c-2a7d5e0f9c31';
+		$this->assertNull( Cloud_POS_Rules::idempotency_key( null, null ) );
+		$this->assertSame( $key, Cloud_POS_Rules::idempotency_key( strtoupper( $key ), null ) );
+		$this->assertSame( $key, Cloud_POS_Rules::idempotency_key( null, " $key " ) );
+		$this->assertSame( $key, Cloud_POS_Rules::idempotency_key( $key, strtoupper( $key ) ) );
+		$reason = 'idempotency_key must be a UUID such as 3f2b8c1e-6d4a-4f8e-9b1c-2a7d5e0f9c31.';
+		$this->assertInvalidParam( 'idempotency_key', $reason, Cloud_POS_Rules::idempotency_key( 'sale-1', null ) );
+		$this->assertInvalidParam( 'idempotency_key', $reason, Cloud_POS_Rules::idempotency_key( null, 7 ) );
+		$this->assertInvalidParam( 'idempotency_key', $reason, Cloud_POS_Rules::idempotency_key( '', null ) );
+		$this->assertInvalidParam( 'idempotency_key', $reason, Cloud_POS_Rules::idempotency_key( $key, '0b6c3f9e-1d2a-4c3b-8e7f-6a5b4c3d2e1f' ) );
+		$this->assertInvalidParam( 'idempotency_key', $reason, Cloud_POS_Rules::idempotency_key( "$key-1", null ) );
+	}
+
+	public function test_offline_sale_keeps_the_total_the_register_showed(): void {
+		$this->assertNull( Cloud_POS_Rules::offline_sale( null ) );
+		$this->assertSame( array( 'cloud_pos_offline_shown_total' => '3.00' ), Cloud_POS_Rules::offline_sale( array( 'shown_total' => '3' ) ) );
+		$this->assertSame( array( 'cloud_pos_offline_shown_total' => '12.50' ), Cloud_POS_Rules::offline_sale( array( 'shown_total' => '12.5' ) ) );
+		$reason = 'offline.shown_total must be an amount such as 20.00.';
+		$this->assertInvalidParam( 'offline', $reason, Cloud_POS_Rules::offline_sale( array( 'shown_total' => 'three' ) ) );
+		$this->assertInvalidParam( 'offline', $reason, Cloud_POS_Rules::offline_sale( array() ) );
+		$this->assertInvalidParam( 'offline', $reason, Cloud_POS_Rules::offline_sale( true ) );
+	}
 }

@@ -61,6 +61,11 @@ export interface HandOffClaims {
   posId: string;
   /** The store user the person opens the station as. */
   wpUserId: number;
+  /**
+   * The owner's Assistant progress for the register, when the owner shows the Assistant in POS
+   * (spec 2.11); absent otherwise.
+   */
+  assistant?: { remaining: number; total: number } | null;
 }
 
 /**
@@ -74,6 +79,7 @@ export function signHandOffToken(key: ApiSigningKey, claims: HandOffClaims): Pro
     name: claims.name,
     pos_id: claims.posId,
     wp_user_id: claims.wpUserId,
+    ...(claims.assistant ? { assistant: claims.assistant } : {}),
   })
     .setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: 'JWT' })
     .setIssuer(HANDOFF_ISSUER)

@@ -3,6 +3,7 @@ import type { CartItem } from '../cart';
 import type { CartAction } from '../cart';
 import { formatMoney, fromCents, toCents } from '../money';
 import { TEXTS } from '../texts';
+import { ProvisionalTotal } from '../offline/ProvisionalTotal';
 import type { CartTotals } from '../types';
 
 export interface CartPanelProps {
@@ -88,6 +89,8 @@ export function CartPanel({
             <dt>{TEXTS.total}</dt>
             <dd>{TEXTS.calculating}</dd>
           </>
+        ) : totals?.provisional ? (
+          <ProvisionalTotal total={money(totals.total)} />
         ) : (
           <>
             <dt>{TEXTS.subtotal}</dt>

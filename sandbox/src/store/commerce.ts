@@ -382,9 +382,12 @@ export class CommerceState {
   /**
    * Adds an order and takes its quantities off the managed stock in one step (nothing is kept
    * when a line has too few units): the names of the lines short of stock, else the order.
+   * `evenIfShort` (a sale the register took while the store did not answer) takes the stock
+   * below zero instead, as WooCommerce's wc_reduce_stock_levels does.
    */
   async addOrderReducingStock(
     input: NewOrder,
+    { evenIfShort = false }: { evenIfShort?: boolean } = {},
   ): Promise<{ order: OrderRecord } | { shortOf: string[] }> {
     const shortOf = input.lines
       .filter(({ product, quantity }) => {
@@ -393,7 +396,7 @@ export class CommerceState {
         return stock !== null && stock < quantity && (product.backorders ?? 'no') === 'no';
       })
       .map(({ product }) => product.name);
-    if (shortOf.length > 0) return { shortOf };
+    if (shortOf.length > 0 && !evenIfShort) return { shortOf };
     const order = this.buildOrder(input);
     const stock = { ...this.state.stock };
     for (const { product, quantity } of input.lines) {

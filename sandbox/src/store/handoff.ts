@@ -51,6 +51,26 @@ export interface HandoffClaims {
   jti: string;
   /** Expiry, in seconds since the epoch. */
   exp: number;
+  /** The owner's Assistant progress when they show the Assistant in POS (spec 2.11), else null. */
+  assistant: AssistantProgress | null;
+}
+
+/** The Assistant's remaining and total tasks, as the register's ring shows them. */
+export interface AssistantProgress {
+  remaining: number;
+  total: number;
+}
+
+/**
+ * The hand-off's optional `assistant` claim; null when absent or not two counts that fit
+ * (a malformed one hides the ring rather than refusing the sign-in).
+ */
+export function assistantOf(raw: unknown): AssistantProgress | null {
+  const { remaining, total } = (raw ?? {}) as Record<string, unknown>;
+  const count = (value: unknown): value is number =>
+    typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 10_000;
+  if (!count(remaining) || !count(total) || remaining > total) return null;
+  return { remaining, total };
 }
 
 /** Who is signed in at one station, after a successful hand-off. */
@@ -62,6 +82,7 @@ export interface StationSession {
   name: string;
   email: string;
   expiresAt: number;
+  assistant: AssistantProgress | null;
 }
 
 /** Why a hand-off was refused; `status` is the page's HTTP status. */
@@ -93,7 +114,7 @@ function claimsOf(payload: JWTPayload): HandoffClaims | undefined {
   if (typeof posId !== 'string' || !/^\d+$/.test(posId)) return undefined;
   if (typeof wpUserId !== 'number' || !Number.isInteger(wpUserId) || wpUserId < 1) return undefined;
   if (typeof jti !== 'string' || jti === '' || typeof exp !== 'number') return undefined;
-  return { sub, email, name, posId, wpUserId, jti, exp };
+  return { sub, email, name, posId, wpUserId, jti, exp, assistant: assistantOf(payload.assistant) };
 }
 
 function reasonOf(error: unknown): HandoffRefusal {
@@ -210,6 +231,7 @@ export class StationHandoff {
       name: claims.name,
       email: claims.email,
       expiresAt: this.now() + SESSION_SECONDS * 1000,
+      assistant: claims.assistant,
     });
     dropOldest(this.sessions);
     return `${STATION_SESSION_COOKIE}=${id}; Path=/pos/${posId}; HttpOnly; SameSite=Lax; Max-Age=${SESSION_SECONDS}`;

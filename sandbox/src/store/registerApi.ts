@@ -21,6 +21,7 @@ import { invalidParam, positiveInt, restNotFound } from './restApi';
 import { registerAfterSaleRoutes, saleView } from './registerAfterSale';
 import { paymentMethodOf, tenderMeta, tendersOf } from './registerTenders';
 import type { ProductSeed, StationSeed, VariationSeed } from './seed';
+import { OFFLINE_TOTAL_META, SaleOnce, offlineSaleOf } from './saleOnce';
 
 /** The header that carries the register's per-session CSRF token. */
 export const REGISTER_TOKEN_HEADER = 'x-pos-token';
@@ -146,6 +147,7 @@ function adjustmentsView(cents: CartTotalsCents) {
  */
 export function registerApiRoutes(app: FastifyInstance, ctx: StoreContext): void {
   const base = '/wp-json/pos-connect/v1/register/:id';
+  const saleOnce = new SaleOnce(ctx);
 
   /** The station and session a call acts in, or the refusal already sent. */
   function authorize(
@@ -262,6 +264,8 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StoreContext): void
       ...customerPermissions(user),
       receipt: receiptSettings(station),
       may_discount: user !== undefined && userCan(user, DISCOUNT_CAPABILITY),
+      // The owner's Assistant progress, from the hand-off, when they show it in POS.
+      assistant: session.assistant,
     };
   });
 
@@ -323,6 +327,11 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StoreContext): void
     const found = authorizeWrite(request, reply);
     if (!found) return reply;
     const { station, session } = found;
+    // A sale sent again (the register's offline queue, a retry) answers the order it made.
+    const once = await saleOnce.begin(request, reply, station.pos_id, (made) =>
+      saleView(made, station),
+    );
+    if (!once) return reply;
     const body = (request.body ?? {}) as Record<string, unknown>;
     const priced = pricedCart(request, reply, found);
     if (!priced) return reply;
@@ -331,8 +340,15 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StoreContext): void
     if ('param' in details) {
       return reply.status(400).send(invalidParam(details.param, details.reason));
     }
+    const offline = offlineSaleOf(request.body);
+    if (offline && 'error' in offline) {
+      return reply.status(400).send(invalidParam('offline', String(offline.error)));
+    }
     const { currency, taxRate, pricesIncludeTax } = stationSettings(station);
-    const tenders = tendersOf(body, cents.total);
+    // A sale the register took while the store did not answer was paid for the total it showed
+    // then: its tenders add up to that, and the store's own total is what it settles.
+    const due = offline ? Math.round(Number(offline[OFFLINE_TOTAL_META]) * 100) : cents.total;
+    const tenders = tendersOf(body, due);
     if (!Array.isArray(tenders)) {
       return reply
         .status(400)
@@ -360,9 +376,11 @@ export function registerApiRoutes(app: FastifyInstance, ctx: StoreContext): void
         [POS_META.cashierId]: String(session.wpUserId),
         [POS_META.cashierName]: cashier?.name ?? session.name,
         ...tenderMeta(tenders),
+        ...once,
+        ...offline,
       },
     };
-    const result = await ctx.commerce.addOrderReducingStock(order);
+    const result = await ctx.commerce.addOrderReducingStock(order, { evenIfShort: !!offline });
     if ('shortOf' in result) {
       // WooCommerce's own text (wc_reduce_stock_levels' check in the checkout).
       return reply

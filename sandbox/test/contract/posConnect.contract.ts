@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { RegisterSession } from '../registerSession';
 import type { ContractRequest, ContractResponse, ContractTarget, Credential } from './target';
 import { send } from './target';
 
@@ -9,7 +10,10 @@ import { send } from './target';
  * the `wordpress` step of `npm test`). It asserts only what a caller can see: statuses, JSON
  * bodies, the paging headers, the mail an invitation sends, a revoked key refused.
  */
-export function describePosConnectContract(getTarget: () => ContractTarget): void {
+export function describePosConnectContract(
+  getTarget: () => ContractTarget,
+  { canSell = false }: { canSell?: boolean } = {},
+): void {
   let target: ContractTarget;
   const call = (method: string, path: string, request: ContractRequest = {}) =>
     send(target, method, path, request);
@@ -799,6 +803,68 @@ export function describePosConnectContract(getTarget: () => ContractTarget): voi
         expectStatus(response, 404);
         expect(response.body).toEqual(restError(404, 'rest_no_route'));
       }
+    });
+
+    describe('POST orders with an idempotency key', () => {
+      // Shown as skipped where the target cannot hand a person over to a station.
+      const itSells = canSell ? it : it.skip;
+      const open = (posId: number) => {
+        if (!target.openRegister) throw new Error(`${target.name} cannot open a register`);
+        return target.openRegister(posId);
+      };
+      /** A sale of one unit of the first product in stock, paid by card. */
+      async function saleOf(register: RegisterSession) {
+        const products = await register.call('GET', 'products?per_page=20');
+        expectStatus(products, 200);
+        const product = (products.body as Array<{ id: number; stock_status: string }>).find(
+          (p) => p.stock_status === 'instock',
+        );
+        expect(product).toBeDefined();
+        return {
+          lines: [{ product_id: product!.id, quantity: 1 }],
+          payment: { method: 'card', reference: 'T-1' },
+        };
+      }
+      const ordersOf = async (register: RegisterSession, key: string, body: object) =>
+        register.call('POST', 'orders', body, { 'idempotency-key': key });
+
+      itSells('answer the first sale again for the same key, and make one order', async () => {
+        const [station] = (await asOwner('GET', 'stations')).body as Array<{ pos_id: number }>;
+        const register = await open(station!.pos_id);
+        const body = await saleOf(register);
+        const key = randomUUID();
+        const first = await ordersOf(register, key, body);
+        expectStatus(first, 201);
+        const again = await ordersOf(register, key, body);
+        expectStatus(again, 200);
+        expect(again.body).toEqual(first.body);
+        // The key in the body is the same key.
+        const inBody = await register.call('POST', 'orders', { ...body, idempotency_key: key });
+        expectStatus(inBody, 200);
+        expect(inBody.body.id).toBe(first.body.id);
+        const other = await ordersOf(register, randomUUID(), body);
+        expectStatus(other, 201);
+        expect(other.body.id).not.toBe(first.body.id);
+      });
+
+      itSells('make one order when two requests with the same key race', async () => {
+        const [station] = (await asOwner('GET', 'stations')).body as Array<{ pos_id: number }>;
+        const register = await open(station!.pos_id);
+        const body = await saleOf(register);
+        const key = randomUUID();
+        const answers = await Promise.all([1, 2, 3].map(() => ordersOf(register, key, body)));
+        expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 201]);
+        expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+      });
+
+      itSells('refuse a key that is not a UUID, making nothing', async () => {
+        const [station] = (await asOwner('GET', 'stations')).body as Array<{ pos_id: number }>;
+        const register = await open(station!.pos_id);
+        const body = await saleOf(register);
+        const refused = await ordersOf(register, 'sale-1', body);
+        expectStatus(refused, 400);
+        expect(refused.body).toEqual(invalidParam('idempotency_key'));
+      });
     });
   });
 }

@@ -1,5 +1,8 @@
 import type { TestSandbox } from '../helpers';
 import { postJson, startTestSandbox } from '../helpers';
+import type { FakePosHost } from '../posHandoff';
+import { startFakePosHost } from '../posHandoff';
+import { openRegister } from '../registerSession';
 import { issueKeys } from '../storeClient';
 import { getPage, logInToStore, nonceIn } from '../storeWeb';
 import { describePosConnectContract } from './posConnect.contract';
@@ -8,6 +11,7 @@ import type { ContractTarget, Credential, SentMail } from './target';
 // The pos-connect/v1 contract against the sandbox store, the plugin's stand-in that `npm start`
 // and the end-to-end journeys use. The same suite runs against the real plugin on WordPress.
 let sandbox: TestSandbox;
+let posHost: FakePosHost;
 let target: ContractTarget;
 
 /** A key the store's test controls mint, as WooCommerce's wc-auth would, for a store user. */
@@ -17,7 +21,8 @@ async function keyOf(store: string, userId: number): Promise<Credential> {
 }
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox({ storePorts: [0], controls: true });
+  posHost = await startFakePosHost();
+  sandbox = await startTestSandbox({ storePorts: [0], controls: true, posJwks: posHost.jwksUrl });
   const store = sandbox.stores[0];
   if (!store) throw new Error('the sandbox started no store');
   const home = store.url;
@@ -56,6 +61,7 @@ beforeAll(async () => {
       });
       if (saved.status !== 303) throw new Error(`the station access form answered ${saved.status}`);
     },
+    openRegister: (posId) => openRegister(home, posHost, posId),
     async reset() {
       const reset = await postJson(`${home}/_control/reset`, {});
       if (reset.status !== 200) throw new Error(`the store's reset answered ${reset.status}`);
@@ -68,8 +74,11 @@ beforeAll(async () => {
   };
 });
 
-afterAll(() => sandbox.close());
+afterAll(async () => {
+  await sandbox.close();
+  await posHost.close();
+});
 
 describe('pos-connect/v1 on the sandbox store', () => {
-  describePosConnectContract(() => target);
+  describePosConnectContract(() => target, { canSell: true });
 });

@@ -1,3 +1,4 @@
+import type { RegisterSession } from '../registerSession';
 import { signedUrl } from '../storeClient';
 
 /**
@@ -44,6 +45,12 @@ export interface ContractTarget {
    * access screen does; the dashboard has no route for it.
    */
   setStationUsers(posId: number, users: number[] | null): Promise<void>;
+  /**
+   * A register signed in at station `posId` by the station hand-off, where the suite can hand
+   * a person over (it needs a POS host the store trusts and WooCommerce for the sales); the
+   * register's sale cases run only where it is given.
+   */
+  openRegister?(posId: number): Promise<RegisterSession>;
   /** Brings the store back to its seed between tests, where it can. */
   reset?(): Promise<void>;
 }

@@ -3,6 +3,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressObject } from 'mailparser';
 import { simpleParser } from 'mailparser';
+import type { FakePosHost } from '../posHandoff';
+import { startFakePosHost } from '../posHandoff';
+import { openRegister } from '../registerSession';
 import { describePosConnectContract } from './posConnect.contract';
 import type { ContractTarget, Credential, SentMail } from './target';
 
@@ -77,6 +80,38 @@ async function setStationUsers(posId: number, users: number[] | null): Promise<v
   }
 }
 
+/**
+ * The register's sales on the real store: the plugin trusts the suite's own POS host for the
+ * hand-off (site.php register-sales), so the suite can open a station's register as the cloud
+ * POS host does; the option is forgotten again afterwards (the journeys use the stack's host).
+ */
+function registerSales(jwksUrl: string): { jwks: string; product_id: number } {
+  const siteScript = path.join(__dirname, '../../../wordpress-plugin/tests/wordpress/site.php');
+  const result = spawnSync('php', [siteScript, 'register-sales', site.docroot, jwksUrl], {
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) {
+    throw new Error(`site.php register-sales failed: ${result.stderr || result.stdout}`);
+  }
+  return JSON.parse(result.stdout.trim().split('\n').pop() ?? '{}') as {
+    jwks: string;
+    product_id: number;
+  };
+}
+
+let posHost: FakePosHost | undefined;
+if (site.woocommerce) {
+  beforeAll(async () => {
+    posHost = await startFakePosHost();
+    const set = registerSales(posHost.jwksUrl);
+    if (set.jwks !== posHost.jwksUrl) throw new Error(`the store kept ${set.jwks} as its JWKS`);
+  });
+  afterAll(async () => {
+    registerSales('none');
+    await posHost?.close();
+  });
+}
+
 const target: ContractTarget = {
   name: `the Cloud POS plugin on WordPress ${site.wordpress}${
     site.woocommerce ? ` with WooCommerce ${site.woocommerce}` : ''
@@ -94,10 +129,14 @@ const target: ContractTarget = {
     return credential(next);
   },
   sentMail,
+  async openRegister(posId) {
+    if (!posHost) throw new Error('the register sells only on the real store (WooCommerce)');
+    return openRegister(site.home, posHost, posId);
+  },
 };
 
 describe(`pos-connect/v1 on ${target.name}`, () => {
-  describePosConnectContract(() => target);
+  describePosConnectContract(() => target, { canSell: site.woocommerce !== null });
 });
 
 /** Logs in through wp-login.php and returns the cookies WordPress set, as a Cookie header. */

@@ -9,3 +9,4 @@ export * from './slugs';
 export * from './staff';
 export * from './support';
 export * from './url';
+export * from './ring';

@@ -188,7 +188,7 @@ final class Cloud_POS_Handoff {
 	 * The claims the station needs, when each has the right type; null otherwise.
 	 *
 	 * @param array<string, mixed> $payload The token's claims.
-	 * @return array{sub: string, email: string, name: string, pos_id: string, wp_user_id: int, jti: string, exp: int}|null
+	 * @return array{sub: string, email: string, name: string, pos_id: string, wp_user_id: int, jti: string, exp: int, assistant?: array{remaining: int, total: int}}|null
 	 */
 	public static function claims_of( array $payload ): ?array {
 		$sub     = $payload['sub'] ?? null;
@@ -207,7 +207,7 @@ final class Cloud_POS_Handoff {
 		if ( ! is_int( $user_id ) || $user_id < 1 || ! is_string( $jti ) || '' === $jti || ! is_int( $exp ) ) {
 			return null;
 		}
-		return array(
+		$claims    = array(
 			'sub'        => $sub,
 			'email'      => $email,
 			'name'       => $name,
@@ -215,6 +215,36 @@ final class Cloud_POS_Handoff {
 			'wp_user_id' => $user_id,
 			'jti'        => $jti,
 			'exp'        => $exp,
+		);
+		$assistant = self::assistant_of( $payload['assistant'] ?? null );
+		if ( null !== $assistant ) {
+			$claims['assistant'] = $assistant;
+		}
+		return $claims;
+	}
+
+	/**
+	 * The optional `assistant` claim: the owner's Assistant progress when they show the
+	 * Assistant in POS (spec 2.11). Null when absent or not two counts that fit: a malformed
+	 * one hides the ring rather than refusing the sign-in. The sandbox reads it the same way.
+	 *
+	 * @param mixed $raw The claim.
+	 * @return array{remaining: int, total: int}|null
+	 */
+	public static function assistant_of( $raw ): ?array {
+		$remaining = is_array( $raw ) ? ( $raw['remaining'] ?? null ) : null;
+		$total     = is_array( $raw ) ? ( $raw['total'] ?? null ) : null;
+		foreach ( array( $remaining, $total ) as $count ) {
+			if ( ! is_int( $count ) || $count < 0 || $count > 10000 ) {
+				return null;
+			}
+		}
+		if ( $remaining > $total ) {
+			return null;
+		}
+		return array(
+			'remaining' => $remaining,
+			'total'     => $total,
 		);
 	}
 

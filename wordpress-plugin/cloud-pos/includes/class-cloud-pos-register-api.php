@@ -161,6 +161,8 @@ final class Cloud_POS_Register_API {
 				),
 				'may_sell'     => current_user_can( 'publish_shop_orders' ),
 				'may_discount' => current_user_can( Cloud_POS_Register_Cart::DISCOUNT_CAPABILITY ),
+				// The owner's Assistant progress, from the hand-off, when they show it in POS.
+				'assistant'    => isset( $session['assistant'] ) && is_array( $session['assistant'] ) ? $session['assistant'] : null,
 			) + Cloud_POS_Register_Sales::session_extras( (int) $station->ID )
 		);
 	}
@@ -288,6 +290,15 @@ final class Cloud_POS_Register_API {
 		if ( null !== $missing ) {
 			return $missing;
 		}
+		// A sale sent again (the register's offline queue, a retry) answers the order it made.
+		$key = self::idempotency_key( $request );
+		if ( is_wp_error( $key ) ) {
+			return $key;
+		}
+		$made = null === $key ? null : Cloud_POS_Sale_Once::find( absint( $request['pos_id'] ), $key );
+		if ( null !== $made ) {
+			return self::answer( Cloud_POS_Register_After_Sale::sale_view( $made, Cloud_POS_Stations::find( absint( $request['pos_id'] ) ) ) );
+		}
 		$cart = self::cart_request( $request );
 		if ( is_wp_error( $cart ) ) {
 			return $cart;
@@ -297,8 +308,13 @@ final class Cloud_POS_Register_API {
 		if ( is_wp_error( $details ) ) {
 			return $details;
 		}
+		$offline = Cloud_POS_Rules::offline_sale( $request->get_param( 'offline' ) );
+		if ( is_wp_error( $offline ) ) {
+			return $offline;
+		}
 		foreach ( $lines as $line ) {
-			if ( ! $line['product']->has_enough_stock( $line['quantity'] ) ) {
+			// A sale taken while the store did not answer has happened: WooCommerce takes the stock below zero.
+			if ( null === $offline && ! $line['product']->has_enough_stock( $line['quantity'] ) ) {
 				return new WP_Error(
 					'woocommerce_rest_product_out_of_stock',
 					/* translators: %s: product name */
@@ -311,11 +327,14 @@ final class Cloud_POS_Register_API {
 		if ( is_wp_error( $preview ) ) {
 			return $preview;
 		}
-		// Cents on both sides: the tenders are parsed in cents, whatever the store's decimals.
+		// Cents on both sides: the tenders are parsed in cents, whatever the store's decimals. A
+		// sale the register took while the store did not answer was paid for the total it
+		// showed then: its tenders add up to that, and WooCommerce's total is what it settles.
+		$due     = null === $offline ? (float) $preview->get_total() : (float) $offline['cloud_pos_offline_shown_total'];
 		$tenders = Cloud_POS_Register_Rules::tenders(
 			$request->get_param( 'tenders' ),
 			$request->get_param( 'payment' ),
-			(int) round( (float) $preview->get_total() * 100 )
+			(int) round( $due * 100 )
 		);
 		if ( is_wp_error( $tenders ) ) {
 			return $tenders;
@@ -333,6 +352,18 @@ final class Cloud_POS_Register_API {
 			(string) $session['name'],
 			(string) $station->post_title
 		);
+
+		$meta += $offline ?? array();
+		if ( null !== $key ) {
+			$held = Cloud_POS_Sale_Once::acquire( (int) $station->ID, $key );
+			if ( $held instanceof WC_Order ) {
+				return self::answer( Cloud_POS_Register_After_Sale::sale_view( $held, $station ) );
+			}
+			if ( is_wp_error( $held ) ) {
+				return $held;
+			}
+			$meta[ Cloud_POS_Sale_Once::META ] = $key;
+		}
 
 		global $wpdb;
 		$wpdb->query( 'START TRANSACTION' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- one sale is one transaction.
@@ -361,8 +392,8 @@ final class Cloud_POS_Register_API {
 			if ( '' !== $references ) {
 				$order->set_transaction_id( $references );
 			}
-			foreach ( $stamp['meta'] + $meta as $key => $value ) {
-				$order->update_meta_data( $key, $value );
+			foreach ( $stamp['meta'] + $meta as $meta_key => $meta_value ) {
+				$order->update_meta_data( $meta_key, $meta_value );
 			}
 			$order->calculate_totals( true );
 			// Paid: WooCommerce records the payment and reduces the stock (wc_maybe_reduce_stock_levels).
@@ -371,11 +402,32 @@ final class Cloud_POS_Register_API {
 			$wpdb->query( 'COMMIT' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 		} catch ( Throwable $error ) {
 			$wpdb->query( 'ROLLBACK' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+			if ( null !== $key ) {
+				Cloud_POS_Sale_Once::release( (int) $station->ID, $key );
+			}
 			return new WP_Error( 'cloud_pos_register_order_failed', __( 'The store could not make the order. Nothing was charged; try again.', 'cloud-pos' ), array( 'status' => 500 ) );
+		}
+		if ( null !== $key ) {
+			Cloud_POS_Sale_Once::release( (int) $station->ID, $key );
 		}
 		$response = self::answer( Cloud_POS_Register_After_Sale::sale_view( wc_get_order( $order->get_id() ), $station ) );
 		$response->set_status( 201 );
 		return $response;
+	}
+
+	/**
+	 * The sale's idempotency key: the `Idempotency-Key` header and/or the JSON body's
+	 * `idempotency_key` (null when neither), or the refusal.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return string|null|WP_Error
+	 */
+	private static function idempotency_key( WP_REST_Request $request ) {
+		$body = $request->get_json_params();
+		return Cloud_POS_Rules::idempotency_key(
+			$request->get_header( 'idempotency_key' ),
+			is_array( $body ) && isset( $body['idempotency_key'] ) ? $body['idempotency_key'] : null
+		);
 	}
 
 	/**

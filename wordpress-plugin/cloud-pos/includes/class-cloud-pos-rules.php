@@ -942,4 +942,58 @@ final class Cloud_POS_Rules {
 		}
 		return array_values( array_unique( $codes ) );
 	}
+
+	/**
+	 * A register sale's idempotency key (header `Idempotency-Key` and/or the body's
+	 * `idempotency_key`), lower case; null when neither is given; else the error naming the
+	 * parameter (the sandbox's text). Both given must be the same key.
+	 *
+	 * @param mixed $header The header's value (null when absent).
+	 * @param mixed $field  The body field's value (null when absent).
+	 * @return string|null|WP_Error
+	 */
+	public static function idempotency_key( $header, $field ) {
+		$given = array_filter(
+			array( $header, $field ),
+			static function ( $value ): bool {
+				return null !== $value;
+			}
+		);
+		if ( array() === $given ) {
+			return null;
+		}
+		$keys = array();
+		foreach ( $given as $value ) {
+			$key = is_string( $value ) ? strtolower( trim( $value ) ) : '';
+			if ( ! preg_match( '/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/D', $key ) ) {
+				$keys[] = '';
+			} else {
+				$keys[] = $key;
+			}
+		}
+		$first = $keys[0];
+		if ( '' === $first || count( array_unique( $keys ) ) > 1 ) {
+			return self::invalid_param( 'idempotency_key', 'idempotency_key must be a UUID such as 3f2b8c1e-6d4a-4f8e-9b1c-2a7d5e0f9c31.' );
+		}
+		return $first;
+	}
+
+	/**
+	 * A sale the register took while the store did not answer (the body's `offline`, with the
+	 * provisional `shown_total` it showed): null for a sale made online; else the meta its order
+	 * keeps, or the error naming the parameter (the sandbox's text).
+	 *
+	 * @param mixed $raw The `offline` parameter (null when absent).
+	 * @return array<string, string>|null|WP_Error
+	 */
+	public static function offline_sale( $raw ) {
+		if ( null === $raw ) {
+			return null;
+		}
+		$shown = is_array( $raw ) && isset( $raw['shown_total'] ) ? $raw['shown_total'] : null;
+		if ( ! is_string( $shown ) || ! preg_match( '/^\d{1,7}(\.\d{1,2})?$/D', $shown ) ) {
+			return self::invalid_param( 'offline', 'offline.shown_total must be an amount such as 20.00.' );
+		}
+		return array( 'cloud_pos_offline_shown_total' => number_format( (float) $shown, 2, '.', '' ) );
+	}
 }

@@ -140,6 +140,7 @@ final class Cloud_POS_Station_Sessions {
 				'name'       => $claims['name'],
 				'email'      => $claims['email'],
 				'expires_at' => time() + self::SECONDS,
+				'assistant'  => $claims['assistant'] ?? null,
 			),
 			self::SECONDS
 		);

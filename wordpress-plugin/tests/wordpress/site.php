@@ -30,12 +30,16 @@
  *     its stations moved to the trash (its activation then makes the first one again).
  *   php site.php plugin-on DOCROOT
  *     Undoes plugin-off: the plugin active again, the trashed stations back as they were.
+ *   php site.php register-sales DOCROOT JWKS_URL|none
+ *     The register's sales on the real store (with WooCommerce): the hand-off trusts the keys at
+ *     JWKS_URL (the suite's own POS host; `none` forgets it again), and a product in stock to
+ *     sell exists ("Contract Espresso"). Prints its id.
  *
  * @package CloudPOS
  */
 
 if ( 'cli' !== PHP_SAPI || $argc < 3 ) {
-	fwrite( STDERR, "usage: php site.php install|woocommerce|setup|station-users|deliver-webhooks|plugin-off|plugin-on DOCROOT [ARGUMENTS]\n" );
+	fwrite( STDERR, "usage: php site.php install|woocommerce|setup|station-users|deliver-webhooks|plugin-off|plugin-on|register-sales DOCROOT [ARGUMENTS]\n" );
 	exit( 2 );
 }
 
@@ -173,6 +177,43 @@ if ( 'shop' === $cloud_pos_phase ) {
 				'products' => $cloud_pos_shop,
 				'coupon'   => 'welcome10',
 			),
+		)
+	), "\n";
+	exit( 0 );
+}
+
+if ( 'register-sales' === $cloud_pos_phase && $argc >= 4 ) {
+	require $cloud_pos_docroot . '/wp-load.php';
+	if ( ! function_exists( 'wc_get_products' ) ) {
+		cloud_pos_site_fail( 'register-sales needs WooCommerce' );
+	}
+	if ( 'none' === $argv[3] ) {
+		delete_option( Cloud_POS_Settings::OPTION_JWKS );
+	} else {
+		update_option( Cloud_POS_Settings::OPTION_JWKS, $argv[3] );
+	}
+	$cloud_pos_found = wc_get_products(
+		array(
+			'name'   => 'Contract Espresso',
+			'limit'  => 1,
+			'return' => 'ids',
+		)
+	);
+	if ( array() !== $cloud_pos_found ) {
+		$cloud_pos_product_id = (int) $cloud_pos_found[0];
+	} else {
+		$cloud_pos_product = new WC_Product_Simple();
+		$cloud_pos_product->set_name( 'Contract Espresso' );
+		$cloud_pos_product->set_status( 'publish' );
+		$cloud_pos_product->set_regular_price( '3.00' );
+		$cloud_pos_product->set_manage_stock( true );
+		$cloud_pos_product->set_stock_quantity( 1000 );
+		$cloud_pos_product_id = $cloud_pos_product->save();
+	}
+	echo wp_json_encode(
+		array(
+			'jwks'       => get_option( Cloud_POS_Settings::OPTION_JWKS, '' ),
+			'product_id' => $cloud_pos_product_id,
 		)
 	), "\n";
 	exit( 0 );

@@ -3,6 +3,7 @@ import type { ApplicationRow, UserRow } from '../../db/types';
 import type { Repositories } from '../../repositories';
 import type { SigningKeys } from '../../services/signing-key';
 import { signHandOffToken } from '../../services/signing-key';
+import { assistantInPos } from '../assistant/in-pos';
 import type { StoreStation } from '../../services/store-client';
 import { mayOpen } from '../../services/store-client';
 import { NOT_AUTHORIZED_MESSAGE, verifiedCredentials } from '../applications/credentials';
@@ -171,7 +172,8 @@ export async function decideStation(
  * Opens an allowed station: a stationOpened entry in the owner's feed (at most one a minute
  * per user, station and application), the last access (a member's on their member row of this
  * application, the Staff page's Last Access; the owner's on their account), and the one-minute
- * hand-off token for the station's page.
+ * hand-off token for the station's page, carrying the owner's Assistant progress when the owner
+ * shows the Assistant in POS.
  */
 export async function openStation(
   repos: Repositories,
@@ -197,5 +199,6 @@ export async function openStation(
     name: user.full_name || user.email || 'Cloud POS user',
     posId: String(station.posId),
     wpUserId,
+    assistant: await assistantInPos(repos, row.user_id),
   });
 }

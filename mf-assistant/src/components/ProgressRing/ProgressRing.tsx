@@ -1,5 +1,5 @@
 import { cx } from '@pos/shared';
-import { ringGeometry, type RingSize } from '../../ring';
+import { ringGeometry, type RingSize } from '@pos/shared/rules';
 import { assistantTestIds } from '../../testIds';
 import { RING_LEFT } from '../../texts';
 import './ProgressRing.css';

@@ -1,6 +1,6 @@
 import { Icon } from '@pos/shared';
 import type { ReactNode, Ref } from 'react';
-import type { RingSize } from '../../ring';
+import type { RingSize } from '@pos/shared/rules';
 import { assistantTestIds } from '../../testIds';
 import { ALL_DONE, ASSISTANT, LOADING_TASKS, TASKS_UNAVAILABLE, tasksLeft } from '../../texts';
 import { ProgressRing } from '../ProgressRing';

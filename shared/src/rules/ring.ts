@@ -1,4 +1,4 @@
-// The progress ring of the Assistant's widget (spec 2.11): radius 40 and stroke 8, 30 and 6
+// The Assistant's progress ring (spec 2.11), drawn by its widget and by the register: radius 40 and stroke 8, 30 and 6
 // under the 992 px breakpoint. Its arc is the share of the tasks still to do (leftToComplete of
 // totalAll), so it empties as tasks complete, with the count of what is left in its middle.
 
