@@ -16,12 +16,10 @@ import {
   fetchIsBanned,
   fetchPlanState,
   fetchSettings,
+  fetchUserData,
   fetchViewer,
   isUnauthorized,
 } from './accountApi';
-
-/** The account error's fallback message. */
-const FAILED = 'Your account could not be loaded.';
 
 /** Whether the user joined from the onboarding iframe (remembered by /login/:token). */
 const readIframeJoin = (storage: Storage): boolean =>
@@ -119,26 +117,36 @@ export function useAccountState(): { load: AccountLoad; retry: () => void } {
       browser.assign(needAccessUrl(config.loginProviderUrl, browser.origin));
     setLoad({ status: 'loading' });
     const separately = () =>
-      import('./loadSeparately')
-        .then(({ loadSeparately }) => loadSeparately(api, isIframeJoin))
-        .then((result) => {
-          if (cancelled) return;
-          if (!result.ok) {
-            if (isUnauthorized(result.reason)) toNeedAccess();
-            else
-              setLoad({
-                status: 'failed',
-                message: apiErrorMessage(result.reason, FAILED),
-              });
+      Promise.allSettled([
+        fetchSettings(api),
+        fetchUserData(api),
+        fetchIsBanned(api),
+        fetchPlanState(api, isIframeJoin),
+      ]).then(([settings, user, banned, planState]) => {
+        if (cancelled) return;
+        if (settings.status === 'rejected') {
+          if (isUnauthorized(settings.reason)) {
+            toNeedAccess();
             return;
           }
-          setLoad({ status: 'ready', account: result.account });
-          if (result.banKnown) bus.emit('ban-changed', { isBanned: result.account.isBanned });
-        })
-        // The chunk itself could not be loaded: the account could not be, and Try again retries.
-        .catch((error: unknown) => {
-          if (!cancelled) setLoad({ status: 'failed', message: apiErrorMessage(error, FAILED) });
+          setLoad({
+            status: 'failed',
+            message: apiErrorMessage(settings.reason, 'Your account could not be loaded.'),
+          });
+          return;
+        }
+        const isBanned = banned.status === 'fulfilled' && banned.value;
+        setLoad({
+          status: 'ready',
+          account: {
+            settings: settings.value,
+            user: user.status === 'fulfilled' ? user.value : null,
+            isBanned,
+            planState: planState.status === 'fulfilled' ? planState.value : null,
+          },
         });
+        if (banned.status === 'fulfilled') bus.emit('ban-changed', { isBanned });
+      });
     fetchViewer(api, isIframeJoin).then(
       (viewer) => {
         if (cancelled) return;
