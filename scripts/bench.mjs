@@ -717,6 +717,26 @@ function frontEndMeasures(front, dashboard, popup) {
       unit: 'ms',
     },
     {
+      id: 'dashboard.inpRatio',
+      label: 'Dashboard INP, federated / monolith',
+      value: federated.inp / monolith.inp,
+      unit: 'x',
+    },
+    {
+      id: 'dashboard.federated.cls',
+      label: `Dashboard CLS, federated (layout-shift observer, worst of ${VISITS} visits)`,
+      value: federated.cls,
+      unit: 'score',
+      detail: `monolith ${monolith.cls.toFixed(3)}`,
+    },
+    {
+      id: 'dashboard.federated.cssTwice',
+      label: `Dashboard stylesheet bytes received twice, federated (worst of ${VISITS} visits)`,
+      value: federated.cssTwice,
+      unit: 'B',
+      detail: `monolith ${monolith.cssTwice} B`,
+    },
+    {
       id: 'popup.js.gzip',
       label: `Onboarding popup page JS (gzip, ${popup.scripts} scripts)`,
       value: popup.js / 1024,

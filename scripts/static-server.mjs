@@ -213,7 +213,10 @@ function firstPaintOf(app, options) {
       return null;
     }
     const answers = Object.fromEntries(calls.map(([name], i) => [name, values[i]]));
-    const markup = server.renderFirstPaint(token, answers, await readJson(configFile));
+    // The Cookie header too: the first paint shows the sidebar as the visitor left it.
+    const markup = server.renderFirstPaint(token, answers, await readJson(configFile), {
+      cookie: request.headers.cookie,
+    });
     if (!markup) return null;
     // The build's page for it (its scripts start after the first paint) and its stylesheets.
     const built = await readJson(path.join(options.root, 'first-paint.json'));

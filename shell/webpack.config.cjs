@@ -95,6 +95,9 @@ class FederationSharedPlugin {
   }
 }
 
+/** The kit's stylesheets, of @pos/shared's sources (its dev harness's aside). */
+const KIT_STYLESHEETS = /[\\/]shared[\\/]src[\\/](?!dev[\\/]).*\.css$/;
+
 /** The chunks whose stylesheets the first paint carries: the bootstrap's and the signed-in shell's. */
 const FIRST_PAINT_CHUNKS = ['bootstrap', 'signed-in'];
 /** Where the server finds them (beside index.html in the served folder). */
@@ -197,7 +200,25 @@ const shellConfig = (_env, argv) => {
     module: {
       rules: moduleRules(production ? { styleLoader: MiniCssExtractPlugin.loader } : {}),
     },
-    optimization: { minimize: production },
+    optimization: {
+      minimize: production,
+      // The kit's CSS (every stylesheet of @pos/shared, tokens included) is one stylesheet,
+      // kit.css, which the bootstrap, the @pos/shared singleton and its forms share: loaded once
+      // by whichever asks first (the chunk loader knows it is there), never a copy per chunk.
+      splitChunks: production
+        ? {
+            cacheGroups: {
+              kitStyles: {
+                name: 'kit',
+                type: 'css/mini-extract',
+                test: KIT_STYLESHEETS,
+                chunks: 'all',
+                enforce: true,
+              },
+            },
+          }
+        : undefined,
+    },
     plugins: [
       ...(production
         ? [

@@ -76,6 +76,16 @@ export class ShellPage {
     return this.nav.getByRole('link', { name: label, exact: true });
   }
 
+  /** Collapses the wide screen's side navigation (or expands it again). */
+  async toggleNavigation(to: 'collapsed' | 'expanded'): Promise<void> {
+    const [from, after] =
+      to === 'collapsed'
+        ? ['Collapse navigation', 'Expand navigation']
+        : ['Expand navigation', 'Collapse navigation'];
+    await this.page.getByRole('button', { name: from }).click();
+    await expect(this.page.getByRole('button', { name: after })).toBeVisible();
+  }
+
   async openProfileMenu(): Promise<Locator> {
     await this.page.getByRole('button', { name: /profile|account menu/i }).click();
     return this.page.getByRole('menu');

@@ -55,6 +55,49 @@ test.describe('the first paint of the dashboard', () => {
     expect(violations).toEqual([]);
   });
 
+  test('the account comes with the page, and the sidebar as it was left', async ({
+    page,
+    browser,
+  }) => {
+    const shell = new ShellPage(page);
+    await shell.signInAs('manager');
+
+    // The page carries GET /viewer's answer; the shell takes it and does not ask again.
+    const html = await (await page.request.get('/', { headers: { accept: 'text/html' } })).text();
+    expect(html).toContain('<script type="application/json" id="shell-viewer-data">');
+    const viewerCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/connect-ui/viewer')
+        viewerCalls.push(request.url());
+    });
+    const violations = await watchCspViolations(page);
+    await page.reload();
+    await shell.expectDashboard();
+    await expect(page.locator('#shell-first-paint')).toHaveCount(0);
+    expect(viewerCalls).toEqual([]);
+    expect(violations).toEqual([]);
+
+    // Collapsed, the next visit's first paint is collapsed too, before any script runs.
+    await shell.toggleNavigation('collapsed');
+    const still = await browser.newContext({
+      storageState: await page.context().storageState(),
+      javaScriptEnabled: false,
+    });
+    try {
+      const frozen = await still.newPage();
+      await frozen.goto('/');
+      await expect(frozen.locator('#shell-first-paint .shell')).toHaveClass(/is-collapsed/);
+    } finally {
+      await still.close();
+    }
+    await shell.toggleNavigation('expanded');
+    const expanded = await (
+      await page.request.get('/', { headers: { accept: 'text/html' } })
+    ).text();
+    // The frame's own class (the inlined stylesheets name is-collapsed too).
+    expect(expanded).toContain('<div class="shell">');
+  });
+
   test('a signed-out visitor and a signed-out session get the page without one', async ({
     page,
   }) => {

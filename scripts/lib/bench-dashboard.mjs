@@ -2,8 +2,10 @@
 // (the shell and its remotes through Module Federation) and as a monolith of the same code
 // (scripts/bench/monolith/webpack.config.cjs), visited in turn in one run, each visit on a cold
 // cache with the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate). Each visit measures the
-// JS bytes fetched (gzip -9 of each script), the Largest Contentful Paint, and the Interaction
-// to Next Paint of opening and closing the profile menu.
+// JS bytes fetched (gzip -9 of each script), the Largest Contentful Paint, the Interaction to
+// Next Paint of opening and closing the profile menu, the Cumulative Layout Shift (a
+// PerformanceObserver of `layout-shift`: the first paint's takeover must not move the page), and
+// the stylesheet bytes the page received twice.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -19,7 +21,7 @@ const MONOLITH_PORT = Number(process.env.BENCH_MONOLITH_PORT ?? ports.shell + 90
  */
 export const MONOLITH_ORIGIN = `http://127.0.0.1:${MONOLITH_PORT}`;
 export const CPU_SLOWDOWN = 4;
-export const VISITS = 5;
+export const VISITS = 7;
 
 /** Builds the monolith (a few minutes on two cores). */
 export function buildMonolith() {
@@ -61,9 +63,27 @@ export async function serveMonolith(dataDir) {
   return { url, stop: () => child.kill('SIGTERM') };
 }
 
-/** The page's LCP and the longest interaction, kept by observers set before any script runs. */
+/**
+ * The page's LCP, the longest interaction and the layout shifts, kept by observers set before
+ * any script runs. CLS is the largest session window of shifts not caused by input (shifts less
+ * than 1 s apart, a window at most 5 s long), as the web-vitals definition has it.
+ */
 function observeVitals() {
-  const vitals = { lcp: 0, inp: 0 };
+  const vitals = { lcp: 0, inp: 0, cls: 0 };
+  let window_ = { value: 0, first: 0, last: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      const sameWindow =
+        window_.value > 0 &&
+        entry.startTime - window_.last < 1000 &&
+        entry.startTime - window_.first < 5000;
+      window_ = sameWindow
+        ? { ...window_, value: window_.value + entry.value, last: entry.startTime }
+        : { value: entry.value, first: entry.startTime, last: entry.startTime };
+      vitals.cls = Math.max(vitals.cls, window_.value);
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
   Object.defineProperty(window, '__benchVitals', { value: vitals });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) vitals.lcp = entry.startTime;
@@ -82,8 +102,49 @@ function observeVitals() {
 }
 
 /**
+ * The stylesheet bytes a page received twice: a stylesheet fetched twice, and every rule that
+ * is in more than one of its stylesheets (fetched files and <style> elements alike), counted
+ * once for each extra copy. Each text is parsed by the page's own CSS parser, so minified and
+ * unminified copies of a rule are the same rule.
+ * @param {import('playwright-core').Page} page
+ * @param {string[]} fetched the stylesheet URLs the page's responses carried, in order
+ */
+async function stylesheetBytesTwice(page, fetched) {
+  let twice = 0;
+  const texts = [];
+  const seen = new Set();
+  for (const url of fetched) {
+    const response = await fetch(url);
+    const text = await response.text();
+    if (seen.has(url)) twice += Buffer.byteLength(text);
+    else texts.push(text);
+    seen.add(url);
+  }
+  texts.push(
+    ...(await page.evaluate(() =>
+      [...document.querySelectorAll('style')].map((s) => s.textContent ?? ''),
+    )),
+  );
+  const rulesOf = await page.evaluate(
+    (sheets) =>
+      sheets.map((text) => {
+        const sheet = new CSSStyleSheet();
+        sheet.replaceSync(text);
+        return [...sheet.cssRules].map((rule) => rule.cssText);
+      }),
+    texts,
+  );
+  const copies = new Map();
+  for (const rules of rulesOf)
+    for (const rule of new Set(rules)) copies.set(rule, (copies.get(rule) ?? 0) + 1);
+  for (const [rule, count] of copies) if (count > 1) twice += Buffer.byteLength(rule) * (count - 1);
+  return twice;
+}
+
+/**
  * One cold visit of the dashboard at `origin`, signed in with `storageState`.
- * @returns {Promise<{ js: number, lcp: number, inp: number }>} bytes, ms, ms
+ * @returns {Promise<{ js: number, lcp: number, inp: number, cls: number, cssTwice: number }>}
+ *   bytes, ms, ms, the layout shift score, bytes
  */
 async function visit(browser, origin, storageState) {
   const context = await browser.newContext({ storageState });
@@ -95,9 +156,11 @@ async function visit(browser, origin, storageState) {
     // Each script's URL; its bytes are fetched again after the visit (Playwright's response
     // bodies are missing for some scripts loaded with the cache off, which undercounted).
     const scriptUrls = new Set();
+    const stylesheets = [];
     page.on('response', (response) => {
-      if (response.request().resourceType() === 'script' && response.ok())
-        scriptUrls.add(response.url());
+      const type = response.request().resourceType();
+      if (type === 'script' && response.ok()) scriptUrls.add(response.url());
+      if (type === 'stylesheet' && response.ok()) stylesheets.push(response.url());
     });
     await page.addInitScript(observeVitals);
     await page.goto(`${origin}/`);
@@ -122,13 +185,14 @@ async function visit(browser, origin, storageState) {
     await page.waitForTimeout(500);
     const vitals = await page.evaluate(() => window.__benchVitals);
     if (!vitals.lcp) throw new Error(`${origin}: the dashboard reported no LCP`);
+    const cssTwice = await stylesheetBytesTwice(page, stylesheets);
     let js = 0;
     for (const url of scriptUrls) {
       const response = await fetch(url);
       if (!response.ok) throw new Error(`${url} answered ${response.status} on a second fetch`);
       js += gzipSync(Buffer.from(await response.arrayBuffer()), { level: 9 }).length;
     }
-    return { js, lcp: vitals.lcp, inp: vitals.inp };
+    return { js, lcp: vitals.lcp, inp: vitals.inp, cls: vitals.cls, cssTwice };
   } finally {
     await context.close();
   }
@@ -160,6 +224,9 @@ export async function compareDashboards(browser, federatedOrigin, monolithOrigin
     lcp: median(list.map((run) => run.lcp)),
     lcps: list.map((run) => Math.round(run.lcp)),
     inp: median(list.map((run) => run.inp)),
+    // The worst visit: a shift or a copy in any visit is one users get.
+    cls: Math.max(...list.map((run) => run.cls)),
+    cssTwice: Math.max(...list.map((run) => run.cssTwice)),
   });
   return { federated: summary(runs.federated), monolith: summary(runs.monolith) };
 }

@@ -5,7 +5,8 @@
 const fs = require('node:fs');
 
 /**
- * @typedef {'KB' | 'ms' | 's' | 'orders/s' | 'x' | ''} Unit
+ * @typedef {'KB' | 'ms' | 's' | 'orders/s' | 'x' | 'B' | 'score' | ''} Unit
+ *   (B: bytes; score: a unitless score such as CLS, shown with three decimals)
  * @typedef {{ id: string, label: string, value: number | boolean, unit?: Unit, detail?: string }} Measure
  *   `value` is in `unit` (KB are 1 024 bytes); `detail` is shown beside it (a p50 beside a p99).
  * @typedef {{ max: number } | { min: number } | { equals: number | boolean }} Budget
@@ -48,9 +49,17 @@ function budgetKeyFor(budgets, id) {
 const formatValue = (value, unit = '') => {
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (!Number.isFinite(value)) return String(value);
-  const digits = unit === 'KB' || unit === 's' ? 1 : unit === 'ms' || unit === 'x' ? 2 : 0;
+  const digits =
+    unit === 'KB' || unit === 's'
+      ? 1
+      : unit === 'ms' || unit === 'x'
+        ? 2
+        : unit === 'score'
+          ? 3
+          : 0;
   const text = value.toFixed(digits);
-  return unit === '' ? text : unit === 'x' ? `${text}×` : `${text} ${unit}`;
+  if (unit === '' || unit === 'score') return text;
+  return unit === 'x' ? `${text}×` : `${text} ${unit}`;
 };
 
 const formatBudget = (budget, unit) => {

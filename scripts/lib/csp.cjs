@@ -57,8 +57,9 @@ function serialize(directives) {
 /**
  * The shell page's policy.
  * - `script-src 'self'` + the remotes' origins + Stripe.js: no inline script, no eval.
- * - `style-src 'unsafe-inline'`: the remotes' style-loader puts their stylesheets in <style>
- *   tags at run time (the shell's own production CSS is extracted into files, served by 'self').
+ * - `style-src`: 'self' and the remotes' origins (production CSS, the shell's and each remote's,
+ *   is extracted into files beside the chunks); 'unsafe-inline' for the first paint's inlined
+ *   stylesheets and the development builds' style-loader, which puts them in <style> tags.
  * - `connect-src`: 'self' (the api is proxied same-origin; the live stream too), the provider
  *   (verify, refresh), the remotes (manifests, chunks) and, for Stripe's own Stripe.js, its api.
  * - `frame-src`: 'self' (the onboarding overlay's popup pages), the provider's SSO frame and
@@ -73,7 +74,7 @@ function shellPolicy({ remotes, config, framedBySelf = false, dev } = {}) {
     'default-src': ["'self'"],
     // The dev server's eval source maps need 'unsafe-eval'; the production build never does.
     'script-src': unique(["'self'", ...fromRemotes, ...stripe.script, dev && "'unsafe-eval'"]),
-    'style-src': ["'self'", "'unsafe-inline'"],
+    'style-src': unique(["'self'", "'unsafe-inline'", ...fromRemotes]),
     'img-src': unique(["'self'", 'data:', 'blob:', ...fromRemotes]),
     'font-src': unique(["'self'", 'data:', ...fromRemotes]),
     'connect-src': unique(["'self'", provider, ...fromRemotes, ...stripeConnect, dev?.websocket]),

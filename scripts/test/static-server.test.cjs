@@ -298,7 +298,8 @@ describe('static server', () => {
           'http://127.0.0.1:4199',
           'http://127.0.0.1:4699',
         ]);
-        expect(policy['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+        // The remotes' production stylesheets are files of their own origins.
+        expect(policy['style-src']).toEqual(["'self'", "'unsafe-inline'", 'http://127.0.0.1:3906']);
         expect(policy['object-src']).toEqual(["'none'"]);
         expect(policy['base-uri']).toEqual(["'self'"]);
         expect(policy['form-action']).toEqual(["'self'"]);

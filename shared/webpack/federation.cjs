@@ -4,6 +4,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { standalonePolicy } = require('../../scripts/lib/csp.cjs');
 
 const sharedPackage = require('../package.json');
@@ -116,7 +117,7 @@ const hostSharedVersions = () =>
 
 /**
  * Loaders for TypeScript/TSX (swc) and CSS. CSS goes in <style> tags by default (style-loader);
- * the shell passes mini-css-extract-plugin's loader to ship its CSS as files instead.
+ * production builds pass mini-css-extract-plugin's loader to ship their CSS as files instead.
  * @param {{ styleLoader?: string }} [options]
  */
 const moduleRules = ({ styleLoader = require.resolve('style-loader') } = {}) => [
@@ -208,8 +209,21 @@ const createRemoteConfig =
         clean: true,
       },
       resolve: { extensions: ['.tsx', '.ts', '.js'] },
-      module: { rules: moduleRules() },
+      // Production CSS ships as files beside each chunk, as the shell's does: JavaScript that
+      // writes <style> tags carried every stylesheet (and its source map) in the remote's
+      // scripts, with style-loader's runtime, and the page's JS grew by them.
+      module: {
+        rules: moduleRules(production ? { styleLoader: MiniCssExtractPlugin.loader } : {}),
+      },
       plugins: [
+        ...(production
+          ? [
+              new MiniCssExtractPlugin({
+                filename: '[name].[contenthash:8].css',
+                chunkFilename: '[id].[contenthash:8].css',
+              }),
+            ]
+          : []),
         new ModuleFederationPlugin({
           name,
           filename: 'remoteEntry.js',

@@ -61,6 +61,7 @@ export const apiPaths = {
   userData: '/user-data',
   checkBan: '/check-ban',
   subscriptionMonitor: '/subscription-monitor',
+  viewer: '/viewer',
   activities: '/activities',
   resendActivationEmail: '/resend-activation-email',
 } as const;
@@ -106,6 +107,10 @@ export const providerOrigin = (loginProviderUrl: string): string =>
   new URL(loginProviderUrl).origin;
 
 /** The subscription monitor call, asking for a free plan when the user joined from the iframe. */
+/** GET /viewer (the four sign-in calls in one), asking for the free plan after an iframe join. */
+export const viewerPath = (isIframeJoin: boolean): string =>
+  isIframeJoin ? `${apiPaths.viewer}?freeSubAutoCreate=true` : apiPaths.viewer;
+
 export const subscriptionMonitorPath = (isIframeJoin: boolean): string =>
   isIframeJoin
     ? `${apiPaths.subscriptionMonitor}?freeSubAutoCreate=true`

@@ -14,6 +14,7 @@ import subscriptions from './subscriptions';
 import userData from './user-data';
 import userSettings from './user-settings';
 import userTasks from './user-tasks';
+import viewer from './viewer';
 
 /** Every route of /api/connect-ui. */
 const routes: FastifyPluginAsyncTypebox<RouteOptions> = async (
@@ -33,6 +34,7 @@ const routes: FastifyPluginAsyncTypebox<RouteOptions> = async (
   await app.register(health);
   await app.register(userSettings, { access: stores });
   await app.register(userData, options);
+  await app.register(viewer);
   await app.register(session, options);
   await app.register(sessionCookie, {
     loginProvider,

@@ -342,6 +342,99 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/connect-ui/viewer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's account at sign-in: settings, profile, ban and plan in one call */
+    get: {
+      parameters: {
+        query?: {
+          /** @description When the caller has no plan, subscribe them to their role's free plan first */
+          freeSubAutoCreate?: boolean;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description What the dashboard needs at sign-in, in one answer: GET /user-settings, /user-data, /check-ban and /subscription-monitor (which stay) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              settings: components['schemas']['UserSettings'];
+              user: components['schemas']['UserData'];
+              isBanned: boolean;
+              subscription: {
+                plan: components['schemas']['Plan'] | (never | null);
+                isHavePaymentMethod: boolean;
+                usage: {
+                  /** @description Live orders of the period over all applications */
+                  orders: number;
+                  /** @description The plan's upTo; null is unlimited */
+                  limit: number | null;
+                  /**
+                   * @description A free plan counts all orders, a paid plan this calendar month (UTC)
+                   * @enum {string}
+                   */
+                  period: 'total' | 'month';
+                  /** @description The limit is reached: the stations are paused */
+                  reached: boolean;
+                  /** @description The plan's orders included each month */
+                  included: number;
+                  /** @description Orders of the month beyond the included ones since the plan started (0 on a free plan) */
+                  excess: number;
+                  /** @description USD the excess orders cost so far (excess × perExcess) */
+                  excessAmount: number;
+                } | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/connect-ui/user-last-access': {
     parameters: {
       query?: never;

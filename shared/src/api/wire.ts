@@ -44,6 +44,8 @@ export type Plan = Schemas['Plan'];
 export type PastDueInvoice = Plan['pastDueInvoices'][number];
 /** GET /subscription-monitor. */
 export type PlanState = ApiAnswer<'/subscription-monitor', 'get'>;
+/** GET /viewer: settings, profile, ban and plan in one answer (the dashboard's sign-in). */
+export type ViewerAnswer = ApiAnswer<'/viewer', 'get'>;
 /** POST /subscription. */
 export type SubscribeRequest = ApiBody<'/subscription', 'post'>;
 /** The answer of POST /subscription. */

@@ -1,14 +1,23 @@
-import { apiErrorMessage, type PlanState, type UserData, type UserSettings } from '@pos/shared';
+import {
+  apiErrorMessage,
+  decodeToken,
+  type PlanState,
+  type UserData,
+  type UserSettings,
+} from '@pos/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useShell } from '../app/ShellContext';
+import { takeEmbeddedViewer } from '../firstPaint/viewerData';
 import { useApi } from './ApiContext';
 import { storageKeys } from '../app/storageKeys';
 import { needAccessUrl } from '../urls';
 import {
+  accountOf,
   fetchIsBanned,
   fetchPlanState,
   fetchSettings,
   fetchUserData,
+  fetchViewer,
   isUnauthorized,
 } from './accountApi';
 
@@ -38,14 +47,45 @@ export type AccountLoad =
   | { status: 'ready'; account: Account };
 
 /**
- * Loads the account on sign-in (settings, profile, ban, plan) and keeps it current: `check-ban`
+ * The account the first-paint server embedded in the page, when it is this session's, fresh
+ * (firstPaint/viewerData.ts) and answers what this sign-in asks: after an iframe join the free
+ * plan is to be made, which only the api's own call does.
+ */
+function embeddedAccount(
+  doc: Document | undefined,
+  token: string | null,
+  isIframeJoin: boolean,
+): Account | null {
+  if (!doc) return null;
+  const viewer = takeEmbeddedViewer(doc, decodeToken(token)?.sub ?? null, performance.now());
+  if (!viewer || (isIframeJoin && viewer.subscription.plan == null)) return null;
+  return accountOf(viewer);
+}
+
+/**
+ * Loads the account on sign-in (settings, profile, ban, plan) and keeps it current. The first
+ * load takes the account the first paint embedded in the page while it is fresh, else asks GET
+ * /viewer (one call); should that fail other than for the session, the four calls it stands for
+ * are made, each failure but the settings' tolerated (the profile's fallbacks, no plan
+ * redirect). `check-ban`
  * re-checks the ban and emits `ban-changed`, `plan-changed` and `settings-changed` reload theirs,
  * and `orders-changed` reloads the plan's usage.
  */
 export function useAccountState(): { load: AccountLoad; retry: () => void } {
-  const { bus, browser, config } = useShell();
+  const { bus, browser, config, session } = useShell();
   const api = useApi();
-  const [load, setLoad] = useState<AccountLoad>({ status: 'loading' });
+  // Read once, on the first render: the live page can then show at once, behind the first paint.
+  const embedded = useRef<Account | null | undefined>(undefined);
+  if (embedded.current === undefined) {
+    embedded.current = embeddedAccount(
+      typeof document === 'undefined' ? undefined : document,
+      session.token,
+      readIframeJoin(browser.localStorage),
+    );
+  }
+  const [load, setLoad] = useState<AccountLoad>(() =>
+    embedded.current ? { status: 'ready', account: embedded.current } : { status: 'loading' },
+  );
   const [attempt, setAttempt] = useState(0);
   const alive = useRef(true);
 
@@ -64,39 +104,62 @@ export function useAccountState(): { load: AccountLoad; retry: () => void } {
   }, []);
 
   useEffect(() => {
+    const given = embedded.current;
+    // Only the first load may take it: a retry asks the api.
+    embedded.current = null;
+    if (given) {
+      bus.emit('ban-changed', { isBanned: given.isBanned });
+      return undefined;
+    }
     let cancelled = false;
     const isIframeJoin = readIframeJoin(browser.localStorage);
+    const toNeedAccess = () =>
+      browser.assign(needAccessUrl(config.loginProviderUrl, browser.origin));
     setLoad({ status: 'loading' });
-    void Promise.allSettled([
-      fetchSettings(api),
-      fetchUserData(api),
-      fetchIsBanned(api),
-      fetchPlanState(api, isIframeJoin),
-    ]).then(([settings, user, banned, planState]) => {
-      if (cancelled) return;
-      if (settings.status === 'rejected') {
-        if (isUnauthorized(settings.reason)) {
-          browser.assign(needAccessUrl(config.loginProviderUrl, browser.origin));
+    const separately = () =>
+      Promise.allSettled([
+        fetchSettings(api),
+        fetchUserData(api),
+        fetchIsBanned(api),
+        fetchPlanState(api, isIframeJoin),
+      ]).then(([settings, user, banned, planState]) => {
+        if (cancelled) return;
+        if (settings.status === 'rejected') {
+          if (isUnauthorized(settings.reason)) {
+            toNeedAccess();
+            return;
+          }
+          setLoad({
+            status: 'failed',
+            message: apiErrorMessage(settings.reason, 'Your account could not be loaded.'),
+          });
           return;
         }
+        const isBanned = banned.status === 'fulfilled' && banned.value;
         setLoad({
-          status: 'failed',
-          message: apiErrorMessage(settings.reason, 'Your account could not be loaded.'),
+          status: 'ready',
+          account: {
+            settings: settings.value,
+            user: user.status === 'fulfilled' ? user.value : null,
+            isBanned,
+            planState: planState.status === 'fulfilled' ? planState.value : null,
+          },
         });
-        return;
-      }
-      const isBanned = banned.status === 'fulfilled' && banned.value;
-      setLoad({
-        status: 'ready',
-        account: {
-          settings: settings.value,
-          user: user.status === 'fulfilled' ? user.value : null,
-          isBanned,
-          planState: planState.status === 'fulfilled' ? planState.value : null,
-        },
+        if (banned.status === 'fulfilled') bus.emit('ban-changed', { isBanned });
       });
-      if (banned.status === 'fulfilled') bus.emit('ban-changed', { isBanned });
-    });
+    fetchViewer(api, isIframeJoin).then(
+      (viewer) => {
+        if (cancelled) return;
+        const account = accountOf(viewer);
+        setLoad({ status: 'ready', account });
+        bus.emit('ban-changed', { isBanned: account.isBanned });
+      },
+      (error: unknown) => {
+        if (cancelled) return;
+        if (isUnauthorized(error)) toNeedAccess();
+        else void separately();
+      },
+    );
     return () => {
       cancelled = true;
     };

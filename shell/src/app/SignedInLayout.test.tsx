@@ -163,6 +163,15 @@ describe('SignedInLayout', () => {
     expect(screen.getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
   });
 
+  it("carries the collapsed navigation in a cookie, for the next visit's first paint", async () => {
+    renderSignedIn(<SignedInLayout>page</SignedInLayout>);
+    expect(document.cookie).not.toContain('pos_nav_collapsed=1');
+    await userEvent.click(screen.getByRole('button', { name: 'Collapse navigation' }));
+    expect(document.cookie).toContain('pos_nav_collapsed=1');
+    await userEvent.click(screen.getByRole('button', { name: 'Expand navigation' }));
+    expect(document.cookie).not.toContain('pos_nav_collapsed');
+  });
+
   it("opens the profile menu with the user's name and email and its four items", async () => {
     renderSignedIn(<SignedInLayout>page</SignedInLayout>);
     await userEvent.click(screen.getByRole('button', { name: /profile menu/i }));

@@ -9,6 +9,7 @@ import { NavWidgetSlots, SideNav } from '../components/SideNav';
 import { useRemoteStates } from '../remotes/RemotesContext';
 import { buildNavItems, buildNavWidgets } from '../routing/navItems';
 import { testIds } from '../testIds';
+import { writeNavCollapsedCookie } from './navCollapsedCookie';
 import { useShell } from './ShellContext';
 import { OPEN_NAVIGATION, SIDEBAR_ID, SignedInFrame } from './SignedInFrame';
 import { storageKeys } from './storageKeys';
@@ -37,6 +38,12 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
       return !value;
     });
   };
+
+  // The first-paint server reads the preference from a cookie (navCollapsedCookie.ts); set here
+  // too, so a preference kept from before the cookie existed reaches the next visit's first paint.
+  useEffect(() => {
+    writeNavCollapsedCookie(document, collapsedPreference);
+  }, [collapsedPreference]);
 
   const closeDrawer = useCallback(() => {
     setDrawerOpen((open) => {

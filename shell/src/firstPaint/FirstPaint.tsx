@@ -1,8 +1,13 @@
 import { IconButton, LoadingState, type Viewer } from '@pos/shared';
+import type { AxiosInstance } from 'axios';
 import { MemoryRouter } from '@pos/shared/router';
+import { AccountProvider } from '../account/AccountContext';
+import { ApiProvider } from '../account/ApiContext';
+import type { Account } from '../account/useAccountState';
 import { ShellServicesProvider } from '../app/ShellContext';
 import type { ShellServices } from '../app/services';
 import { OPEN_NAVIGATION, SIDEBAR_ID, SignedInFrame } from '../app/SignedInFrame';
+import { AccountBanners } from '../components/Banners';
 import { Footer } from '../components/Footer';
 import { SideNav } from '../components/SideNav';
 import type { ShellConfig } from '../config/runtimeConfig';
@@ -37,43 +42,71 @@ function configOnly(config: ShellConfig): ShellServices {
   };
 }
 
+/** The api client as the server has it: none (a banner's action runs in the live page only). */
+const noApi = new Proxy({} as AxiosInstance, {
+  get: (_target, name) => {
+    throw new Error(`The first paint has no api client (${String(name)})`);
+  },
+});
+
 const ignore = () => undefined;
 
 /**
  * The signed-in dashboard as its first paint: the live page's frame, side navigation (the
- * shell's own items, the remotes' still on their way), greeting and tiles' loading state, from
- * the same components. The date above the greeting keeps its place and is written by the
- * browser, in the viewer's own time zone.
+ * shell's own items, the remotes' still on their way; collapsed as the visitor left it), the
+ * account's banners, greeting and tiles' loading state, from the same components, so that the
+ * live page takes its place without moving anything. The date above the greeting keeps its
+ * place and is written by the browser, in the viewer's own time zone.
  */
-export function FirstPaint({ viewer, config }: { viewer: Viewer; config: ShellConfig }) {
+export function FirstPaint({
+  account,
+  viewer,
+  config,
+  collapsed = false,
+}: {
+  account: Account;
+  viewer: Viewer;
+  config: ShellConfig;
+  collapsed?: boolean;
+}) {
   return (
     <ShellServicesProvider value={configOnly(config)}>
-      <MemoryRouter initialEntries={[paths.dashboard]}>
-        <SignedInFrame
-          menuButton={
-            <IconButton icon="menu" aria-label={OPEN_NAVIGATION} className="shell-topbar__menu" />
-          }
-          sidebar={
-            <SideNav
-              id={SIDEBAR_ID}
-              items={buildNavItems([], viewer)}
-              fullName={viewer.fullName}
-              email={viewer.email}
-              collapsed={false}
-              onToggleCollapsed={ignore}
-              drawerOpen={false}
-              onCloseDrawer={ignore}
-              loadingItems
-            />
-          }
-          footer={<Footer />}
-        >
-          <div className="shell-dashboard">
-            <DashboardHeader viewer={viewer} eyebrow={'\u00a0'} />
-            <LoadingState message={LOADING_TILES} />
-          </div>
-        </SignedInFrame>
-      </MemoryRouter>
+      <ApiProvider value={noApi}>
+        <AccountProvider value={{ account, viewer }}>
+          <MemoryRouter initialEntries={[paths.dashboard]}>
+            <SignedInFrame
+              collapsed={collapsed}
+              menuButton={
+                <IconButton
+                  icon="menu"
+                  aria-label={OPEN_NAVIGATION}
+                  className="shell-topbar__menu"
+                />
+              }
+              sidebar={
+                <SideNav
+                  id={SIDEBAR_ID}
+                  items={buildNavItems([], viewer)}
+                  fullName={viewer.fullName}
+                  email={viewer.email}
+                  collapsed={collapsed}
+                  onToggleCollapsed={ignore}
+                  drawerOpen={false}
+                  onCloseDrawer={ignore}
+                  loadingItems
+                />
+              }
+              footer={<Footer />}
+            >
+              <AccountBanners />
+              <div className="shell-dashboard">
+                <DashboardHeader viewer={viewer} eyebrow={'\u00a0'} />
+                <LoadingState message={LOADING_TILES} />
+              </div>
+            </SignedInFrame>
+          </MemoryRouter>
+        </AccountProvider>
+      </ApiProvider>
     </ShellServicesProvider>
   );
 }

@@ -6,9 +6,11 @@ import {
   FIRST_PAINT_PATHS,
   renderFirstPaint,
   sessionTokenOf,
+  isNavCollapsed,
   withFirstPaint,
   type AccountAnswers,
 } from './server';
+import { VIEWER_DATA_ID } from './viewerData';
 
 /** /config.json as the stack serves it (Stripe.js from a loopback sandbox). */
 const testConfig = {
@@ -16,14 +18,30 @@ const testConfig = {
   stripe: { publishableKey: 'pk_test_shell', jsUrl: 'http://127.0.0.1:4699/v3/' },
 };
 
-const token = makeToken({ exp: nowInSeconds() + 3600, nra: nowInSeconds() + 86400 });
+const token = makeToken({
+  sub: 'usr_maya',
+  exp: nowInSeconds() + 3600,
+  nra: nowInSeconds() + 86400,
+});
 
-const answers = (overrides: Partial<AccountAnswers> = {}): AccountAnswers => ({
+interface ViewerParts {
+  settings?: unknown;
+  user?: unknown;
+  isBanned?: unknown;
+  subscription?: unknown;
+}
+
+/** GET /viewer's answer, with some parts replaced. */
+const viewerAnswer = (overrides: ViewerParts = {}) => ({
   settings: { userRole: 'manager', quickLaunchPOSIds: {}, showAssistantInPOS: true },
   user: { fullName: 'Maya Manager', email: 'manager@demo.test', isVerified: true },
-  ban: { isBanned: false },
-  plan: { plan: { id: 'plan_trial', name: 'Trial' }, isHavePaymentMethod: false },
+  isBanned: false,
+  subscription: { plan: { id: 'plan_trial', name: 'Trial' }, isHavePaymentMethod: false },
   ...overrides,
+});
+
+const answers = (overrides: ViewerParts = {}): AccountAnswers => ({
+  viewer: viewerAnswer(overrides),
 });
 
 /** The markup in a document, to read it as a page would. */
@@ -34,14 +52,9 @@ function page(markup: string): HTMLElement {
 }
 
 describe('the first paint on the server', () => {
-  it('asks the api what the shell asks on sign-in, for the dashboard only', () => {
+  it('asks the api what the shell asks on sign-in, in one call, for the dashboard only', () => {
     expect(FIRST_PAINT_PATHS).toEqual(['/']);
-    expect(ACCOUNT_CALLS).toEqual({
-      settings: '/api/connect-ui/user-settings',
-      user: '/api/connect-ui/user-data',
-      ban: '/api/connect-ui/check-ban',
-      plan: '/api/connect-ui/subscription-monitor',
-    });
+    expect(ACCOUNT_CALLS).toEqual({ viewer: '/api/connect-ui/viewer' });
   });
 
   it("greets a manager in the live page's frame, with the shell's own navigation", () => {
@@ -104,15 +117,126 @@ describe('the first paint on the server', () => {
   });
 
   it.each([
-    ['a banned account (the shell sends it to /deactivated)', { ban: { isBanned: true } }],
-    ['an unknown ban', { ban: {} }],
-    ['no current plan (the shell sends it to the plans)', { plan: { plan: null } }],
+    ['a banned account (the shell sends it to /deactivated)', { isBanned: true }],
+    ['an unknown ban', { isBanned: undefined }],
+    ['no current plan (the shell sends it to the plans)', { subscription: { plan: null } }],
     ['settings without a role', { settings: { userRole: 'owner' } }],
     ['an answer that is no object', { settings: 'manager' }],
+    ['no profile', { user: null }],
   ])('has no first paint for %s', (_case, overrides) => {
-    expect(
-      renderFirstPaint(token, answers(overrides as Partial<AccountAnswers>), testConfig),
-    ).toBeNull();
+    expect(renderFirstPaint(token, answers(overrides), testConfig)).toBeNull();
+  });
+
+  it('has no first paint for an answer that is not an object', () => {
+    expect(renderFirstPaint(token, { viewer: [] }, testConfig)).toBeNull();
+    expect(renderFirstPaint(token, { viewer: null }, testConfig)).toBeNull();
+  });
+
+  describe("the account's answer in the page (the shell takes it instead of asking again)", () => {
+    const dataOf = (markup: string) => {
+      const block = page(markup).querySelector(`script#${VIEWER_DATA_ID}`);
+      expect(block?.getAttribute('type')).toBe('application/json');
+      return JSON.parse(block?.textContent ?? '') as unknown;
+    };
+
+    it("carries GET /viewer's answer as a JSON data block, with the token's sub", () => {
+      expect(dataOf(renderFirstPaint(token, answers(), testConfig)!)).toEqual({
+        sub: 'usr_maya',
+        viewer: viewerAnswer(),
+      });
+    });
+
+    it('cannot be closed early or turned into markup by what the answer holds', () => {
+      const fullName = '</script><script>alert(1)</script><!--';
+      const markup = renderFirstPaint(
+        token,
+        answers({ user: { fullName, email: 'a&b@test', isVerified: true } }),
+        testConfig,
+      )!;
+      const data = markup.slice(markup.indexOf(`id="${VIEWER_DATA_ID}"`));
+      expect(data.match(/<\/script/gi)).toHaveLength(1);
+      expect(data).not.toContain('<!--');
+      expect(data).not.toContain('&b');
+      expect(dataOf(markup)).toMatchObject({ viewer: { user: { fullName, email: 'a&b@test' } } });
+    });
+
+    it('is left out for a token without a sub', () => {
+      const anonymous = makeToken({
+        sub: undefined,
+        exp: nowInSeconds() + 3600,
+        nra: nowInSeconds() + 86400,
+      });
+      const markup = renderFirstPaint(anonymous, answers(), testConfig)!;
+      expect(markup).toContain('Welcome back');
+      expect(markup).not.toContain(VIEWER_DATA_ID);
+    });
+  });
+
+  describe('matches the live page at takeover', () => {
+    it("shows the account's banners, as the live page does", () => {
+      const shown = page(
+        renderFirstPaint(
+          token,
+          answers({
+            user: {
+              fullName: 'Maya Manager',
+              email: 'manager@demo.test',
+              isVerified: false,
+              registeredAt: new Date().toISOString(),
+            },
+          }),
+          testConfig,
+        )!,
+      );
+      const banners = shown.querySelector('.shell-main > .shell-banners');
+      expect(banners?.textContent).toContain('Please confirm your email address');
+      expect(banners?.textContent).toContain('We sent a confirmation link to manager@demo.test.');
+      expect(shown.querySelector('.shell-banners + .shell-dashboard')).not.toBeNull();
+    });
+
+    it('shows the plan limit banner of a plan at its limit', () => {
+      const shown = page(
+        renderFirstPaint(
+          token,
+          answers({
+            subscription: {
+              plan: { id: 'plan_trial', name: 'Trial', isManagerPlan: true, pastDueInvoices: [] },
+              isHavePaymentMethod: false,
+              usage: { orders: 50, limit: 50, period: 'total', reached: true },
+            },
+          }),
+          testConfig,
+        )!,
+      );
+      expect(shown.querySelector('.shell-banners')?.textContent).toContain('Trial Ended');
+    });
+
+    it('has no banner for a verified account in good standing', () => {
+      const shown = page(renderFirstPaint(token, answers(), testConfig)!);
+      expect(shown.querySelector('.shell-banners')?.children).toHaveLength(0);
+    });
+
+    it('collapses the sidebar when the cookie says so, and only then', () => {
+      const collapsed = page(
+        renderFirstPaint(token, answers(), testConfig, {
+          cookie: 'pos_token=x; pos_nav_collapsed=1',
+        })!,
+      );
+      expect(collapsed.querySelector('.shell')?.classList.contains('is-collapsed')).toBe(true);
+      expect(collapsed.querySelector('.shell-sidebar__collapse')?.getAttribute('aria-label')).toBe(
+        'Expand navigation',
+      );
+      for (const cookie of [undefined, 'pos_nav_collapsed=0', 'pos_nav_collapsed=']) {
+        const shown = page(renderFirstPaint(token, answers(), testConfig, { cookie })!);
+        expect(shown.querySelector('.shell')?.classList.contains('is-collapsed')).toBe(false);
+      }
+    });
+
+    it('reads the collapsed cookie', () => {
+      expect(isNavCollapsed('a=1; pos_nav_collapsed=1')).toBe(true);
+      expect(isNavCollapsed('pos_nav_collapsed=true')).toBe(false);
+      expect(isNavCollapsed(undefined)).toBe(false);
+    });
   });
 
   it('refuses a config.json that is not one', () => {

@@ -3,28 +3,28 @@
 // carries its frame and greeting, so they paint as soon as the HTML and its stylesheets arrive
 // instead of after the shell's scripts have run and asked for the account. The shell takes over
 // in the same frame (takeover.ts).
-import { API_BASE_PATH, TOKEN_COOKIE, decodeToken } from '@pos/shared';
+import { API_BASE_PATH, TOKEN_COOKIE, decodeToken, type ViewerAnswer } from '@pos/shared';
 import { parse as parseCookies } from 'cookie';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { accountOf } from '../account/accountApi';
 import { toViewer } from '../account/viewer';
+import { NAV_COLLAPSED_COOKIE } from '../app/navCollapsedCookie';
 import { parseConfig } from '../config/runtimeConfig';
-import { apiPaths, paths, subscriptionMonitorPath } from '../urls';
+import { apiPaths, paths } from '../urls';
 import { FIRST_PAINT_ID } from './element';
 import { FirstPaint } from './FirstPaint';
+import { viewerDataElement } from './viewerData';
 
 /** The paths whose page has a first paint: the dashboard. */
 export const FIRST_PAINT_PATHS: readonly string[] = [paths.dashboard];
 
 /**
- * The api's answers the first paint is made of, by the same calls the shell makes on sign-in,
- * each with the visitor's token as its bearer. The api checks the token as it does for the
- * shell: a token it refuses gives no first paint.
+ * The api's answers the first paint is made of: GET /viewer, the one call that stands for the
+ * four the shell makes on sign-in, with the visitor's token as its bearer. The api checks the
+ * token as it does for the shell: a token it refuses gives no first paint.
  */
 export const ACCOUNT_CALLS = {
-  settings: `${API_BASE_PATH}${apiPaths.userSettings}`,
-  user: `${API_BASE_PATH}${apiPaths.userData}`,
-  ban: `${API_BASE_PATH}${apiPaths.checkBan}`,
-  plan: `${API_BASE_PATH}${subscriptionMonitorPath(false)}`,
+  viewer: `${API_BASE_PATH}${apiPaths.viewer}`,
 } as const;
 
 export type AccountAnswers = Record<keyof typeof ACCOUNT_CALLS, unknown>;
@@ -35,42 +35,60 @@ export function sessionTokenOf(cookieHeader: string | undefined): string | null 
   return parseCookies(cookieHeader)[TOKEN_COOKIE] || null;
 }
 
+/** Whether a request's Cookie header says the side navigation is collapsed (navCollapsedCookie.ts). */
+export function isNavCollapsed(cookieHeader: string | undefined): boolean {
+  if (!cookieHeader) return false;
+  return parseCookies(cookieHeader)[NAV_COLLAPSED_COOKIE] === '1';
+}
+
 const record = (value: unknown): Record<string, unknown> | null =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : null;
 
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+/** What the page was asked with, beyond the session: the Cookie header. */
+export interface FirstPaintRequest {
+  cookie?: string;
+}
 
 /**
  * The first paint's markup for these answers, or null when the shell would not show the
  * dashboard's greeting first: a banned account (sent to /deactivated), no current plan (sent to
- * the plans), or an answer that is not what the api sends.
+ * the plans), or an answer that is not what the api sends. It ends with GET /viewer's answer as
+ * a JSON data block (viewerData.ts), which the shell takes instead of asking again. The sidebar
+ * is collapsed as the request's cookie says, as the live page will show it.
  */
 export function renderFirstPaint(
   token: string,
   answers: AccountAnswers,
   config: unknown,
+  request: FirstPaintRequest = {},
 ): string | null {
-  const settings = record(answers.settings);
-  const user = record(answers.user);
-  const ban = record(answers.ban);
-  const plan = record(answers.plan);
+  const answer = record(answers.viewer);
+  const settings = record(answer?.settings);
+  const user = record(answer?.user);
+  const subscription = record(answer?.subscription);
   const userRole = settings?.userRole;
+  if (!answer || !user || !subscription) return null;
   if (userRole !== 'manager' && userRole !== 'other') return null;
-  if (ban?.isBanned !== false) return null;
-  if (!plan || plan.plan == null) return null;
-  const viewer = toViewer(
-    {
-      settings: { userRole },
-      user: user ? { fullName: text(user.fullName), email: text(user.email) } : null,
-      isBanned: false,
-    },
-    decodeToken(token),
+  if (answer.isBanned !== false) return null;
+  if (subscription.plan == null) return null;
+  const viewerAnswer = answer as unknown as ViewerAnswer;
+  const account = accountOf(viewerAnswer);
+  const claims = decodeToken(token);
+  const viewer = toViewer(account, claims);
+  const markup = renderToStaticMarkup(
+    <FirstPaint
+      account={account}
+      viewer={viewer}
+      config={parseConfig(config)}
+      collapsed={isNavCollapsed(request.cookie)}
+    />,
   );
-  const markup = renderToStaticMarkup(<FirstPaint viewer={viewer} config={parseConfig(config)} />);
   // Markup only: nothing in it is the live page's to find or to click.
-  return markup.replace(/ data-testid="[^"]*"/g, '');
+  const shown = markup.replace(/ data-testid="[^"]*"/g, '');
+  const sub = claims?.sub;
+  return sub ? `${shown}${viewerDataElement({ sub, viewer: viewerAnswer })}` : shown;
 }
 
 const ROOT = /<div id="?root"?>/;

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { PaymentsAccess } from '../options';
-import { planUsage } from '../../domain/billing/usage';
+import { planStateOf } from '../../domain/billing/plan-state';
 import { currentUser } from '../../plugins/auth';
-import { freePlanIdFor } from '../../repositories/plans';
 import billing from './billing';
 import { monitorSchema, plansSchema } from './schema';
 
@@ -14,19 +13,8 @@ const subscriptions: FastifyPluginAsyncTypebox<{ payments: PaymentsAccess | null
   app.get(
     '/subscription-monitor',
     { config: { access: 'user-or-banned' }, schema: monitorSchema },
-    async (request) => {
-      const user = currentUser(request);
-      let plan = await app.repos.plans.current(user.id);
-      if (!plan && request.query.freeSubAutoCreate) {
-        plan = await app.repos.plans.subscribeIfNone(user.id, freePlanIdFor(user.user_role));
-      }
-      // From the database only: the default card's id is kept in step by the card routes.
-      const [isHavePaymentMethod, usage] = await Promise.all([
-        app.repos.billing.hasPaymentMethod(user.id),
-        plan ? planUsage(app.repos, user.id, plan) : null,
-      ]);
-      return { plan, isHavePaymentMethod, usage };
-    },
+    async (request) =>
+      planStateOf(app.repos, currentUser(request), request.query.freeSubAutoCreate === true),
   );
 
   app.get(

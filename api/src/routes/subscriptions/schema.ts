@@ -62,21 +62,21 @@ export const PlanUsageSchema = Type.Object(
 /** The caller's orders against their plan's limit (spec 4, 9). */
 export type PlanUsageWire = Static<typeof PlanUsageSchema>;
 
+/** The caller's plan, card and usage: GET /subscription-monitor's answer. */
+export const PlanStateSchema = Type.Object(
+  {
+    plan: Nullable(Ref(PlanSchema)),
+    isHavePaymentMethod: Type.Boolean(),
+    usage: Nullable(PlanUsageSchema),
+  },
+  { additionalProperties: false },
+);
+
 export const monitorSchema = {
   tags: ['subscriptions'],
   summary: "The caller's current plan",
   querystring: MonitorQuery,
-  response: {
-    200: Type.Object(
-      {
-        plan: Nullable(Ref(PlanSchema)),
-        isHavePaymentMethod: Type.Boolean(),
-        usage: Nullable(PlanUsageSchema),
-      },
-      { additionalProperties: false },
-    ),
-    ...authErrors,
-  },
+  response: { 200: PlanStateSchema, ...authErrors },
 };
 
 export const plansSchema = {

@@ -1,23 +1,26 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { HttpError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
+import type { UserRow } from '../../db/types';
 import type { RouteOptions } from '../options';
-import { getUserDataSchema, resendActivationSchema } from './schema';
+import { getUserDataSchema, resendActivationSchema, type UserData } from './schema';
+
+/** The caller's profile as GET /user-data (and GET /viewer's `user`) answers it. */
+export function userDataOf(user: UserRow): UserData {
+  return {
+    fullName: user.full_name,
+    email: user.email,
+    isVerified: user.is_verified === 1,
+    registeredAt: user.created_at,
+  };
+}
 
 /** GET /user-data and POST /resend-activation-email. */
 const userData: FastifyPluginAsyncTypebox<RouteOptions> = async (app, options) => {
   app.get(
     '/user-data',
     { config: { access: 'user-or-banned' }, schema: getUserDataSchema },
-    async (request) => {
-      const user = currentUser(request);
-      return {
-        fullName: user.full_name,
-        email: user.email,
-        isVerified: user.is_verified === 1,
-        registeredAt: user.created_at,
-      };
-    },
+    async (request) => userDataOf(currentUser(request)),
   );
 
   app.post(

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import { authErrors, ErrorAnswer, NoContent, Nullable, Ref } from '../common';
 
 export const UserDataSchema = Type.Object(
@@ -14,6 +15,8 @@ export const UserDataSchema = Type.Object(
   },
   { $id: 'UserData', additionalProperties: false },
 );
+/** The caller's profile as the api returns it. */
+export type UserData = Static<typeof UserDataSchema>;
 
 export const getUserDataSchema = {
   tags: ['user'],

@@ -67,6 +67,7 @@ describe('GET /openapi.json', () => {
         'POST /admin-panel/releases/remotes/{remote}/rollback',
         'POST /admin-panel/releases/remotes/{remote}/withdraw-canary',
         'GET /releases/live',
+        'GET /viewer',
         'POST /releases/reports',
         'GET /applications',
         'GET /applications/site-check',

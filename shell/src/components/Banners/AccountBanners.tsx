@@ -26,14 +26,16 @@ function ConfirmEmailBanner({
   email: string | null;
   registeredAt: string;
 }) {
-  const { bus } = useShell();
+  // The bus is reached for on a click only: the first paint renders this banner on the server,
+  // where the shell has no bus.
+  const shell = useShell();
   const api = useApi();
   const [sending, setSending] = useState(false);
   const resend = () => {
     setSending(true);
     resendActivationEmail(api)
       .then(
-        () => bus.emit('notify', { status: 'info', message: ACTIVATION_EMAIL_SENT }),
+        () => shell.bus.emit('notify', { status: 'info', message: ACTIVATION_EMAIL_SENT }),
         // Spec 7: resend failures are swallowed silently.
         () => undefined,
       )
