@@ -1,5 +1,6 @@
 // The live release mapping's cost at the shell's start (issue 31): /remotes.json is the file
-// with each remote's live release and canary read from the api on every request. Measured
+// with each remote's live release and canary from the api (kept up to a second by the shell's
+// server, scripts/lib/live-mapping.cjs). Measured
 // beside /config.json, a plain file of the same server, so the difference is the lookup.
 import { ensureLiveReleases, signIn } from './release.mjs';
 import { demoAccounts, remotes, urls } from './services.mjs';
