@@ -52,9 +52,9 @@ import staticHeaders from './lib/static-headers.cjs';
  *   with `immutable` caching: each release's folder is named by its content and never rewritten
  * @property {string} [liveReleases] the api's live release mapping (--live-releases URL):
  *   /remotes.json is the file of `json['/remotes.json']` with each remote's live release and
- *   canary put in, kept for at most a second (scripts/lib/live-mapping.cjs) and dropped when a
- *   release action passes through the proxy (the api's last answer, or the file alone, when the
- *   api does not answer in time)
+ *   canary put in, kept for at most a second with the file's content (scripts/lib/live-mapping.cjs)
+ *   and dropped when a release action passes through the proxy (the api's last answer, or the
+ *   file alone, when the api does not answer in time)
  */
 
 /**
@@ -355,15 +355,26 @@ export async function buildStaticServer(options) {
     for (const [route, file] of Object.entries(options.json ?? {})) {
       const absolute = path.resolve(file);
       if (route === '/remotes.json' && mappingCache) {
+        // The answer as sent, kept while the mapping is the same and the file was read less
+        // than the mapping's age ago: a start costs no file read and no JSON work either, and
+        // an edited remotes.json is seen within the same second as a promotion.
+        /** @type {{ mapping: unknown, at: number, body: string } | null} */
+        let composed = null;
         files.get(route, async (_request, reply) => {
-          const [document, mapping] = await Promise.all([
-            readFile(absolute, 'utf8').then(JSON.parse),
-            mappingCache.get(),
-          ]);
+          const mapping = await mappingCache.get();
+          if (
+            composed?.mapping !== mapping ||
+            performance.now() - composed.at >= liveMapping.MAX_AGE_MS
+          ) {
+            const at = performance.now();
+            const document = JSON.parse(await readFile(absolute, 'utf8'));
+            const body = JSON.stringify(mapping ? withLiveReleases(document, mapping) : document);
+            composed = { mapping, at, body };
+          }
           return reply
             .header('Cache-Control', 'no-cache')
             .type('application/json; charset=utf-8')
-            .send(mapping ? withLiveReleases(document, mapping) : document);
+            .send(composed.body);
         });
         continue;
       }
