@@ -15,6 +15,8 @@ import { realStoreZips } from './vendor.mjs';
 
 /** A simple product of the real store's catalogue (site.php shop), 50 in stock. */
 const PRODUCT = 'Espresso Beans 250 g';
+/** The station of the real store the register is opened at (site.php). */
+const STATION = 'Front Counter';
 
 /** Calls the api as `token`; answers the JSON body, throws with the api's answer otherwise. */
 async function api(token, method, apiPath, body) {
@@ -33,8 +35,8 @@ async function api(token, method, apiPath, body) {
 }
 
 /**
- * Connects a new application of the demo manager to the store with its first REST key and
- * answers the default station's cloud POS address.
+ * Connects a new application of the demo manager to the store with its first REST key, makes
+ * its Front Counter the default station and answers that station's cloud POS address.
  */
 async function connectedAddress(site) {
   const manager = demoAccounts.find((account) => account.role === 'manager');
@@ -50,8 +52,16 @@ async function connectedAddress(site) {
     consumerSecret: key.consumer_secret,
   });
   const stations = await api(token, 'GET', `/applications/${id}/stations`);
-  if (!stations.list.some((station) => station.slug === 'pos')) {
-    throw new Error(`the real store's application has no default station (${id})`);
+  // The store's Front Counter made the default station, as its owner does on the station list.
+  const station = stations.list.find((candidate) => candidate.name === STATION);
+  if (!station) throw new Error(`the real store has no station ${STATION}`);
+  if (station.cloudStationSlug !== 'pos') {
+    await api(token, 'PUT', `/applications/${id}/stations/update-slug`, {
+      stationId: station.posID,
+      stationSlug: 'pos',
+      stationName: station.name,
+      oldStationSlug: station.cloudStationSlug,
+    });
   }
   return `${urls.cloudPos}/${stations.application.slug}/pos`;
 }
