@@ -26,6 +26,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import fastifyHttpProxy from '@fastify/http-proxy';
 import csp from './lib/csp.cjs';
+import liveMapping from './lib/live-mapping.cjs';
 import staticHeaders from './lib/static-headers.cjs';
 
 /**
@@ -51,7 +52,9 @@ import staticHeaders from './lib/static-headers.cjs';
  *   with `immutable` caching: each release's folder is named by its content and never rewritten
  * @property {string} [liveReleases] the api's live release mapping (--live-releases URL):
  *   /remotes.json is the file of `json['/remotes.json']` with each remote's live release and
- *   canary put in, read on every request (the file alone when the api does not answer in time)
+ *   canary put in, kept for at most a second with the file's content (scripts/lib/live-mapping.cjs)
+ *   and dropped when a release action passes through the proxy (the api's last answer, or the
+ *   file alone, when the api does not answer in time)
  */
 
 /**
@@ -141,7 +144,14 @@ function pagePolicy(options) {
 }
 
 /** How long /remotes.json waits for the api's live release mapping before it answers without. */
-export const LIVE_RELEASES_WAIT_MS = 1000;
+export const LIVE_RELEASES_WAIT_MS = liveMapping.WAIT_MS;
+
+/** A release action through the api's proxy (promote, canary, rollback, a failure's beacon). */
+function isReleaseAction(request, prefixes) {
+  if (request.method === 'GET' || request.method === 'HEAD') return false;
+  const { pathname } = new URL(request.url, 'http://localhost');
+  return prefixes.some((prefix) => under(pathname, prefix)) && pathname.includes('/releases');
+}
 
 /**
  * remotes.json with the live releases put in (issue 31): a remote the registry has a live
@@ -237,6 +247,20 @@ export async function buildStaticServer(options) {
   const app = Fastify({ logger: false });
   const policyOf = pagePolicy(options);
   const firstPaint = firstPaintOf(app, options);
+  const mappingCache = options.liveReleases
+    ? liveMapping.liveMappingCache({
+        url: options.liveReleases,
+        onError: (error) => app.log.warn({ err: error }, 'no live release mapping'),
+      })
+    : null;
+  if (mappingCache) {
+    const prefixes = Object.keys(options.proxy ?? {});
+    // Once the api has answered a release action, the next start asks it again: an admin who
+    // promotes through this server sees the result at once, not up to a second later.
+    app.addHook('onSend', async (request) => {
+      if (isReleaseAction(request, prefixes)) mappingCache.invalidate();
+    });
+  }
   app.addHook('onSend', async (_request, reply) => {
     for (const [name, value] of Object.entries(staticHeaders.EVERY_ANSWER))
       reply.header(name, value);
@@ -333,23 +357,27 @@ export async function buildStaticServer(options) {
     }
     for (const [route, file] of Object.entries(options.json ?? {})) {
       const absolute = path.resolve(file);
-      if (route === '/remotes.json' && options.liveReleases) {
-        const mappingUrl = options.liveReleases;
-        files.get(route, async (request, reply) => {
-          const document = JSON.parse(await readFile(absolute, 'utf8'));
-          const mapping = await fetch(mappingUrl, {
-            headers: { accept: 'application/json' },
-            signal: AbortSignal.timeout(LIVE_RELEASES_WAIT_MS),
-          })
-            .then((answer) => (answer.ok ? answer.json() : null))
-            .catch((error) => {
-              request.log.warn({ err: error }, 'no live release mapping');
-              return null;
-            });
+      if (route === '/remotes.json' && mappingCache) {
+        // The answer as sent, kept while the mapping is the same and the file was read less
+        // than the mapping's age ago: a start costs no file read and no JSON work either, and
+        // an edited remotes.json is seen within the same second as a promotion.
+        /** @type {{ mapping: unknown, at: number, body: string } | null} */
+        let composed = null;
+        files.get(route, async (_request, reply) => {
+          const mapping = await mappingCache.get();
+          if (
+            composed?.mapping !== mapping ||
+            performance.now() - composed.at >= liveMapping.MAX_AGE_MS
+          ) {
+            const at = performance.now();
+            const document = JSON.parse(await readFile(absolute, 'utf8'));
+            const body = JSON.stringify(mapping ? withLiveReleases(document, mapping) : document);
+            composed = { mapping, at, body };
+          }
           return reply
             .header('Cache-Control', 'no-cache')
             .type('application/json; charset=utf-8')
-            .send(mapping ? withLiveReleases(document, mapping) : document);
+            .send(composed.body);
         });
         continue;
       }

@@ -8,7 +8,11 @@ export class ReleasesPage {
   readonly audit: Locator;
 
   constructor(readonly page: Page) {
-    this.heading = page.getByRole('heading', { name: 'Releases', level: 1 });
+    // The remote's own heading: the shell's slot keeps a hidden one of the same name until it
+    // has seen the mount finish, and a fast start can show both at once.
+    this.heading = page
+      .getByTestId(adminTestIds.releasesPage)
+      .getByRole('heading', { name: 'Releases', level: 1 });
     this.dialog = page.getByRole('dialog');
     this.audit = page.getByTestId(adminTestIds.releaseAudit);
   }

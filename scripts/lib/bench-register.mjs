@@ -45,7 +45,7 @@ function observeUsable() {
 }
 
 /** Signs the demo manager in on the dashboard and returns the context's storage state. */
-async function signedInState(browser) {
+export async function signedInState(browser) {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
@@ -163,6 +163,28 @@ async function storeOrders() {
 const meta = (order, key) => order.meta_data.find((m) => m.key === key)?.value;
 
 /**
+ * Rings up `count` sales of one `product` on the open register, each paid and completed:
+ * adding to the cart (the click until its cart line is in the DOM) and Charge → order stored
+ * (Complete sale's click until the receipt shows the stored order's number), in ms.
+ * @param {object} page the Playwright page of a register, open and usable
+ * @returns {Promise<{ adds: number[], charges: number[] }>}
+ */
+export async function ringUpSales(page, product, count) {
+  const button = page.locator('.register-product', { hasText: product });
+  const pay = page.getByRole('button', { name: /^Pay / });
+  const complete = page.getByRole('button', { name: 'Complete sale' });
+  const adds = [];
+  const charges = [];
+  for (let i = 0; i < count; i += 1) {
+    adds.push(await timeClick(page, button, 'ul.register-lines li'));
+    await pay.click();
+    charges.push(await timeClick(page, complete, '[data-testid="register-order-number"]'));
+    await page.getByRole('button', { name: 'New sale' }).click();
+  }
+  return { adds, charges };
+}
+
+/**
  * The register's measures on the running stack.
  * @returns {Promise<{js: number, scripts: number, usable: number, usables: number[],
  *   addP95: number, addP50: number, chargeP95: number, chargeP50: number,
@@ -180,14 +202,7 @@ export async function measureRegister(browser) {
     const product = page.locator('.register-product', { hasText: PRODUCT });
     const pay = page.getByRole('button', { name: /^Pay / });
     const complete = page.getByRole('button', { name: 'Complete sale' });
-    const adds = [];
-    const charges = [];
-    for (let i = 0; i < CHARGES; i += 1) {
-      adds.push(await timeClick(page, product, 'ul.register-lines li'));
-      await pay.click();
-      charges.push(await timeClick(page, complete, '[data-testid="register-order-number"]'));
-      await page.getByRole('button', { name: 'New sale' }).click();
-    }
+    const { adds, charges } = await ringUpSales(page, PRODUCT, CHARGES);
 
     // Offline: every sale queued while the store is down, then sent when it is back.
     const before = new Set((await storeOrders()).map((order) => order.id));

@@ -32,7 +32,24 @@ const MAPPING = {
 
 let dir;
 let api;
+/** The live release the fake api's promote route last set. */
+let promoted = 'rel-live';
 const servers = [];
+
+function post(port, url) {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `http://127.0.0.1:${port}${url}`,
+      { method: 'POST', headers: { 'content-type': 'application/json' } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode));
+      },
+    );
+    request.on('error', reject);
+    request.end('{}');
+  });
+}
 
 function get(port, url) {
   return new Promise((resolve, reject) => {
@@ -82,6 +99,13 @@ beforeAll(async () => {
 
   api = Fastify();
   api.get('/api/connect-ui/releases/live', async () => MAPPING);
+  api.get('/api/connect-ui/promoted/releases/live', async () => ({
+    remotes: [{ ...MAPPING.remotes[0], release: promoted, canary: null }],
+  }));
+  api.post('/api/connect-ui/admin-panel/releases/:id/promote', async (request) => {
+    promoted = request.params.id;
+    return { ok: true };
+  });
   await api.listen({ port: 0, host: '127.0.0.1' });
   const closed = http.createServer();
   await new Promise((resolve) => closed.listen(0, '127.0.0.1', resolve));
@@ -101,6 +125,12 @@ beforeAll(async () => {
       shellArgs(`http://127.0.0.1:${api.server.address().port}/api/connect-ui/releases/live`),
     ),
     start(PORT + 2, shellArgs(`http://127.0.0.1:${downPort}/api/connect-ui/releases/live`)),
+    start(PORT + 3, [
+      ...shellArgs(
+        `http://127.0.0.1:${api.server.address().port}/api/connect-ui/promoted/releases/live`,
+      ),
+      ...['--proxy', `/api/connect-ui=http://127.0.0.1:${api.server.address().port}`],
+    ]),
   ]);
 }, 30_000);
 
@@ -144,5 +174,14 @@ describe("the static server and the remotes' releases", () => {
     const answer = await get(PORT + 2, '/remotes.json');
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body.toString())).toEqual(REMOTES);
+  });
+
+  it('asks the api again at once after a release action passes through its proxy', async () => {
+    const releaseOf = async () =>
+      JSON.parse((await get(PORT + 3, '/remotes.json')).body.toString()).remotes[0].release;
+    expect(await releaseOf()).toBe('rel-live');
+    expect(await post(PORT + 3, '/api/connect-ui/admin-panel/releases/rel-next/promote')).toBe(200);
+    // Well within the second an answer may otherwise be kept.
+    expect(await releaseOf()).toBe('rel-next');
   });
 });
