@@ -1,17 +1,11 @@
 import { TEXTS } from '../texts';
+import type { Sale } from '../types';
 
-/** A line as a receipt shows it: the store's sale line or one of a sale waiting for the store. */
-export interface ReceiptLine {
-  /** The order line's id, once the store has made the order. */
-  id?: number;
-  product_id: number;
-  variation_id: number;
-  name: string;
-  quantity: number;
-  total: string;
-  /** Units of the line refunded so far. */
-  refunded_quantity?: number;
-}
+/**
+ * A line as a receipt shows it: the store's sale line, or one of a sale waiting for the store
+ * (no line id, nothing refunded yet).
+ */
+export type ReceiptLine = Sale['line_items'][number];
 
 export interface ReceiptLineRowsProps {
   lines: ReceiptLine[];
