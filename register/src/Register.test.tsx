@@ -1,17 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { RegisterError } from './api';
 import { fakeApi } from './fixtures';
 import { Register } from './Register';
-
-async function openRegister(api = fakeApi()) {
-  const user = userEvent.setup();
-  render(<Register api={api} />);
-  await screen.findByRole('button', { name: /Espresso/ });
-  return { user, api };
-}
-
-const cart = () => screen.getByRole('region', { name: 'Current sale' });
+import { cart, openRegister } from './testRegister';
 
 describe('Register', () => {
   it("adds products from the grid and shows the store's totals", async () => {

@@ -1,17 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { COUPON, SESSION, fakeApi } from './fixtures';
-import { Register } from './Register';
+import { cart, openRegister } from './testRegister';
 
 // Variations, backorders, coupons and discounts in the register (issue 28, part A).
-async function openRegister(api = fakeApi()) {
-  const user = userEvent.setup();
-  render(<Register api={api} />);
-  await screen.findByRole('button', { name: /Espresso/ });
-  return { user, api };
-}
-
-const cart = () => screen.getByRole('region', { name: 'Current sale' });
 const search = () => screen.getByLabelText('Search by name, SKU or barcode');
 
 async function pay(user: ReturnType<typeof userEvent.setup>) {

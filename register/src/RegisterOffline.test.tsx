@@ -6,6 +6,7 @@ import { PRODUCTS, SESSION, fakeApi } from './fixtures';
 import type { OfflineStore } from './offline/store';
 import { memoryOfflineStore } from './offline/store';
 import { Register } from './Register';
+import { cart } from './testRegister';
 
 const down = () => new RegisterError(UNREACHABLE, 0, 'unreachable');
 
@@ -50,8 +51,6 @@ async function savedCatalogue(): Promise<OfflineStore> {
   });
   return store;
 }
-
-const cart = () => screen.getByRole('region', { name: 'Current sale' });
 
 /** Rings up one Espresso paid with the $5 quick amount. */
 async function sellEspresso(user: ReturnType<typeof userEvent.setup>, pay: string) {

@@ -1,21 +1,13 @@
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { RegisterError } from './api';
 import { SESSION, fakeApi } from './fixtures';
-import { Register } from './Register';
+import { cart, openRegister } from './testRegister';
 
 // The register's customer, order note, parked sales and receipt (issue 28, part B). These
 // journeys type and click a lot: on a machine shared by many runs they outlast jest's 5 s.
 jest.setTimeout(20_000);
 
-async function openRegister(api = fakeApi()) {
-  const user = userEvent.setup();
-  render(<Register api={api} />);
-  await screen.findByRole('button', { name: /Espresso/ });
-  return { user, api };
-}
-
-const cart = () => screen.getByRole('region', { name: 'Current sale' });
 const parkedList = () => screen.getByRole('region', { name: /^Parked sales/ });
 
 async function payExactly(user: ReturnType<typeof userEvent.setup>) {

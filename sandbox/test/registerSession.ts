@@ -1,5 +1,7 @@
-import { postForm } from './helpers';
+import type { TestSandbox } from './helpers';
+import { postForm, postJson, startTestSandbox } from './helpers';
 import type { FakePosHost } from './posHandoff';
+import { startFakePosHost } from './posHandoff';
 import { getPage } from './storeWeb';
 
 /** A register signed in at a station, calling its `pos-connect/v1/register/{pos_id}` routes. */
@@ -61,4 +63,57 @@ export async function openRegister(
       return { status: response.status, headers: response.headers, body: await response.json() };
     },
   };
+}
+
+/** A sandbox store with its register routes, set up once for a test file (`storeRegisterSuite`). */
+export interface StoreRegisterSuite {
+  /** The running sandbox (its mail outbox, its stores). */
+  readonly sandbox: TestSandbox;
+  /** The cloud POS host that hands cashiers over to the store's stations. */
+  readonly posHost: FakePosHost;
+  /** The address of the store under test. */
+  readonly home: string;
+  /** Opens the register at station `posId` of the store under test (see `openRegister`). */
+  open(posId?: number, claims?: Record<string, unknown>): Promise<RegisterSession>;
+}
+
+/**
+ * Registers a test file's hooks for the sandbox store's register routes: a cloud POS host and a
+ * sandbox with `stores` stores (controls on, trusting the host's keys) started once, store
+ * `store` under test and reset before each test, both closed at the end. The getters are read
+ * inside tests, once `beforeAll` has run.
+ */
+export function storeRegisterSuite({ stores = 1, store = 0 } = {}): StoreRegisterSuite {
+  let posHost: FakePosHost | undefined;
+  let sandbox: TestSandbox | undefined;
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the store register suite is not started yet');
+    return value;
+  };
+  beforeAll(async () => {
+    posHost = await startFakePosHost();
+    sandbox = await startTestSandbox({
+      storePorts: Array.from({ length: stores }, () => 0),
+      controls: true,
+      posJwks: posHost.jwksUrl,
+    });
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+    await posHost?.close();
+  });
+  const suite: StoreRegisterSuite = {
+    get sandbox() {
+      return started(sandbox);
+    },
+    get posHost() {
+      return started(posHost);
+    },
+    get home() {
+      return started(sandbox?.stores[store]).url;
+    },
+    open: (posId = 1, claims = {}) => openRegister(suite.home, suite.posHost, posId, claims),
+  };
+  beforeEach(() => postJson(`${suite.home}/_control/reset`, {}));
+  return suite;
 }

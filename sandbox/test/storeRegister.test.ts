@@ -1,28 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { TestSandbox } from './helpers';
-import { postJson, startTestSandbox } from './helpers';
-import type { FakePosHost } from './posHandoff';
-import { startFakePosHost } from './posHandoff';
-import { openRegister } from './registerSession';
+import type { openRegister } from './registerSession';
+import { storeRegisterSuite } from './registerSession';
 import { issueKeys, signedFetch } from './storeClient';
 import { getPage, logInToStore, nonceIn } from './storeWeb';
 
 // The register's routes of the sandbox store (pos-connect/v1/register/{pos_id}/*): what the
 // contract suite cannot reach on a WordPress without WooCommerce (stock, tax, the order).
-let posHost: FakePosHost;
-let sandbox: TestSandbox;
-let coffee: string;
-
-beforeAll(async () => {
-  posHost = await startFakePosHost();
-  sandbox = await startTestSandbox({ storePorts: [0], controls: true, posJwks: posHost.jwksUrl });
-  coffee = sandbox.stores[0]!.url;
-});
-afterAll(async () => {
-  await sandbox.close();
-  await posHost.close();
-});
-beforeEach(() => postJson(`${coffee}/_control/reset`, {}));
+const suite = storeRegisterSuite();
 
 const sale = (lines: unknown, payment: unknown = { method: 'cash', tendered: '100' }) => ({
   lines,
@@ -31,7 +15,7 @@ const sale = (lines: unknown, payment: unknown = { method: 'cash', tendered: '10
 
 describe('the register routes of the sandbox store', () => {
   it('describe the station, the money settings and who sells', async () => {
-    const register = await openRegister(coffee, posHost);
+    const register = await suite.open();
     const session = await register.call('GET', 'session');
     expect(session.status).toBe(200);
     expect(session.headers.get('cache-control')).toBe('no-store');
@@ -45,7 +29,7 @@ describe('the register routes of the sandbox store', () => {
   });
 
   it('list products by page with stock, and find them by name, SKU or barcode', async () => {
-    const register = await openRegister(coffee, posHost);
+    const register = await suite.open();
     const page = await register.call('GET', 'products?page=2&per_page=3');
     expect(page.status).toBe(200);
     expect(page.headers.get('x-wp-total')).toBe('8');
@@ -82,7 +66,7 @@ describe('the register routes of the sandbox store', () => {
   });
 
   it("compute a cart's totals the way the order will", async () => {
-    const register = await openRegister(coffee, posHost);
+    const register = await suite.open();
     const totals = await register.call('POST', 'totals', {
       lines: [
         { product_id: 102, quantity: 2 },
@@ -121,7 +105,7 @@ describe('the register routes of the sandbox store', () => {
   });
 
   it('make a paid order by card, reduce the stock, and keep it in WooCommerce', async () => {
-    const register = await openRegister(coffee, posHost);
+    const register = await suite.open();
     const made = await register.call(
       'POST',
       'orders',
@@ -142,9 +126,9 @@ describe('the register routes of the sandbox store', () => {
     const [beans] = (await register.call('GET', 'products?search=SKU-105')).body;
     expect(beans.stock_quantity).toBe(497);
 
-    const keys = await issueKeys(coffee, { user_id: 1, permissions: 'read' });
+    const keys = await issueKeys(suite.home, { user_id: 1, permissions: 'read' });
     const { body: order } = await signedFetch(
-      `${coffee}/wp-json/wc/v3/orders/${made.body.id}`,
+      `${suite.home}/wp-json/wc/v3/orders/${made.body.id}`,
       keys,
     );
     expect(order).toMatchObject({
@@ -160,7 +144,7 @@ describe('the register routes of the sandbox store', () => {
   });
 
   it('refuse a sale beyond the stock, changing nothing', async () => {
-    const register = await openRegister(coffee, posHost);
+    const register = await suite.open();
     const refused = await register.call(
       'POST',
       'orders',
@@ -192,7 +176,7 @@ describe('the register routes of the sandbox store', () => {
       'payment',
     ],
   ])('refuse an order with %s', async (_case, body, param) => {
-    const register = await openRegister(coffee, posHost);
+    const register = await suite.open();
     const refused = await register.call('POST', 'orders', body);
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({
@@ -202,7 +186,7 @@ describe('the register routes of the sandbox store', () => {
   });
 
   it('refuse cash short of the total', async () => {
-    const register = await openRegister(coffee, posHost);
+    const register = await suite.open();
     const refused = await register.call(
       'POST',
       'orders',
@@ -213,7 +197,7 @@ describe('the register routes of the sandbox store', () => {
   });
 
   it('refuse a call without the session, without its token, or at another station', async () => {
-    const register = await openRegister(coffee, posHost);
+    const register = await suite.open();
     const noCookie = await register.call('GET', 'session', undefined, { cookie: '' });
     expect(noCookie.status).toBe(401);
     expect(noCookie.body.code).toBe('cloud_pos_register_signed_out');
@@ -228,7 +212,7 @@ describe('the register routes of the sandbox store', () => {
     expect(noToken.status).toBe(403);
     expect(noToken.body.code).toBe('cloud_pos_register_bad_token');
     // The session of station 1 does not open station 2's routes.
-    const other = await fetch(`${coffee}/wp-json/pos-connect/v1/register/2/session`, {
+    const other = await fetch(`${suite.home}/wp-json/pos-connect/v1/register/2/session`, {
       headers: { cookie: register.cookie, 'x-pos-token': register.token },
     });
     expect(other.status).toBe(401);
@@ -236,11 +220,11 @@ describe('the register routes of the sandbox store', () => {
 
   it('refuse the register once access to the station is taken away', async () => {
     // Pickup Window (3) is shared with the cashier (user 2) only.
-    const register = await openRegister(coffee, posHost, 3, { wp_user_id: 2 });
+    const register = await suite.open(3, { wp_user_id: 2 });
     expect((await register.call('GET', 'session')).status).toBe(200);
     // The store admin's Station access screen in wp-admin.
-    const cookie = await logInToStore(coffee);
-    const screen = `${coffee}/wp-admin/users.php?pos_station=3`;
+    const cookie = await logInToStore(suite.home);
+    const screen = `${suite.home}/wp-admin/users.php?pos_station=3`;
     const nonce = nonceIn(await (await getPage(screen, cookie)).text());
     const saved = await fetch(screen, {
       method: 'POST',
@@ -264,15 +248,15 @@ describe('a sale with an idempotency key', () => {
   const stockOf105 = async (register: Awaited<ReturnType<typeof openRegister>>) =>
     (await register.call('GET', 'products?search=SKU-105')).body[0].stock_quantity as number;
   const posOrders = async () => {
-    const keys = await issueKeys(coffee, { user_id: 1, permissions: 'read' });
-    const { body } = await signedFetch(`${coffee}/wp-json/wc/v3/orders?per_page=100`, keys);
+    const keys = await issueKeys(suite.home, { user_id: 1, permissions: 'read' });
+    const { body } = await signedFetch(`${suite.home}/wp-json/wc/v3/orders?per_page=100`, keys);
     return (body as Array<{ id: number; created_via: string }>).filter(
       (order) => order.created_via === 'cloud-pos',
     );
   };
 
   it('is made once: sent again it answers the first order, stock reduced once', async () => {
-    const register = await openRegister(coffee, posHost);
+    const register = await suite.open();
     const before = (await posOrders()).length;
     const first = await register.call('POST', 'orders', card, { 'idempotency-key': KEY });
     expect(first.status).toBe(201);
@@ -290,7 +274,7 @@ describe('a sale with an idempotency key', () => {
   });
 
   it('is made once when the same key arrives five times at once', async () => {
-    const register = await openRegister(coffee, posHost);
+    const register = await suite.open();
     const answers = await Promise.all(
       [1, 2, 3, 4, 5].map(() => register.call('POST', 'orders', card, { 'idempotency-key': KEY })),
     );
@@ -300,7 +284,7 @@ describe('a sale with an idempotency key', () => {
   });
 
   it('can be sent again after a refusal, and then makes the order', async () => {
-    const register = await openRegister(coffee, posHost);
+    const register = await suite.open();
     const short = sale([{ product_id: 105, quantity: 2 }], { method: 'cash', tendered: '1' });
     const refused = await register.call('POST', 'orders', short, { 'idempotency-key': KEY });
     expect(refused.status).toBe(400);
@@ -309,8 +293,8 @@ describe('a sale with an idempotency key', () => {
   });
 
   it('belongs to its station: the same key at another station makes its own order', async () => {
-    const front = await openRegister(coffee, posHost, 1);
-    const bar = await openRegister(coffee, posHost, 2, { wp_user_id: 1 });
+    const front = await suite.open(1);
+    const bar = await suite.open(2, { wp_user_id: 1 });
     const first = await front.call('POST', 'orders', card, { 'idempotency-key': KEY });
     const second = await bar.call('POST', 'orders', card, { 'idempotency-key': KEY });
     expect([first.status, second.status]).toEqual([201, 201]);
@@ -322,7 +306,7 @@ describe('a sale with an idempotency key', () => {
     ['two different keys', { 'idempotency-key': KEY }, { ...card, idempotency_key: randomUUID() }],
     ['a key that is no string', {}, { ...card, idempotency_key: 7 }],
   ])('refuses %s, making nothing', async (_case, headers, body) => {
-    const register = await openRegister(coffee, posHost);
+    const register = await suite.open();
     const refused = await register.call('POST', 'orders', body, headers);
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({
@@ -344,7 +328,7 @@ describe('a sale the register took while the store did not answer', () => {
   const shown = { offline: { shown_total: '3.00' } };
 
   it('is recorded as the store settles it: cash short of its total, its change none', async () => {
-    const register = await openRegister(coffee, posHost);
+    const register = await suite.open();
     const made = await register.call('POST', 'orders', {
       ...sale([{ product_id: 101, quantity: 1 }], { method: 'cash', tendered: '3' }),
       ...shown,
@@ -352,9 +336,9 @@ describe('a sale the register took while the store did not answer', () => {
     expect(made.status).toBe(201);
     // Espresso's 3.00 and the store's 8 % tax, which the register never computes.
     expect(made.body).toMatchObject({ total: '3.24', tendered: '3.00', change: '0.00' });
-    const keys = await issueKeys(coffee, { user_id: 1, permissions: 'read' });
+    const keys = await issueKeys(suite.home, { user_id: 1, permissions: 'read' });
     const { body: order } = await signedFetch(
-      `${coffee}/wp-json/wc/v3/orders/${made.body.id}`,
+      `${suite.home}/wp-json/wc/v3/orders/${made.body.id}`,
       keys,
     );
     expect(order.meta_data).toEqual(
@@ -365,7 +349,7 @@ describe('a sale the register took while the store did not answer', () => {
   });
 
   it('takes the stock below zero rather than losing the sale', async () => {
-    const register = await openRegister(coffee, posHost);
+    const register = await suite.open();
     const made = await register.call('POST', 'orders', {
       ...sale([{ product_id: 101, quantity: 501 }], { method: 'card', reference: 'T-1' }),
       offline: { shown_total: '1503.00' },
@@ -376,7 +360,7 @@ describe('a sale the register took while the store did not answer', () => {
   });
 
   it('refuses an offline mark without the total the register showed', async () => {
-    const register = await openRegister(coffee, posHost);
+    const register = await suite.open();
     const refused = await register.call('POST', 'orders', {
       ...sale([{ product_id: 101, quantity: 1 }]),
       offline: { shown_total: 'three' },
@@ -399,7 +383,7 @@ describe("the register's session and the owner's Assistant (Show Assistant in PO
     ['the claim is malformed', { assistant: { remaining: 10, total: 9 } }, null],
     ['the counts are not whole numbers', { assistant: { remaining: '4', total: 9 } }, null],
   ])('answers the progress when %s', async (_case, claims, assistant) => {
-    const register = await openRegister(coffee, posHost, 1, claims);
+    const register = await suite.open(1, claims);
     const session = await register.call('GET', 'session');
     expect(session.status).toBe(200);
     expect(session.body.assistant).toEqual(assistant);

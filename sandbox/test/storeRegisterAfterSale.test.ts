@@ -1,27 +1,10 @@
-import type { TestSandbox } from './helpers';
-import { postJson, startTestSandbox } from './helpers';
-import type { FakePosHost } from './posHandoff';
-import { startFakePosHost } from './posHandoff';
 import type { RegisterSession } from './registerSession';
-import { openRegister } from './registerSession';
+import { storeRegisterSuite } from './registerSession';
 import { issueKeys, signedFetch } from './storeClient';
 
 // Split tender, the station's sales of the day, refunds and the end-of-day summary on the
 // sandbox store's register routes (pos-connect/v1/register/{pos_id}/*).
-let posHost: FakePosHost;
-let sandbox: TestSandbox;
-let coffee: string;
-
-beforeAll(async () => {
-  posHost = await startFakePosHost();
-  sandbox = await startTestSandbox({ storePorts: [0], controls: true, posJwks: posHost.jwksUrl });
-  coffee = sandbox.stores[0]!.url;
-});
-afterAll(async () => {
-  await sandbox.close();
-  await posHost.close();
-});
-beforeEach(() => postJson(`${coffee}/_control/reset`, {}));
+const suite = storeRegisterSuite();
 
 // 2 × Cappuccino 4.20 + 1 × Butter Croissant 3.20 = 11.60, 8 % tax 0.93: 12.53.
 const CART = [
@@ -36,7 +19,7 @@ async function stockOf(register: RegisterSession, sku: string): Promise<number> 
 
 describe('split tender', () => {
   it('takes cash and a card that cover the total, and records each tender on the order', async () => {
-    const register = await openRegister(coffee, posHost);
+    const register = await suite.open();
     const made = await register.call('POST', 'orders', {
       lines: CART,
       tenders: [
@@ -57,9 +40,9 @@ describe('split tender', () => {
         { method: 'card', amount: '7.53', reference: 'T-1' },
       ],
     });
-    const keys = await issueKeys(coffee, { user_id: 1, permissions: 'read' });
+    const keys = await issueKeys(suite.home, { user_id: 1, permissions: 'read' });
     const { body: order } = await signedFetch(
-      `${coffee}/wp-json/wc/v3/orders/${made.body.id}`,
+      `${suite.home}/wp-json/wc/v3/orders/${made.body.id}`,
       keys,
     );
     expect(order.payment_method_title).toBe('Split: Cash 5.00 + Card 7.53');
@@ -68,7 +51,7 @@ describe('split tender', () => {
   });
 
   it('still takes the single payment of older registers', async () => {
-    const register = await openRegister(coffee, posHost);
+    const register = await suite.open();
     const made = await register.call('POST', 'orders', {
       lines: CART,
       payment: { method: 'cash', tendered: '20' },
@@ -91,7 +74,7 @@ describe('split tender', () => {
       'The payments add up to 15.00, not the total of 12.53.',
     ],
   ])('refuse tenders that do not add up to the total, changing nothing', async (tenders, text) => {
-    const register = await openRegister(coffee, posHost);
+    const register = await suite.open();
     const refused = await register.call('POST', 'orders', { lines: CART, tenders });
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({
@@ -109,7 +92,7 @@ describe('split tender', () => {
     ['cash tendered below its amount', [{ method: 'cash', amount: '12.53', tendered: '10' }]],
     ['a card without its reference', [{ method: 'card', amount: '12.53', reference: '' }]],
   ])('refuse %s', async (_case, tenders) => {
-    const register = await openRegister(coffee, posHost);
+    const register = await suite.open();
     const refused = await register.call('POST', 'orders', { lines: CART, tenders });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({
@@ -130,7 +113,7 @@ describe('after the sale', () => {
   }
 
   it("list the station's sales of today, newest first, and open one's receipt", async () => {
-    const register = await openRegister(coffee, posHost);
+    const register = await suite.open();
     const first = await sell(register);
     const second = await sell(
       register,
@@ -138,7 +121,7 @@ describe('after the sale', () => {
       [{ method: 'card', amount: '3.24', reference: 'T-9' }],
     );
     // A sale at another station is not this station's.
-    const other = await openRegister(coffee, posHost, 2);
+    const other = await suite.open(2);
     await sell(other);
     const sales = await register.call('GET', 'sales');
     expect(sales.status).toBe(200);
@@ -168,7 +151,7 @@ describe('after the sale', () => {
   });
 
   it('refund one line, restocking it, and then the rest of the order', async () => {
-    const register = await openRegister(coffee, posHost);
+    const register = await suite.open();
     const sale = await sell(register);
     const cappuccino = sale.line_items.find((l: { product_id: number }) => l.product_id === 102);
     expect(await stockOf(register, 'SKU-102')).toBe(498);
@@ -204,8 +187,11 @@ describe('after the sale', () => {
     expect(await stockOf(register, 'SKU-102')).toBe(500);
     expect(await stockOf(register, 'SKU-107')).toBe(500);
 
-    const keys = await issueKeys(coffee, { user_id: 1, permissions: 'read' });
-    const { body: order } = await signedFetch(`${coffee}/wp-json/wc/v3/orders/${sale.id}`, keys);
+    const keys = await issueKeys(suite.home, { user_id: 1, permissions: 'read' });
+    const { body: order } = await signedFetch(
+      `${suite.home}/wp-json/wc/v3/orders/${sale.id}`,
+      keys,
+    );
     expect(order).toMatchObject({
       status: 'refunded',
       total: '12.53',
@@ -221,13 +207,13 @@ describe('after the sale', () => {
   });
 
   it('refuse a refund without a reason, and one by a store user who may not edit orders', async () => {
-    const register = await openRegister(coffee, posHost);
+    const register = await suite.open();
     const sale = await sell(register);
     const noReason = await register.call('POST', `orders/${sale.id}/refunds`, { reason: ' ' });
     expect(noReason.status).toBe(400);
     expect(noReason.body.data.params.reason).toBe('reason must say why, in 1 to 200 characters.');
     // Pickup Window (3) is the cashier's (user 2), whose role may sell but not edit orders.
-    const cashier = await openRegister(coffee, posHost, 3, { wp_user_id: 2 });
+    const cashier = await suite.open(3, { wp_user_id: 2 });
     const own = await sell(cashier);
     const refused = await cashier.call('POST', `orders/${own.id}/refunds`, { reason: 'Spilled' });
     expect(refused.status).toBe(403);
@@ -240,7 +226,7 @@ describe('after the sale', () => {
   });
 
   it("sum up the station's day: count, gross, refunds, net, by tender and by cashier", async () => {
-    const register = await openRegister(coffee, posHost);
+    const register = await suite.open();
     const sale = await sell(register, CART, [
       { method: 'cash', amount: '5.00', tendered: '5.00' },
       { method: 'card', amount: '7.53', reference: 'T-1' },

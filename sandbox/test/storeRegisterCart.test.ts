@@ -1,30 +1,9 @@
-import type { TestSandbox } from './helpers';
-import { postJson, startTestSandbox } from './helpers';
-import type { FakePosHost } from './posHandoff';
-import { startFakePosHost } from './posHandoff';
-import { openRegister } from './registerSession';
+import { storeRegisterSuite } from './registerSession';
 import { issueKeys, signedFetch } from './storeClient';
 
 // The register's variations, backorders, coupons and discounts on the sandbox's Demo Book Nook
 // (its station's prices include 8 % tax): what the plugin does with WooCommerce's PHP API.
-let posHost: FakePosHost;
-let sandbox: TestSandbox;
-let books: string;
-
-beforeAll(async () => {
-  posHost = await startFakePosHost();
-  sandbox = await startTestSandbox({
-    storePorts: [0, 0],
-    controls: true,
-    posJwks: posHost.jwksUrl,
-  });
-  books = sandbox.stores[1]!.url;
-});
-afterAll(async () => {
-  await sandbox.close();
-  await posHost.close();
-});
-beforeEach(() => postJson(`${books}/_control/reset`, {}));
+const suite = storeRegisterSuite({ stores: 2, store: 1 });
 
 const TOTE = 207;
 const BLACK = 2072;
@@ -32,7 +11,7 @@ const cash = { method: 'cash', tendered: '200' };
 
 describe('the register cart of the sandbox store', () => {
   it('lists a variable product once, with its attributes and variations', async () => {
-    const register = await openRegister(books, posHost);
+    const register = await suite.open();
     const [tote] = (await register.call('GET', 'products?search=canvas')).body;
     expect(tote).toMatchObject({
       id: TOTE,
@@ -56,7 +35,7 @@ describe('the register cart of the sandbox store', () => {
   });
 
   it('shows sold-out products by their backorder setting', async () => {
-    const register = await openRegister(books, posHost);
+    const register = await suite.open();
     const byId = new Map(
       (await register.call('GET', 'products')).body.map((p: { id: number }) => [p.id, p]),
     );
@@ -65,7 +44,7 @@ describe('the register cart of the sandbox store', () => {
   });
 
   it('sells a variation, with its own price and stock, and a backorder beyond the stock', async () => {
-    const register = await openRegister(books, posHost);
+    const register = await suite.open();
     const made = await register.call('POST', 'orders', {
       lines: [
         { product_id: TOTE, variation_id: BLACK, quantity: 2 },
@@ -85,16 +64,16 @@ describe('the register cart of the sandbox store', () => {
     const [signed] = (await register.call('GET', 'products?search=SKU-208')).body;
     expect(signed.stock_quantity).toBe(-1);
 
-    const keys = await issueKeys(books, { user_id: 1, permissions: 'read' });
+    const keys = await issueKeys(suite.home, { user_id: 1, permissions: 'read' });
     const { body: order } = await signedFetch(
-      `${books}/wp-json/wc/v3/orders/${made.body.id}`,
+      `${suite.home}/wp-json/wc/v3/orders/${made.body.id}`,
       keys,
     );
     expect(order.line_items[0]).toMatchObject({ product_id: TOTE, variation_id: BLACK });
   });
 
   it('refuses a sold-out product without backorders, and a variable product without its variation', async () => {
-    const register = await openRegister(books, posHost);
+    const register = await suite.open();
     const sold = await register.call('POST', 'orders', {
       lines: [{ product_id: 209, quantity: 1 }],
       payment: cash,
@@ -113,7 +92,7 @@ describe('the register cart of the sandbox store', () => {
   });
 
   it('applies coupons with the discount in the totals and the order', async () => {
-    const register = await openRegister(books, posHost);
+    const register = await suite.open();
     const lines = [
       { product_id: 205, quantity: 1 },
       { product_id: 202, quantity: 1 },
@@ -136,9 +115,9 @@ describe('the register cart of the sandbox store', () => {
     });
     expect(made.status).toBe(201);
     expect(made.body).toMatchObject({ total: '38.70', change: '11.30', discount_total: '4.30' });
-    const keys = await issueKeys(books, { user_id: 1, permissions: 'read' });
+    const keys = await issueKeys(suite.home, { user_id: 1, permissions: 'read' });
     const { body: order } = await signedFetch(
-      `${books}/wp-json/wc/v3/orders/${made.body.id}`,
+      `${suite.home}/wp-json/wc/v3/orders/${made.body.id}`,
       keys,
     );
     expect(order).toMatchObject({
@@ -154,7 +133,7 @@ describe('the register cart of the sandbox store', () => {
     ['summer23', 'Coupon "summer23" has expired.'],
     ['bigspender', 'The minimum spend for coupon "bigspender" is $100.00.'],
   ])('refuses the coupon %s with WooCommerce’s text', async (code, message) => {
-    const register = await openRegister(books, posHost);
+    const register = await suite.open();
     const refused = await register.call('POST', 'totals', {
       lines: [{ product_id: 205, quantity: 1 }],
       coupons: [code],
@@ -168,7 +147,7 @@ describe('the register cart of the sandbox store', () => {
   });
 
   it('gives line and cart discounts as fees, the tax computed on what is left', async () => {
-    const register = await openRegister(books, posHost);
+    const register = await suite.open();
     const totals = await register.call('POST', 'totals', {
       lines: [
         { product_id: 202, quantity: 1, discount: { type: 'percent', amount: '10' } },
@@ -191,7 +170,7 @@ describe('the register cart of the sandbox store', () => {
 
   it('refuses a discount to a cashier without edit_shop_orders, and a malformed one', async () => {
     // Nina Page is a cashier of the Book Nook: she may sell, not discount.
-    const cashier = await openRegister(books, posHost, 1, { wp_user_id: 2 });
+    const cashier = await suite.open(1, { wp_user_id: 2 });
     expect((await cashier.call('GET', 'session')).body).toMatchObject({
       may_sell: true,
       may_discount: false,
@@ -210,7 +189,7 @@ describe('the register cart of the sandbox store', () => {
     expect(plain.status).toBe(200);
     expect(plain.body.total).toBe('0.00');
 
-    const owner = await openRegister(books, posHost);
+    const owner = await suite.open();
     for (const discount of [
       { type: 'percent', amount: '120' },
       { type: 'fixed', amount: '-1' },

@@ -1,37 +1,22 @@
-import type { TestSandbox } from './helpers';
-import { postJson, startTestSandbox } from './helpers';
-import type { FakePosHost } from './posHandoff';
-import { startFakePosHost } from './posHandoff';
-import { openRegister } from './registerSession';
+import { storeRegisterSuite } from './registerSession';
 import { issueKeys, signedFetch } from './storeClient';
 
 // The register's customers, order note, parked sales and emailed receipts on the sandbox store
 // (pos-connect/v1/register/{pos_id}/*), beyond what the contract suite checks.
-let posHost: FakePosHost;
-let sandbox: TestSandbox;
-let coffee: string;
-
-beforeAll(async () => {
-  posHost = await startFakePosHost();
-  sandbox = await startTestSandbox({ storePorts: [0], controls: true, posJwks: posHost.jwksUrl });
-  coffee = sandbox.stores[0]!.url;
-});
-afterAll(async () => {
-  await sandbox.close();
-  await posHost.close();
-});
-beforeEach(() => postJson(`${coffee}/_control/reset`, {}));
+const suite = storeRegisterSuite();
 
 const cash = { method: 'cash', tendered: '100' };
 
 async function mailTo(address: string) {
-  const response = await fetch(`${sandbox.mailHttpUrl}/messages?to=${encodeURIComponent(address)}`);
+  const response = await fetch(
+    `${suite.sandbox.mailHttpUrl}/messages?to=${encodeURIComponent(address)}`,
+  );
   return (await response.json()) as Array<{ subject: string; text: string }>;
 }
 
 describe("the register's customers", () => {
   it('find the store customers by name or email, by page', async () => {
-    const register = await openRegister(coffee, posHost);
+    const register = await suite.open();
     const found = await register.call('GET', 'customers?search=carl');
     expect(found.status).toBe(200);
     expect(found.headers.get('x-wp-total')).toBe('1');
@@ -50,7 +35,7 @@ describe("the register's customers", () => {
   });
 
   it("create a customer by name and email, with WooCommerce's texts for a bad or taken email", async () => {
-    const register = await openRegister(coffee, posHost);
+    const register = await suite.open();
     const made = await register.call('POST', 'customers', {
       first_name: 'Nora',
       last_name: 'Newman',
@@ -80,7 +65,7 @@ describe("the register's customers", () => {
 
   it('refuse a store user WooCommerce does not let list users or create customers', async () => {
     // Pickup Window (3) is shared with the cashier (user 2), whose role may only sell.
-    const register = await openRegister(coffee, posHost, 3, { wp_user_id: 2 });
+    const register = await suite.open(3, { wp_user_id: 2 });
     const session = await register.call('GET', 'session');
     expect(session.body).toMatchObject({ may_find_customers: false, may_create_customers: false });
     const list = await register.call('GET', 'customers');
@@ -96,7 +81,7 @@ describe("the register's customers", () => {
   });
 
   it("give the order the customer, their billing name and email, and the customer's note", async () => {
-    const register = await openRegister(coffee, posHost);
+    const register = await suite.open();
     const sale = await register.call('POST', 'orders', {
       lines: [{ product_id: 101, quantity: 1 }],
       payment: cash,
@@ -108,9 +93,9 @@ describe("the register's customers", () => {
       customer: { id: 15, first_name: 'Carl', email: 'carl.customer@coffee.demo.test' },
       note: 'Gift wrap, please',
     });
-    const keys = await issueKeys(coffee, { user_id: 1, permissions: 'read' });
+    const keys = await issueKeys(suite.home, { user_id: 1, permissions: 'read' });
     const { body: order } = await signedFetch(
-      `${coffee}/wp-json/wc/v3/orders/${sale.body.id}`,
+      `${suite.home}/wp-json/wc/v3/orders/${sale.body.id}`,
       keys,
     );
     expect(order).toMatchObject({
@@ -121,7 +106,7 @@ describe("the register's customers", () => {
   });
 
   it('refuse an unknown customer or a note too long, making no order', async () => {
-    const register = await openRegister(coffee, posHost);
+    const register = await suite.open();
     const lines = [{ product_id: 101, quantity: 1 }];
     const staff = await register.call('POST', 'orders', { lines, payment: cash, customer_id: 2 });
     expect(staff.status).toBe(400);
@@ -139,7 +124,7 @@ describe("the register's customers", () => {
 
 describe("the register's parked sales", () => {
   it('park a cart with its customer and note at the station, list it, and resume it once', async () => {
-    const register = await openRegister(coffee, posHost);
+    const register = await suite.open();
     const parked = await register.call('POST', 'parked', {
       lines: [{ product_id: 102, quantity: 2 }],
       customer_id: 15,
@@ -155,7 +140,7 @@ describe("the register's parked sales", () => {
     });
     expect((await register.call('GET', 'parked')).body).toEqual([parked.body]);
     // Another station of the store does not see it, nor can it take it.
-    const other = await openRegister(coffee, posHost, 2);
+    const other = await suite.open(2);
     expect((await other.call('GET', 'parked')).body).toEqual([]);
     expect((await other.call('DELETE', `parked/${parked.body.id}`)).status).toBe(404);
 
@@ -169,10 +154,10 @@ describe("the register's parked sales", () => {
   });
 
   it('is no order: parking makes no order and fires no webhook', async () => {
-    const register = await openRegister(coffee, posHost);
-    const keys = await issueKeys(coffee, { user_id: 1, permissions: 'read' });
+    const register = await suite.open();
+    const keys = await issueKeys(suite.home, { user_id: 1, permissions: 'read' });
     const orders = async () =>
-      (await signedFetch(`${coffee}/wp-json/wc/v3/orders`, keys)).headers.get('x-wp-total');
+      (await signedFetch(`${suite.home}/wp-json/wc/v3/orders`, keys)).headers.get('x-wp-total');
     const before = await orders();
     const parked = await register.call('POST', 'parked', {
       lines: [{ product_id: 101, quantity: 1 }],
@@ -182,7 +167,7 @@ describe("the register's parked sales", () => {
   });
 
   it('refuse a cart that is not valid, keeping nothing', async () => {
-    const register = await openRegister(coffee, posHost);
+    const register = await suite.open();
     const empty = await register.call('POST', 'parked', { lines: [] });
     expect(empty.status).toBe(400);
     expect(empty.body.data.params.lines).toBe('lines must list at least one item.');
@@ -192,7 +177,7 @@ describe("the register's parked sales", () => {
 
 describe("the register's emailed receipt", () => {
   it("mail WooCommerce's customer invoice of a station's sale to the customer or a given address", async () => {
-    const register = await openRegister(coffee, posHost);
+    const register = await suite.open();
     const sale = await register.call('POST', 'orders', {
       lines: [{ product_id: 101, quantity: 1 }],
       payment: cash,
@@ -214,7 +199,7 @@ describe("the register's emailed receipt", () => {
   });
 
   it("refuse a guest's sale without an address, a bad address, and another station's order", async () => {
-    const register = await openRegister(coffee, posHost);
+    const register = await suite.open();
     const sale = await register.call('POST', 'orders', {
       lines: [{ product_id: 101, quantity: 1 }],
       payment: cash,
@@ -224,7 +209,7 @@ describe("the register's emailed receipt", () => {
     expect(none.body.message).toBe("The order has no email address: enter the customer's email.");
     const bad = await register.call('POST', `orders/${sale.body.id}/email`, { email: 'nope' });
     expect(bad.status).toBe(400);
-    const other = await openRegister(coffee, posHost, 2);
+    const other = await suite.open(2);
     const foreign = await other.call('POST', `orders/${sale.body.id}/email`, {
       email: 'someone@example.test',
     });
@@ -232,7 +217,7 @@ describe("the register's emailed receipt", () => {
   });
 
   it("tell the register the station's receipt settings", async () => {
-    const register = await openRegister(coffee, posHost);
+    const register = await suite.open();
     const session = await register.call('GET', 'session');
     expect(session.body.receipt).toEqual({
       header: 'Demo Coffee Roasters',

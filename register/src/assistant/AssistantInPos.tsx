@@ -1,5 +1,5 @@
 import type { RingSize } from '@pos/shared/rules';
-import { ringGeometry } from '@pos/shared/rules';
+import { Ring as RingSvg } from '@pos/shared/ui/Ring';
 import type { AssistantProgress } from '../types';
 
 /** Spec 2.11's words, as the dashboard's Assistant writes them. */
@@ -11,31 +11,14 @@ export const ASSISTANT_TEXTS = {
 
 /** One size of the ring: the track and the arc of the tasks still to do. */
 function Ring({ size, remaining, total }: { size: RingSize } & AssistantProgress) {
-  const { radius, stroke, box, center, dashArray } = ringGeometry(size, remaining, total);
   return (
-    <svg
+    <RingSvg
       className={`register-assistant-ring register-assistant-ring--${size}`}
-      width={box}
-      height={box}
-      viewBox={`0 0 ${box} ${box}`}
-      aria-hidden="true"
-      focusable="false"
-      data-radius={radius}
-      data-stroke={stroke}
-    >
-      <circle cx={center} cy={center} r={radius} fill="none" strokeWidth={stroke} />
-      <circle
-        className="register-assistant-arc"
-        cx={center}
-        cy={center}
-        r={radius}
-        fill="none"
-        strokeWidth={stroke}
-        strokeDasharray={dashArray}
-        // The arc starts at twelve o'clock and runs clockwise, as on the dashboard.
-        transform={`rotate(-90 ${center} ${center})`}
-      />
-    </svg>
+      size={size}
+      leftToComplete={remaining}
+      totalAll={total}
+      arcClassName="register-assistant-arc"
+    />
   );
 }
 

@@ -1,10 +1,10 @@
 import type { FormEvent } from 'react';
 import { useRef, useState } from 'react';
-import { useModalFocus } from '@pos/shared/ui/Modal';
 import { formatMoney, fromCents, quickAmounts, toCents } from '../money';
 import { TEXTS } from '../texts';
 import type { Tender } from '../types';
 import { TenderList } from './TenderList';
+import { RegisterDialog } from './RegisterDialog';
 
 export interface PayDialogProps {
   /** The store's total to pay, e.g. "12.53". */
@@ -25,7 +25,6 @@ const centsOf = (tender: Tender) => toCents(tender.amount) ?? 0;
  * The store checks that the tenders cover its total when it makes the order.
  */
 export function PayDialog({ total, currency, locale, onComplete, onCancel }: PayDialogProps) {
-  const dialog = useRef<HTMLDivElement>(null);
   const first = useRef<HTMLInputElement>(null);
   const [tenders, setTenders] = useState<Tender[]>([]);
   const [method, setMethod] = useState<'cash' | 'card'>('cash');
@@ -34,7 +33,6 @@ export function PayDialog({ total, currency, locale, onComplete, onCancel }: Pay
   const [reference, setReference] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const onKeyDown = useModalFocus(dialog, { open: true, onEscape: onCancel, initialFocus: first });
   const money = (cents: number) => formatMoney(fromCents(cents), currency, locale);
   const totalCents = toCents(total) ?? 0;
   const left = totalCents - tenders.reduce((sum, tender) => sum + centsOf(tender), 0);
@@ -91,107 +89,101 @@ export function PayDialog({ total, currency, locale, onComplete, onCancel }: Pay
   };
 
   return (
-    <div className="register-overlay">
-      <div
-        ref={dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="register-pay-title"
-        className="register-dialog"
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-      >
-        <h2 id="register-pay-title">
+    <RegisterDialog
+      titleId="register-pay-title"
+      title={
+        <>
           {TEXTS.payTitle}: {money(totalCents)}
-        </h2>
-        <TenderList
-          tenders={tenders}
-          money={(value) => money(toCents(value) ?? 0)}
-          onRemove={(index) => keep(tenders.filter((_, at) => at !== index))}
-        />
-        <p className="register-left" aria-live="polite">
-          {TEXTS.leftToPay}: <strong data-testid="pay-left">{money(left)}</strong>
-        </p>
-        <form onSubmit={submit} noValidate>
-          <fieldset className="register-methods">
-            <legend>Payment method</legend>
-            {(['cash', 'card'] as const).map((m) => (
-              <label key={m}>
-                <input
-                  ref={m === 'cash' ? first : undefined}
-                  type="radio"
-                  name="method"
-                  value={m}
-                  checked={method === m}
-                  onChange={() => {
-                    setMethod(m);
-                    setError(null);
-                  }}
-                />
-                {m === 'cash' ? TEXTS.cash : TEXTS.card}
-              </label>
+        </>
+      }
+      initialFocus={first}
+      onCancel={onCancel}
+      onSubmit={submit}
+      error={error}
+      intro={
+        <>
+          <TenderList
+            tenders={tenders}
+            money={(value) => money(toCents(value) ?? 0)}
+            onRemove={(index) => keep(tenders.filter((_, at) => at !== index))}
+          />
+          <p className="register-left" aria-live="polite">
+            {TEXTS.leftToPay}: <strong data-testid="pay-left">{money(left)}</strong>
+          </p>
+        </>
+      }
+      actions={
+        <>
+          <button type="button" className="register-secondary" onClick={add} disabled={left <= 0}>
+            {TEXTS.addPayment}
+          </button>
+          <button type="submit" className="register-primary" aria-busy={busy}>
+            {TEXTS.complete}
+          </button>
+        </>
+      }
+    >
+      <fieldset className="register-methods">
+        <legend>Payment method</legend>
+        {(['cash', 'card'] as const).map((m) => (
+          <label key={m}>
+            <input
+              ref={m === 'cash' ? first : undefined}
+              type="radio"
+              name="method"
+              value={m}
+              checked={method === m}
+              onChange={() => {
+                setMethod(m);
+                setError(null);
+              }}
+            />
+            {m === 'cash' ? TEXTS.cash : TEXTS.card}
+          </label>
+        ))}
+      </fieldset>
+      {method === 'cash' ? (
+        <>
+          <label htmlFor="register-tendered">{TEXTS.tendered}</label>
+          <input
+            id="register-tendered"
+            inputMode="decimal"
+            autoComplete="off"
+            value={tendered}
+            onChange={(event) => setTendered(event.target.value)}
+          />
+          <div className="register-quick" role="group" aria-label={TEXTS.quickAmounts}>
+            {quickAmounts(Math.max(left, 0)).map((cents) => (
+              <button key={cents} type="button" onClick={() => setTendered(fromCents(cents))}>
+                {money(cents)}
+              </button>
             ))}
-          </fieldset>
-          {method === 'cash' ? (
-            <>
-              <label htmlFor="register-tendered">{TEXTS.tendered}</label>
-              <input
-                id="register-tendered"
-                inputMode="decimal"
-                autoComplete="off"
-                value={tendered}
-                onChange={(event) => setTendered(event.target.value)}
-              />
-              <div className="register-quick" role="group" aria-label={TEXTS.quickAmounts}>
-                {quickAmounts(Math.max(left, 0)).map((cents) => (
-                  <button key={cents} type="button" onClick={() => setTendered(fromCents(cents))}>
-                    {money(cents)}
-                  </button>
-                ))}
-              </div>
-              <p className="register-change" aria-live="polite">
-                {TEXTS.changeDue}:{' '}
-                <strong data-testid="pay-change">{change === null ? '—' : money(change)}</strong>
-              </p>
-            </>
-          ) : (
-            <>
-              <label htmlFor="register-reference">{TEXTS.reference}</label>
-              <input
-                id="register-reference"
-                autoComplete="off"
-                maxLength={64}
-                value={reference}
-                onChange={(event) => setReference(event.target.value)}
-              />
-              <label htmlFor="register-card-amount">{TEXTS.amount}</label>
-              <input
-                id="register-card-amount"
-                inputMode="decimal"
-                autoComplete="off"
-                value={amount}
-                onChange={(event) => setAmount(event.target.value)}
-              />
-            </>
-          )}
-          {error && (
-            <p role="alert" className="register-error">
-              {error}
-            </p>
-          )}
-          <div className="register-actions">
-            <button type="button" className="register-secondary" onClick={onCancel}>
-              {TEXTS.cancel}
-            </button>
-            <button type="button" className="register-secondary" onClick={add} disabled={left <= 0}>
-              {TEXTS.addPayment}
-            </button>
-            <button type="submit" className="register-primary" aria-busy={busy}>
-              {TEXTS.complete}
-            </button>
           </div>
-        </form>
-      </div>
-    </div>
+          <p className="register-change" aria-live="polite">
+            {TEXTS.changeDue}:{' '}
+            <strong data-testid="pay-change">{change === null ? '—' : money(change)}</strong>
+          </p>
+        </>
+      ) : (
+        <>
+          <label htmlFor="register-reference">{TEXTS.reference}</label>
+          <input
+            id="register-reference"
+            autoComplete="off"
+            maxLength={64}
+            value={reference}
+            onChange={(event) => setReference(event.target.value)}
+          />
+          <label htmlFor="register-card-amount">{TEXTS.amount}</label>
+          <input
+            id="register-card-amount"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+          />
+        </>
+      )}
+    </RegisterDialog>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { formatMoney } from '../money';
 import { ReceiptAdjustmentRows } from './CartAdjustments';
 import { TEXTS } from '../texts';
+import { ReceiptCashRows, ReceiptLineRows } from './ReceiptLines';
 import type { ReceiptSettings, Sale } from '../types';
 import { customerName } from './customerName';
 import { EmailReceipt } from './EmailReceipt';
@@ -83,22 +84,7 @@ export function Receipt({
         )}
       </p>
       <table>
-        <tbody>
-          {sale.line_items.map((line) => (
-            <tr key={line.id ?? `${line.product_id}:${line.variation_id}`}>
-              <td>
-                {line.quantity} × {line.name}
-                {(line.refunded_quantity ?? 0) > 0 && (
-                  <span className="register-muted">
-                    {' '}
-                    ({TEXTS.refunded}: {line.refunded_quantity})
-                  </span>
-                )}
-              </td>
-              <td>{money(line.total)}</td>
-            </tr>
-          ))}
-        </tbody>
+        <ReceiptLineRows lines={sale.line_items} money={money} />
         <tfoot>
           <tr>
             <th scope="row">{TEXTS.subtotal}</th>
@@ -113,18 +99,7 @@ export function Receipt({
             <th scope="row">{TEXTS.total}</th>
             <td data-testid="receipt-total">{money(sale.total)}</td>
           </tr>
-          {sale.tendered !== null && (
-            <tr>
-              <th scope="row">{TEXTS.tendered}</th>
-              <td>{money(sale.tendered)}</td>
-            </tr>
-          )}
-          {sale.change !== null && (
-            <tr>
-              <th scope="row">{TEXTS.changeDue}</th>
-              <td data-testid="receipt-change">{money(sale.change)}</td>
-            </tr>
-          )}
+          <ReceiptCashRows tendered={sale.tendered} change={sale.change} money={money} />
           {sale.refunded !== undefined && Number(sale.refunded) > 0 && (
             <tr>
               <th scope="row">{TEXTS.refunded}</th>

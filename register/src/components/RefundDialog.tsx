@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
 import { useRef, useState } from 'react';
-import { useModalFocus } from '@pos/shared/ui/Modal';
 import { TEXTS } from '../texts';
 import type { RefundLine, Sale } from '../types';
+import { RegisterDialog } from './RegisterDialog';
 
 export interface RefundDialogProps {
   sale: Sale;
@@ -25,14 +25,12 @@ function unitsLeft(sale: Sale): Map<number, number> {
  * the amount (tax included), restocks the units and gives WooCommerce's own refusals.
  */
 export function RefundDialog({ sale, onRefund, onCancel }: RefundDialogProps) {
-  const dialog = useRef<HTMLDivElement>(null);
   const first = useRef<HTMLInputElement>(null);
   const left = unitsLeft(sale);
   const [chosen, setChosen] = useState<Record<number, string>>({});
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const onKeyDown = useModalFocus(dialog, { open: true, onEscape: onCancel, initialFocus: first });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -54,76 +52,64 @@ export function RefundDialog({ sale, onRefund, onCancel }: RefundDialogProps) {
   };
 
   return (
-    <div className="register-overlay">
-      <div
-        ref={dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="register-refund-title"
-        className="register-dialog"
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-      >
-        <h2 id="register-refund-title">{TEXTS.refundTitle(sale.number)}</h2>
-        <form onSubmit={submit} noValidate>
-          {sale.line_items.map((line, index) => {
-            const units = line.id === undefined ? 0 : (left.get(line.id) ?? 0);
-            const id = `register-refund-${line.id ?? line.product_id}`;
-            return (
-              <div key={id} className="register-refund-line">
-                <label htmlFor={id}>
-                  {TEXTS.refundQuantity(line.name)} (0–{units})
-                </label>
-                <input
-                  ref={index === 0 ? first : undefined}
-                  id={id}
-                  type="number"
-                  min={0}
-                  max={units}
-                  step={1}
-                  inputMode="numeric"
-                  disabled={units === 0}
-                  value={line.id === undefined ? '' : (chosen[line.id] ?? '')}
-                  onChange={(event) =>
-                    line.id !== undefined &&
-                    setChosen((now) => ({ ...now, [line.id!]: event.target.value }))
-                  }
-                />
-              </div>
-            );
-          })}
-          <button
-            type="button"
-            className="register-secondary"
-            onClick={() =>
-              setChosen(Object.fromEntries([...left].map(([id, units]) => [id, String(units)])))
-            }
-          >
-            {TEXTS.refundAll}
+    <RegisterDialog
+      titleId="register-refund-title"
+      title={TEXTS.refundTitle(sale.number)}
+      initialFocus={first}
+      onCancel={onCancel}
+      onSubmit={submit}
+      error={error}
+      actions={
+        <>
+          <button type="submit" className="register-primary" aria-busy={busy}>
+            {TEXTS.refund}
           </button>
-          <label htmlFor="register-refund-reason">{TEXTS.reason}</label>
-          <input
-            id="register-refund-reason"
-            autoComplete="off"
-            maxLength={200}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-          {error && (
-            <p role="alert" className="register-error">
-              {error}
-            </p>
-          )}
-          <div className="register-actions">
-            <button type="button" className="register-secondary" onClick={onCancel}>
-              {TEXTS.cancel}
-            </button>
-            <button type="submit" className="register-primary" aria-busy={busy}>
-              {TEXTS.refund}
-            </button>
+        </>
+      }
+    >
+      {sale.line_items.map((line, index) => {
+        const units = line.id === undefined ? 0 : (left.get(line.id) ?? 0);
+        const id = `register-refund-${line.id ?? line.product_id}`;
+        return (
+          <div key={id} className="register-refund-line">
+            <label htmlFor={id}>
+              {TEXTS.refundQuantity(line.name)} (0–{units})
+            </label>
+            <input
+              ref={index === 0 ? first : undefined}
+              id={id}
+              type="number"
+              min={0}
+              max={units}
+              step={1}
+              inputMode="numeric"
+              disabled={units === 0}
+              value={line.id === undefined ? '' : (chosen[line.id] ?? '')}
+              onChange={(event) =>
+                line.id !== undefined &&
+                setChosen((now) => ({ ...now, [line.id!]: event.target.value }))
+              }
+            />
           </div>
-        </form>
-      </div>
-    </div>
+        );
+      })}
+      <button
+        type="button"
+        className="register-secondary"
+        onClick={() =>
+          setChosen(Object.fromEntries([...left].map(([id, units]) => [id, String(units)])))
+        }
+      >
+        {TEXTS.refundAll}
+      </button>
+      <label htmlFor="register-refund-reason">{TEXTS.reason}</label>
+      <input
+        id="register-refund-reason"
+        autoComplete="off"
+        maxLength={200}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+      />
+    </RegisterDialog>
   );
 }

@@ -1,11 +1,11 @@
 import type { FormEvent } from 'react';
 import { useRef, useState } from 'react';
-import { useModalFocus } from '@pos/shared/ui/Modal';
 import { ADJUST_TEXTS } from '../adjustTexts';
 import { formatMoney } from '../money';
 import { TEXTS } from '../texts';
 import type { Product, Variation } from '../types';
 import { findVariation, optionAvailable } from '../variations';
+import { RegisterDialog } from './RegisterDialog';
 
 export interface VariationDialogProps {
   product: Product;
@@ -28,10 +28,8 @@ export function VariationDialog({
   onChoose,
   onCancel,
 }: VariationDialogProps) {
-  const dialog = useRef<HTMLDivElement>(null);
   const first = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<Record<string, string>>({});
-  const onKeyDown = useModalFocus(dialog, { open: true, onEscape: onCancel, initialFocus: first });
   const complete = product.attributes.every((attribute) => chosen[attribute.name] !== undefined);
   const variation = complete ? findVariation(product, chosen) : undefined;
   const sellable = variation !== undefined && variation.stock_status !== 'outofstock';
@@ -43,67 +41,60 @@ export function VariationDialog({
 
   let firstOption = true;
   return (
-    <div className="register-overlay">
-      <div
-        ref={dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="register-variation-title"
-        className="register-dialog"
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-      >
-        <h2 id="register-variation-title">{ADJUST_TEXTS.chooseOptions(product.name)}</h2>
-        <form onSubmit={submit} noValidate>
-          {product.attributes.map((attribute) => (
-            <fieldset key={attribute.name} className="register-methods">
-              <legend>{attribute.name}</legend>
-              {attribute.options.map((option) => {
-                const isFirst = firstOption;
-                firstOption = false;
-                return (
-                  <label key={option}>
-                    <input
-                      ref={isFirst ? first : undefined}
-                      type="radio"
-                      name={`attribute-${attribute.name}`}
-                      value={option}
-                      checked={chosen[attribute.name] === option}
-                      disabled={!optionAvailable(product, chosen, attribute.name, option)}
-                      onChange={() => setChosen((now) => ({ ...now, [attribute.name]: option }))}
-                    />
-                    {option}
-                  </label>
-                );
-              })}
-            </fieldset>
-          ))}
-          <p aria-live="polite" data-testid="register-variation-summary">
-            {complete && !variation && ADJUST_TEXTS.noVariation}
-            {variation && (
-              <>
-                <strong>{formatMoney(variation.price, currency, locale)}</strong>
-                {' · '}
-                {variation.stock_status === 'outofstock'
-                  ? ADJUST_TEXTS.unavailable
-                  : variation.stock_status === 'onbackorder'
-                    ? ADJUST_TEXTS.onBackorder
-                    : variation.manage_stock && variation.stock_quantity !== null
-                      ? TEXTS.inStock(variation.stock_quantity)
-                      : variation.sku}
-              </>
-            )}
-          </p>
-          <div className="register-actions">
-            <button type="button" className="register-secondary" onClick={onCancel}>
-              {TEXTS.cancel}
-            </button>
-            <button type="submit" className="register-primary" disabled={!sellable}>
-              {ADJUST_TEXTS.addToSale}
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>
+    <RegisterDialog
+      titleId="register-variation-title"
+      title={ADJUST_TEXTS.chooseOptions(product.name)}
+      initialFocus={first}
+      onCancel={onCancel}
+      onSubmit={submit}
+      error={null}
+      actions={
+        <>
+          <button type="submit" className="register-primary" disabled={!sellable}>
+            {ADJUST_TEXTS.addToSale}
+          </button>
+        </>
+      }
+    >
+      {product.attributes.map((attribute) => (
+        <fieldset key={attribute.name} className="register-methods">
+          <legend>{attribute.name}</legend>
+          {attribute.options.map((option) => {
+            const isFirst = firstOption;
+            firstOption = false;
+            return (
+              <label key={option}>
+                <input
+                  ref={isFirst ? first : undefined}
+                  type="radio"
+                  name={`attribute-${attribute.name}`}
+                  value={option}
+                  checked={chosen[attribute.name] === option}
+                  disabled={!optionAvailable(product, chosen, attribute.name, option)}
+                  onChange={() => setChosen((now) => ({ ...now, [attribute.name]: option }))}
+                />
+                {option}
+              </label>
+            );
+          })}
+        </fieldset>
+      ))}
+      <p aria-live="polite" data-testid="register-variation-summary">
+        {complete && !variation && ADJUST_TEXTS.noVariation}
+        {variation && (
+          <>
+            <strong>{formatMoney(variation.price, currency, locale)}</strong>
+            {' · '}
+            {variation.stock_status === 'outofstock'
+              ? ADJUST_TEXTS.unavailable
+              : variation.stock_status === 'onbackorder'
+                ? ADJUST_TEXTS.onBackorder
+                : variation.manage_stock && variation.stock_quantity !== null
+                  ? TEXTS.inStock(variation.stock_quantity)
+                  : variation.sku}
+          </>
+        )}
+      </p>
+    </RegisterDialog>
   );
 }

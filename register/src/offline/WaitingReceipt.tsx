@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { formatMoney } from '../money';
 import { TEXTS } from '../texts';
+import { ReceiptCashRows, ReceiptLineRows } from '../components/ReceiptLines';
 import type { ShownSale } from './store';
 import { OFFLINE_TEXTS } from './texts';
 
@@ -45,33 +46,13 @@ export function WaitingReceipt({
         {new Date(shown.queuedAt).toLocaleString(locale)}
       </p>
       <table>
-        <tbody>
-          {shown.lines.map((line) => (
-            <tr key={line.product_id}>
-              <td>
-                {line.quantity} × {line.name}
-              </td>
-              <td>{money(line.total)}</td>
-            </tr>
-          ))}
-        </tbody>
+        <ReceiptLineRows lines={shown.lines} money={money} />
         <tfoot>
           <tr>
             <th scope="row">{OFFLINE_TEXTS.provisionalTotal}</th>
             <td data-testid="receipt-total">{money(shown.total)}</td>
           </tr>
-          {shown.tendered !== null && (
-            <tr>
-              <th scope="row">{TEXTS.tendered}</th>
-              <td>{money(shown.tendered)}</td>
-            </tr>
-          )}
-          {shown.change !== null && (
-            <tr>
-              <th scope="row">{TEXTS.changeDue}</th>
-              <td data-testid="receipt-change">{money(shown.change)}</td>
-            </tr>
-          )}
+          <ReceiptCashRows tendered={shown.tendered} change={shown.change} money={money} />
         </tfoot>
       </table>
       <p className="register-muted">{OFFLINE_TEXTS.provisionalNote}</p>

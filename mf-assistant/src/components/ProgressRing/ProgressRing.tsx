@@ -1,5 +1,6 @@
 import { cx } from '@pos/shared';
-import { ringGeometry, type RingSize } from '@pos/shared/rules';
+import type { RingSize } from '@pos/shared/rules';
+import { Ring } from '@pos/shared/ui/Ring';
 import { assistantTestIds } from '../../testIds';
 import { RING_LEFT } from '../../texts';
 import './ProgressRing.css';
@@ -18,11 +19,6 @@ export interface ProgressRingProps {
  * the middle. Decorative for screen readers: the widget's text says the same.
  */
 export function ProgressRing({ leftToComplete, totalAll, size }: ProgressRingProps) {
-  const { radius, stroke, box, center, arc, dashArray } = ringGeometry(
-    size,
-    leftToComplete ?? 0,
-    totalAll,
-  );
   return (
     <span
       className={cx(
@@ -31,40 +27,18 @@ export function ProgressRing({ leftToComplete, totalAll, size }: ProgressRingPro
         leftToComplete === 0 && totalAll > 0 && 'is-done',
       )}
     >
-      <svg
+      <Ring
         className="assistant-ring__svg"
-        width={box}
-        height={box}
-        viewBox={`0 0 ${box} ${box}`}
-        aria-hidden="true"
-        focusable="false"
+        size={size}
+        leftToComplete={leftToComplete ?? 0}
+        totalAll={totalAll}
+        trackClassName="assistant-ring__track"
+        arcClassName="assistant-ring__arc"
+        roundCap
         data-testid={ids.ring}
         data-size={size}
-        data-radius={radius}
-        data-stroke={stroke}
-      >
-        <circle
-          className="assistant-ring__track"
-          cx={center}
-          cy={center}
-          r={radius}
-          fill="none"
-          strokeWidth={stroke}
-        />
-        <circle
-          className="assistant-ring__arc"
-          cx={center}
-          cy={center}
-          r={radius}
-          fill="none"
-          strokeWidth={stroke}
-          strokeDasharray={dashArray}
-          strokeLinecap={arc > 0 ? 'round' : 'butt'}
-          // The arc starts at twelve o'clock and runs clockwise.
-          transform={`rotate(-90 ${center} ${center})`}
-          data-testid={ids.ringArc}
-        />
-      </svg>
+        arcTestId={ids.ringArc}
+      />
       {leftToComplete !== null && (
         <span className="assistant-ring__label" aria-hidden="true">
           <span className="assistant-ring__count" data-testid={ids.count}>
