@@ -379,11 +379,8 @@ export function precompress(root) {
  * A self-signed certificate for 127.0.0.1 and localhost (openssl, EC P-256, a year) at
  * `cert`/`key` unless both exist: the local stand-in for a real one (TLS_CERT_PATH and
  * TLS_KEY_PATH in production). The api's POS host and the sandbox stores use the same files.
- * @param {string} cert
- * @param {string} key
- * @param {string} [subjectAltName] the names it is for, as openssl's `subjectAltName`
  */
-export function ensureCertificate(cert, key, subjectAltName = 'IP:127.0.0.1,DNS:localhost') {
+export function ensureCertificate(cert, key) {
   if (existsSync(cert) && existsSync(key)) return;
   mkdirSync(path.dirname(cert), { recursive: true });
   mkdirSync(path.dirname(key), { recursive: true });
@@ -402,7 +399,7 @@ export function ensureCertificate(cert, key, subjectAltName = 'IP:127.0.0.1,DNS:
       '-subj',
       '/CN=127.0.0.1',
       '-addext',
-      `subjectAltName=${subjectAltName}`,
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
       '-keyout',
       key,
       '-out',

@@ -67,7 +67,9 @@ const phpString = (text) => `'${text.replace(/[\\']/g, (c) => `\\${c}`)}'`;
 /**
  * The must-use plugin of a test store on 127.0.0.1: WordPress checks the certificate of
  * https://127.0.0.1 against the step's self-signed one (`cert`) instead of its CA bundle, which
- * does not hold it; the check stays on. And Action Scheduler runs only when the journeys run it
+ * does not hold it: `sslverify` stays on, so only that certificate is accepted. Only the name
+ * check is off for 127.0.0.1: WordPress's Requests (PHP's streams here, no curl) can never match
+ * an IP address with a `0` in it (Ssl::verify_reference_name drops the falsy "0" labels). And Action Scheduler runs only when the journeys run it
  * (site.php deliver-webhooks): WP-Cron is off (DISABLE_WP_CRON), and so is its async runner,
  * which a wp-admin page would otherwise start in the background to claim and deliver whatever is
  * waiting, at a moment of its own. Nothing else of the store changes: which ports it calls is
@@ -89,6 +91,16 @@ add_filter(
 	10,
 	2
 );
+add_action(
+	'requests-requests.before_request',
+	static function ( $url, $headers, $data, $type, &$options ) {
+		if ( 'https' === wp_parse_url( $url, PHP_URL_SCHEME ) && '127.0.0.1' === wp_parse_url( $url, PHP_URL_HOST ) ) {
+			$options['verifyname'] = false;
+		}
+	},
+	10,
+	5
+);
 add_filter( 'action_scheduler_allow_async_request_runner', '__return_false' );
 `;
 
@@ -107,9 +119,7 @@ export async function withRealStore(zips, zipOptions, use) {
     renameSync(path.join(unpacked, 'wordpress'), docroot);
     unpack(zips.woocommerce, path.join(docroot, 'wp-content/plugins'));
     const tls = tlsOf(path.dirname(docroot));
-    // For 127.0.0.1 alone: WordPress's own name check (Requests' Ssl::verify_certificate, PHP
-    // here has no curl) reads only DNS names when a certificate has any, and then refuses an IP.
-    ensureCertificate(tls.cert, tls.key, 'IP:127.0.0.1');
+    ensureCertificate(tls.cert, tls.key);
     mkdirSync(path.join(docroot, 'wp-content/mu-plugins'), { recursive: true });
     writeFileSync(
       path.join(docroot, 'wp-content/mu-plugins/cloud-pos-test-store.php'),
