@@ -28,7 +28,7 @@ import {
 } from './lib/setup.mjs';
 import { withPostgres } from './lib/postgres.mjs';
 import { realStoreZips } from './lib/vendor.mjs';
-import { remotes, repoRoot, shiftedPortEnv } from './lib/services.mjs';
+import { edgePortEnv, remotes, repoRoot, shiftedPortEnv } from './lib/services.mjs';
 
 const runStarted = Date.now();
 const steps = [];
@@ -306,18 +306,6 @@ const SCALE_JOURNEYS = {
   // The headers of each kind of answer through nginx, and a cloud POS address behind it.
   'edge.spec.ts': ['through nginx'],
 };
-/**
- * nginx's ports for the e2e-scale stack: HTTPS_PORT, HTTP_PORT and CLOUD_POS_HTTPS_PORT when
- * set, else beside the shell's (a machine's other stacks keep 443 and 80).
- */
-function edgePorts() {
-  const shell = Number(process.env.SHELL_PORT ?? 3000);
-  return {
-    HTTPS_PORT: process.env.HTTPS_PORT ?? String(shell + 443),
-    HTTP_PORT: process.env.HTTP_PORT ?? String(shell + 80),
-    CLOUD_POS_HTTPS_PORT: process.env.CLOUD_POS_HTTPS_PORT ?? String(shell + 444),
-  };
-}
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 step('e2e-scale', () => {
   rmSync(path.join(reports, 'e2e-scale.json'), { force: true });
@@ -335,7 +323,7 @@ step('e2e-scale', () => {
             DATABASE_URL: url,
             E2E_API_INSTANCES: '2',
             POS_NGINX: '1',
-            ...edgePorts(),
+            ...edgePortEnv(),
           },
         },
       );
@@ -362,7 +350,7 @@ step('rolling-restart', () => {
             DATABASE_URL: url,
             E2E_API_INSTANCES: '2',
             POS_NGINX: '1',
-            ...edgePorts(),
+            ...edgePortEnv(),
           },
         },
       );

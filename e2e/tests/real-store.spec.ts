@@ -8,6 +8,7 @@ import { StaffPage } from '../pages/StaffPage';
 import { StationsPage } from '../pages/StationsPage';
 import { WooStorePage } from '../pages/WooStorePage';
 import { provideAccount } from '../support/provider';
+import { stack } from '../support/stack';
 import {
   deliverStoreWebhooks,
   journeyKey,
@@ -117,7 +118,8 @@ test.describe('a real WooCommerce store', () => {
     await expect(stations.slugInput(FRONT_COUNTER)).toHaveValue('pos');
     await expect(stations.viewPos(FRONT_COUNTER)).toHaveAttribute(
       'href',
-      /^http:\/\/127\.0\.0\.1:\d+\/.+\/pos$/,
+      // The stack's cloud POS origin: nginx's https one in this step.
+      new RegExp(`^${stack.cloudPos.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}/.+/pos$`),
     );
     // The store keeps the address too.
     const kept = (await storeStations(key)).find((s) => s.name === FRONT_COUNTER);

@@ -4,16 +4,20 @@
 // that folder's README for where they come from). One throw-away store for the whole step
 // (wordpress-site.mjs: MariaDB of its own, PHP's built-in server with four workers):
 //
-// 1. WordPress unpacked from its zip, WooCommerce unpacked into wp-content/plugins, and two
-//    must-use plugins a store on 127.0.0.1 needs: WordPress calls out only on ports 80, 443 and
-//    8080 (`http_allowed_safe_ports`), and the POS host's certificate is self-signed;
+// 1. WordPress unpacked from its zip, WooCommerce unpacked into wp-content/plugins, and a
+//    must-use plugin that makes the store trust the step's self-signed certificate (made here,
+//    and served by nginx) for https://127.0.0.1, and leaves Action Scheduler to the journeys;
 // 2. WordPress installed by wp_install, WooCommerce activated and installed (WC_Install), the
 //    plugin and its Staff add-on installed from their download zips, POS users and WooCommerce
 //    REST keys (wordpress-plugin/tests/wordpress/site.php);
 // 3. the pos-connect/v1 contract suite against it (the third target, beside the sandbox store
 //    and Debian's WordPress), with the REST keys signed by OAuth 1.0a as the api signs them;
 // 4. the end-to-end journeys of e2e/tests/real-store.spec.ts against the same store, in
-//    Chromium through the built stack (build first), unless --contract-only.
+//    Chromium through the built stack (build first) in the production topology: nginx (the
+//    same configuration as `npm run start:prod`, scripts/lib/nginx.mjs) serves the dashboard and
+//    the POS host on REAL_STORE_HTTPS_PORT (443), so everything the store calls (the wc-auth
+//    callback, the webhooks, the JWKS) is on a port a stock WordPress calls; unless
+//    --contract-only. WordPress's `http_allowed_safe_ports` is left as it is.
 //
 // Without the zips it prints one line saying it was skipped and why, and succeeds.
 //
@@ -22,7 +26,8 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { repoRoot } from './services.mjs';
+import { ensureCertificate } from './nginx.mjs';
+import { edgePortEnv, repoRoot } from './services.mjs';
 import { realStoreZips } from './vendor.mjs';
 import {
   assertNoPluginMessages,
@@ -39,41 +44,62 @@ function unpack(zip, into) {
 }
 
 /**
- * The must-use plugin of a test store on 127.0.0.1: WordPress may call this machine's other
- * ports (the POS host's wc-auth callback, the api's webhook address), and does not check the
- * certificate of an https address on 127.0.0.1 (the POS host's is self-signed). And Action
- * Scheduler runs only when the journeys run it (site.php deliver-webhooks): WP-Cron is off
- * (DISABLE_WP_CRON), and so is its async runner, which a wp-admin page would otherwise start in
- * the background to claim and deliver whatever is waiting, at a moment of its own. Nothing else
- * of the store changes.
+ * The https port of the POS host the real store calls (REAL_STORE_HTTPS_PORT, 443): nginx's
+ * dashboard entry during the journeys. A stock WordPress calls out only on 80, 443 and 8080.
  */
-const MU_PLUGIN = `<?php
+export const realStoreHttpsPort = Number(process.env.REAL_STORE_HTTPS_PORT || 443);
+if (!Number.isInteger(realStoreHttpsPort) || realStoreHttpsPort < 1 || realStoreHttpsPort > 65535) {
+  throw new Error(`REAL_STORE_HTTPS_PORT must be a port number, got ${realStoreHttpsPort}`);
+}
+
+/** The POS host's and dashboard's origin the store is given (no port on 443). */
+export const realStorePosOrigin = `https://127.0.0.1${realStoreHttpsPort === 443 ? '' : `:${realStoreHttpsPort}`}`;
+
+/** The step's self-signed certificate and key, in the store's folder: nginx serves them. */
+const tlsOf = (dir) => ({
+  cert: path.join(dir, 'tls', 'pos-host.crt'),
+  key: path.join(dir, 'tls', 'pos-host.key'),
+});
+
+/** `text` as a single-quoted PHP string. */
+const phpString = (text) => `'${text.replace(/[\\']/g, (c) => `\\${c}`)}'`;
+
+/**
+ * The must-use plugin of a test store on 127.0.0.1: WordPress checks the certificate of
+ * https://127.0.0.1 against the step's self-signed one (`cert`) instead of its CA bundle, which
+ * does not hold it: `sslverify` stays on, so only that certificate is accepted. Only the name
+ * check is off for 127.0.0.1: WordPress's Requests (PHP's streams here, no curl) can never match
+ * an IP address with a `0` in it (Ssl::verify_reference_name drops the falsy "0" labels). And Action Scheduler runs only when the journeys run it
+ * (site.php deliver-webhooks): WP-Cron is off (DISABLE_WP_CRON), and so is its async runner,
+ * which a wp-admin page would otherwise start in the background to claim and deliver whatever is
+ * waiting, at a moment of its own. Nothing else of the store changes: which ports it calls is
+ * WordPress's own rule.
+ */
+const muPlugin = (cert) => `<?php
 /**
  * Plugin Name: Cloud POS test store
- * Description: Written by scripts/lib/real-store.mjs: lets this throw-away store call 127.0.0.1 on any port, without checking its self-signed certificate.
+ * Description: Written by scripts/lib/real-store.mjs: this throw-away store trusts the test POS host's self-signed certificate on https://127.0.0.1.
  */
-add_filter(
-	'http_allowed_safe_ports',
-	static function ( $ports, $host, $url ) {
-		$port = wp_parse_url( $url, PHP_URL_PORT );
-		if ( '127.0.0.1' === $host && $port ) {
-			$ports[] = (int) $port;
-		}
-		return $ports;
-	},
-	10,
-	3
-);
 add_filter(
 	'http_request_args',
 	static function ( $args, $url ) {
-		if ( '127.0.0.1' === wp_parse_url( $url, PHP_URL_HOST ) ) {
-			$args['sslverify'] = false;
+		if ( 'https' === wp_parse_url( $url, PHP_URL_SCHEME ) && '127.0.0.1' === wp_parse_url( $url, PHP_URL_HOST ) ) {
+			$args['sslcertificates'] = ${phpString(cert)};
 		}
 		return $args;
 	},
 	10,
 	2
+);
+add_action(
+	'requests-requests.before_request',
+	static function ( $url, $headers, $data, $type, &$options ) {
+		if ( 'https' === wp_parse_url( $url, PHP_URL_SCHEME ) && '127.0.0.1' === wp_parse_url( $url, PHP_URL_HOST ) ) {
+			$options['verifyname'] = false;
+		}
+	},
+	10,
+	5
 );
 add_filter( 'action_scheduler_allow_async_request_runner', '__return_false' );
 `;
@@ -92,8 +118,13 @@ export async function withRealStore(zips, zipOptions, use) {
     unpack(zips.wordpress, unpacked);
     renameSync(path.join(unpacked, 'wordpress'), docroot);
     unpack(zips.woocommerce, path.join(docroot, 'wp-content/plugins'));
+    const tls = tlsOf(path.dirname(docroot));
+    ensureCertificate(tls.cert, tls.key);
     mkdirSync(path.join(docroot, 'wp-content/mu-plugins'), { recursive: true });
-    writeFileSync(path.join(docroot, 'wp-content/mu-plugins/cloud-pos-test-store.php'), MU_PLUGIN);
+    writeFileSync(
+      path.join(docroot, 'wp-content/mu-plugins/cloud-pos-test-store.php'),
+      muPlugin(tls.cert),
+    );
   };
   await withThrowAwaySite(
     { prefix: 'pos-real-store-', copyWordPress },
@@ -118,12 +149,16 @@ export async function withRealStore(zips, zipOptions, use) {
 
 /**
  * The end-to-end journeys against the real store (e2e/tests/real-store.spec.ts): Playwright
- * starts the built stack as for the e2e step, and the journeys connect the store, change its
- * stations, delete and disconnect. Asynchronous, for the same reason as the contract suite: the
- * PHP server's output must keep being read meanwhile.
+ * starts the built stack behind nginx (POS_NGINX, one api instance), its dashboard and POS host
+ * on REAL_STORE_HTTPS_PORT with the step's certificate, nginx's other ports as the e2e-scale
+ * step's; the journeys connect the store, change its stations, delete and disconnect.
+ * Asynchronous, for the same reason as the contract suite: the PHP server's output must keep
+ * being read meanwhile.
+ * @param {string} siteFile
+ * @param {{ cert: string, key: string }} tls
  * @returns {Promise<void>} rejects when a journey failed
  */
-async function runJourneys(siteFile) {
+async function runJourneys(siteFile, tls) {
   const result = await new Promise((resolve, reject) => {
     const child = spawn(
       'pnpm',
@@ -131,7 +166,16 @@ async function runJourneys(siteFile) {
       {
         cwd: repoRoot,
         stdio: 'inherit',
-        env: { ...process.env, CI: 'true', REAL_STORE_SITE: siteFile },
+        env: {
+          ...process.env,
+          CI: 'true',
+          REAL_STORE_SITE: siteFile,
+          POS_NGINX: '1',
+          ...edgePortEnv(),
+          HTTPS_PORT: String(realStoreHttpsPort),
+          TLS_CERT_PATH: tls.cert,
+          TLS_KEY_PATH: tls.key,
+        },
       },
     );
     child.once('error', reject);
@@ -152,7 +196,10 @@ async function runJourneys(siteFile) {
 export async function runRealStore({ report, contractOnly = false }) {
   const zips = realStoreZips();
   if ('missing' in zips) return zips.missing;
-  await withRealStore(zips, {}, async ({ site, siteFile, dir }) => {
+  // The plugin's download is stamped as production's: the cloud POS address (whose JWKS the
+  // plugin fetches) and the dashboard on https's own port.
+  const zipOptions = { origin: realStorePosOrigin, dashboard: realStorePosOrigin };
+  await withRealStore(zips, zipOptions, async ({ site, siteFile, dir }) => {
     const failures = [];
     try {
       await runContractSuite({
@@ -166,7 +213,7 @@ export async function runRealStore({ report, contractOnly = false }) {
     }
     if (!contractOnly) {
       try {
-        await runJourneys(siteFile);
+        await runJourneys(siteFile, tlsOf(dir));
         assertNoPluginMessages(dir);
       } catch (error) {
         failures.push(error.message);

@@ -226,6 +226,21 @@ export function shiftedPortEnv(offset) {
   return env;
 }
 
+/**
+ * nginx's ports for a test stack behind it (the e2e-scale and rolling-restart steps, the
+ * real-store journeys): HTTPS_PORT, HTTP_PORT and CLOUD_POS_HTTPS_PORT when set, else beside
+ * the shell's (a machine's other stacks keep 443 and 80).
+ * @returns {{ HTTPS_PORT: string, HTTP_PORT: string, CLOUD_POS_HTTPS_PORT: string }}
+ */
+export function edgePortEnv() {
+  const shell = Number(process.env.SHELL_PORT ?? 3000);
+  return {
+    HTTPS_PORT: process.env.HTTPS_PORT ?? String(shell + 443),
+    HTTP_PORT: process.env.HTTP_PORT ?? String(shell + 80),
+    CLOUD_POS_HTTPS_PORT: process.env.CLOUD_POS_HTTPS_PORT ?? String(shell + 444),
+  };
+}
+
 /** The slug of the demo manager's connected application (the api's demo seed). */
 export const demoApplicationSlug = 'demo-coffee-roasters';
 
