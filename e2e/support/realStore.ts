@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import OAuth from 'oauth-1.0a';
 
@@ -37,12 +37,16 @@ export const realStore: RealStoreSite | null = process.env.REAL_STORE_SITE
   ? (JSON.parse(readFileSync(process.env.REAL_STORE_SITE, 'utf8')) as RealStoreSite)
   : null;
 
-let nextKey = 0;
-
-/** A REST key no journey has used yet. */
+/**
+ * A REST key no journey has used yet. How many are used is kept beside the site's description,
+ * not in this module: Playwright starts a new worker to try a failed journey again, and a
+ * counter of the worker's own would hand the retry a key an earlier journey revoked.
+ */
 export function journeyKey(): StoreKey {
-  const key = realStore?.journeyKeys[nextKey];
-  nextKey += 1;
+  const used = `${process.env.REAL_STORE_SITE}.keys-used`;
+  const next = existsSync(used) ? Number(readFileSync(used, 'utf8')) : 0;
+  writeFileSync(used, String(next + 1));
+  const key = realStore?.journeyKeys[next];
   if (!key) throw new Error('the real store was set up with too few journey keys');
   return key;
 }

@@ -519,12 +519,13 @@ echo wp_json_encode(
 			},
 			range( 1, 4 )
 		),
-		// The real store's end-to-end journeys connect, delete and disconnect with these.
+		// The real store's end-to-end journeys connect, delete and disconnect with these: each
+		// journey takes fresh ones, a journey tried again too (so there are twice as many).
 		'journeyKeys'  => $cloud_pos_woocommerce ? array_map(
 			static function ( int $n ) use ( $cloud_pos_owner ): array {
 				return cloud_pos_site_key( $cloud_pos_owner, "Cloud POS journey $n" );
 			},
-			range( 1, 8 )
+			range( 1, 24 )
 		) : array(),
 		'noCapability' => $cloud_pos_credential( $cloud_pos_cashier, 'Cloud POS contract cashier' ),
 		'shopManager'  => $cloud_pos_credential( $cloud_pos_shop_manager, 'Cloud POS contract shop manager' ),
