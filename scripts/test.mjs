@@ -8,9 +8,10 @@
 // time, the tests that passed only when tried again, and one line 'N passed, N failed'.
 import { spawn } from 'node:child_process';
 import {
-  createWriteStream,
+  closeSync,
   existsSync,
   mkdirSync,
+  openSync,
   readFileSync,
   rmSync,
   writeFileSync,
@@ -249,10 +250,12 @@ function startBesideLane() {
   const log = path.join(reports, 'lane-beside.log');
   rmSync(results, { force: true });
   console.info(`\n━━ ${besideSteps.join(', ')}: beside the e2e journeys (log: ${log}) ━━`);
-  const out = createWriteStream(log);
+  // The child writes to the log file itself: this process is blocked in the e2e step
+  // meanwhile (spawnSync), so a pipe to it would fill up and stall the child.
+  const out = openSync(log, 'w');
   const child = spawn(process.execPath, [path.join(repoRoot, 'scripts/test.mjs')], {
     cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', out, out],
     env: {
       ...process.env,
       ...shiftedPortEnv(10_000),
@@ -262,12 +265,11 @@ function startBesideLane() {
       E2E_LOG_DIR: path.join(repoRoot, '.run/e2e-logs-beside'),
     },
   });
-  child.stdout.pipe(out, { end: false });
-  child.stderr.pipe(out, { end: false });
+  closeSync(out);
   const done = new Promise((resolve) => {
-    child.once('close', () => out.end(resolve));
+    child.once('close', () => resolve());
     child.once('error', (error) => {
-      out.write(`could not start: ${error.message}\n`);
+      writeFileSync(log, `could not start: ${error.message}\n`, { flag: 'a' });
       resolve();
     });
   });
