@@ -15,45 +15,58 @@ import type { PaymentsData } from './model';
 /** A fixed creation time for the seeded catalogue (2026-01-01), so restarts keep it equal. */
 const SEED_CREATED = 1767225600;
 
-/** A plan's product and metered price for its excess orders, on the excess-orders meter. */
-function seedExcessPrice(data: PaymentsData, planId: string, name: string, cents: number): void {
-  const productId = excessProductId(planId);
-  const priceId = excessPriceId(planId);
-  data.products[productId] = {
-    id: productId,
+/** What a seeded product and its one monthly price differ in. */
+interface SeededPrice {
+  productId: string;
+  priceId: string;
+  planId: string;
+  productName: string;
+  nickname: string;
+  lookupKey: string;
+  cents: number;
+  /** Metered on the excess-orders meter (a plan's excess orders), or licensed (the plan). */
+  metered: boolean;
+}
+
+/** A product of the catalogue and its monthly price, as Stripe's API shows them. */
+function seedProductPrice(data: PaymentsData, seed: SeededPrice): void {
+  data.products[seed.productId] = {
+    id: seed.productId,
     object: 'product',
     active: true,
     created: SEED_CREATED,
-    default_price: priceId,
+    default_price: seed.priceId,
     description: null,
     livemode: false,
-    metadata: { plan_id: planId },
-    name: `${name} excess orders`,
+    metadata: { plan_id: seed.planId },
+    name: seed.productName,
     type: 'service',
     updated: SEED_CREATED,
   };
-  data.prices[priceId] = {
-    id: priceId,
+  data.prices[seed.priceId] = {
+    id: seed.priceId,
     object: 'price',
     active: true,
     billing_scheme: 'per_unit',
     created: SEED_CREATED,
     currency: 'usd',
     livemode: false,
-    lookup_key: excessLookupKey(planId),
-    metadata: { plan_id: planId },
-    nickname: `${name} excess orders`,
-    product: productId,
-    recurring: {
-      interval: 'month',
-      interval_count: 1,
-      meter: EXCESS_ORDERS_METER.id,
-      usage_type: 'metered',
-    },
+    lookup_key: seed.lookupKey,
+    metadata: { plan_id: seed.planId },
+    nickname: seed.nickname,
+    product: seed.productId,
+    recurring: seed.metered
+      ? {
+          interval: 'month',
+          interval_count: 1,
+          meter: EXCESS_ORDERS_METER.id,
+          usage_type: 'metered',
+        }
+      : { interval: 'month', interval_count: 1, meter: null, usage_type: 'licensed' },
     tax_behavior: 'unspecified',
     type: 'recurring',
-    unit_amount: cents,
-    unit_amount_decimal: String(cents),
+    unit_amount: seed.cents,
+    unit_amount_decimal: String(seed.cents),
   };
 }
 
@@ -82,40 +95,29 @@ export function seedData(): PaymentsData {
     billedMeterEvents: {},
   };
   for (const plan of CATALOG_PLANS) {
-    const productId = planProductId(plan.planId);
-    const priceId = planPriceId(plan.planId);
-    data.products[productId] = {
-      id: productId,
-      object: 'product',
-      active: true,
-      created: SEED_CREATED,
-      default_price: priceId,
-      description: null,
-      livemode: false,
-      metadata: { plan_id: plan.planId },
-      name: plan.name,
-      type: 'service',
-      updated: SEED_CREATED,
-    };
-    data.prices[priceId] = {
-      id: priceId,
-      object: 'price',
-      active: true,
-      billing_scheme: 'per_unit',
-      created: SEED_CREATED,
-      currency: 'usd',
-      livemode: false,
-      lookup_key: planLookupKey(plan.planId),
-      metadata: { plan_id: plan.planId },
+    seedProductPrice(data, {
+      productId: planProductId(plan.planId),
+      priceId: planPriceId(plan.planId),
+      planId: plan.planId,
+      productName: plan.name,
       nickname: `${plan.name} monthly`,
-      product: productId,
-      recurring: { interval: 'month', interval_count: 1, meter: null, usage_type: 'licensed' },
-      tax_behavior: 'unspecified',
-      type: 'recurring',
-      unit_amount: plan.unitAmount,
-      unit_amount_decimal: String(plan.unitAmount),
-    };
-    if (plan.perExcess !== null) seedExcessPrice(data, plan.planId, plan.name, plan.perExcess);
+      lookupKey: planLookupKey(plan.planId),
+      cents: plan.unitAmount,
+      metered: false,
+    });
+    if (plan.perExcess !== null) {
+      // The plan's excess orders: a metered price of their own, beside the plan's price.
+      seedProductPrice(data, {
+        productId: excessProductId(plan.planId),
+        priceId: excessPriceId(plan.planId),
+        planId: plan.planId,
+        productName: `${plan.name} excess orders`,
+        nickname: `${plan.name} excess orders`,
+        lookupKey: excessLookupKey(plan.planId),
+        cents: plan.perExcess,
+        metered: true,
+      });
+    }
   }
   for (const promotion of CATALOG_PROMOTIONS) {
     data.coupons[promotion.couponId] = {
