@@ -23,6 +23,12 @@ export class ActivityPage {
     this.miniFeedEntries = page.getByTestId(ids.feed.entry);
   }
 
+  /** The Order Analytics tile's orders of today, once it shows a figure ('1,204' → 1204). */
+  async ordersTodayCount(): Promise<number> {
+    await expect(this.ordersToday).toHaveText(/^\d[\d,]*$/);
+    return Number((await this.ordersToday.textContent())?.replace(/,/g, ''));
+  }
+
   async open(search = ''): Promise<void> {
     await this.page.goto(`/activity${search}`);
     await expect(this.root).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ActivityPage } from '../pages/ActivityPage';
 import { PosStationPage } from '../pages/PosStationPage';
 import { RegisterDayPage } from '../pages/RegisterDayPage';
@@ -17,6 +17,26 @@ const NAME = 'Rhea Register';
 /** The number a stock line of the grid starts with ('499 in stock' → 499). */
 const stockOf = (text: string | null) => Number(/(\d+) in stock/.exec(text ?? '')?.[1] ?? NaN);
 
+/**
+ * A manager of their own (`name`) connects Demo Book Nook (few orders: a trial's 50 leave its
+ * stations open, and its webhooks are registered afresh), puts Checkout on the POS tile's quick
+ * launch and opens its register from the tile in a new tab; the dashboard stays open in `page`.
+ */
+async function registerFromTile(page: Page, name: string) {
+  const id = await managerWithStore(page, name, stores.books.url);
+  const stations = new StationsPage(page);
+  await stations.openApplicationStations(id);
+  await stations.quickLaunchToggle(CHECKOUT).click();
+  await expect(stations.quickLaunchToggle(CHECKOUT)).toBeChecked();
+  await page.goto('/');
+  const dashboard = new ActivityPage(page);
+  const today = await dashboard.ordersTodayCount();
+  const tab = await stations.openInNewTab(stations.tileQuickLaunch(CHECKOUT));
+  const register = new PosStationPage(tab);
+  await register.expectOpen(stores.books.url, CHECKOUT, name);
+  return { dashboard, today, tab, register };
+}
+
 test.describe('The Cloud POS register', () => {
   test.afterEach(async () => {
     await resetStore(stores.books.url);
@@ -25,22 +45,8 @@ test.describe('The Cloud POS register', () => {
   test("a sale of two products paid in cash with change makes the store's order, and the dashboard shows it", async ({
     page,
   }) => {
-    // A manager of their own connects Demo Book Nook (a store with few orders: a trial's 50
-    // leave its stations open), so its webhooks are registered afresh.
-    const id = await managerWithStore(page, NAME, stores.books.url);
-    const stations = new StationsPage(page);
-    await stations.openApplicationStations(id);
-    await stations.quickLaunchToggle(CHECKOUT).click();
-    await expect(stations.quickLaunchToggle(CHECKOUT)).toBeChecked();
-    await page.goto('/');
-    const dashboard = new ActivityPage(page);
-    await expect(dashboard.ordersToday).toHaveText(/^\d[\d,]*$/);
-    const today = Number((await dashboard.ordersToday.textContent())?.replace(/,/g, ''));
-
     // The POS tile's quick launch opens the station's register on the store.
-    const tab = await stations.openInNewTab(stations.tileQuickLaunch(CHECKOUT));
-    const register = new PosStationPage(tab);
-    await register.expectOpen(stores.books.url, CHECKOUT, NAME);
+    const { dashboard, today, tab, register } = await registerFromTile(page, NAME);
     await expect(register.search).toBeFocused();
     const stockBefore = stockOf(await register.product('Bookmark, leather').textContent());
 
@@ -198,19 +204,7 @@ test.describe('The Cloud POS register', () => {
   test('a sale of two products and a variation with a coupon, paid in cash with change, is the order WooCommerce computes', async ({
     page,
   }) => {
-    const id = await managerWithStore(page, 'Vera Variant', stores.books.url);
-    const stations = new StationsPage(page);
-    await stations.openApplicationStations(id);
-    await stations.quickLaunchToggle(CHECKOUT).click();
-    await expect(stations.quickLaunchToggle(CHECKOUT)).toBeChecked();
-    await page.goto('/');
-    const dashboard = new ActivityPage(page);
-    await expect(dashboard.ordersToday).toHaveText(/^\d[\d,]*$/);
-    const today = Number((await dashboard.ordersToday.textContent())?.replace(/,/g, ''));
-
-    const tab = await stations.openInNewTab(stations.tileQuickLaunch(CHECKOUT));
-    const register = new PosStationPage(tab);
-    await register.expectOpen(stores.books.url, CHECKOUT, 'Vera Variant');
+    const { dashboard, today, tab, register } = await registerFromTile(page, 'Vera Variant');
     const BLACK = { Colour: 'Black' };
     const stockBefore = {
       bookmark: stockOf(await register.product('Bookmark, leather').textContent()),
@@ -304,16 +298,8 @@ test.describe('The Cloud POS register', () => {
   test('a split-tender sale, a refund of one line restocked by the store, and the end-of-day summary', async ({
     page,
   }) => {
-    const id = await managerWithStore(page, 'Sid Splitter', stores.books.url);
-    const stations = new StationsPage(page);
-    await stations.openApplicationStations(id);
-    await stations.quickLaunchToggle(CHECKOUT).click();
-    await expect(stations.quickLaunchToggle(CHECKOUT)).toBeChecked();
-    await page.goto('/');
-    const tab = await stations.openInNewTab(stations.tileQuickLaunch(CHECKOUT));
-    const register = new PosStationPage(tab);
+    const { tab, register } = await registerFromTile(page, 'Sid Splitter');
     const day = new RegisterDayPage(tab);
-    await register.expectOpen(stores.books.url, CHECKOUT, 'Sid Splitter');
     const stockBefore = stockOf(await register.product('Bookmark, leather').textContent());
 
     // 4.50 + 24.50 = 29.00: 10.00 in cash, the other 19.00 on the card terminal.
@@ -379,20 +365,7 @@ test.describe('The Cloud POS register', () => {
   test('a sale made while the store is down waits on the register, arrives once when it is back, and the dashboard counts it once', async ({
     page,
   }) => {
-    const name = 'Otto Offline';
-    const id = await managerWithStore(page, name, stores.books.url);
-    const stations = new StationsPage(page);
-    await stations.openApplicationStations(id);
-    await stations.quickLaunchToggle(CHECKOUT).click();
-    await expect(stations.quickLaunchToggle(CHECKOUT)).toBeChecked();
-    await page.goto('/');
-    const dashboard = new ActivityPage(page);
-    await expect(dashboard.ordersToday).toHaveText(/^\d[\d,]*$/);
-    const today = Number((await dashboard.ordersToday.textContent())?.replace(/,/g, ''));
-
-    const tab = await stations.openInNewTab(stations.tileQuickLaunch(CHECKOUT));
-    const register = new PosStationPage(tab);
-    await register.expectOpen(stores.books.url, CHECKOUT, name);
+    const { dashboard, today, tab, register } = await registerFromTile(page, 'Otto Offline');
     await expect(register.product('Bookmark, leather')).toBeVisible();
 
     // The store goes down for real: its sockets close without an answer.
