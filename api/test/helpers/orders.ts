@@ -76,34 +76,60 @@ export interface TestOrder {
 
 let storeOrderId = 1;
 
-/** Stores orders of an application as the ingest would have. */
+/** Stores orders of an application as the ingest would have; answers their store order ids. */
 export async function insertOrders(
   ctx: TestContext,
   applicationId: string,
   orders: TestOrder[],
-): Promise<void> {
-  if (orders.length === 0) return;
-  await ctx.database.db
-    .insertInto('orders')
-    .values(
-      orders.map((o) => ({
-        id: newId(),
-        application_id: applicationId,
-        store_order_id: (storeOrderId += 1),
-        status: o.deleted ? 'trash' : 'completed',
-        total_cents: o.totalCents ?? 100,
-        currency: o.currency ?? 'USD',
-        created_at: o.createdAt,
-        modified_at: o.createdAt,
-        channel: o.channel ?? 'web',
-        station_pos_id: o.stationPosId ?? null,
-        station_name: o.stationName ?? null,
-        cashier_wp_user_id: o.cashierId ?? null,
-        cashier_name: o.cashierName ?? null,
-        deleted: o.deleted ? 1 : 0,
-      })),
-    )
-    .execute();
+): Promise<number[]> {
+  if (orders.length === 0) return [];
+  const rows = orders.map((o) => ({
+    id: newId(),
+    application_id: applicationId,
+    store_order_id: (storeOrderId += 1),
+    status: o.deleted ? 'trash' : 'completed',
+    total_cents: o.totalCents ?? 100,
+    currency: o.currency ?? 'USD',
+    created_at: o.createdAt,
+    modified_at: o.createdAt,
+    channel: o.channel ?? 'web',
+    station_pos_id: o.stationPosId ?? null,
+    station_name: o.stationName ?? null,
+    cashier_wp_user_id: o.cashierId ?? null,
+    cashier_name: o.cashierName ?? null,
+    deleted: o.deleted ? 1 : 0,
+  }));
+  await ctx.database.db.insertInto('orders').values(rows).execute();
+  return rows.map((row) => row.store_order_id);
+}
+
+/**
+ * Stores `count` live orders of an application in bulk, a millisecond apart from `at` (by
+ * default now), 500 a statement (a month of orders one by one would be slow on a busy test
+ * database), with their usage ledger lines as the order upsert writes them; answers their store
+ * order ids. `order` fixes what the orders share (channel, total, station, cashier).
+ */
+export async function insertBulkOrders(
+  ctx: TestContext,
+  applicationId: string,
+  count: number,
+  {
+    at = new Date(),
+    ...order
+  }: Partial<Omit<TestOrder, 'createdAt' | 'deleted'>> & {
+    at?: Date;
+  } = {},
+): Promise<number[]> {
+  const orders = Array.from({ length: count }, (_, i) => ({
+    ...order,
+    createdAt: new Date(at.getTime() + i).toISOString(),
+  }));
+  const ids: number[] = [];
+  for (let start = 0; start < orders.length; start += 500) {
+    ids.push(...(await insertOrders(ctx, applicationId, orders.slice(start, start + 500))));
+  }
+  await recordLedgerOf(ctx.database.db, applicationId);
+  return ids;
 }
 
 /**

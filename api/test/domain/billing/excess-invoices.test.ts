@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { PLAN_IDS } from '../../../src/db/plans';
 import { reportExcessUsage, EXCESS_ORDERS_EVENT } from '../../../src/domain/billing/metered';
-import { insertApplication, recordLedgerOf } from '../../helpers/orders';
+import { insertApplication, insertBulkOrders } from '../../helpers/orders';
 import type { BillingContext } from '../../helpers/payments';
 import {
   createBillingContext,
@@ -42,30 +42,9 @@ async function ownerOn(sub: string, planId: string) {
   return { userId, appId, customer: await stripeCustomerOf(ctx, userId) };
 }
 
-let storeOrderId = 0;
 /** Stores `count` live web orders of an application made now, in bulk. */
 async function addOrders(appId: string, count: number): Promise<void> {
-  const at = Date.now();
-  const rows = Array.from({ length: count }, (_, i) => {
-    const iso = new Date(at + i).toISOString();
-    storeOrderId += 1;
-    return {
-      id: `ord_${appId}_${storeOrderId}`,
-      application_id: appId,
-      store_order_id: storeOrderId,
-      status: 'completed',
-      total_cents: 500,
-      currency: 'USD',
-      created_at: iso,
-      modified_at: iso,
-      channel: 'web',
-      station_pos_id: null,
-      cashier_wp_user_id: null,
-      cashier_name: null,
-    };
-  });
-  await ctx.database.db.insertInto('orders').values(rows).execute();
-  await recordLedgerOf(ctx.database.db, appId);
+  await insertBulkOrders(ctx, appId, count, { totalCents: 500 });
 }
 
 /** Reports `count` excess orders of the customer to the meter directly, as the reporter would. */

@@ -10,7 +10,7 @@ import {
 } from '../../../src/domain/billing/metered';
 import type { OrderFields } from '../../../src/repositories/orders';
 import type { BillingContext } from '../../helpers/payments';
-import { insertApplication, recordLedgerOf } from '../../helpers/orders';
+import { insertApplication, insertBulkOrders } from '../../helpers/orders';
 import {
   createBillingContext,
   newCard,
@@ -44,38 +44,12 @@ async function ownerOn(sub: string, planId: string) {
   return { userId, appId };
 }
 
-let storeOrderId = 0;
 /**
  * Stores `count` live web orders of an application in bulk, a millisecond apart from `at` (by
  * default now: after the plan started, from when the excess counts).
  */
-async function addOrders(appId: string, count: number, at = new Date()): Promise<number[]> {
-  const rows = Array.from({ length: count }, (_, i) => {
-    const iso = new Date(at.getTime() + i).toISOString();
-    storeOrderId += 1;
-    return {
-      id: `ord_${appId}_${storeOrderId}`,
-      application_id: appId,
-      store_order_id: storeOrderId,
-      status: 'completed',
-      total_cents: 500,
-      currency: 'USD',
-      created_at: iso,
-      modified_at: iso,
-      channel: 'web',
-      station_pos_id: null,
-      cashier_wp_user_id: null,
-      cashier_name: null,
-    };
-  });
-  for (let start = 0; start < rows.length; start += 500) {
-    await ctx.database.db
-      .insertInto('orders')
-      .values(rows.slice(start, start + 500))
-      .execute();
-  }
-  await recordLedgerOf(ctx.database.db, appId);
-  return rows.map((row) => row.store_order_id);
+function addOrders(appId: string, count: number, at = new Date()): Promise<number[]> {
+  return insertBulkOrders(ctx, appId, count, { at, totalCents: 500 });
 }
 
 /** What Stripe's meter summed for the customer over the last two days. */

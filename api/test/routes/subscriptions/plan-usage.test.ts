@@ -3,7 +3,7 @@ import { PLAN_IDS } from '../../../src/db/plans';
 import { publicJwks } from '../../../src/services/signing-key';
 import { asUser } from '../../helpers/app';
 import { changeUser, connectApplication } from '../../helpers/applications';
-import { recordLedgerOf } from '../../helpers/orders';
+import { insertBulkOrders } from '../../helpers/orders';
 import type { BillingContext } from '../../helpers/payments';
 import { createBillingContext, newCard, signUpOnFreePlan } from '../../helpers/payments';
 import type { TestSandbox } from '../../helpers/sandbox';
@@ -26,40 +26,19 @@ afterAll(async () => {
 });
 
 const DAY_MS = 86_400_000;
-let nextStoreOrderId = 1000;
-
 /**
- * Stores `count` live orders of an application, created at `createdAt` (a millisecond apart),
- * in bulk (a month of orders one by one would be slow on a busy test database); answers their
- * store ids.
+ * Stores `count` live POS orders of an application, created at `createdAt` (a millisecond
+ * apart), in bulk; answers their store ids.
  */
-async function addOrders(appId: string, count: number, createdAt = new Date()): Promise<number[]> {
-  const rows = Array.from({ length: count }, (_, i) => {
-    const storeOrderId = (nextStoreOrderId += 1);
-    const iso = new Date(createdAt.getTime() + i).toISOString();
-    return {
-      id: `ord_${appId}_${storeOrderId}`,
-      application_id: appId,
-      store_order_id: storeOrderId,
-      status: 'completed',
-      total_cents: 1250,
-      currency: 'USD',
-      created_at: iso,
-      modified_at: iso,
-      channel: 'pos',
-      station_pos_id: 1,
-      cashier_wp_user_id: 1,
-      cashier_name: 'Owner',
-    };
+function addOrders(appId: string, count: number, createdAt = new Date()): Promise<number[]> {
+  return insertBulkOrders(ctx, appId, count, {
+    at: createdAt,
+    channel: 'pos',
+    totalCents: 1250,
+    stationPosId: 1,
+    cashierId: 1,
+    cashierName: 'Owner',
   });
-  for (let start = 0; start < rows.length; start += 500) {
-    await ctx.database.db
-      .insertInto('orders')
-      .values(rows.slice(start, start + 500))
-      .execute();
-  }
-  await recordLedgerOf(ctx.database.db, appId);
-  return rows.map((row) => row.store_order_id);
 }
 
 const monitor = async (sub: string) => {
