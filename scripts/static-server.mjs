@@ -146,11 +146,15 @@ function pagePolicy(options) {
 /** How long /remotes.json waits for the api's live release mapping before it answers without. */
 export const LIVE_RELEASES_WAIT_MS = liveMapping.WAIT_MS;
 
-/** A release action through the api's proxy (promote, canary, rollback, a failure's beacon). */
+/** An admin's release action through the api's proxy (publish, promote, canary, rollback, withdraw). */
 function isReleaseAction(request, prefixes) {
   if (request.method === 'GET' || request.method === 'HEAD') return false;
   const { pathname } = new URL(request.url, 'http://localhost');
-  return prefixes.some((prefix) => under(pathname, prefix)) && pathname.includes('/releases');
+  return (
+    prefixes.some((prefix) => under(pathname, prefix)) &&
+    pathname.includes('/releases') &&
+    !pathname.endsWith('/releases/reports')
+  );
 }
 
 /**
@@ -255,10 +259,16 @@ export async function buildStaticServer(options) {
     : null;
   if (mappingCache) {
     const prefixes = Object.keys(options.proxy ?? {});
-    // Once the api has answered a release action, the next start asks it again: an admin who
-    // promotes through this server sees the result at once, not up to a second later.
-    app.addHook('onSend', async (request) => {
-      if (isReleaseAction(request, prefixes)) mappingCache.invalidate();
+    // Once the api has answered a release action, or a failure report that withdrew a canary,
+    // the next start asks it again: an admin who promotes through this server sees the result at
+    // once, not up to a second later. The beacons of remotes that loaded change nothing.
+    app.addHook('onSend', async (request, reply) => {
+      if (
+        isReleaseAction(request, prefixes) ||
+        reply.getHeader('x-live-releases-changed') === '1'
+      ) {
+        mappingCache.invalidate();
+      }
     });
   }
   app.addHook('onSend', async (_request, reply) => {

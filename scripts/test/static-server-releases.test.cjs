@@ -106,6 +106,12 @@ beforeAll(async () => {
     promoted = request.params.id;
     return { ok: true };
   });
+  // A failure report that withdrew a canary: the api says the mapping changed.
+  api.post('/api/connect-ui/releases/reports', async (_request, reply) => {
+    promoted = 'rel-previous';
+    reply.header('x-live-releases-changed', '1');
+    return reply.code(202).send(null);
+  });
   await api.listen({ port: 0, host: '127.0.0.1' });
   const closed = http.createServer();
   await new Promise((resolve) => closed.listen(0, '127.0.0.1', resolve));
@@ -183,5 +189,13 @@ describe("the static server and the remotes' releases", () => {
     expect(await post(PORT + 3, '/api/connect-ui/admin-panel/releases/rel-next/promote')).toBe(200);
     // Well within the second an answer may otherwise be kept.
     expect(await releaseOf()).toBe('rel-next');
+  });
+
+  it('asks the api again at once after a report that withdrew a canary', async () => {
+    const releaseOf = async () =>
+      JSON.parse((await get(PORT + 3, '/remotes.json')).body.toString()).remotes[0].release;
+    await releaseOf();
+    expect(await post(PORT + 3, '/api/connect-ui/releases/reports')).toBe(202);
+    expect(await releaseOf()).toBe('rel-previous');
   });
 });

@@ -228,6 +228,9 @@ const releases: FastifyPluginAsyncTypebox<ReleaseRouteOptions> = async (app, opt
           },
           'canary withdrawn automatically',
         );
+        // The shell's server keeps the live mapping for a second: this tells it the mapping
+        // changed, so the next start loads the previous build (scripts/static-server.mjs).
+        reply.header('x-live-releases-changed', '1');
       }
       return reply.code(202).send(null);
     },

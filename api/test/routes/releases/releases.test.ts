@@ -353,7 +353,10 @@ describe("the shell's load beacon", () => {
     await promote(live.id, 100);
     await promote(canary.id, 50);
 
-    expect((await report('mf_beacon', canary.id, 'loaded')).statusCode).toBe(202);
+    const loaded = await report('mf_beacon', canary.id, 'loaded');
+    expect(loaded.statusCode).toBe(202);
+    // Nothing changed: the shell's server keeps its live mapping.
+    expect(loaded.headers['x-live-releases-changed']).toBeUndefined();
     expect((await report('mf_beacon', canary.id, 'load-failed')).statusCode).toBe(202);
     // 1 of 2 failed: below the minimum of 3 reports.
     expect((await liveOf('mf_beacon'))?.canary?.release).toBe(canary.id);
@@ -362,7 +365,10 @@ describe("the shell's load beacon", () => {
     await report('mf_other', canary.id, 'load-failed');
     expect((await liveOf('mf_beacon'))?.canary?.release).toBe(canary.id);
 
-    expect((await report('mf_beacon', canary.id, 'mount-failed')).statusCode).toBe(202);
+    const last = await report('mf_beacon', canary.id, 'mount-failed');
+    expect(last.statusCode).toBe(202);
+    // The withdrawal tells the shell's server to ask for the live mapping again.
+    expect(last.headers['x-live-releases-changed']).toBe('1');
     expect(await liveOf('mf_beacon')).toMatchObject({ release: live.id, canary: null });
 
     const listed = await ctx.app.inject({
