@@ -5,6 +5,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const {
+  bundlerRuntimeDir,
   hostSharedVersions,
   hostSingletons,
   moduleRules,
@@ -193,7 +194,12 @@ const shellConfig = (_env, argv) => {
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
-      alias: { ...oneFederationRuntime(), ...(production ? reactRouterProduction() : {}) },
+      alias: {
+        ...oneFederationRuntime(),
+        // The files the bundler-runtime plugin below gives the remotes.
+        'mf-bundler-runtime': bundlerRuntimeDir(),
+        ...(production ? reactRouterProduction() : {}),
+      },
     },
     // Production CSS ships as files, loaded beside each chunk, not as JS that writes <style> tags:
     // the browser parses it in parallel, and the page's JS is smaller by the whole kit's CSS.
@@ -232,9 +238,11 @@ const shellConfig = (_env, argv) => {
         name: 'shell',
         shared: hostSingletons(),
         dts: false,
-        // The remotes' production builds leave out the federation runtime (externalRuntime):
-        // the shell gives them its own.
-        // target 'web': the runtime leaves out its Node loaders.
+        // The remotes' production builds leave out the federation runtime (externalRuntime)
+        // and the bundler runtime's stateless functions: the shell gives them its own.
+        runtimePlugins: [require.resolve('@pos/shared/webpack/provide-bundler-runtime.mjs')],
+        // target 'web': the runtime leaves out its Node loaders. (The snapshot plugin stays: it
+        // is what reads the remotes' mf-manifest.json entries.)
         experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
       }),
       new FederationSharedPlugin(),

@@ -71,3 +71,62 @@ describe('reactRouterProduction', () => {
     }
   });
 });
+
+describe("a production remote's container", () => {
+  const config = federation.createRemoteConfig({
+    dir: path.join(__dirname, '..', '..', 'mf-stations'),
+    name: 'mf_stations',
+    port: 3002,
+    title: 'Stations',
+  })({}, { mode: 'production' });
+  const federationOptions = config.plugins.find(
+    (p) => p.constructor.name === 'ModuleFederationPlugin',
+  )._options;
+  const externalOf = (context, request) =>
+    new Promise((resolve, reject) =>
+      config.externals[0]({ context, request }, (error, value, type) =>
+        error ? reject(error) : resolve(value === undefined ? undefined : { value, type }),
+      ),
+    );
+
+  it('consumes every singleton from the shell and provides none', () => {
+    const shared = Object.entries(federationOptions.shared);
+    expect(shared.map(([name]) => name).sort()).toEqual(
+      Object.keys(federation.sharedSingletons()).sort(),
+    );
+    for (const [, entry] of shared) expect(entry).toMatchObject({ import: false, singleton: true });
+  });
+
+  it('has no page of its own and no entry but the container', () => {
+    expect(config.entry).toEqual({});
+    expect(config.plugins.some((p) => p.constructor.name === 'HtmlWebpackPlugin')).toBe(false);
+  });
+
+  it("takes exactly the bundler runtime's stateless files from the shell's global", async () => {
+    const dir = federation.bundlerRuntimeDir();
+    // What the bundler runtime's entry imports: a new file in a new version must be decided on.
+    const index = fs.readFileSync(path.join(dir, 'index.js'), 'utf8');
+    const relative = [...index.matchAll(/from "(\.\/[^"]+)"/g)].map((m) => m[1]).sort();
+    expect(Object.keys(federation.SHELL_BUNDLER_RUNTIME_FILES).sort()).toEqual(relative);
+    for (const request of relative) {
+      await expect(externalOf(dir, request)).resolves.toEqual({
+        value: federation.BUNDLER_RUNTIME_GLOBAL,
+        type: 'global',
+      });
+    }
+    // The per-container entry and everything outside the bundler runtime stay in the build.
+    await expect(externalOf(path.dirname(dir), './dist/index.js')).resolves.toBeUndefined();
+    await expect(externalOf(__dirname, './consumes.js')).resolves.toBeUndefined();
+  });
+
+  it('is given every one of those functions by the shell runtime plugin', () => {
+    const plugin = fs.readFileSync(
+      path.join(__dirname, '..', '..', 'shared', 'webpack', 'provide-bundler-runtime.mjs'),
+      'utf8',
+    );
+    for (const [file, name] of Object.entries(federation.SHELL_BUNDLER_RUNTIME_FILES)) {
+      expect(plugin).toContain(`import { ${name} } from 'mf-bundler-runtime/${file.slice(2)}';`);
+    }
+    expect(plugin).toContain(`const GLOBAL = '${federation.BUNDLER_RUNTIME_GLOBAL}';`);
+  });
+});

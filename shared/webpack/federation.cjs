@@ -147,46 +147,76 @@ const remoteOutputPath = (dir) =>
     ? path.resolve(process.env.REMOTE_OUTPUT_DIR)
     : path.join(dir, 'dist');
 
-/** The file of the standalone page that gives a production remote its federation runtime. */
-const STANDALONE_RUNTIME_FILE = 'federation-runtime.js';
-
 /**
- * The global a remote built with `experiments.externalRuntime` reads
- * '@module-federation/runtime-core' from. In the shell, the host's
- * `experiments.provideExternalRuntime` sets it.
+ * The global a production remote reads the bundler runtime's functions from, which the shell's
+ * runtime plugin (provide-bundler-runtime.mjs) sets. `externalRuntime` leaves out runtime-core
+ * only (read from `_FEDERATION_RUNTIME_CORE`, which the shell's `provideExternalRuntime` sets); these functions (share-scope set-up, consumes, the container's init: about 3 KB gzip)
+ * were still in each of the seven remoteEntry.js files the dashboard loads.
  */
-const EXTERNAL_RUNTIME_GLOBAL = '_FEDERATION_RUNTIME_CORE';
+const BUNDLER_RUNTIME_GLOBAL = '_FEDERATION_BUNDLER_RUNTIME';
 
-/**
- * A second, tiny build beside a production remote: the federation runtime core alone, which sets
- * the global for the remote's standalone page (the page has no host to give it one). It is the
- * same copy the shell's build bundles (@module-federation/enhanced's runtime-tools).
- */
-const standaloneRuntimeConfig = (dir, remoteName, outputPath) => {
+/** The dist folder of the @module-federation/webpack-bundler-runtime that enhanced builds with. */
+const bundlerRuntimeDir = () => {
   const enhanced = path.dirname(require.resolve('@module-federation/enhanced/webpack'));
-  return {
-    name: `${remoteName}-standalone-runtime`,
-    // After the remote's build, whose output.clean would otherwise delete this file.
-    dependencies: [remoteName],
-    mode: 'production',
-    context: dir,
-    entry: require.resolve('@module-federation/runtime-tools/runtime-core', { paths: [enhanced] }),
-    devtool: false,
-    output: {
-      path: outputPath,
-      filename: STANDALONE_RUNTIME_FILE,
-      library: { type: 'window', name: EXTERNAL_RUNTIME_GLOBAL },
-      clean: false,
-    },
-    performance: { hints: false },
+  const index = require.resolve('@module-federation/webpack-bundler-runtime', {
+    paths: [enhanced],
+  });
+  return fs.realpathSync(path.dirname(index));
+};
+
+/**
+ * The bundler runtime's files a remote takes from the shell: each is stateless — it works on the
+ * `webpackRequire` it is given, so one copy serves every container — while the runtime's entry
+ * (index.js: the per-container `federation` object and its `runtime`, whose instance lookup is
+ * by the container's own build id) stays in each remoteEntry.js.
+ * File → the name it exports, as index.js imports it.
+ */
+const SHELL_BUNDLER_RUNTIME_FILES = {
+  './attachShareScopeMap.js': 'attachShareScopeMap',
+  './remotes.js': 'remotes',
+  './consumes.js': 'consumes',
+  './initializeSharing.js': 'initializeSharing',
+  './installInitialConsumes.js': 'installInitialConsumes',
+  './initContainerEntry.js': 'initContainerEntry',
+  './init.js': 'init',
+  './getSharedFallbackGetter.js': 'getSharedFallbackGetter',
+};
+
+/**
+ * webpack externals for a production remote: the bundler runtime's stateless files, imported by
+ * its index.js, come from the shell's {@link BUNDLER_RUNTIME_GLOBAL}.
+ */
+const bundlerRuntimeExternals = () => {
+  const dir = bundlerRuntimeDir();
+  return ({ context, request }, callback) => {
+    if (context && fs.realpathSync(context) === dir && request in SHELL_BUNDLER_RUNTIME_FILES) {
+      return callback(null, BUNDLER_RUNTIME_GLOBAL, 'global');
+    }
+    return callback();
   };
 };
 
 /**
+ * The shared config of a production remote: every singleton is consumed from the shell, none is
+ * provided (`import: false`). The shell provides them all (hostSingletons), so the remote's own
+ * copies were never used: their registrations and fallbacks only made remoteEntry.js larger and
+ * the build longer. (The dev build keeps them, for its standalone page.)
+ */
+const consumedSingletons = () =>
+  Object.fromEntries(
+    Object.entries(sharedSingletons()).map(([name, config]) => [
+      name,
+      { ...config, import: false },
+    ]),
+  );
+
+/**
  * The webpack config of a remote: exposes './contract', shares the singletons, emits
  * mf-manifest.json with publicPath 'auto', and a standalone dev page from src/index.ts.
- * The production remoteEntry.js leaves out the federation runtime (about 18 KB gzip): the shell
- * provides it; the production standalone page loads federation-runtime.js for it first.
+ * The production remoteEntry.js is for the shell only and carries as little as it can: no
+ * federation runtime-core (about 18 KB gzip) and no stateless bundler runtime (the shell gives
+ * both), no copy of a singleton, no code for remotes of its own or for Node. The standalone page,
+ * which has no host to give it these, is the dev server's (`pnpm dev`).
  * @param {{ dir: string, name: string, port: number, title: string }} options
  */
 const createRemoteConfig =
@@ -198,7 +228,9 @@ const createRemoteConfig =
       name,
       mode: production ? 'production' : 'development',
       context: dir,
-      entry: { main: './src/index.ts' },
+      // The production build is the remote's container only (remoteEntry.js, which the
+      // federation plugin adds); src/index.ts starts the dev server's standalone page.
+      entry: production ? {} : { main: './src/index.ts' },
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
         path: outputPath,
@@ -215,6 +247,8 @@ const createRemoteConfig =
       module: {
         rules: moduleRules(production ? { styleLoader: MiniCssExtractPlugin.loader } : {}),
       },
+      // The bundler runtime's stateless functions come from the shell (see above).
+      externals: production ? [bundlerRuntimeExternals()] : [],
       plugins: [
         ...(production
           ? [
@@ -228,16 +262,25 @@ const createRemoteConfig =
           name,
           filename: 'remoteEntry.js',
           exposes: { './contract': './src/contract.ts' },
-          shared: sharedSingletons(),
+          shared: production ? consumedSingletons() : sharedSingletons(),
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,
-          experiments: { externalRuntime: production },
+          experiments: {
+            externalRuntime: production,
+            // A remote loads no remote of its own and runs in browsers only.
+            optimization: production ? { disableRemote: true, target: 'web' } : undefined,
+          },
         }),
-        new HtmlWebpackPlugin({
-          title,
-          templateContent: standaloneHtml(title, production ? [STANDALONE_RUNTIME_FILE] : []),
-          chunks: ['main'],
-        }),
+        // The standalone page: the dev server's only (see above).
+        ...(production
+          ? []
+          : [
+              new HtmlWebpackPlugin({
+                title,
+                templateContent: standaloneHtml(title),
+                chunks: ['main'],
+              }),
+            ]),
       ],
       devServer: {
         port,
@@ -258,16 +301,16 @@ const createRemoteConfig =
       },
       performance: { hints: false },
     };
-    return production ? [remote, standaloneRuntimeConfig(dir, name, outputPath)] : remote;
+    return remote;
   };
 
-/** The standalone page; `scripts` run (deferred) before the injected entry. */
-const standaloneHtml = (title, scripts) => `<!doctype html>
+/** The standalone dev page. */
+const standaloneHtml = (title) => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>${title}</title>${scripts.map((src) => `\n    <script defer src="${src}"></script>`).join('')}
+    <title>${title}</title>
   </head>
   <body>
     <div id="root"></div>
@@ -275,6 +318,9 @@ const standaloneHtml = (title, scripts) => `<!doctype html>
 </html>`;
 
 module.exports = {
+  BUNDLER_RUNTIME_GLOBAL,
+  SHELL_BUNDLER_RUNTIME_FILES,
+  bundlerRuntimeDir,
   hostSharedVersions,
   sharedSingletons,
   hostSingletons,
