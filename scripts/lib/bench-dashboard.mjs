@@ -190,7 +190,10 @@ async function visit(browser, origin, storageState) {
     for (const url of scriptUrls) {
       const response = await fetch(url);
       if (!response.ok) throw new Error(`${url} answered ${response.status} on a second fetch`);
-      js += gzipSync(Buffer.from(await response.arrayBuffer()), { level: 9 }).length;
+      const gzip = gzipSync(Buffer.from(await response.arrayBuffer()), { level: 9 }).length;
+      if (process.env.BENCH_VERBOSE === '1')
+        process.stderr.write(`dashboard ${origin}: ${(gzip / 1024).toFixed(1)} KB ${url}\n`);
+      js += gzip;
     }
     return { js, lcp: vitals.lcp, inp: vitals.inp, cls: vitals.cls, cssTwice };
   } finally {
