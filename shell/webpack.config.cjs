@@ -4,8 +4,10 @@ const fs = require('node:fs');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const webpack = require('webpack');
 const {
   bundlerRuntimeDir,
+  withoutAxiosFetchAdapter,
   hostSharedVersions,
   hostSingletons,
   moduleRules,
@@ -246,6 +248,7 @@ const shellConfig = (_env, argv) => {
         experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
       }),
       new FederationSharedPlugin(),
+      withoutAxiosFetchAdapter(webpack),
       new HtmlWebpackPlugin({
         // Read here, not compiled as a template: a template is a child compilation, which would
         // also build the singletons the host provides by file, and their CSS (hostSingletons).

@@ -130,3 +130,56 @@ describe("a production remote's container", () => {
     expect(plugin).toContain(`const GLOBAL = '${federation.BUNDLER_RUNTIME_GLOBAL}';`);
   });
 });
+
+describe('withoutAxiosFetchAdapter', () => {
+  const webpack = require(
+    require.resolve('webpack', { paths: [path.join(__dirname, '../../shell')] }),
+  );
+  const plugin = federation.withoutAxiosFetchAdapter(webpack);
+  const axiosDir = path.dirname(
+    require.resolve('axios/package.json', { paths: [path.join(__dirname, '../../shared')] }),
+  );
+
+  it("replaces axios's fetch adapter file, and nothing else of axios", () => {
+    expect(plugin.resourceRegExp.test(path.join(axiosDir, 'lib/adapters/fetch.js'))).toBe(true);
+    expect(plugin.resourceRegExp.test(path.join(axiosDir, 'lib/adapters/xhr.js'))).toBe(false);
+    expect(plugin.resourceRegExp.test(path.join(axiosDir, 'lib/platform/browser/fetch.js'))).toBe(
+      false,
+    );
+  });
+
+  it('is safe because axios tries XMLHttpRequest before fetch', () => {
+    const defaults = fs.readFileSync(path.join(axiosDir, 'lib/defaults/index.js'), 'utf8');
+    expect(defaults).toContain("adapter: ['xhr', 'http', 'fetch']");
+  });
+
+  it("answers as axios's own unsupported adapter does", () => {
+    // An ES module: a child Node imports it (jest runs this file as CommonJS).
+    const script = `
+      const m = await import(${JSON.stringify(plugin.newResource)});
+      process.stdout.write(JSON.stringify([m.getFetch({}), m.default]));
+    `;
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    });
+    expect(child.stderr).toBe('');
+    expect(JSON.parse(child.stdout)).toEqual([false, false]);
+  });
+
+  it("is in the shell's build", () => {
+    const configs = require('../../shell/webpack.config.cjs');
+    const list = [configs]
+      .flat()
+      .map((c) => (typeof c === 'function' ? c({}, { mode: 'production' }) : c))
+      .flat();
+    expect(
+      list.some((config) =>
+        config.plugins.some(
+          (p) =>
+            p.constructor.name === 'NormalModuleReplacementPlugin' &&
+            String(p.resourceRegExp) === String(plugin.resourceRegExp),
+        ),
+      ),
+    ).toBe(true);
+  });
+});

@@ -116,6 +116,18 @@ const hostSharedVersions = () =>
   );
 
 /**
+ * A browser build's plugin that leaves out axios's fetch adapter, which the browser never uses:
+ * axios takes XMLHttpRequest first (axios-without-fetch-adapter.mjs). The shell's build and the
+ * bench's monolith of it use it, so both measure the same axios.
+ * @param {typeof import('webpack')} webpack
+ */
+const withoutAxiosFetchAdapter = (webpack) =>
+  new webpack.NormalModuleReplacementPlugin(
+    /[\\/]axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/,
+    path.join(__dirname, 'axios-without-fetch-adapter.mjs'),
+  );
+
+/**
  * Loaders for TypeScript/TSX (swc) and CSS. CSS goes in <style> tags by default (style-loader);
  * production builds pass mini-css-extract-plugin's loader to ship their CSS as files instead.
  * @param {{ styleLoader?: string }} [options]
@@ -321,6 +333,7 @@ module.exports = {
   BUNDLER_RUNTIME_GLOBAL,
   SHELL_BUNDLER_RUNTIME_FILES,
   bundlerRuntimeDir,
+  withoutAxiosFetchAdapter,
   hostSharedVersions,
   sharedSingletons,
   hostSingletons,
