@@ -561,6 +561,7 @@ async function main() {
       id: 'edge.ratio',
       label: "nginx's overhead: dashboard api calls p99 through nginx / direct",
       value: Number(edge.ratio.toFixed(2)),
+      unit: 'x',
     },
   ];
   for (const url of front.uncompressed) console.info(`sent uncompressed: ${url}`);

@@ -12,7 +12,8 @@
 //    200 hand-off page (token check, store connection and stations, feed entry, ES256 token).
 //
 // The member is the demo cashier (cashier@demo.test), whom only the "Demo Coffee Roasters"
-// seed lists, so every application is connected to a copy of that store: `BENCH_STORES`
+// seed lists, so every application is connected to a copy of that store, and each owner
+// invites them from the dashboard (a store only shares what its owner shared, issue 25): `BENCH_STORES`
 // sandboxes of one store each, the applications spread over them in turn (the default gives
 // each application its own store, the worst case of the shared list's fan-out). The stores run
 // in this process on loopback: the figures include the stores' own work on the same event loop
@@ -25,7 +26,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { RunningSandbox } from '@pos/sandbox';
-import { startSandbox } from '@pos/sandbox';
+import { COFFEE_ROASTERS, startSandbox } from '@pos/sandbox';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, createStoreAccess, openSigningKeys } from '../src/app';
 import { openDatabase } from '../src/db';
@@ -51,6 +52,8 @@ const ROUNDS = Number(process.env.BENCH_REQUESTS || 200);
 const WARM_UP = 20;
 const BASE = '/api/connect-ui';
 const MEMBER_EMAIL = 'cashier@demo.test';
+/** The member's WordPress user in the "Demo Coffee Roasters" seed, whom each owner invites. */
+const MEMBER_WP_USER_ID = COFFEE_ROASTERS.users.find((user) => user.email === MEMBER_EMAIL)?.id;
 /** The two slugs station 2 alternates between. */
 const SLUGS = ['bench-espresso', 'bench-bar'] as const;
 
@@ -84,6 +87,7 @@ async function main(): Promise<void> {
   positiveWhole('BENCH_SHARED_APPLICATIONS', SHARED_APPLICATIONS);
   positiveWhole('BENCH_STORES', STORES);
   positiveWhole('BENCH_REQUESTS', ROUNDS);
+  if (MEMBER_WP_USER_ID === undefined) throw new Error(`the store seed has no ${MEMBER_EMAIL}`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-bench-stations-'));
   const provider = await startBenchProvider();
   const config = benchConfig(dir, provider.providerUrl, { sandboxStores: true });
@@ -145,6 +149,11 @@ async function main(): Promise<void> {
         consumerSecret: key.consumer_secret,
       })) as { data: { isVerifiedAuth: boolean } };
       if (!authorized.data.isVerifiedAuth) throw new Error(`${store} was not authorized`);
+      // The invitation shares the application with the member's email.
+      await request(api, owner, 'POST', '/send-invite-email', {
+        applicationId: created.data.id,
+        wpUserId: MEMBER_WP_USER_ID,
+      });
       ids.push(created.data.id);
       ownerTokens.push(token);
     }

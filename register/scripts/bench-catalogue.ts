@@ -1,12 +1,13 @@
 // `npm run bench`'s register catalogue row (issue 28): the register's own search index
-// (src/catalogue.ts) over 10 000 products, as a store that size loads into the browser, and the
-// scan → cart step (the code's lookup, the stock check and the cart's reducer). Node, one
-// process, no rendering: the grid shows at most its first page of matches. Prints one JSON line.
+// (src/catalogue.ts) over 10 000 products (a tenth of them variable, with three variations
+// each), as a store that size loads into the browser, and the scan → cart step (the code's
+// lookup, the stock check and the cart's reducer). Node, one process, no rendering: the grid
+// shows at most its first page of matches. Prints one JSON line.
 import { performance } from 'node:perf_hooks';
 import { cartReducer } from '../src/cart';
 import type { CartItem } from '../src/cart';
 import { canAdd, indexCatalogue } from '../src/catalogue';
-import type { Product } from '../src/types';
+import type { Product, Variation } from '../src/types';
 
 const PRODUCTS = 10_000;
 const QUERIES = 1_000;
@@ -66,17 +67,70 @@ function random(seed: number) {
 const next = random(28);
 const pick = <T>(list: T[]): T => list[Math.floor(next() * list.length)]!;
 
-const products: Product[] = Array.from({ length: PRODUCTS }, (_, i) => ({
-  id: 10_000 + i,
-  name: `${pick(WORDS)} ${pick(WORDS)} ${pick(WORDS)} ${i}`,
-  sku: `SKU-${10_000 + i}`,
-  barcode: String(4_000_000_000_000 + i),
-  category: pick(['Coffee', 'Tea', 'Bakery', 'Gear']),
-  price: (1 + next() * 40).toFixed(2),
-  manage_stock: true,
-  stock_quantity: 1 + Math.floor(next() * 500),
-  stock_status: 'instock',
-}));
+/** A size of a variable product: its variation's name, SKU suffix and price on the base. */
+const SIZES = [
+  { option: '250 g', suffix: 'S', extra: 0 },
+  { option: '500 g', suffix: 'M', extra: 6 },
+  { option: '1 kg', suffix: 'L', extra: 14 },
+];
+
+/** The stock fields of an item, the store's way: a count, its status and the backorder setting. */
+function stock(): Pick<Product, 'manage_stock' | 'stock_quantity' | 'stock_status' | 'backorders'> {
+  return {
+    manage_stock: true,
+    stock_quantity: 1 + Math.floor(next() * 500),
+    stock_status: 'instock',
+    backorders: pick(['no', 'no', 'no', 'notify'] as const),
+  };
+}
+
+// Products as the store's products route lists them (src/types.ts Product, the plugin's
+// item_view + variable_view): every tenth is a variable product listed once, whose variations
+// (one per size, each with its own SKU, barcode, price and stock) the index keys by code too.
+const products: Product[] = Array.from({ length: PRODUCTS }, (_, i) => {
+  const id = 10_000 + i;
+  const name = `${pick(WORDS)} ${pick(WORDS)} ${pick(WORDS)} ${i}`;
+  const base = 1 + next() * 40;
+  const item = {
+    id,
+    name,
+    sku: `SKU-${id}`,
+    barcode: String(4_000_000_000_000 + id),
+    category: pick(['Coffee', 'Tea', 'Bakery', 'Gear']),
+    price: base.toFixed(2),
+  };
+  if (i % 10 !== 9) return { ...item, ...stock(), type: 'simple', attributes: [], variations: [] };
+  const variations: Variation[] = SIZES.map((size, n) => ({
+    id: 1_000_000 + id * 10 + n,
+    name: `${name} - ${size.option}`,
+    sku: `${item.sku}-${size.suffix}`,
+    barcode: String(5_000_000_000_000 + id * 10 + n),
+    price: (base + size.extra).toFixed(2),
+    ...stock(),
+    attributes: { Size: size.option },
+  }));
+  return {
+    ...item,
+    // A variable product's own stock is its variations': WooCommerce manages none for it.
+    manage_stock: false,
+    stock_quantity: null,
+    stock_status: 'instock',
+    backorders: 'no',
+    type: 'variable',
+    attributes: [{ name: 'Size', options: SIZES.map((size) => size.option) }],
+    variations,
+  };
+});
+
+/**
+ * What a scanner can add at once: a simple product's barcode or a variation's (a variable
+ * product's own code opens its options, not the cart).
+ */
+const scanCodes = products.flatMap((product) =>
+  product.type === 'variable'
+    ? product.variations.map((variation) => variation.barcode)
+    : [product.barcode],
+);
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -112,7 +166,7 @@ let cart: CartItem[] = [];
 const adds = Array.from({ length: ADDS }, (_, i) => {
   // A sale of up to 30 lines, then the next one.
   if (i % 30 === 0) cart = [];
-  const code = pick(products).barcode;
+  const code = pick(scanCodes);
   const started = performance.now();
   const product = index.byCode(code)!;
   const inCart = cart.find((item) => item.product.id === product.id)?.quantity ?? 0;

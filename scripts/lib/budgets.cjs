@@ -46,6 +46,12 @@ function budgetKeyFor(budgets, id) {
     .sort((a, b) => b.length - a.length)[0];
 }
 
+/**
+ * A count is shown whole; a fraction without a unit keeps two decimals, or a ratio of 1.35
+ * against a budget of 1.2 would read "1, budget ≤ 1" and fail for no visible reason.
+ */
+const unitlessDigits = (value) => (Number.isInteger(value) ? 0 : 2);
+
 const formatValue = (value, unit = '') => {
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (!Number.isFinite(value)) return String(value);
@@ -56,7 +62,7 @@ const formatValue = (value, unit = '') => {
         ? 2
         : unit === 'score'
           ? 3
-          : 0;
+          : unitlessDigits(value);
   const text = value.toFixed(digits);
   if (unit === '' || unit === 'score') return text;
   return unit === 'x' ? `${text}×` : `${text} ${unit}`;

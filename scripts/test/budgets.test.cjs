@@ -56,6 +56,18 @@ describe("the bench's budget check", () => {
     ]);
   });
 
+  it('shows a ratio without a unit with its decimals, so that its miss can be read', () => {
+    const ratio = { id: 'edge.ratio', label: "nginx's overhead", value: 1.35 };
+    const { ok, report } = budgetReport([ratio], { 'edge.ratio': { max: 1.2 } });
+    expect(ok).toBe(false);
+    expect(report).toMatch(/budget missed: nginx's overhead: 1\.35, budget ≤ 1\.20$/m);
+    // A count stays whole.
+    const copies = { id: 'reactDom.copies', label: 'react-dom copies loaded', value: 2 };
+    expect(budgetReport([copies], { 'reactDom.copies': { equals: 1 } }).report).toMatch(
+      /budget missed: react-dom copies loaded: 2, budget = 1$/m,
+    );
+  });
+
   it('refuses a budgets file whose entry has no limit, or two', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'budgets-'));
     const write = (value) => {
