@@ -7,6 +7,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const webpack = require('webpack');
 const {
   bundlerRuntimeDir,
+  errorCodesEntry,
   withoutAxiosFetchAdapter,
   hostSharedVersions,
   hostSingletons,
@@ -200,6 +201,7 @@ const shellConfig = (_env, argv) => {
         ...oneFederationRuntime(),
         // The files the bundler-runtime plugin below gives the remotes.
         'mf-bundler-runtime': bundlerRuntimeDir(),
+        'mf-error-codes$': errorCodesEntry(),
         ...(production ? reactRouterProduction() : {}),
       },
     },

@@ -119,6 +119,32 @@ describe("a production remote's container", () => {
     await expect(externalOf(__dirname, './consumes.js')).resolves.toBeUndefined();
   });
 
+  it("takes the error codes its runtime entry asserts with from the shell's global", async () => {
+    const runtimeIndex = fs.readFileSync(
+      require
+        .resolve('@module-federation/runtime', {
+          paths: [
+            path.dirname(
+              require.resolve('@module-federation/enhanced/webpack', {
+                paths: [path.join(__dirname, '../../shared')],
+              }),
+            ),
+          ],
+        })
+        .replace(/index\.cjs$/, 'index.js'),
+      'utf8',
+    );
+    const imported = /import \{ ([^}]+) \} from "@module-federation\/error-codes"/.exec(
+      runtimeIndex,
+    );
+    expect(imported?.[1].split(', ').sort()).toEqual([...federation.SHELL_ERROR_CODES].sort());
+    await expect(externalOf(__dirname, '@module-federation/error-codes')).resolves.toEqual({
+      value: federation.ERROR_CODES_GLOBAL,
+      type: 'global',
+    });
+    expect(federation.errorCodesEntry()).toMatch(/error-codes[\\/]dist[\\/]index\.mjs$/);
+  });
+
   it('is given every one of those functions by the shell runtime plugin', () => {
     const plugin = fs.readFileSync(
       path.join(__dirname, '..', '..', 'shared', 'webpack', 'provide-bundler-runtime.mjs'),
@@ -128,6 +154,10 @@ describe("a production remote's container", () => {
       expect(plugin).toContain(`import { ${name} } from 'mf-bundler-runtime/${file.slice(2)}';`);
     }
     expect(plugin).toContain(`const GLOBAL = '${federation.BUNDLER_RUNTIME_GLOBAL}';`);
+    expect(plugin).toContain(`const ERROR_CODES = '${federation.ERROR_CODES_GLOBAL}';`);
+    expect(plugin).toContain(
+      `import { ${federation.SHELL_ERROR_CODES.join(', ')} } from 'mf-error-codes';`,
+    );
   });
 });
 

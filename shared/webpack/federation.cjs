@@ -195,14 +195,41 @@ const SHELL_BUNDLER_RUNTIME_FILES = {
 };
 
 /**
+ * The global a production remote reads '@module-federation/error-codes' from (its runtime's entry
+ * asserts with {@link SHELL_ERROR_CODES}): the shell's copy, which its runtime plugin sets.
+ */
+const ERROR_CODES_GLOBAL = '_FEDERATION_ERROR_CODES';
+
+/** What a remote's runtime entry (@module-federation/runtime) imports from the error codes. */
+const SHELL_ERROR_CODES = ['RUNTIME_009', 'runtimeDescMap'];
+
+/** The ES module entry of the error codes the runtime imports (the one the shell bundles). */
+const errorCodesEntry = () => {
+  const enhanced = path.dirname(require.resolve('@module-federation/enhanced/webpack'));
+  const runtime = path.dirname(
+    require.resolve('@module-federation/runtime', { paths: [enhanced] }),
+  );
+  const cjs = fs.realpathSync(
+    require.resolve('@module-federation/error-codes', { paths: [runtime] }),
+  );
+  const esm = cjs.replace(/index\.cjs$/, 'index.mjs');
+  if (esm === cjs || !fs.existsSync(esm)) throw new Error(`no ES module build beside ${cjs}`);
+  return esm;
+};
+
+/**
  * webpack externals for a production remote: the bundler runtime's stateless files, imported by
- * its index.js, come from the shell's {@link BUNDLER_RUNTIME_GLOBAL}.
+ * its index.js, come from the shell's {@link BUNDLER_RUNTIME_GLOBAL}, and the error codes from
+ * its {@link ERROR_CODES_GLOBAL}.
  */
 const bundlerRuntimeExternals = () => {
   const dir = bundlerRuntimeDir();
   return ({ context, request }, callback) => {
     if (context && fs.realpathSync(context) === dir && request in SHELL_BUNDLER_RUNTIME_FILES) {
       return callback(null, BUNDLER_RUNTIME_GLOBAL, 'global');
+    }
+    if (request === '@module-federation/error-codes') {
+      return callback(null, ERROR_CODES_GLOBAL, 'global');
     }
     return callback();
   };
@@ -331,7 +358,10 @@ const standaloneHtml = (title) => `<!doctype html>
 
 module.exports = {
   BUNDLER_RUNTIME_GLOBAL,
+  ERROR_CODES_GLOBAL,
   SHELL_BUNDLER_RUNTIME_FILES,
+  SHELL_ERROR_CODES,
+  errorCodesEntry,
   bundlerRuntimeDir,
   withoutAxiosFetchAdapter,
   hostSharedVersions,
