@@ -86,7 +86,7 @@ async function main() {
                               promo codes: ${demoPromotionCodes.map((promo) => `${promo.code} (${promo.what})`).join(', ')}
     API                       ${urls.api}/api/connect-ui  (OpenAPI: ${urls.api}/api/connect-ui/openapi.json)
     POS host                  ${urls.posHost} (wc-auth callbacks)  ${urls.cloudPos} (cloud POS addresses)
-    Remotes                   ${remotes.map((r) => `${r.pkg} http://127.0.0.1:${r.port}`).join(', ')}
+    Remotes                   ${remotes.map((r) => `${r.pkg} http://127.0.0.1:${r.port}/mf-manifest.json`).join(', ')}
     Data                      ${dataDir}   Logs ${logDir}
 
   Press Ctrl+C to stop.
