@@ -272,7 +272,7 @@ export const remotes = [
           access: 'manager',
           order: 10,
           height: 106,
-          collapsedHeight: 64,
+          collapsedHeight: 56,
         },
       ],
     },
