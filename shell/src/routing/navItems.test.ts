@@ -112,7 +112,7 @@ describe('buildNavItems', () => {
           },
         },
         title: 'Staff',
-        status,
+        ...(status === 'failed' ? { status, error: new Error('down') } : { status }),
       },
     ];
     for (const status of ['loading', 'failed'] as const) {
@@ -161,7 +161,9 @@ describe('buildNavWidgets', () => {
             ],
           }),
         }
-      : { remote: declared, title: 'Assistant', status: state };
+      : state === 'failed'
+        ? { remote: declared, title: 'Assistant', status: state, error: new Error('down') }
+        : { remote: declared, title: 'Assistant', status: state };
   };
 
   it('reserves a declared widget its height while it loads, once loaded and when it failed', () => {
