@@ -195,6 +195,7 @@ function firstPaintOf(app, options) {
   if (!options.firstPaint) return null;
   const configFile = options.json?.['/config.json'];
   if (!configFile) throw new Error('--first-paint needs --json /config.json=FILE');
+  const remotesFile = options.json?.['/remotes.json'];
   const server = createRequire(import.meta.url)(options.firstPaint);
   const calls = Object.entries(server.ACCOUNT_CALLS);
   const ask = async (url, token) => {
@@ -227,9 +228,15 @@ function firstPaintOf(app, options) {
       return null;
     }
     const answers = Object.fromEntries(calls.map(([name], i) => [name, values[i]]));
-    // The Cookie header too: the first paint shows the sidebar as the visitor left it.
-    const markup = server.renderFirstPaint(token, answers, await readJson(configFile), {
+    // The Cookie header too: the first paint shows the sidebar as the visitor left it; and
+    // remotes.json, whose remotes' declared items and tiles have their places in it.
+    const [config, remotes] = await Promise.all([
+      readJson(configFile),
+      remotesFile ? readJson(remotesFile) : null,
+    ]);
+    const markup = server.renderFirstPaint(token, answers, config, {
       cookie: request.headers.cookie,
+      remotes,
     });
     if (!markup) return null;
     // The build's page for it (its scripts start after the first paint) and its stylesheets.

@@ -55,6 +55,60 @@ test.describe('the first paint of the dashboard', () => {
     expect(violations).toEqual([]);
   });
 
+  test('the remotes arrive into the places the first paint gave them: nothing moves', async ({
+    page,
+    browser,
+  }) => {
+    const shell = new ShellPage(page);
+    await shell.signInAs('admin');
+    const finalLabels = await shell.navLabels();
+
+    // Before any script: every item of the navigation, and a place for each of the admin's tiles.
+    const still = await browser.newContext({
+      storageState: await page.context().storageState(),
+      javaScriptEnabled: false,
+    });
+    try {
+      const frozen = await still.newPage();
+      await frozen.goto('/');
+      const firstPaint = frozen.locator('#shell-first-paint');
+      await expect(firstPaint.locator('nav a')).toHaveText(finalLabels);
+      await expect(firstPaint.locator('.shell-tile')).toHaveText([
+        /Order Analytics/,
+        /Applications/,
+        /Staff/,
+        /POS/,
+        /My Plan/,
+        /Recent Activity/,
+        /Users/,
+      ]);
+    } finally {
+      await still.close();
+    }
+
+    // With scripts, the takeover and every remote mounting into its place shift nothing.
+    await page.addInitScript(() => {
+      const shifts = { score: 0 };
+      Object.defineProperty(window, '__layoutShifts', { value: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+        })[])
+          if (!entry.hadRecentInput) shifts.score += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.reload();
+    await shell.expectDashboard();
+    await expect(shell.nav).not.toHaveAttribute('aria-busy');
+    await page.waitForLoadState('networkidle');
+    expect(await shell.navLabels()).toEqual(finalLabels);
+    const score = await page.evaluate(
+      () => (window as unknown as { __layoutShifts: { score: number } }).__layoutShifts.score,
+    );
+    expect(score).toBeLessThanOrEqual(0.01);
+  });
+
   test('the account comes with the page, and the sidebar as it was left', async ({
     page,
     browser,

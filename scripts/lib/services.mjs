@@ -137,9 +137,27 @@ export const popupPages = {
 /** The store administrator's login on every sandbox store. */
 export const storeAdmin = { username: 'storeadmin', password: 'demo1234' };
 
+/** A navigation item a remote's contract has, declared in remotes.json (`slots`). */
+const navItem = (id, label, path, access, order, disabledWhenBanned, icon) => ({
+  id,
+  label,
+  path,
+  access,
+  order,
+  disabledWhenBanned,
+  icon,
+});
+
+/** A dashboard tile a remote's contract has, and the rows of the tile grid it takes. */
+const tile = (id, title, access, order, rows) => ({ id, title, access, order, rows });
+
 /**
  * The remotes, each built and served on its own. `routes` are the path prefixes the remote
  * serves, published in remotes.json so the shell can name a slot even when the remote is down.
+ * `slots` are the navigation items, dashboard tiles and navigation widgets of its contract (the
+ * same ids, texts and order; shell/src/config/remoteSlots.ts), with the height each takes:
+ * the first paint and the shell lay them out before any remote has loaded, so a remote arriving
+ * moves nothing (issue 30). They must follow the contract: a test compares them.
  */
 export const remotes = [
   {
@@ -149,6 +167,12 @@ export const remotes = [
     access: 'admin',
     port: port('MF_ADMIN_PORT', 3006),
     routes: ['/admin-panel'],
+    slots: {
+      navItems: [
+        navItem('admin-panel', 'Admin Panel', '/admin-panel', 'admin', 70, true, 'shield'),
+      ],
+      tiles: [tile('admin-users', 'Users', 'admin', 90, 1)],
+    },
   },
   {
     pkg: 'mf-applications',
@@ -157,6 +181,20 @@ export const remotes = [
     access: 'manager',
     port: port('MF_APPLICATIONS_PORT', 3001),
     routes: ['/applications', '/wc-authorization'],
+    slots: {
+      navItems: [
+        navItem(
+          'applications',
+          'Applications',
+          '/applications',
+          'manager',
+          20,
+          true,
+          'applications',
+        ),
+      ],
+      tiles: [tile('applications', 'Applications', 'manager', 20, 1)],
+    },
   },
   {
     pkg: 'mf-stations',
@@ -165,6 +203,10 @@ export const remotes = [
     access: 'all',
     port: port('MF_STATIONS_PORT', 3002),
     routes: ['/stations', '/applications/:id/stations', '/applications/:id/shared-stations'],
+    slots: {
+      navItems: [navItem('stations', 'Stations', '/stations', 'all', 60, true, 'stations')],
+      tiles: [tile('pos', 'POS', 'all', 30, 2)],
+    },
   },
   {
     pkg: 'mf-billing',
@@ -173,6 +215,7 @@ export const remotes = [
     access: 'all',
     port: port('MF_BILLING_PORT', 3003),
     routes: ['/subscription-plans'],
+    slots: { tiles: [tile('my-plan', 'My Plan', 'all', 40, 2)] },
   },
   {
     pkg: 'mf-analytics',
@@ -182,6 +225,24 @@ export const remotes = [
     access: 'manager',
     port: port('MF_ANALYTICS_PORT', 3004),
     routes: ['/analytics', '/print-analytics', '/activity'],
+    slots: {
+      navItems: [
+        navItem(
+          'order-analytics',
+          'Order Analytics',
+          '/analytics',
+          'manager',
+          10,
+          false,
+          'analytics',
+        ),
+        navItem('activity', 'Activity', '/activity', 'manager', 50, false, 'activity'),
+      ],
+      tiles: [
+        tile('order-analytics', 'Order Analytics', 'manager', 10, 1),
+        tile('activity-feed', 'Recent Activity', 'manager', 50, 3),
+      ],
+    },
   },
   {
     pkg: 'mf-staff',
@@ -190,6 +251,10 @@ export const remotes = [
     access: 'manager',
     port: port('MF_STAFF_PORT', 3007),
     routes: ['/staff'],
+    slots: {
+      navItems: [navItem('staff', 'Staff', '/staff', 'manager', 30, false, 'staff')],
+      tiles: [tile('staff', 'Staff', 'manager', 25, 1)],
+    },
   },
   {
     pkg: 'mf-assistant',
@@ -199,6 +264,18 @@ export const remotes = [
     port: port('MF_ASSISTANT_PORT', 3008),
     // No page of its own: the side navigation's progress widget and the panel it opens.
     routes: [],
+    slots: {
+      navWidgets: [
+        {
+          id: 'assistant',
+          title: 'Assistant',
+          access: 'manager',
+          order: 10,
+          height: 106,
+          collapsedHeight: 56,
+        },
+      ],
+    },
   },
 ];
 
@@ -291,6 +368,7 @@ export function remotesDocument() {
       routes: remote.routes,
       title: remote.title,
       access: remote.access,
+      slots: remote.slots,
     })),
   };
 }

@@ -62,7 +62,12 @@ beforeAll(async () => {
   );
   fs.writeFileSync(path.join(root, 'signed-in.0123abcd.css'), '.shell{display:grid}');
   fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify(CONFIG));
-  fs.writeFileSync(path.join(dir, 'remotes.json'), JSON.stringify({ remotes: [] }));
+  fs.writeFileSync(
+    path.join(dir, 'remotes.json'),
+    JSON.stringify({
+      remotes: [{ name: 'mf_staff', entry: 'http://staff.test/mf-manifest.json' }],
+    }),
+  );
 
   upstream = Fastify();
   const person = async (request, reply) => {
@@ -118,6 +123,8 @@ describe('static server --first-paint', () => {
     expect(page.body).toContain(
       '<div id="first"><h1>Welcome back, Ada Admin</h1><a href="https://example.test/privacy">',
     );
+    // remotes.json as the shell will read it: its remotes' declared places are in the paint.
+    expect(page.body).toContain('<ul><li>mf_staff</li></ul>');
     // The build's stylesheet, read from the served folder, in the head.
     expect(page.body).toContain(
       '<style data-href="/signed-in.0123abcd.css">.shell{display:grid}</style></head>',

@@ -6,7 +6,7 @@ import { AccountBanners } from '../components/Banners';
 import { Footer } from '../components/Footer';
 import { OnboardingFrame } from '../components/OnboardingFrame';
 import { NavWidgetSlots, SideNav } from '../components/SideNav';
-import { useRemoteStates } from '../remotes/RemotesContext';
+import { useRemoteRegistry, useRemoteStates } from '../remotes/RemotesContext';
 import { buildNavItems, buildNavWidgets } from '../routing/navItems';
 import { testIds } from '../testIds';
 import { writeNavCollapsedCookie } from './navCollapsedCookie';
@@ -22,6 +22,7 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
   const { browser } = useShell();
   const { viewer } = useAccount();
   const states = useRemoteStates();
+  const registry = useRemoteRegistry();
   const { pathname } = useLocation();
   const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY);
   const [collapsedPreference, setCollapsedPreference] = useState(
@@ -93,7 +94,12 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
           drawerOpen={drawerShown}
           onCloseDrawer={closeDrawer}
           loadingItems={states.some((state) => state.status === 'loading')}
-          widgets={<NavWidgetSlots widgets={buildNavWidgets(states, viewer)} />}
+          widgets={
+            <NavWidgetSlots
+              widgets={buildNavWidgets(states, viewer)}
+              onRetry={(owner) => void registry.retry(owner)}
+            />
+          }
         />
       }
       backdrop={<div className="shell-backdrop" aria-hidden="true" onClick={closeDrawer} />}

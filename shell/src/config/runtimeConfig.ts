@@ -1,5 +1,6 @@
 import { httpUrlOrNull, type Access, type StripeConfig } from '@pos/shared/lean';
 import { runtimeFiles } from '../urls';
+import { parseRemoteSlots, type RemoteSlots } from './remoteSlots';
 
 const ACCESS_VALUES: readonly Access[] = ['all', 'manager', 'admin'];
 
@@ -52,6 +53,11 @@ export interface RemoteEntry {
    * remote cannot be loaded, only such viewers are shown its slot instead of being sent home.
    */
   access: Access;
+  /**
+   * Its navigation items, tiles and widgets, declared so that they have their place and size
+   * from the first paint on (remoteSlots.ts); absent: they appear as the contract loads.
+   */
+  slots?: RemoteSlots;
   /** The release of the release registry this entry is (issue 31); absent: no release. */
   release?: string;
   /** A canary beside the live release, for `share` per cent of signed-in users. */
@@ -177,6 +183,7 @@ export function parseRemotes(raw: unknown): RemoteEntry[] {
       : 'all';
     const release = typeof item.release === 'string' && item.release ? item.release : undefined;
     const canary = parseCanary(item.canary);
+    const slots = parseRemoteSlots(item.slots);
     return [
       {
         name: item.name,
@@ -184,6 +191,7 @@ export function parseRemotes(raw: unknown): RemoteEntry[] {
         routes,
         access,
         ...(title ? { title } : {}),
+        ...(slots ? { slots } : {}),
         ...(release ? { release } : {}),
         ...(release && canary ? { canary } : {}),
       },

@@ -9,11 +9,19 @@ import type { ShellServices } from '../app/services';
 import { OPEN_NAVIGATION, SIDEBAR_ID, SignedInFrame } from '../app/SignedInFrame';
 import { AccountBanners } from '../components/Banners';
 import { Footer } from '../components/Footer';
-import { SideNav } from '../components/SideNav';
-import type { ShellConfig } from '../config/runtimeConfig';
-import { buildNavItems } from '../routing/navItems';
+import { NavWidgetSlots, SideNav } from '../components/SideNav';
+import type { RemoteEntry, ShellConfig } from '../config/runtimeConfig';
+import type { RemoteState } from '../remotes/RemoteRegistry';
+import { remoteTitle } from '../remotes/remoteTitle';
+import { buildNavItems, buildNavWidgets } from '../routing/navItems';
 import { paths } from '../urls';
-import { DashboardHeader, LOADING_TILES } from '../views/Dashboard';
+import {
+  DashboardHeader,
+  DashboardTiles,
+  LOADING_MORE_TILES,
+  LOADING_TILES,
+  buildTileSlots,
+} from '../views/Dashboard';
 
 /**
  * The shell's services as the server has them: the runtime config only. The first paint is
@@ -53,22 +61,33 @@ const ignore = () => undefined;
 
 /**
  * The signed-in dashboard as its first paint: the live page's frame, side navigation (the
- * shell's own items, the remotes' still on their way; collapsed as the visitor left it), the
- * account's banners, greeting and tiles' loading state, from the same components, so that the
- * live page takes its place without moving anything. The date above the greeting keeps its
- * place and is written by the browser, in the viewer's own time zone.
+ * shell's own items and those the remotes declare in remotes.json, their widgets' places;
+ * collapsed as the visitor left it), the account's banners, greeting and every declared tile's
+ * place with its skeleton, from the same components and in the same order and sizes, so that
+ * the live page takes its place, and the remotes theirs, without moving anything. The date
+ * above the greeting keeps its place and is written by the browser, in the viewer's own time
+ * zone.
  */
 export function FirstPaint({
   account,
   viewer,
   config,
+  remotes = [],
   collapsed = false,
 }: {
   account: Account;
   viewer: Viewer;
   config: ShellConfig;
+  /** remotes.json's remotes: every one still loading, as the live page starts. */
+  remotes?: readonly RemoteEntry[];
   collapsed?: boolean;
 }) {
+  const states: RemoteState[] = remotes.map((remote) => ({
+    remote,
+    title: remoteTitle(remote),
+    status: 'loading',
+  }));
+  const slots = buildTileSlots(states, viewer);
   return (
     <ShellServicesProvider value={configOnly(config)}>
       <ApiProvider value={noApi}>
@@ -86,7 +105,7 @@ export function FirstPaint({
               sidebar={
                 <SideNav
                   id={SIDEBAR_ID}
-                  items={buildNavItems([], viewer)}
+                  items={buildNavItems(states, viewer)}
                   fullName={viewer.fullName}
                   email={viewer.email}
                   collapsed={collapsed}
@@ -94,6 +113,7 @@ export function FirstPaint({
                   drawerOpen={false}
                   onCloseDrawer={ignore}
                   loadingItems
+                  widgets={<NavWidgetSlots widgets={buildNavWidgets(states, viewer)} />}
                 />
               }
               footer={<Footer />}
@@ -101,7 +121,18 @@ export function FirstPaint({
               <AccountBanners />
               <div className="shell-dashboard">
                 <DashboardHeader viewer={viewer} eyebrow={'\u00a0'} />
-                <LoadingState message={LOADING_TILES} />
+                {slots.length > 0 ? (
+                  <DashboardTiles slots={slots} banned={viewer.isBanned} />
+                ) : (
+                  <LoadingState message={LOADING_TILES} />
+                )}
+                {slots.length > 0 && remotes.some((remote) => !remote.slots) && (
+                  <LoadingState
+                    inline
+                    message={LOADING_MORE_TILES}
+                    className="shell-dashboard__more"
+                  />
+                )}
               </div>
             </SignedInFrame>
           </MemoryRouter>

@@ -79,6 +79,62 @@ describe('the first paint on the server', () => {
     ).not.toBeNull();
   });
 
+  it("lays out the remotes' declared items, tile places and widgets as the live page will", () => {
+    const remotes = {
+      remotes: [
+        {
+          name: 'mf_staff',
+          entry: 'http://staff.test/mf-manifest.json',
+          routes: ['/staff'],
+          access: 'manager',
+          slots: {
+            navItems: [
+              {
+                id: 'staff',
+                label: 'Staff',
+                path: '/staff',
+                access: 'manager',
+                order: 30,
+                disabledWhenBanned: false,
+                icon: 'staff',
+              },
+            ],
+            tiles: [
+              { id: 'staff', title: 'Staff', access: 'manager', order: 25, rows: 1 },
+              { id: 'admin', title: 'Users', access: 'admin', order: 90, rows: 1 },
+            ],
+            navWidgets: [
+              {
+                id: 'assistant',
+                title: 'Assistant',
+                access: 'manager',
+                order: 10,
+                height: 106,
+                collapsedHeight: 64,
+              },
+            ],
+          },
+        },
+      ],
+    };
+    const shown = page(renderFirstPaint(token, answers(), testConfig, { remotes })!);
+    const nav = shown.querySelector('nav[aria-label="Main"]');
+    expect([...nav!.querySelectorAll('a')].map((link) => link.textContent)).toEqual([
+      'Dashboard',
+      'Staff',
+      'Resources',
+    ]);
+    const tiles = shown.querySelector('.shell-dashboard__tiles--reserved');
+    expect(
+      [...tiles!.querySelectorAll('[role="group"]')].map((tile) => tile.getAttribute('aria-label')),
+    ).toEqual(['Staff']);
+    expect(tiles!.querySelector('.shell-tile-skeleton h2')?.textContent).toBe('Staff');
+    expect(shown.textContent).not.toContain('Loading your dashboard…');
+    const widget = shown.querySelector<HTMLElement>('.shell-nav-widget[data-reserved]');
+    expect(widget?.style.getPropertyValue('--shell-nav-widget-height')).toBe('106px');
+    expect(widget?.textContent).toContain('Loading Assistant…');
+  });
+
   it('leaves the date to the browser, keeping its line', () => {
     const eyebrow = page(renderFirstPaint(token, answers(), testConfig)!).querySelector(
       '.shell-page-header__eyebrow',

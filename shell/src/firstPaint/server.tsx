@@ -9,7 +9,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { accountOf } from '../account/accountApi';
 import { toViewer } from '../account/viewer';
 import { NAV_COLLAPSED_COOKIE } from '../app/navCollapsedCookie';
-import { parseConfig } from '../config/runtimeConfig';
+import { parseConfig, parseRemotes } from '../config/runtimeConfig';
 import { apiPaths, paths } from '../urls';
 import { FIRST_PAINT_ID } from './element';
 import { FirstPaint } from './FirstPaint';
@@ -46,9 +46,14 @@ const record = (value: unknown): Record<string, unknown> | null =>
     ? (value as Record<string, unknown>)
     : null;
 
-/** What the page was asked with, beyond the session: the Cookie header. */
+/** What the page was asked with, beyond the session: the Cookie header; and remotes.json. */
 export interface FirstPaintRequest {
   cookie?: string;
+  /**
+   * The remotes.json document the shell will read: the navigation items, tiles and widgets its
+   * remotes declare have their places in the first paint, as in the live page.
+   */
+  remotes?: unknown;
 }
 
 /**
@@ -56,7 +61,8 @@ export interface FirstPaintRequest {
  * dashboard's greeting first: a banned account (sent to /deactivated), no current plan (sent to
  * the plans), or an answer that is not what the api sends. It ends with GET /viewer's answer as
  * a JSON data block (viewerData.ts), which the shell takes instead of asking again. The sidebar
- * is collapsed as the request's cookie says, as the live page will show it.
+ * is collapsed as the request's cookie says, and the remotes' declared places are laid out, as
+ * the live page will show them.
  */
 export function renderFirstPaint(
   token: string,
@@ -82,6 +88,7 @@ export function renderFirstPaint(
       account={account}
       viewer={viewer}
       config={parseConfig(config)}
+      remotes={parseRemotes(request.remotes)}
       collapsed={isNavCollapsed(request.cookie)}
     />,
   );

@@ -1,5 +1,5 @@
 import { LoadingState, cx, type ParcelLifecycles, type ParcelProps } from '@pos/shared';
-import { useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { UNSAFE_NavigationContext, useLocation } from '@pos/shared/router';
 import type { Parcel } from 'single-spa';
 import { useAccount } from '../account/AccountContext';
@@ -23,6 +23,8 @@ export interface ParcelSlotProps {
    * (SlotError's compact form).
    */
   compact?: boolean;
+  /** Shown while the parcel loads instead of the spinner (a dashboard tile's skeleton). */
+  placeholder?: ReactNode;
   className?: string;
 }
 
@@ -47,6 +49,7 @@ export function ParcelSlot({
   basePath,
   pageHeading = false,
   compact = false,
+  placeholder,
   className,
 }: ParcelSlotProps) {
   const { bus, session, config, browser } = useShell();
@@ -176,7 +179,7 @@ export function ParcelSlot({
       {pageHeading && status !== 'mounted' && <h1 className="pos-visually-hidden">{title}</h1>}
       {status === 'loading' && (
         <div data-testid={testIds.remoteSlot.loading}>
-          <LoadingState inline={compact} message={`Loading ${title}…`} />
+          {placeholder ?? <LoadingState inline={compact} message={`Loading ${title}…`} />}
         </div>
       )}
       {status === 'failed' && (
@@ -186,7 +189,7 @@ export function ParcelSlot({
           onRetry={() => setAttempt((value) => value + 1)}
         />
       )}
-      <div ref={hostRef} hidden={status === 'failed'} />
+      <div ref={hostRef} className="shell-parcel__host" hidden={status === 'failed'} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { NavItemDefinition, Viewer } from '@pos/shared';
 import type { RemoteState } from '../remotes/RemoteRegistry';
 import { makeContract } from '../testing/contracts';
-import { buildNavItems } from './navItems';
+import { buildNavItems, buildNavWidgets } from './navItems';
 
 const item = (
   id: string,
@@ -97,5 +97,85 @@ describe('buildNavItems', () => {
 
   it('shows only the shell items while no remote has loaded', () => {
     expect(labels(buildNavItems([], viewer({})))).toEqual(['Dashboard', 'Resources']);
+  });
+
+  it("puts a remote's declared items in their places while it loads, and keeps them if it fails", () => {
+    const declaring = (status: 'loading' | 'failed'): RemoteState[] => [
+      ...states.slice(0, 2),
+      {
+        remote: {
+          ...remote('mf_staff'),
+          slots: {
+            navItems: [item('staff', 'Staff', 30, { access: 'manager' })],
+            tiles: [],
+            navWidgets: [],
+          },
+        },
+        title: 'Staff',
+        ...(status === 'failed' ? { status, error: new Error('down') } : { status }),
+      },
+    ];
+    for (const status of ['loading', 'failed'] as const) {
+      expect(labels(buildNavItems(declaring(status), viewer({})))).toEqual([
+        'Dashboard',
+        'Order Analytics',
+        'Applications',
+        'Staff',
+        'Stations',
+        'Resources',
+      ]);
+    }
+  });
+});
+
+describe('buildNavWidgets', () => {
+  const widgetSlot = {
+    id: 'assistant',
+    title: 'Assistant',
+    access: 'manager' as const,
+    order: 10,
+    height: 106,
+    collapsedHeight: 64,
+  };
+  const assistant = (state: 'loading' | 'failed' | 'ready'): RemoteState => {
+    const declared = {
+      ...remote('mf_assistant'),
+      slots: { navItems: [], tiles: [], navWidgets: [widgetSlot] },
+    };
+    return state === 'ready'
+      ? {
+          remote: declared,
+          title: 'Assistant',
+          status: 'ready',
+          contract: makeContract('mf_assistant', {
+            navWidgets: [
+              {
+                id: 'assistant',
+                title: 'Assistant',
+                access: 'manager',
+                order: 10,
+                load: async () => {
+                  throw new Error('not mounted here');
+                },
+              },
+            ],
+          }),
+        }
+      : state === 'failed'
+        ? { remote: declared, title: 'Assistant', status: state, error: new Error('down') }
+        : { remote: declared, title: 'Assistant', status: state };
+  };
+
+  it('reserves a declared widget its height while it loads, once loaded and when it failed', () => {
+    for (const state of ['loading', 'ready', 'failed'] as const) {
+      const [entry] = buildNavWidgets([assistant(state)], viewer({}));
+      expect(entry?.reserved).toMatchObject({ height: 106, collapsedHeight: 64 });
+      expect(entry?.failed ?? false).toBe(state === 'failed');
+      expect('load' in entry!.widget).toBe(state === 'ready');
+    }
+  });
+
+  it('shows no declared widget to a viewer it is not for', () => {
+    expect(buildNavWidgets([assistant('loading')], viewer({ userRole: 'other' }))).toEqual([]);
   });
 });

@@ -20,7 +20,18 @@ const tile = (
   load: async () => textParcel(`${title} tile`),
 });
 
-async function registry(ready = true) {
+/** mf_stations' tiles as remotes.json declares them, each with its rows of the grid. */
+const declaredSlots = {
+  navItems: [],
+  tiles: [
+    { id: 'analytics', title: 'Order Analytics', access: 'manager' as const, order: 10, rows: 1 },
+    { id: 'pos', title: 'POS', access: 'all' as const, order: 30, rows: 2 },
+    { id: 'users', title: 'Users', access: 'admin' as const, order: 90, rows: 1 },
+  ],
+  navWidgets: [],
+};
+
+async function registry(ready = true, slots?: typeof declaredSlots) {
   const contract = makeContract('mf_stations', {
     tiles: [
       tile('analytics', 'Order Analytics', 'manager', 10),
@@ -42,6 +53,7 @@ async function registry(ready = true) {
         access: 'all',
         entry: 'http://stations.test/mf-manifest.json',
         routes: ['/stations'],
+        ...(slots ? { slots } : {}),
       },
     ],
     runtime,
@@ -50,6 +62,26 @@ async function registry(ready = true) {
   await result.loadAll();
   return result;
 }
+
+/** A registry whose one remote declares its tiles and never finishes loading. */
+function loadingRegistry() {
+  return new RemoteRegistry(
+    [
+      {
+        name: 'mf_stations',
+        access: 'all',
+        entry: 'http://stations.test/mf-manifest.json',
+        routes: ['/stations'],
+        slots: declaredSlots,
+      },
+    ],
+    { registerRemotes: () => undefined, loadRemote: () => new Promise(() => undefined) },
+    { retries: 0 },
+  );
+}
+
+const rowsOf = (id: string) =>
+  screen.getByTestId(testIds.dashboard.tile(id)).style.getPropertyValue('--shell-tile-rows');
 
 const tileTitles = () =>
   screen.queryAllByRole('group').map((group) => group.getAttribute('aria-label'));
@@ -111,5 +143,30 @@ describe('DashboardPage', () => {
     renderSignedIn(<DashboardPage />, { registry: await registry(false) });
     expect(screen.getByText('Stations is unavailable right now.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it("holds each declared tile's place, in order and with its rows, before its remote loads", () => {
+    renderSignedIn(<DashboardPage />, { registry: loadingRegistry() });
+    expect(tileTitles()).toEqual(['Order Analytics', 'POS']);
+    expect(rowsOf('pos')).toBe('2');
+    expect(rowsOf('analytics')).toBe('1');
+    expect(screen.getByText('Loading POS…')).toBeInTheDocument();
+    expect(screen.queryByText('Loading your dashboard…')).not.toBeInTheDocument();
+    expect(screen.queryByText('Loading more tiles…')).not.toBeInTheDocument();
+  });
+
+  it('mounts each tile into its declared place, which keeps its rows', async () => {
+    renderSignedIn(<DashboardPage />, { registry: await registry(true, declaredSlots) });
+    expect(tileTitles()).toEqual(['Order Analytics', 'POS']);
+    expect(await screen.findByText('POS tile')).toBeInTheDocument();
+    expect(rowsOf('pos')).toBe('2');
+  });
+
+  it("keeps a dead remote's declared places, each with Try again", async () => {
+    renderSignedIn(<DashboardPage />, { registry: await registry(false, declaredSlots) });
+    expect(tileTitles()).toEqual(['Order Analytics', 'POS']);
+    expect(screen.getByText('POS is unavailable right now.')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Try again' })).toHaveLength(2);
+    expect(rowsOf('pos')).toBe('2');
   });
 });

@@ -1,1 +1,8 @@
-export { DashboardHeader, DashboardPage, LOADING_TILES } from './DashboardPage';
+export {
+  DashboardHeader,
+  DashboardPage,
+  DashboardTiles,
+  LOADING_MORE_TILES,
+  LOADING_TILES,
+} from './DashboardPage';
+export { buildTileSlots, type TileSlotEntry } from './tileSlots';
