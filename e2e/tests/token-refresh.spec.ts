@@ -38,5 +38,8 @@ test('a short-lived token is refreshed without losing the page', async ({ page }
   await expect.poll(async () => (await tokenCookie())?.value).toBe(encodeURIComponent(second));
   const cookie = await tokenCookie();
   expect(cookie?.httpOnly).toBe(true);
-  expect(Math.abs((cookie?.expires ?? 0) - claimsOf(second).exp)).toBeLessThanOrEqual(1);
+  // Chromium moves an Expires by the clock skew it reads off the answer's Date header (whole
+  // seconds, taken when the answer arrives): up to a second plus the answer's travel. A CI run
+  // saw 1.001 s.
+  expect(Math.abs((cookie?.expires ?? 0) - claimsOf(second).exp)).toBeLessThan(2);
 });
