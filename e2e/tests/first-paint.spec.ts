@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ShellPage } from '../pages/ShellPage';
 import { watchCspViolations } from '../support/csp';
+import { withFirstPaintOnly } from '../support/firstPaint';
 import { accounts } from '../support/stack';
 
 /**
@@ -26,21 +27,12 @@ test.describe('the first paint of the dashboard', () => {
     expect(html).toContain(greeting);
 
     // Before any script runs, the greeting and the navigation are on screen, styled.
-    const still = await browser.newContext({
-      storageState: await page.context().storageState(),
-      javaScriptEnabled: false,
-    });
-    try {
-      const frozen = await still.newPage();
-      await frozen.goto('/');
-      const firstPaint = frozen.locator('#shell-first-paint');
+    await withFirstPaintOnly(browser, page, async (firstPaint) => {
       await expect(firstPaint.locator('h1')).toHaveText(greeting);
       await expect(firstPaint.locator('h1')).toBeVisible();
       await expect(firstPaint.locator('nav a').first()).toHaveText('Dashboard');
       await expect(firstPaint.locator('.shell-sidebar')).toBeVisible();
-    } finally {
-      await still.close();
-    }
+    });
 
     // With scripts, the live page replaces it: one greeting, the live one, and no violation.
     const violations = await watchCspViolations(page);
@@ -64,14 +56,7 @@ test.describe('the first paint of the dashboard', () => {
     const finalLabels = await shell.navLabels();
 
     // Before any script: every item of the navigation, and a place for each of the admin's tiles.
-    const still = await browser.newContext({
-      storageState: await page.context().storageState(),
-      javaScriptEnabled: false,
-    });
-    try {
-      const frozen = await still.newPage();
-      await frozen.goto('/');
-      const firstPaint = frozen.locator('#shell-first-paint');
+    await withFirstPaintOnly(browser, page, async (firstPaint) => {
       await expect(firstPaint.locator('nav a')).toHaveText(finalLabels);
       await expect(firstPaint.locator('.shell-tile')).toHaveText([
         /Order Analytics/,
@@ -82,9 +67,7 @@ test.describe('the first paint of the dashboard', () => {
         /Recent Activity/,
         /Users/,
       ]);
-    } finally {
-      await still.close();
-    }
+    });
 
     // With scripts, the takeover and every remote mounting into its place shift nothing.
     await page.addInitScript(() => {
@@ -133,17 +116,9 @@ test.describe('the first paint of the dashboard', () => {
 
     // Collapsed, the next visit's first paint is collapsed too, before any script runs.
     await shell.toggleNavigation('collapsed');
-    const still = await browser.newContext({
-      storageState: await page.context().storageState(),
-      javaScriptEnabled: false,
+    await withFirstPaintOnly(browser, page, async (firstPaint) => {
+      await expect(firstPaint.locator('.shell')).toHaveClass(/is-collapsed/);
     });
-    try {
-      const frozen = await still.newPage();
-      await frozen.goto('/');
-      await expect(frozen.locator('#shell-first-paint .shell')).toHaveClass(/is-collapsed/);
-    } finally {
-      await still.close();
-    }
     await shell.toggleNavigation('expanded');
     const expanded = await (
       await page.request.get('/', { headers: { accept: 'text/html' } })
