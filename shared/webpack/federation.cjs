@@ -162,8 +162,9 @@ const remoteOutputPath = (dir) =>
 /**
  * The global a production remote reads the bundler runtime's functions from, which the shell's
  * runtime plugin (provide-bundler-runtime.mjs) sets. `externalRuntime` leaves out runtime-core
- * only (read from `_FEDERATION_RUNTIME_CORE`, which the shell's `provideExternalRuntime` sets); these functions (share-scope set-up, consumes, the container's init: about 3 KB gzip)
- * were still in each of the seven remoteEntry.js files the dashboard loads.
+ * only (read from `_FEDERATION_RUNTIME_CORE`, which the shell's `provideExternalRuntime` sets);
+ * these functions (share-scope set-up, consumes, the container's init: about 3 KB gzip) were
+ * still in each of the seven remoteEntry.js files the dashboard loads.
  */
 const BUNDLER_RUNTIME_GLOBAL = '_FEDERATION_BUNDLER_RUNTIME';
 
