@@ -129,9 +129,7 @@ test.describe('the onboarding popup', () => {
     await store.expectStation(stationUrl);
 
     // Close closes the popup.
-    const closed = popup.waitForEvent('close');
-    await onboarding.close.click();
-    await closed;
+    await onboarding.closeWindow();
   });
 
   test('a message from a foreign origin is ignored: the popup tells a foreign opener nothing and connects nothing', async ({
@@ -250,9 +248,7 @@ test.describe('the onboarding popup', () => {
     expect(new URL(popup.url()).searchParams.get('success')).toBe('0');
     await expectAccessible(popup, "the popup's error page");
 
-    const closed = popup.waitForEvent('close');
-    await onboarding.close.click();
-    await closed;
+    await onboarding.closeWindow();
     await expect(store.status).toHaveText(
       'The Cloud POS window was closed before this store was connected.',
     );

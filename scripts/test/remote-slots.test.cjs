@@ -21,6 +21,13 @@ function declaredAndContracts() {
     Module._extensions['.css'] = (module) => {
       module.exports = {};
     };
+    // The kit's rules as the front ends bundle them (their source), not the api's compiled copy
+    // (Node's "node" condition), which a fresh clone has not built yet when the tests run.
+    const resolveFilename = Module._resolveFilename;
+    const kitRules = path.join(${JSON.stringify(path.join(repoRoot, 'shared'))}, ${JSON.stringify(require('../../shared/package.json').exports['./rules'].default)});
+    Module._resolveFilename = function (request, ...rest) {
+      return resolveFilename.call(this, request === '@pos/shared/rules' ? kitRules : request, ...rest);
+    };
     const { remotes, repoRoot } = await import(${JSON.stringify(pathToFileUrl(services))});
     const withoutLoad = ({ load, ...rest }) => rest;
     const out = [];
