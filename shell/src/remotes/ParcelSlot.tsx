@@ -24,7 +24,7 @@ export interface ParcelSlotProps {
    */
   compact?: boolean;
   /** Shown while the parcel loads instead of the spinner (a dashboard tile's skeleton). */
-  placeholder?: ReactNode;
+  loadingView?: ReactNode;
   className?: string;
 }
 
@@ -49,7 +49,7 @@ export function ParcelSlot({
   basePath,
   pageHeading = false,
   compact = false,
-  placeholder,
+  loadingView,
   className,
 }: ParcelSlotProps) {
   const { bus, session, config, browser } = useShell();
@@ -179,7 +179,7 @@ export function ParcelSlot({
       {pageHeading && status !== 'mounted' && <h1 className="pos-visually-hidden">{title}</h1>}
       {status === 'loading' && (
         <div data-testid={testIds.remoteSlot.loading}>
-          {placeholder ?? <LoadingState inline={compact} message={`Loading ${title}…`} />}
+          {loadingView ?? <LoadingState inline={compact} message={`Loading ${title}…`} />}
         </div>
       )}
       {status === 'failed' && (

@@ -157,7 +157,7 @@ export function DashboardPage() {
                 title={tile.title}
                 load={tile.load}
                 basePath={paths.dashboard}
-                placeholder={<TileSkeleton title={tile.title} />}
+                loadingView={<TileSkeleton title={tile.title} />}
               />
             </SlotErrorBoundary>
           )}
