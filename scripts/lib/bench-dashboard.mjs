@@ -1,11 +1,12 @@
 // Federated vs one bundle, for `npm run bench`: the signed-in dashboard as the product serves it
 // (the shell and its remotes through Module Federation) and as a monolith of the same code
-// (scripts/bench/monolith/webpack.config.cjs), visited in turn in one run, each visit on a cold
-// cache with the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate). Each visit measures the
-// JS bytes fetched (gzip -9 of each script), the Largest Contentful Paint, the Interaction to
-// Next Paint of opening and closing the profile menu, the Cumulative Layout Shift (a
-// PerformanceObserver of `layout-shift`: the first paint's takeover must not move the page), and
-// the stylesheet bytes the page received twice.
+// (scripts/bench/monolith/webpack.config.cjs), visited in turn in one run (after one uncounted
+// visit of each, with a pause before each visit), each visit on a cold cache with the CPU slowed
+// 4× (CDP Emulation.setCPUThrottlingRate). Each visit measures the JS bytes fetched (gzip -9 of
+// each script), the Largest Contentful Paint, the Interaction to Next Paint of opening and
+// closing the profile menu, the Cumulative Layout Shift (a PerformanceObserver of
+// `layout-shift`: the first paint's takeover must not move the page), and the stylesheet bytes
+// the page received twice.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -201,6 +202,14 @@ async function visit(browser, origin, storageState) {
   }
 }
 
+/**
+ * A pause before each visit: the work the previous visit left behind (its browser context closing,
+ * the servers' answers to the bytes measure, their garbage collection) is over, and a visit's
+ * paint competes only with itself on the machine's two cores.
+ */
+const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+const SETTLE_MS = 1000;
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
@@ -217,10 +226,22 @@ export async function compareDashboards(browser, federatedOrigin, monolithOrigin
       entry.origin === federatedOrigin ? [entry, { ...entry, origin: monolithOrigin }] : [entry],
     ),
   };
+  const federated = () => visit(browser, federatedOrigin, storageState);
+  const monolith = () => visit(browser, monolithOrigin, monolithState);
+  // One visit of each, not counted: the monolith's server has just started, and a server's first
+  // answers pay for its start (compilation, file reads, the api's first connections).
+  await settle();
+  await federated();
+  await settle();
+  await monolith();
   const runs = { federated: [], monolith: [] };
   for (let i = 0; i < VISITS; i += 1) {
-    runs.federated.push(await visit(browser, federatedOrigin, storageState));
-    runs.monolith.push(await visit(browser, monolithOrigin, monolithState));
+    // In turn, and the pair's order alternates: neither build always follows the other's visit.
+    const pair = i % 2 === 0 ? ['federated', 'monolith'] : ['monolith', 'federated'];
+    for (const build of pair) {
+      await settle();
+      runs[build].push(await (build === 'federated' ? federated : monolith)());
+    }
   }
   const summary = (list) => ({
     js: median(list.map((run) => run.js)),

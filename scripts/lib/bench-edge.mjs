@@ -40,7 +40,7 @@ async function signIn(login, origin, account) {
 }
 
 /** How many rounds: each sends every dashboard call once straight and once through nginx. */
-const ROUNDS = 400;
+const ROUNDS = 1000;
 
 /** One GET on a kept-alive connection; resolves with its time in ms once the body is read. */
 function timedGet(client, agent, url, token) {
