@@ -47,12 +47,13 @@ import staticHeaders from './lib/static-headers.cjs';
  *   standalone page's
  * @property {string} [cspStripeJs] Stripe.js's URL a standalone page may load (--csp-stripe-js)
  * @property {string} [firstPaint] the shell's first-paint server module (--first-paint): the
- *   signed-in dashboard's first paint in its HTML; needs `json['/config.json']` and the api's proxy
+ *   signed-in dashboard's first paint in its HTML; needs `json['/config.json']` and the api's proxy;
+ *   it lays out the remotes' slots of /remotes.json as served (the live releases' when mapped)
  * @property {string} [releases] a remote's releases folder (--releases), served at /releases/
  *   with `immutable` caching: each release's folder is named by its content and never rewritten
  * @property {string} [liveReleases] the api's live release mapping (--live-releases URL):
  *   /remotes.json is the file of `json['/remotes.json']` with each remote's live release and
- *   canary put in, kept for at most a second with the file's content (scripts/lib/live-mapping.cjs)
+ *   canary put in (their entries and slots), kept for at most a second with the file's content (scripts/lib/live-mapping.cjs)
  *   and dropped when a release action passes through the proxy (the api's last answer, or the
  *   file alone, when the api does not answer in time)
  */
@@ -160,10 +161,13 @@ function isReleaseAction(request, prefixes) {
 /**
  * remotes.json with the live releases put in (issue 31): a remote the registry has a live
  * release of loads that release's manifest (`entry`, `release`), and its canary when one runs
- * (`canary: {release, entry, share}`); the shell picks per signed-in user. Remotes without a
- * live release keep the file's entry.
+ * (`canary: {release, entry, share, slots}`); the shell picks per signed-in user. A release's
+ * `slots` (its contract's items, tiles and widgets, issue 30) replace the file's, and the canary
+ * carries its own, so whoever loads a release gets that release's places from the first paint
+ * on; a release recorded without slots keeps the file's. Remotes without a live release keep the
+ * file's entry.
  * @param {{ remotes?: Array<Record<string, unknown>> }} document
- * @param {{ remotes: Array<{ name: string, release: string, entry: string, canary: unknown }> }} mapping
+ * @param {{ remotes: Array<{ name: string, release: string, entry: string, slots?: unknown, canary: ({ slots?: unknown } & Record<string, unknown>) | null }> }} mapping
  */
 export function withLiveReleases(document, mapping) {
   const live = new Map(mapping.remotes.map((entry) => [entry.name, entry]));
@@ -171,10 +175,48 @@ export function withLiveReleases(document, mapping) {
     ...document,
     remotes: (document.remotes ?? []).map((remote) => {
       const found = live.get(remote.name);
-      return found
-        ? { ...remote, entry: found.entry, release: found.release, canary: found.canary }
-        : remote;
+      if (!found) return remote;
+      const slots = found.slots ?? remote.slots;
+      const canarySlots = found.canary ? (found.canary.slots ?? remote.slots) : undefined;
+      return {
+        ...remote,
+        entry: found.entry,
+        release: found.release,
+        ...(slots ? { slots } : {}),
+        canary: found.canary
+          ? { ...found.canary, ...(canarySlots ? { slots: canarySlots } : {}) }
+          : found.canary,
+      };
     }),
+  };
+}
+
+/**
+ * /remotes.json as served: the file with the live releases put in, composed once per mapping
+ * answer and kept while the mapping is the same and the file was read less than the mapping's
+ * age ago, so a start costs no file read and no JSON work, and an edited remotes.json is seen
+ * within the same second as a promotion. Without a mapping cache, the file as it is. The first
+ * paint reads the same document, so it lays out the slots the shell will (issue 30).
+ * @param {string} file
+ * @param {ReturnType<typeof liveMapping.liveMappingCache> | null} mappingCache
+ * @returns {() => Promise<{ body: string, document: unknown }>}
+ */
+function servedRemotes(file, mappingCache) {
+  /** @type {{ mapping: unknown, at: number, body: string, document: unknown } | null} */
+  let composed = null;
+  return async () => {
+    const mapping = mappingCache ? await mappingCache.get() : null;
+    if (
+      !mappingCache ||
+      composed?.mapping !== mapping ||
+      performance.now() - composed.at >= liveMapping.MAX_AGE_MS
+    ) {
+      const at = performance.now();
+      const read = JSON.parse(await readFile(file, 'utf8'));
+      const document = mapping ? withLiveReleases(read, mapping) : read;
+      composed = { mapping, at, body: JSON.stringify(document), document };
+    }
+    return composed;
   };
 }
 
@@ -189,13 +231,13 @@ export const FIRST_PAINT_WAIT_MS = 500;
  * gives null, and the page is sent as it is built.
  * @param {import('fastify').FastifyInstance} app
  * @param {StaticServerOptions} options
+ * @param {(() => Promise<{ document: unknown }>) | null} remotesDocument /remotes.json as served
  * @returns {{ paths: readonly string[], pageFor: (request: import('fastify').FastifyRequest) => Promise<string | null> } | null}
  */
-function firstPaintOf(app, options) {
+function firstPaintOf(app, options, remotesDocument) {
   if (!options.firstPaint) return null;
   const configFile = options.json?.['/config.json'];
   if (!configFile) throw new Error('--first-paint needs --json /config.json=FILE');
-  const remotesFile = options.json?.['/remotes.json'];
   const server = createRequire(import.meta.url)(options.firstPaint);
   const calls = Object.entries(server.ACCOUNT_CALLS);
   const ask = async (url, token) => {
@@ -220,20 +262,24 @@ function firstPaintOf(app, options) {
   const pageFor = async (request) => {
     const token = server.sessionTokenOf(request.headers.cookie);
     if (!token) return null;
-    const asked = Promise.all(calls.map(([, url]) => ask(url, token)));
+    // remotes.json as this server serves it (the live releases' slots in, from the same cache:
+    // no call of its own), whose remotes' declared items and tiles have their places in the
+    // first paint; asked beside the account, within the same wait.
+    const asked = Promise.all([
+      Promise.all(calls.map(([, url]) => ask(url, token))),
+      remotesDocument ? remotesDocument() : null,
+    ]);
     const values = await Promise.race([asked, delay(FIRST_PAINT_WAIT_MS, null, { ref: false })]);
     if (!values) {
       asked.catch(() => undefined);
       request.log.warn('the api was too slow for the first paint');
       return null;
     }
-    const answers = Object.fromEntries(calls.map(([name], i) => [name, values[i]]));
-    // The Cookie header too: the first paint shows the sidebar as the visitor left it; and
-    // remotes.json, whose remotes' declared items and tiles have their places in it.
-    const [config, remotes] = await Promise.all([
-      readJson(configFile),
-      remotesFile ? readJson(remotesFile) : null,
-    ]);
+    const [answered, served] = values;
+    const answers = Object.fromEntries(calls.map(([name], i) => [name, answered[i]]));
+    // The Cookie header too: the first paint shows the sidebar as the visitor left it.
+    const config = await readJson(configFile);
+    const remotes = served?.document ?? null;
     const markup = server.renderFirstPaint(token, answers, config, {
       cookie: request.headers.cookie,
       remotes,
@@ -257,13 +303,17 @@ function firstPaintOf(app, options) {
 export async function buildStaticServer(options) {
   const app = Fastify({ logger: false });
   const policyOf = pagePolicy(options);
-  const firstPaint = firstPaintOf(app, options);
   const mappingCache = options.liveReleases
     ? liveMapping.liveMappingCache({
         url: options.liveReleases,
         onError: (error) => app.log.warn({ err: error }, 'no live release mapping'),
       })
     : null;
+  const remotesFile = options.json?.['/remotes.json'];
+  const remotesDocument = remotesFile
+    ? servedRemotes(path.resolve(remotesFile), mappingCache)
+    : null;
+  const firstPaint = firstPaintOf(app, options, remotesDocument);
   if (mappingCache) {
     const prefixes = Object.keys(options.proxy ?? {});
     // Once the api has answered a release action, or a failure report that withdrew a canary,
@@ -374,28 +424,13 @@ export async function buildStaticServer(options) {
     }
     for (const [route, file] of Object.entries(options.json ?? {})) {
       const absolute = path.resolve(file);
-      if (route === '/remotes.json' && mappingCache) {
-        // The answer as sent, kept while the mapping is the same and the file was read less
-        // than the mapping's age ago: a start costs no file read and no JSON work either, and
-        // an edited remotes.json is seen within the same second as a promotion.
-        /** @type {{ mapping: unknown, at: number, body: string } | null} */
-        let composed = null;
-        files.get(route, async (_request, reply) => {
-          const mapping = await mappingCache.get();
-          if (
-            composed?.mapping !== mapping ||
-            performance.now() - composed.at >= liveMapping.MAX_AGE_MS
-          ) {
-            const at = performance.now();
-            const document = JSON.parse(await readFile(absolute, 'utf8'));
-            const body = JSON.stringify(mapping ? withLiveReleases(document, mapping) : document);
-            composed = { mapping, at, body };
-          }
-          return reply
+      if (route === '/remotes.json' && mappingCache && remotesDocument) {
+        files.get(route, async (_request, reply) =>
+          reply
             .header('Cache-Control', 'no-cache')
             .type('application/json; charset=utf-8')
-            .send(composed.body);
-        });
+            .send((await remotesDocument()).body),
+        );
         continue;
       }
       files.get(route, (_request, reply) =>

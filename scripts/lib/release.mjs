@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import contractSlots from './contract-slots.cjs';
 import { remotes, repoRoot, urls } from './services.mjs';
 
 /** The packages a release records the versions of: the contract and the shared singletons. */
@@ -190,13 +191,18 @@ export async function recordRelease(release, { token, apiUrl = urls.api }) {
 
 /**
  * Publishes the remote `name` (package folder or federation name): builds it (or takes the build
- * in `from`), stores it content-addressed and records it. Answers the recorded release.
+ * in `from`), stores it content-addressed and records it with its slots, read from the contract
+ * source it is built from (contract-slots.cjs): a tile or a nav item the release adds has its
+ * place in the first paint and the shell before the release loads. Answers the recorded release.
  * @param {string} name
- * @param {{ token: string, from?: string, apiUrl?: string, releasesUrl?: string, dir?: string, env?: Record<string,string> }} options
+ * @param {{ token: string, from?: string, apiUrl?: string, releasesUrl?: string, dir?: string, env?: Record<string,string>, slots?: object }} options
+ *   `slots`: the remote's slots when the caller has read them already (ensureLiveReleases)
  */
 export async function publishRemote(name, options) {
   const remote = remoteNamed(name);
   const pkgDir = path.join(repoRoot, remote.pkg);
+  // Read before the build: a contract that cannot be read stops the release before it costs one.
+  const slots = options.slots ?? contractSlots.contractSlotsOf(remote.pkg);
   let buildDir = options.from ? path.resolve(options.from) : null;
   let temporary = null;
   if (!buildDir) {
@@ -221,6 +227,7 @@ export async function publishRemote(name, options) {
         shared: sharedOf(stored.dir),
         builtAgainst: builtAgainstOf(pkgDir),
         sizes: sizesOf(stored.dir),
+        slots,
       },
       { token: options.token, apiUrl: options.apiUrl },
     );
@@ -246,7 +253,8 @@ export async function promoteRelease(releaseId, share, { token, apiUrl = urls.ap
 
 /**
  * `npm start`'s first releases: every remote without a live release gets its built dist/
- * published and promoted to everyone, so the demo starts on the release registry.
+ * published (with its contract's slots) and promoted to everyone, so the demo starts on the
+ * release registry.
  * @param {{ token: string, dataDir: string, apiUrl?: string }} options
  * @returns {Promise<string[]>} the remotes given a release
  */
@@ -255,12 +263,24 @@ export async function ensureLiveReleases({ token, dataDir, apiUrl = urls.api }) 
   if (!answer.ok) throw new Error(`the live releases could not be read (${answer.status})`);
   const live = new Set((await answer.json()).remotes.map((remote) => remote.name));
   const released = [];
-  for (const remote of remotes.filter((candidate) => !live.has(candidate.name))) {
+  const missing = remotes.filter((candidate) => !live.has(candidate.name));
+  if (missing.length === 0) return released;
+  // Every contract in one child Node, not one per remote: npm start waits for these.
+  const slotsOf = new Map(
+    contractSlots
+      .remoteContracts()
+      .map((entry) => [
+        entry.pkg,
+        contractSlots.slotsOfContract(entry.name, entry.contract, entry.slots),
+      ]),
+  );
+  for (const remote of missing) {
     const release = await publishRemote(remote.pkg, {
       token,
       apiUrl,
       from: path.join(repoRoot, remote.pkg, 'dist'),
       dir: releasesDir(dataDir),
+      slots: slotsOf.get(remote.pkg),
     });
     await promoteRelease(release.id, 100, { token, apiUrl });
     released.push(remote.name);

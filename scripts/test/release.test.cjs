@@ -81,4 +81,53 @@ describe('a release of a remote', () => {
       expect(versions[name]).toMatch(/^\d+\.\d+\.\d+/);
     }
   });
+
+  it("is recorded with its contract's slots, read from the remote's source", () => {
+    // A stand-in for the api's publish route in the child: the body the release script sends.
+    const script = `
+      import http from 'node:http';
+      const lib = await import(${JSON.stringify(LIB)});
+      let received = null;
+      const api = http.createServer((request, response) => {
+        let body = '';
+        request.on('data', (chunk) => (body += chunk));
+        request.on('end', () => {
+          received = JSON.parse(body);
+          response.writeHead(201, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ id: 'rel_1' }));
+        });
+      });
+      await new Promise((resolve) => api.listen(0, '127.0.0.1', resolve));
+      try {
+        await lib.publishRemote('mf-stations', {
+          token: 'token',
+          from: ${JSON.stringify(build)},
+          dir: ${JSON.stringify(path.join(dir, 'releases'))},
+          apiUrl: 'http://127.0.0.1:' + api.address().port,
+        });
+      } finally {
+        api.close();
+      }
+      process.stdout.write(JSON.stringify(received));
+    `;
+    const sent = JSON.parse(
+      execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
+    );
+    expect(sent.remote).toBe('mf_stations');
+    expect(sent.slots).toEqual({
+      navItems: [
+        {
+          id: 'stations',
+          label: 'Stations',
+          path: '/stations',
+          access: 'all',
+          order: 60,
+          disabledWhenBanned: true,
+          icon: 'stations',
+        },
+      ],
+      tiles: [{ id: 'pos', title: 'POS', access: 'all', order: 30, rows: 2 }],
+      navWidgets: [],
+    });
+  });
 });

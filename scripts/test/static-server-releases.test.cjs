@@ -30,6 +30,37 @@ const MAPPING = {
   ],
 };
 
+/** remotes.json with each remote's declared slots (issue 30). */
+const tile = (id, rows) => ({ id, title: id, access: 'all', order: 10, rows });
+const SLOTTED_REMOTES = {
+  remotes: [
+    { ...REMOTES.remotes[0], slots: { tiles: [tile('admin-users', 1)] } },
+    { ...REMOTES.remotes[1], slots: { tiles: [tile('staff', 1)] } },
+  ],
+};
+/** A live mapping whose mf_admin releases recorded slots and whose mf_staff releases did not. */
+const LIVE_SLOTS = { tiles: [tile('admin-users', 1), tile('admin-new', 2)] };
+const CANARY_SLOTS = { tiles: [tile('admin-users', 1), tile('admin-new', 3)] };
+const SLOTTED_MAPPING = {
+  remotes: [
+    {
+      ...MAPPING.remotes[0],
+      slots: LIVE_SLOTS,
+      canary: { ...MAPPING.remotes[0].canary, slots: CANARY_SLOTS },
+    },
+    {
+      name: 'mf_staff',
+      release: 'rel-staff',
+      entry: 'http://127.0.0.1:3007/releases/cccc/mf-manifest.json',
+      canary: {
+        release: 'rel-staff-canary',
+        entry: 'http://127.0.0.1:3007/releases/dddd/mf-manifest.json',
+        share: 10,
+      },
+    },
+  ],
+};
+
 let dir;
 let api;
 /** The live release the fake api's promote route last set. */
@@ -51,10 +82,10 @@ function post(port, url) {
   });
 }
 
-function get(port, url) {
+function get(port, url, headers = {}) {
   return new Promise((resolve, reject) => {
     http
-      .get(`http://127.0.0.1:${port}${url}`, (res) => {
+      .get(`http://127.0.0.1:${port}${url}`, { headers }, (res) => {
         const chunks = [];
         res.on('data', (chunk) => chunks.push(chunk));
         res.on('end', () =>
@@ -92,13 +123,31 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(release, 'mf-manifest.json'), JSON.stringify({ name: 'mf_admin' }));
   fs.writeFileSync(path.join(release, 'remoteEntry.js'), 'var mf_admin;');
   fs.writeFileSync(path.join(dir, 'remotes.json'), JSON.stringify(REMOTES));
+  fs.writeFileSync(path.join(dir, 'remotes-slotted.json'), JSON.stringify(SLOTTED_REMOTES));
+  // The first paint's build: its page and its (empty) list of stylesheets.
+  fs.writeFileSync(
+    path.join(root, 'first-paint.html'),
+    '<!doctype html><html><head><title>app</title></head><body><div id="root"></div></body></html>',
+  );
+  fs.writeFileSync(
+    path.join(root, 'first-paint.json'),
+    JSON.stringify({ page: 'first-paint.html', stylesheets: [] }),
+  );
   fs.writeFileSync(
     path.join(dir, 'config.json'),
-    JSON.stringify({ loginProviderUrl: 'http://127.0.0.1:4199' }),
+    // The links the first paint stand-in writes.
+    JSON.stringify({
+      loginProviderUrl: 'http://127.0.0.1:4199',
+      links: { privacy: 'https://example.test/privacy' },
+    }),
   );
 
   api = Fastify();
   api.get('/api/connect-ui/releases/live', async () => MAPPING);
+  api.get('/api/connect-ui/slotted/releases/live', async () => SLOTTED_MAPPING);
+  // The account the first paint stand-in (fixtures/first-paint/server.cjs) asks for.
+  api.get('/api/connect-ui/user-settings', async () => ({ userRole: 'manager' }));
+  api.get('/api/connect-ui/user-data', async () => ({ fullName: 'Ada Admin' }));
   api.get('/api/connect-ui/promoted/releases/live', async () => ({
     remotes: [{ ...MAPPING.remotes[0], release: promoted, canary: null }],
   }));
@@ -131,6 +180,17 @@ beforeAll(async () => {
       shellArgs(`http://127.0.0.1:${api.server.address().port}/api/connect-ui/releases/live`),
     ),
     start(PORT + 2, shellArgs(`http://127.0.0.1:${downPort}/api/connect-ui/releases/live`)),
+    start(PORT + 4, [
+      ...['--root', root, '--spa', '--csp', 'shell'],
+      ...['--json', `/remotes.json=${path.join(dir, 'remotes-slotted.json')}`],
+      ...['--json', `/config.json=${path.join(dir, 'config.json')}`],
+      ...[
+        '--live-releases',
+        `http://127.0.0.1:${api.server.address().port}/api/connect-ui/slotted/releases/live`,
+      ],
+      ...['--proxy', `/api/connect-ui=http://127.0.0.1:${api.server.address().port}`],
+      ...['--first-paint', path.join(__dirname, 'fixtures', 'first-paint', 'server.cjs')],
+    ]),
     start(PORT + 3, [
       ...shellArgs(
         `http://127.0.0.1:${api.server.address().port}/api/connect-ui/promoted/releases/live`,
@@ -197,5 +257,35 @@ describe("the static server and the remotes' releases", () => {
     await releaseOf();
     expect(await post(PORT + 3, '/api/connect-ui/releases/reports')).toBe(202);
     expect(await releaseOf()).toBe('rel-previous');
+  });
+
+  it("takes a live release's slots over the file's, gives the canary its own, and keeps the file's for a release without", async () => {
+    const answer = await get(PORT + 4, '/remotes.json');
+    expect(JSON.parse(answer.body.toString())).toEqual({
+      remotes: [
+        {
+          ...SLOTTED_REMOTES.remotes[0],
+          entry: MAPPING.remotes[0].entry,
+          release: 'rel-live',
+          slots: LIVE_SLOTS,
+          canary: { ...MAPPING.remotes[0].canary, slots: CANARY_SLOTS },
+        },
+        {
+          ...SLOTTED_REMOTES.remotes[1],
+          entry: SLOTTED_MAPPING.remotes[1].entry,
+          release: 'rel-staff',
+          canary: { ...SLOTTED_MAPPING.remotes[1].canary, slots: SLOTTED_REMOTES.remotes[1].slots },
+        },
+      ],
+    });
+  });
+
+  it("lays out the live release's tiles in the first paint, from the mapping /remotes.json serves", async () => {
+    const page = await get(PORT + 4, '/', { cookie: 'pos_token=manager-token' });
+    expect(page.status).toBe(200);
+    // The fixture writes each remote's tiles with their rows: the release's new tile is there.
+    expect(page.body.toString()).toContain(
+      '<ul><li>mf_admin(admin-users:1,admin-new:2)</li><li>mf_staff(staff:1)</li></ul>',
+    );
   });
 });

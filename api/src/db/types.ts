@@ -455,6 +455,8 @@ export interface RemoteReleasesTable {
   shared: string;
   built_against: string;
   sizes: string;
+  /** JSON of the release's slots (ReleaseSlots); null: the static remotes.json's (0030). */
+  slots: string | null;
   published_by: string;
   published_at: IsoTimestamp;
 }

@@ -22,6 +22,49 @@ export interface ReleaseSizes {
   entryBytes: number;
 }
 
+/** Who sees a slot: everyone, managers, or admins (the contract's `Access`). */
+export type SlotAccess = 'all' | 'manager' | 'admin';
+
+/** A navigation item of a release's contract. */
+export interface NavItemSlot {
+  id: string;
+  label: string;
+  path: string;
+  access: SlotAccess;
+  order: number;
+  disabledWhenBanned: boolean;
+  icon: string;
+}
+
+/** A dashboard tile of a release's contract and the rows of the tile grid it takes. */
+export interface TileSlot {
+  id: string;
+  title: string;
+  access: SlotAccess;
+  order: number;
+  rows: number;
+}
+
+/** A navigation widget of a release's contract and its heights, open and collapsed, in px. */
+export interface NavWidgetSlot {
+  id: string;
+  title: string;
+  access: SlotAccess;
+  order: number;
+  height: number;
+  collapsedHeight: number;
+}
+
+/**
+ * What a release's contract puts on every signed-in page, with the sizes the first paint and the
+ * shell reserve for it: the same shape as a remote's `slots` in remotes.json.
+ */
+export interface ReleaseSlots {
+  navItems?: NavItemSlot[];
+  tiles?: TileSlot[];
+  navWidgets?: NavWidgetSlot[];
+}
+
 /** What a release script publishes. */
 export interface ReleaseInput {
   remote: string;
@@ -34,10 +77,14 @@ export interface ReleaseInput {
   /** The package versions it was built against (@pos/shared, react, react-dom, …). */
   builtAgainst: Record<string, string>;
   sizes: ReleaseSizes;
+  /** Its contract's slots; absent from releases recorded before releases carried them. */
+  slots?: ReleaseSlots | null;
 }
 
 /** A recorded release. */
-export interface Release extends ReleaseInput {
+export interface Release extends Omit<ReleaseInput, 'slots'> {
+  /** Its contract's slots; null: the static remotes.json's slots apply. */
+  slots: ReleaseSlots | null;
   id: string;
   publishedBy: string;
   publishedAt: string;
@@ -89,6 +136,9 @@ export interface ReleaseTransition {
   };
 }
 
+const slotsOf = (text: string | null): ReleaseSlots | null =>
+  text === null ? null : (JSON.parse(text) as ReleaseSlots);
+
 const toRelease = (row: Selectable<RemoteReleasesTable>): Release => ({
   id: row.id,
   remote: row.remote,
@@ -99,6 +149,7 @@ const toRelease = (row: Selectable<RemoteReleasesTable>): Release => ({
   shared: JSON.parse(row.shared) as Release['shared'],
   builtAgainst: JSON.parse(row.built_against) as Release['builtAgainst'],
   sizes: JSON.parse(row.sizes) as Release['sizes'],
+  slots: slotsOf(row.slots),
   publishedBy: row.published_by,
   publishedAt: row.published_at,
 });
@@ -148,6 +199,7 @@ export class RemoteReleasesRepository {
       shared: JSON.stringify(input.shared),
       built_against: JSON.stringify(input.builtAgainst),
       sizes: JSON.stringify(input.sizes),
+      slots: input.slots ? JSON.stringify(input.slots) : null,
       published_by: publishedBy,
       published_at: new Date().toISOString(),
     };
@@ -225,8 +277,8 @@ export class RemoteReleasesRepository {
   async liveMapping(): Promise<
     Array<{
       remote: string;
-      live: { id: string; entry: string } | null;
-      canary: { id: string; entry: string; share: number } | null;
+      live: { id: string; entry: string; slots: ReleaseSlots | null } | null;
+      canary: { id: string; entry: string; share: number; slots: ReleaseSlots | null } | null;
     }>
   > {
     const rows = await this.db
@@ -238,17 +290,27 @@ export class RemoteReleasesRepository {
         's.canary_share as share',
         'l.id as liveId',
         'l.entry_url as liveEntry',
+        'l.slots as liveSlots',
         'c.id as canaryId',
         'c.entry_url as canaryEntry',
+        'c.slots as canarySlots',
       ])
       .orderBy('s.remote')
       .execute();
     return rows.map((row) => ({
       remote: row.remote,
-      live: row.liveId && row.liveEntry ? { id: row.liveId, entry: row.liveEntry } : null,
+      live:
+        row.liveId && row.liveEntry
+          ? { id: row.liveId, entry: row.liveEntry, slots: slotsOf(row.liveSlots) }
+          : null,
       canary:
         row.canaryId && row.canaryEntry && row.share > 0
-          ? { id: row.canaryId, entry: row.canaryEntry, share: row.share }
+          ? {
+              id: row.canaryId,
+              entry: row.canaryEntry,
+              share: row.share,
+              slots: slotsOf(row.canarySlots),
+            }
           : null,
     }));
   }

@@ -15,7 +15,12 @@ import {
   StationSchema,
   WpUserSchema,
 } from './applications/schemas/entities';
-import { ReleaseEventSchema, ReleaseSchema, RemoteReleasesSchema } from './releases/schema';
+import {
+  ReleaseEventSchema,
+  ReleaseSchema,
+  ReleaseSlotsSchema,
+  RemoteReleasesSchema,
+} from './releases/schema';
 import { StaffUserSchema } from './staff/schema';
 import { CardSchema, DiscountSchema } from './subscriptions/billing-schema';
 import { PlanSchema } from './subscriptions/schema';
@@ -44,6 +49,7 @@ export const namedSchemas = [
   PlanSchema,
   PosPluginSchema,
   ReleaseEventSchema,
+  ReleaseSlotsSchema,
   ReleaseSchema,
   RemoteReleasesSchema,
   SharedStationGroupSchema,

@@ -2682,6 +2682,38 @@ export interface paths {
               jsGzipBytes: number;
               entryBytes: number;
             };
+            slots?: {
+              navItems?: {
+                id: string;
+                label: string;
+                path: string;
+                /** @enum {string} */
+                access: 'all' | 'manager' | 'admin';
+                order: number;
+                disabledWhenBanned: boolean;
+                icon: string;
+              }[];
+              tiles?: {
+                id: string;
+                title: string;
+                /** @enum {string} */
+                access: 'all' | 'manager' | 'admin';
+                order: number;
+                /** @description Rows of the tile grid */
+                rows: number;
+              }[];
+              navWidgets?: {
+                id: string;
+                title: string;
+                /** @enum {string} */
+                access: 'all' | 'manager' | 'admin';
+                order: number;
+                /** @description px in the open navigation */
+                height: number;
+                /** @description px in the collapsed navigation */
+                collapsedHeight: number;
+              }[];
+            } | null;
           };
         };
       };
@@ -3057,7 +3089,7 @@ export interface paths {
     };
     /**
      * Each remote's live release and canary: what the shell's remotes.json is made of
-     * @description No token: the manifest addresses are what every visitor loads anyway. The shell picks the canary for a signed-in user by a hash of the user and the remote, below `share`.
+     * @description No token: the manifest addresses are what every visitor loads anyway. The shell picks the canary for a signed-in user by a hash of the user and the remote, below `share`. `slots` (of the live release and of the canary) are there when the release recorded them: they replace the remote's slots of remotes.json for whoever loads that release.
      */
     get: {
       parameters: {
@@ -3079,10 +3111,12 @@ export interface paths {
                 name: string;
                 release: string;
                 entry: string;
+                slots?: components['schemas']['ReleaseSlots'];
                 canary: {
                   release: string;
                   entry: string;
                   share: number;
+                  slots?: components['schemas']['ReleaseSlots'];
                 } | null;
               }[];
             };
@@ -5779,6 +5813,38 @@ export interface components {
       /** @description ISO-8601 time */
       at: string;
     };
+    ReleaseSlots: {
+      navItems?: {
+        id: string;
+        label: string;
+        path: string;
+        /** @enum {string} */
+        access: 'all' | 'manager' | 'admin';
+        order: number;
+        disabledWhenBanned: boolean;
+        icon: string;
+      }[];
+      tiles?: {
+        id: string;
+        title: string;
+        /** @enum {string} */
+        access: 'all' | 'manager' | 'admin';
+        order: number;
+        /** @description Rows of the tile grid */
+        rows: number;
+      }[];
+      navWidgets?: {
+        id: string;
+        title: string;
+        /** @enum {string} */
+        access: 'all' | 'manager' | 'admin';
+        order: number;
+        /** @description px in the open navigation */
+        height: number;
+        /** @description px in the collapsed navigation */
+        collapsedHeight: number;
+      }[];
+    };
     Release: {
       id: string;
       /** @description Module Federation name */
@@ -5803,6 +5869,7 @@ export interface components {
         jsGzipBytes: number;
         entryBytes: number;
       };
+      slots: components['schemas']['ReleaseSlots'] | (never | null);
       publishedBy: string;
       /** @description ISO-8601 time */
       publishedAt: string;

@@ -93,6 +93,12 @@ export interface TileDefinition {
   title: string;
   access: Access;
   order: number;
+  /**
+   * Rows of the dashboard's tile grid it takes, the height the first paint and the shell reserve
+   * for it before it loads; a release records it with the tile (issue 30). Left out: the rows
+   * remotes.json declares for it, else 1.
+   */
+  rows?: number;
   load: () => Promise<ParcelLifecycles>;
 }
 
@@ -110,6 +116,12 @@ export interface NavWidgetDefinition {
   access: Access;
   /** Position among the widgets, when there are several. */
   order: number;
+  /**
+   * Its height in px in the open navigation and in the collapsed one, reserved before it loads;
+   * a release records them with the widget (issue 30). Left out: remotes.json's declaration.
+   */
+  height?: number;
+  collapsedHeight?: number;
   load: () => Promise<ParcelLifecycles>;
 }
 

@@ -73,6 +73,8 @@ export interface RemoteCanary {
   entry: string;
   /** Per cent of signed-in users who load it, 1–99. */
   share: number;
+  /** The canary's own slots (its contract's), which its users get instead of the entry's. */
+  slots?: RemoteSlots;
 }
 
 /** What the shell reads at start. */
@@ -209,7 +211,8 @@ function parseCanary(raw: unknown): RemoteCanary | undefined {
   if (typeof share !== 'number' || !Number.isInteger(share) || share < 1 || share > 99) {
     return undefined;
   }
-  return { release, entry, share };
+  const slots = parseRemoteSlots(raw.slots);
+  return { release, entry, share, ...(slots ? { slots } : {}) };
 }
 
 async function fetchJson(fetcher: typeof fetch, url: string): Promise<unknown> {

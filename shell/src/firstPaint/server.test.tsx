@@ -1,3 +1,4 @@
+import { canaryBucket } from '../remotes/releases';
 import { testConfig as harnessConfig } from '../testing/shellHarness';
 import { makeToken, nowInSeconds } from '../testing/tokens';
 import { FIRST_PAINT_ID } from './element';
@@ -133,6 +134,45 @@ describe('the first paint on the server', () => {
     const widget = shown.querySelector<HTMLElement>('.shell-nav-widget[data-reserved]');
     expect(widget?.style.getPropertyValue('--shell-nav-widget-height')).toBe('106px');
     expect(widget?.textContent).toContain('Loading Assistant…');
+  });
+
+  it("lays out the canary's tiles for a user the shell gives the canary, the live release's for others", () => {
+    const tile = (id: string, title: string, order: number) => ({
+      id,
+      title,
+      access: 'manager',
+      order,
+      rows: 1,
+    });
+    const staff = (share: number) => ({
+      remotes: [
+        {
+          name: 'mf_staff',
+          entry: 'http://staff.test/releases/live/mf-manifest.json',
+          routes: ['/staff'],
+          access: 'manager',
+          release: 'rel-live',
+          slots: { tiles: [tile('staff', 'Staff', 25)] },
+          canary: {
+            release: 'rel-canary',
+            entry: 'http://staff.test/releases/canary/mf-manifest.json',
+            share,
+            slots: { tiles: [tile('staff', 'Staff', 25), tile('shifts', 'Shifts', 26)] },
+          },
+        },
+      ],
+    });
+    const tilesShown = (remotes: unknown) =>
+      [
+        ...page(renderFirstPaint(token, answers(), testConfig, { remotes })!).querySelectorAll(
+          '.shell-dashboard__tiles--reserved [role="group"]',
+        ),
+      ].map((group) => group.getAttribute('aria-label'));
+    // usr_maya's bucket for mf_staff is below 50 and not below 5 (canaryBucket).
+    expect(canaryBucket('usr_maya', 'mf_staff')).toBeLessThan(50);
+    expect(canaryBucket('usr_maya', 'mf_staff')).toBeGreaterThanOrEqual(5);
+    expect(tilesShown(staff(50))).toEqual(['Staff', 'Shifts']);
+    expect(tilesShown(staff(5))).toEqual(['Staff']);
   });
 
   it('leaves the date to the browser, keeping its line', () => {

@@ -10,6 +10,7 @@ import { accountOf } from '../account/accountApi';
 import { toViewer } from '../account/viewer';
 import { NAV_COLLAPSED_COOKIE } from '../app/navCollapsedCookie';
 import { parseConfig, parseRemotes } from '../config/runtimeConfig';
+import { chooseReleases } from '../remotes/releases';
 import { apiPaths, paths } from '../urls';
 import { FIRST_PAINT_ID } from './element';
 import { FirstPaint } from './FirstPaint';
@@ -62,7 +63,8 @@ export interface FirstPaintRequest {
  * the plans), or an answer that is not what the api sends. It ends with GET /viewer's answer as
  * a JSON data block (viewerData.ts), which the shell takes instead of asking again. The sidebar
  * is collapsed as the request's cookie says, and the remotes' declared places are laid out, as
- * the live page will show them.
+ * the live page will show them: each remote's, or its canary's for a user the shell will give
+ * the canary (the same choice, by the token's `sub`).
  */
 export function renderFirstPaint(
   token: string,
@@ -88,7 +90,7 @@ export function renderFirstPaint(
       account={account}
       viewer={viewer}
       config={parseConfig(config)}
-      remotes={parseRemotes(request.remotes)}
+      remotes={chooseReleases(parseRemotes(request.remotes), claims?.sub ?? null)}
       collapsed={isNavCollapsed(request.cookie)}
     />,
   );

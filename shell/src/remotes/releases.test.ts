@@ -39,6 +39,39 @@ describe("each remote's release for a signed-in user", () => {
     expect(chosen.every((remote) => remote && !('canary' in remote))).toBe(true);
   });
 
+  it("gives the canary's users the canary's slots and everyone else the live release's", () => {
+    const tile = (id: string, rows: number) => ({
+      id,
+      title: id,
+      access: 'all' as const,
+      order: 10,
+      rows,
+    });
+    const liveSlots = { navItems: [], tiles: [tile('users', 1)], navWidgets: [] };
+    const canarySlots = {
+      navItems: [],
+      tiles: [tile('users', 1), tile('added', 2)],
+      navWidgets: [],
+    };
+    const remote: RemoteEntry = {
+      ...adminRemote(50),
+      slots: liveSlots,
+      canary: { release: 'rel-canary', entry: CANARY, share: 50, slots: canarySlots },
+    };
+    const chosen = users.map((user) => chooseReleases([remote], user)[0]);
+    expect(chosen.filter((entry) => entry?.isCanary).every((e) => e?.slots === canarySlots)).toBe(
+      true,
+    );
+    expect(chosen.filter((entry) => !entry?.isCanary).every((e) => e?.slots === liveSlots)).toBe(
+      true,
+    );
+    expect(chosen.some((entry) => entry?.isCanary)).toBe(true);
+    // A canary recorded without slots keeps the entry's.
+    const { slots: _none, ...bare } = remote.canary!;
+    const unslotted = users.map((user) => chooseReleases([{ ...remote, canary: bare }], user)[0]);
+    expect(unslotted.every((entry) => entry?.slots === liveSlots)).toBe(true);
+  });
+
   it('keeps the canary users on it when the share grows', () => {
     const at = (share: number) =>
       new Set(
@@ -85,6 +118,36 @@ describe('remotes.json with releases', () => {
       canary: { release: 'r2', entry: CANARY, share: 50 },
     });
     expect(bad).not.toHaveProperty('canary');
+  });
+});
+
+describe("remotes.json's canary slots", () => {
+  it("reads a canary's own slots, each entry checked as the remote's are", () => {
+    const [remote] = parseRemotes({
+      remotes: [
+        {
+          name: 'mf_a',
+          entry: LIVE,
+          release: 'r1',
+          canary: {
+            release: 'r2',
+            entry: CANARY,
+            share: 50,
+            slots: {
+              tiles: [
+                { id: 'added', title: 'Added', access: 'all', order: 5, rows: 2 },
+                { id: 'broken', access: 'all', order: 6, rows: 1 },
+              ],
+            },
+          },
+        },
+      ],
+    });
+    expect(remote?.canary?.slots).toEqual({
+      navItems: [],
+      tiles: [{ id: 'added', title: 'Added', access: 'all', order: 5, rows: 2 }],
+      navWidgets: [],
+    });
   });
 });
 

@@ -25,13 +25,22 @@ export function canaryBucket(userId: string, remote: string): number {
 /**
  * The release each remote loads for this user: its canary when the user's bucket is below the
  * canary's share, else its live release (remotes.json's entry). Without a user (no `sub`)
- * everyone gets the live release.
+ * everyone gets the live release. The slots go with the release: a canary user gets the
+ * canary's, so the places laid out before it loads are those of the build that arrives. The
+ * first paint makes the same choice (firstPaint/server.tsx).
  */
 export function chooseReleases(remotes: RemoteEntry[], userId: string | null): RemoteEntry[] {
   return remotes.map((remote) => {
     const { canary, ...rest } = remote;
     if (!canary || !userId || canaryBucket(userId, remote.name) >= canary.share) return rest;
-    return { ...rest, entry: canary.entry, release: canary.release, isCanary: true };
+    const slots = canary.slots ?? rest.slots;
+    return {
+      ...rest,
+      entry: canary.entry,
+      release: canary.release,
+      ...(slots ? { slots } : {}),
+      isCanary: true,
+    };
   });
 }
 

@@ -35,6 +35,7 @@ import { migration as m0026 } from './0026_rate_limits';
 import { migration as m0027 } from './0027_delivery_ids_and_shares';
 import { migration as m0028 } from './0028_remote_releases';
 import { migration as m0029 } from './0029_order_refunds';
+import { migration as m0030 } from './0030_release_slots';
 
 /** Every migration in order; names sort in the order they must run. */
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -67,6 +68,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0027_delivery_ids_and_shares': m0027(),
     '0028_remote_releases': m0028(),
     '0029_order_refunds': m0029(),
+    '0030_release_slots': m0030(),
   };
 }
 

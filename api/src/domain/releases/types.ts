@@ -6,6 +6,7 @@ export type {
   ReleaseInput,
   ReleaseOutcome,
   ReleaseSizes,
+  ReleaseSlots,
   RemoteReleaseState,
   SharedRequirement,
 } from '../../repositories/remote-releases';

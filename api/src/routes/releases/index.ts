@@ -191,8 +191,15 @@ const releases: FastifyPluginAsyncTypebox<ReleaseRouteOptions> = async (app, opt
                   name: remote,
                   release: live.id,
                   entry: live.entry,
+                  // Absent for a release recorded without slots: remotes.json's stay.
+                  ...(live.slots ? { slots: live.slots } : {}),
                   canary: canary
-                    ? { release: canary.id, entry: canary.entry, share: canary.share }
+                    ? {
+                        release: canary.id,
+                        entry: canary.entry,
+                        share: canary.share,
+                        ...(canary.slots ? { slots: canary.slots } : {}),
+                      }
                     : null,
                 },
               ]

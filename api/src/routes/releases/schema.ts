@@ -25,6 +25,80 @@ const ReleaseSizes = Type.Object(
   { additionalProperties: false },
 );
 
+const SlotId = Type.String({ minLength: 1, maxLength: 100 });
+const SlotText = Type.String({ minLength: 1, maxLength: 200 });
+const SlotAccess = StringEnum(['all', 'manager', 'admin']);
+const SlotOrder = Type.Number({ minimum: -10000, maximum: 10000 });
+/** The most rows of the tile grid a tile reserves (the shell's MAX_TILE_ROWS). */
+const MAX_TILE_ROWS = 4;
+/** The tallest navigation widget's reserved height, in px. */
+const MAX_WIDGET_HEIGHT = 2000;
+const WidgetHeight = Type.Number({ exclusiveMinimum: 0, maximum: MAX_WIDGET_HEIGHT });
+
+const slotsFields = {
+  navItems: Type.Optional(
+    Type.Array(
+      Type.Object(
+        {
+          id: SlotId,
+          label: SlotText,
+          path: Type.String({ pattern: '^/', maxLength: 200 }),
+          access: SlotAccess,
+          order: SlotOrder,
+          disabledWhenBanned: Type.Boolean(),
+          icon: Type.String({ minLength: 1, maxLength: 100 }),
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: 20 },
+    ),
+  ),
+  tiles: Type.Optional(
+    Type.Array(
+      Type.Object(
+        {
+          id: SlotId,
+          title: SlotText,
+          access: SlotAccess,
+          order: SlotOrder,
+          rows: Type.Integer({
+            minimum: 1,
+            maximum: MAX_TILE_ROWS,
+            description: 'Rows of the tile grid',
+          }),
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: 20 },
+    ),
+  ),
+  navWidgets: Type.Optional(
+    Type.Array(
+      Type.Object(
+        {
+          id: SlotId,
+          title: SlotText,
+          access: SlotAccess,
+          order: SlotOrder,
+          height: { ...WidgetHeight, description: 'px in the open navigation' },
+          collapsedHeight: { ...WidgetHeight, description: 'px in the collapsed navigation' },
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: 10 },
+    ),
+  ),
+};
+
+/**
+ * A release's slots: what its contract puts on every signed-in page, with the sizes reserved for
+ * it, the shape of a remote's `slots` in remotes.json (shell/src/config/remoteSlots.ts).
+ */
+export const ReleaseSlotsSchema = Type.Object(slotsFields, {
+  $id: 'ReleaseSlots',
+  additionalProperties: false,
+});
+
 const releaseFields = {
   remote: RemoteName,
   version: Type.String({ minLength: 1, maxLength: 64 }),
@@ -42,12 +116,21 @@ const releaseFields = {
   sizes: ReleaseSizes,
 };
 
-export const ReleaseInputSchema = Type.Object(releaseFields, { additionalProperties: false });
+export const ReleaseInputSchema = Type.Object(
+  {
+    ...releaseFields,
+    // The contract's items, tiles and widgets it was built from; absent or null: remotes.json's.
+    // Inline, not a reference: the body's validator checks it field by field.
+    slots: Type.Optional(Nullable(Type.Object(slotsFields, { additionalProperties: false }))),
+  },
+  { additionalProperties: false },
+);
 
 export const ReleaseSchema = Type.Object(
   {
     id: Type.String(),
     ...releaseFields,
+    slots: Nullable(Ref(ReleaseSlotsSchema)),
     publishedBy: Type.String(),
     publishedAt: Type.String({ description: 'ISO-8601 time' }),
   },
@@ -158,7 +241,9 @@ export const liveMappingSchema = {
   summary: "Each remote's live release and canary: what the shell's remotes.json is made of",
   description:
     'No token: the manifest addresses are what every visitor loads anyway. The shell picks the ' +
-    'canary for a signed-in user by a hash of the user and the remote, below `share`.',
+    'canary for a signed-in user by a hash of the user and the remote, below `share`. `slots` ' +
+    '(of the live release and of the canary) are there when the release recorded them: they ' +
+    "replace the remote's slots of remotes.json for whoever loads that release.",
   security: [],
   response: {
     200: Type.Object(
@@ -169,9 +254,15 @@ export const liveMappingSchema = {
               name: Type.String(),
               release: Type.String(),
               entry: Type.String(),
+              slots: Type.Optional(Ref(ReleaseSlotsSchema)),
               canary: Nullable(
                 Type.Object(
-                  { release: Type.String(), entry: Type.String(), share: Type.Integer() },
+                  {
+                    release: Type.String(),
+                    entry: Type.String(),
+                    share: Type.Integer(),
+                    slots: Type.Optional(Ref(ReleaseSlotsSchema)),
+                  },
                   { additionalProperties: false },
                 ),
               ),

@@ -423,3 +423,114 @@ describe("the shell's load beacon", () => {
     expect((await report('mf_beacon', 'no-such-release', 'load-failed')).statusCode).toBe(202);
   });
 });
+
+describe("a release's slots", () => {
+  /** The slots of a contract that gained a tile, as the release script reads them. */
+  const slots = (tileRows: number) => ({
+    navItems: [
+      {
+        id: 'slotted',
+        label: 'Slotted',
+        path: '/slotted',
+        access: 'manager',
+        order: 65,
+        disabledWhenBanned: true,
+        icon: 'stations',
+      },
+    ],
+    tiles: [
+      { id: 'slotted', title: 'Slotted', access: 'all', order: 30, rows: 2 },
+      { id: 'slotted-new', title: 'New tile', access: 'manager', order: 35, rows: tileRows },
+    ],
+    navWidgets: [
+      { id: 'slotted', title: 'Slotted', access: 'all', order: 5, height: 80, collapsedHeight: 40 },
+    ],
+  });
+
+  const listedRelease = async (remote: string, id: string) => {
+    const listed = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/connect-ui/admin-panel/releases',
+      headers: admin,
+    });
+    return listed
+      .json<{ remotes: Array<{ remote: string; releases: Array<{ id: string }> }> }>()
+      .remotes.find((entry) => entry.remote === remote)
+      ?.releases.find((release) => release.id === id);
+  };
+
+  it('stores the slots a release is published with and answers them with it', async () => {
+    const release = await publish('mf_slotted', { slots: slots(3) });
+    expect(release).toMatchObject({ slots: slots(3) });
+    expect(await listedRelease('mf_slotted', release.id)).toMatchObject({ slots: slots(3) });
+  });
+
+  it('answers null slots for a release published without them (the static file’s apply)', async () => {
+    const release = await publish('mf_unslotted');
+    expect(release).toMatchObject({ slots: null });
+    expect(await listedRelease('mf_unslotted', release.id)).toMatchObject({ slots: null });
+  });
+
+  it('refuses malformed slots with 400 naming the field, and stores nothing', async () => {
+    const good = slots(1);
+    for (const malformed of [
+      { ...good, tiles: [{ ...good.tiles[0], rows: 0 }] },
+      { ...good, tiles: [{ ...good.tiles[0], rows: 1.5 }] },
+      { ...good, tiles: [{ id: 'no-title', access: 'all', order: 1, rows: 1 }] },
+      { ...good, navItems: [{ ...good.navItems[0], path: 'relative' }] },
+      { ...good, navItems: [{ ...good.navItems[0], access: 'owner' }] },
+      { ...good, navWidgets: [{ ...good.navWidgets[0], height: 0 }] },
+      { ...good, navWidgets: [{ ...good.navWidgets[0], collapsedHeight: undefined }] },
+      { ...good, footers: [] },
+      { ...good, tiles: 'all of them' },
+    ]) {
+      const body = releaseBody('mf_malformed', { slots: malformed });
+      const answer = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/connect-ui/admin-panel/releases',
+        headers: admin,
+        payload: body,
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json<{ message: string }>().message).toMatch(/slots/);
+    }
+    const listed = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/connect-ui/admin-panel/releases',
+      headers: admin,
+    });
+    const remotes = listed.json<{ remotes: Array<{ remote: string }> }>().remotes;
+    expect(remotes.find((entry) => entry.remote === 'mf_malformed')).toBeUndefined();
+  });
+
+  it("answers the live release's slots and the canary's in the live mapping", async () => {
+    const live = await publish('mf_slots_live', { slots: slots(1) });
+    const canary = await publish('mf_slots_live', { slots: slots(3) });
+    expect((await promote(live.id, 100)).statusCode).toBe(200);
+    expect(await liveOf('mf_slots_live')).toEqual({
+      name: 'mf_slots_live',
+      release: live.id,
+      entry: live.entry,
+      slots: slots(1),
+      canary: null,
+    });
+    expect((await promote(canary.id, 30)).statusCode).toBe(200);
+    expect(await liveOf('mf_slots_live')).toEqual({
+      name: 'mf_slots_live',
+      release: live.id,
+      entry: live.entry,
+      slots: slots(1),
+      canary: { release: canary.id, entry: canary.entry, share: 30, slots: slots(3) },
+    });
+  });
+
+  it('leaves slots out of the live mapping for releases recorded without them', async () => {
+    const live = await publish('mf_slots_none');
+    const canary = await publish('mf_slots_none');
+    expect((await promote(live.id, 100)).statusCode).toBe(200);
+    expect((await promote(canary.id, 50)).statusCode).toBe(200);
+    const mapped = await liveOf('mf_slots_none');
+    expect(mapped).not.toHaveProperty('slots');
+    expect(mapped?.canary).not.toHaveProperty('slots');
+  });
+});

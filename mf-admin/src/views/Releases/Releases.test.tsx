@@ -15,6 +15,7 @@ const release = (id: string, version: string, publishedAt: string): Release => (
   shared: [],
   builtAgainst: { react: '19.3.1' },
   sizes: { jsBytes: 204_800, jsGzipBytes: 61_440, entryBytes: 4096 },
+  slots: null,
   publishedBy: 'ops@demo.test',
   publishedAt,
 });
