@@ -47,7 +47,6 @@
 // is a miss too). Exit code 1 when a budget is missed, each miss printed on a line of its own.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { withPostgres } from './lib/postgres.mjs';
@@ -74,6 +73,7 @@ import {
   VISITS,
 } from './lib/bench-dashboard.mjs';
 import { waitFor } from './lib/stack.mjs';
+import { launchChromium } from './lib/chromium.mjs';
 import budgets from './lib/budgets.cjs';
 
 const { budgetReport, loadBudgets } = budgets;
@@ -84,9 +84,6 @@ const frontOnly = process.env.BENCH_ONLY === 'front';
 const verbose = process.env.BENCH_VERBOSE === '1';
 /** Where serve-for-tests.mjs keeps the stack's data (the monolith's server reads its files). */
 const stackDataDir = path.resolve(process.env.E2E_DATA_DIR ?? path.join(repoRoot, '.run/e2e-data'));
-
-// playwright-core is required only after main() installed the dependencies (a fresh clone has none).
-const requireFromE2e = createRequire(path.join(repoRoot, 'e2e/package.json'));
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const REACT_DOM_MARKER = '__reactContainer$';
@@ -111,23 +108,6 @@ function fetchAsSent(url) {
         );
       })
       .on('error', reject);
-  });
-}
-
-/** Debian's Chromium, headless, as the machine's notes ask for running it as root. */
-function launchChromium() {
-  const { chromium } = requireFromE2e('playwright-core');
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
   });
 }
 

@@ -11,15 +11,12 @@
 // A painted no later than B. Needs the packages built (`npm run bench` or `npm start` once) and
 // `source .ports.env` like any stack.
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { CPU_SLOWDOWN } from '../lib/bench-dashboard.mjs';
+import { launchChromium } from '../lib/chromium.mjs';
 import { demoAccounts, ports, repoRoot, services, urls } from '../lib/services.mjs';
 import { waitFor } from '../lib/stack.mjs';
-
-const requireFromE2e = createRequire(path.join(repoRoot, 'e2e/package.json'));
-const { chromium } = requireFromE2e('playwright-core');
 
 const PAIRS = Number(process.env.PAIRS ?? 20);
 const PAUSE_MS = Number(process.env.PAUSE_MS ?? 1000);
@@ -81,18 +78,7 @@ try {
       origins.push(sideOrigins[i]);
     }
   }
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const signIn = await browser.newContext();
     const page = await signIn.newPage();
