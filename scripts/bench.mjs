@@ -73,7 +73,7 @@ import {
   VISITS,
 } from './lib/bench-dashboard.mjs';
 import { waitFor } from './lib/stack.mjs';
-import { launchChromium } from './lib/chromium.mjs';
+import { launchChromium, signInOnDashboard } from './lib/chromium.mjs';
 import budgets from './lib/budgets.cjs';
 
 const { budgetReport, loadBudgets } = budgets;
@@ -167,11 +167,7 @@ async function measureFrontEnd() {
     // Sign in as the admin (who sees every remote) through the sandbox provider.
     scripts = [];
     const admin = demoAccounts.find((a) => a.email.startsWith('admin'));
-    await page.goto(`${urls.login}/need-access/${encodeURIComponent(urls.shell)}?product=pos`);
-    await page.getByLabel('Email').fill(admin.email);
-    await page.getByLabel('Password').fill(admin.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${urls.shell}/`);
+    await signInOnDashboard(page, admin);
     await settle();
     const signedIn = await context.storageState();
     const remoteOrigins = new Set(remotes.map((r) => `http://127.0.0.1:${r.port}`));

@@ -14,7 +14,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { CPU_SLOWDOWN } from '../lib/bench-dashboard.mjs';
-import { launchChromium } from '../lib/chromium.mjs';
+import { launchChromium, signedInState } from '../lib/chromium.mjs';
 import { demoAccounts, ports, repoRoot, services, urls } from '../lib/services.mjs';
 import { waitFor } from '../lib/stack.mjs';
 
@@ -80,17 +80,10 @@ try {
   }
   const browser = await launchChromium();
   try {
-    const signIn = await browser.newContext();
-    const page = await signIn.newPage();
-    const admin = demoAccounts.find((account) => account.email.startsWith('admin'));
-    await page.goto(`${urls.login}/need-access/${encodeURIComponent(urls.shell)}?product=pos`);
-    await page.getByLabel('Email').fill(admin.email);
-    await page.getByLabel('Password').fill(admin.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${urls.shell}/`);
-    await page.waitForLoadState('networkidle');
-    const signedIn = await signIn.storageState();
-    await signIn.close();
+    const signedIn = await signedInState(
+      browser,
+      demoAccounts.find((account) => account.email.startsWith('admin')),
+    );
     // The session's cookies serve every port of 127.0.0.1; its localStorage is copied per origin.
     const stateFor = (origin) => ({
       cookies: signedIn.cookies,

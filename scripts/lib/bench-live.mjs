@@ -3,6 +3,7 @@
 // Scheduler does) → the POS host's ingest → the api's live stream → the shell's bus → the
 // Order Analytics tile re-reads its counts. The clock starts when the checkout answers and stops
 // when the signed-in dashboard shows one more order today, without a reload.
+import { signInOnDashboard } from './chromium.mjs';
 import { demoAccounts, urls } from './services.mjs';
 
 /** The tile's "orders today" figure (mf-analytics' testIds). */
@@ -42,11 +43,7 @@ export async function measureLiveLatency(browser, { orders = 20, timeoutMs = 15_
   const page = await context.newPage();
   try {
     const manager = demoAccounts.find((a) => a.role === 'manager');
-    await page.goto(`${urls.login}/need-access/${encodeURIComponent(urls.shell)}?product=pos`);
-    await page.getByLabel('Email').fill(manager.email);
-    await page.getByLabel('Password').fill(manager.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${urls.shell}/`);
+    await signInOnDashboard(page, manager);
     await page.waitForSelector(TODAY, { timeout: 60_000 });
     let reloads = 0;
     page.on('framenavigated', (frame) => {

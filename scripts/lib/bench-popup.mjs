@@ -12,6 +12,7 @@
 // needs no login provider on the way (connect.js's buttons add authMode, which sends the popup
 // through the provider first; that round trip is the provider's, not the popup's).
 import { gzipSync } from 'node:zlib';
+import { signInOnDashboard } from './chromium.mjs';
 
 export const POPUP_VISITS = 5;
 /** How often the store page tells the popup its origin (connect.js: every 500 ms). */
@@ -28,11 +29,7 @@ async function signedInState(browser, { shell, login, store, manager, storeAdmin
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    await page.goto(`${login}/need-access/${encodeURIComponent(shell)}?product=pos`);
-    await page.getByLabel('Email').fill(manager.email);
-    await page.getByLabel('Password').fill(manager.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${shell}/`);
+    await signInOnDashboard(page, manager, { login, shell });
     await page.waitForLoadState('networkidle');
     await page.goto(`${store}/wp-login.php`);
     await page.getByLabel('Username or Email Address').fill(storeAdmin.username);

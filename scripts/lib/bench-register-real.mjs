@@ -6,11 +6,12 @@
 // as on the sandbox store (bench-register.mjs ringUpSales). Skipped, with the reason, when the
 // zips are absent; setting the store up takes a few minutes.
 import { readFileSync } from 'node:fs';
-import { CHARGES, ringUpSales, signedInState } from './bench-register.mjs';
+import { CHARGES, DEMO_MANAGER, ringUpSales } from './bench-register.mjs';
+import { signedInState } from './chromium.mjs';
 import { percentile } from './bench-live.mjs';
 import { withRealStore } from './real-store.mjs';
 import { signIn } from './release.mjs';
-import { demoAccounts, urls } from './services.mjs';
+import { urls } from './services.mjs';
 import { realStoreZips } from './vendor.mjs';
 
 /** A simple product of the real store's catalogue (site.php shop), 50 in stock. */
@@ -39,8 +40,7 @@ async function api(token, method, apiPath, body) {
  * its Front Counter the default station and answers that station's cloud POS address.
  */
 async function connectedAddress(site) {
-  const manager = demoAccounts.find((account) => account.role === 'manager');
-  const token = await signIn(manager.email, manager.password);
+  const token = await signIn(DEMO_MANAGER.email, DEMO_MANAGER.password);
   const created = await api(token, 'POST', '/applications', {
     name: `Bench real store ${Date.now()}`,
     homeUrl: site.home,
@@ -79,7 +79,9 @@ export async function measureRealStoreCharge(browser) {
   await withRealStore(zips, {}, async ({ siteFile }) => {
     const site = JSON.parse(readFileSync(siteFile, 'utf8'));
     const address = await connectedAddress(site);
-    const context = await browser.newContext({ storageState: await signedInState(browser) });
+    const context = await browser.newContext({
+      storageState: await signedInState(browser, DEMO_MANAGER),
+    });
     try {
       const page = await context.newPage();
       await page.goto(address);

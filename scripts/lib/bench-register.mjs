@@ -17,7 +17,11 @@ import { createHmac } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { CPU_SLOWDOWN, VISITS } from './bench-dashboard.mjs';
 import { percentile } from './bench-live.mjs';
+import { signedInState } from './chromium.mjs';
 import { demoAccounts, repoRoot, urls } from './services.mjs';
+
+/** The demo manager, who signs in on the dashboard before the register is opened. */
+export const DEMO_MANAGER = demoAccounts.find((a) => a.role === 'manager');
 
 export const CHARGES = 20;
 export const OFFLINE_SALES = 200;
@@ -42,24 +46,6 @@ function observeUsable() {
     Object.defineProperty(window, '__registerUsable', { value: performance.now() });
     observer.disconnect();
   }).observe(document, { childList: true, subtree: true });
-}
-
-/** Signs the demo manager in on the dashboard and returns the context's storage state. */
-export async function signedInState(browser) {
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    const manager = demoAccounts.find((a) => a.role === 'manager');
-    await page.goto(`${urls.login}/need-access/${encodeURIComponent(urls.shell)}?product=pos`);
-    await page.getByLabel('Email').fill(manager.email);
-    await page.getByLabel('Password').fill(manager.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${urls.shell}/`);
-    await page.waitForLoadState('networkidle');
-    return await context.storageState();
-  } finally {
-    await context.close();
-  }
 }
 
 /** Opens the register through the station's cloud POS address, as a cashier does. */
@@ -191,7 +177,7 @@ export async function ringUpSales(page, product, count) {
  *   offline: {queued: number, waitedFor: number, arrived: number, distinct: number, seconds: number}}>}
  */
 export async function measureRegister(browser) {
-  const storageState = await signedInState(browser);
+  const storageState = await signedInState(browser, DEMO_MANAGER);
   const visits = [];
   for (let i = 0; i < VISITS; i += 1) visits.push(await coldVisit(browser, storageState));
 

@@ -1,8 +1,9 @@
 // Debian's Chromium for the bench scripts, headless, as the machine's notes ask for running it as
-// root (the end-to-end tests' own launch options are in e2e/playwright.config.ts).
+// root (the end-to-end tests' own launch options are in e2e/playwright.config.ts), and the
+// dashboard's sign-in they all start from.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { repoRoot } from './services.mjs';
+import { repoRoot, urls } from './services.mjs';
 
 /**
  * Launches Chromium through the e2e package's playwright-core (required only when called: a fresh
@@ -23,4 +24,41 @@ export function launchChromium() {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * Signs `account` in on the dashboard in `page` through the sandbox login provider's own form, as
+ * a visitor does, and waits for the dashboard's root.
+ * @param {import('playwright-core').Page} page
+ * @param {{ email: string, password: string }} account
+ * @param {{ login?: string, shell?: string }} [origins] the login provider and the dashboard
+ */
+export async function signInOnDashboard(
+  page,
+  account,
+  { login = urls.login, shell = urls.shell } = {},
+) {
+  await page.goto(`${login}/need-access/${encodeURIComponent(shell)}?product=pos`);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${shell}/`);
+}
+
+/**
+ * The storage state (cookies and localStorage) of `account` signed in on the dashboard, from a
+ * context of its own that has loaded the dashboard.
+ * @param {import('playwright-core').Browser} browser
+ * @param {{ email: string, password: string }} account
+ */
+export async function signedInState(browser, account) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await signInOnDashboard(page, account);
+    await page.waitForLoadState('networkidle');
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
 }
