@@ -2685,29 +2685,29 @@ export interface paths {
             slots?: {
               navItems?: {
                 id: string;
-                label: string;
-                path: string;
                 /** @enum {string} */
                 access: 'all' | 'manager' | 'admin';
                 order: number;
+                label: string;
+                path: string;
                 disabledWhenBanned: boolean;
                 icon: string;
               }[];
               tiles?: {
                 id: string;
-                title: string;
                 /** @enum {string} */
                 access: 'all' | 'manager' | 'admin';
                 order: number;
+                title: string;
                 /** @description Rows of the tile grid */
                 rows: number;
               }[];
               navWidgets?: {
                 id: string;
-                title: string;
                 /** @enum {string} */
                 access: 'all' | 'manager' | 'admin';
                 order: number;
+                title: string;
                 /** @description px in the open navigation */
                 height: number;
                 /** @description px in the collapsed navigation */
@@ -5816,29 +5816,29 @@ export interface components {
     ReleaseSlots: {
       navItems?: {
         id: string;
-        label: string;
-        path: string;
         /** @enum {string} */
         access: 'all' | 'manager' | 'admin';
         order: number;
+        label: string;
+        path: string;
         disabledWhenBanned: boolean;
         icon: string;
       }[];
       tiles?: {
         id: string;
-        title: string;
         /** @enum {string} */
         access: 'all' | 'manager' | 'admin';
         order: number;
+        title: string;
         /** @description Rows of the tile grid */
         rows: number;
       }[];
       navWidgets?: {
         id: string;
-        title: string;
         /** @enum {string} */
         access: 'all' | 'manager' | 'admin';
         order: number;
+        title: string;
         /** @description px in the open navigation */
         height: number;
         /** @description px in the collapsed navigation */

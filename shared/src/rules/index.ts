@@ -10,3 +10,4 @@ export * from './staff';
 export * from './support';
 export * from './url';
 export * from './ring';
+export * from './slots';

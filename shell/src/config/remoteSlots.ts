@@ -1,4 +1,5 @@
 import type { Access, NavItemDefinition } from '@pos/shared/lean';
+import { MAX_TILE_ROWS } from '@pos/shared/rules';
 
 /** A dashboard tile a remote will show, known before its contract loads. */
 export interface TileSlot {
@@ -35,7 +36,6 @@ export interface RemoteSlots {
 }
 
 const ACCESS_VALUES: readonly Access[] = ['all', 'manager', 'admin'];
-const MAX_TILE_ROWS = 4;
 
 type Fields = Record<string, unknown>;
 const isFields = (value: unknown): value is Fields =>

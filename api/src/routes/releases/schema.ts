@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { MAX_TILE_ROWS } from '@pos/shared/rules';
 import { authErrors, ErrorAnswer, Nullable, Ref, StringEnum } from '../common';
 
 const REMOTE_NAME = '^mf_[a-z0-9_]{1,40}$';
@@ -29,22 +30,21 @@ const SlotId = Type.String({ minLength: 1, maxLength: 100 });
 const SlotText = Type.String({ minLength: 1, maxLength: 200 });
 const SlotAccess = StringEnum(['all', 'manager', 'admin']);
 const SlotOrder = Type.Number({ minimum: -10000, maximum: 10000 });
-/** The most rows of the tile grid a tile reserves (the shell's MAX_TILE_ROWS). */
-const MAX_TILE_ROWS = 4;
 /** The tallest navigation widget's reserved height, in px. */
 const MAX_WIDGET_HEIGHT = 2000;
 const WidgetHeight = Type.Number({ exclusiveMinimum: 0, maximum: MAX_WIDGET_HEIGHT });
+
+/** What every slot has: its id, who sees it and its place among its kind. */
+const placed = { id: SlotId, access: SlotAccess, order: SlotOrder };
 
 const slotsFields = {
   navItems: Type.Optional(
     Type.Array(
       Type.Object(
         {
-          id: SlotId,
+          ...placed,
           label: SlotText,
           path: Type.String({ pattern: '^/', maxLength: 200 }),
-          access: SlotAccess,
-          order: SlotOrder,
           disabledWhenBanned: Type.Boolean(),
           icon: Type.String({ minLength: 1, maxLength: 100 }),
         },
@@ -57,10 +57,8 @@ const slotsFields = {
     Type.Array(
       Type.Object(
         {
-          id: SlotId,
+          ...placed,
           title: SlotText,
-          access: SlotAccess,
-          order: SlotOrder,
           rows: Type.Integer({
             minimum: 1,
             maximum: MAX_TILE_ROWS,
@@ -76,10 +74,8 @@ const slotsFields = {
     Type.Array(
       Type.Object(
         {
-          id: SlotId,
+          ...placed,
           title: SlotText,
-          access: SlotAccess,
-          order: SlotOrder,
           height: { ...WidgetHeight, description: 'px in the open navigation' },
           collapsedHeight: { ...WidgetHeight, description: 'px in the collapsed navigation' },
         },
