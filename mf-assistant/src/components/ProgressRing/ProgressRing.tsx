@@ -1,4 +1,5 @@
 import { cx } from '@pos/shared';
+import { useEffect, useState } from 'react';
 import type { RingSize } from '@pos/shared/rules';
 import { Ring } from '@pos/shared/ui/Ring';
 import { assistantTestIds } from '../../testIds';
@@ -19,12 +20,14 @@ export interface ProgressRingProps {
  * the middle. Decorative for screen readers: the widget's text says the same.
  */
 export function ProgressRing({ leftToComplete, totalAll, size }: ProgressRingProps) {
+  const animated = useAnimatedAfterFirstPaint(leftToComplete !== null);
   return (
     <span
       className={cx(
         'assistant-ring',
         `assistant-ring--${size}`,
         leftToComplete === 0 && totalAll > 0 && 'is-done',
+        animated && 'is-animated',
       )}
     >
       <Ring
@@ -49,4 +52,21 @@ export function ProgressRing({ leftToComplete, totalAll, size }: ProgressRingPro
       )}
     </span>
   );
+}
+
+/**
+ * Whether the arc animates its changes: only once the first known count has been painted. The
+ * first count then appears at once instead of sweeping in from nothing as the dashboard loads (a
+ * stroke transition repaints the ring every frame, and those frames would be the load's and the
+ * first clicks'); a task done later still sweeps the arc.
+ */
+function useAnimatedAfterFirstPaint(known: boolean): boolean {
+  const [animated, setAnimated] = useState(false);
+  useEffect(() => {
+    if (!known || animated) return undefined;
+    // The frame after the one that paints the count: the transition starts from the count.
+    const frame = requestAnimationFrame(() => setAnimated(true));
+    return () => cancelAnimationFrame(frame);
+  }, [known, animated]);
+  return animated;
 }
