@@ -12,6 +12,7 @@ const {
   hostSharedVersions,
   hostSingletons,
   moduleRules,
+  productionMinimizers,
   reactRouterProduction,
 } = require('@pos/shared/webpack/federation.cjs');
 const { shellPolicyFromFiles } = require('../scripts/lib/csp.cjs');
@@ -212,6 +213,7 @@ const shellConfig = (_env, argv) => {
     },
     optimization: {
       minimize: production,
+      minimizer: productionMinimizers(),
       // The kit's CSS (every stylesheet of @pos/shared, tokens included) is one stylesheet,
       // kit.css, which the bootstrap, the @pos/shared singleton and its forms share: loaded once
       // by whichever asks first (the chunk loader knows it is there), never a copy per chunk.
@@ -350,7 +352,7 @@ const popupConfig = (_env, argv) => {
       },
     },
     module: { rules: moduleRules() },
-    optimization: { minimize: production },
+    optimization: { minimize: production, minimizer: productionMinimizers() },
     plugins: [
       new HtmlWebpackPlugin({
         template: path.join(__dirname, 'public', 'popup.html'),
