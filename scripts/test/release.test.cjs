@@ -198,6 +198,19 @@ describe('`release.mjs REMOTE --from DIR`', () => {
     expect(published.stdout).toContain('as release rel_1');
   });
 
+  it("loads no reader of the contracts' source (the api's tsx): a built folder is all it needs", () => {
+    const script = `
+      import { createRequire } from 'node:module';
+      await import(${JSON.stringify(LIB)});
+      process.stdout.write(JSON.stringify(Object.keys(createRequire(import.meta.url).cache)));
+    `;
+    const loaded = JSON.parse(
+      execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
+    );
+    expect(loaded).toContain(path.join(__dirname, '..', 'lib', 'build-slots.cjs'));
+    expect(loaded).not.toContain(path.join(__dirname, '..', 'lib', 'contract-slots.cjs'));
+  });
+
   it('refuses a DIR without slots.json, asking for a rebuild, and publishes nothing', async () => {
     const published = await publishFrom(build);
     expect(published.code).toBe(1);
