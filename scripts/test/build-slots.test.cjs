@@ -39,6 +39,30 @@ describe("a remote's production build", () => {
   }, 180_000);
 });
 
+describe('ContractSlotsPlugin', () => {
+  it('fails the build when the contract cannot be read: no build without its slots', async () => {
+    const webpack = require(require.resolve('webpack', { paths: [path.join(repoRoot, 'shell')] }));
+    const { ContractSlotsPlugin } = require('../../shared/webpack/slots-plugin.cjs');
+    fs.writeFileSync(path.join(dir, 'index.js'), 'console.log(1);\n');
+    const compiler = webpack({
+      mode: 'production',
+      context: dir,
+      entry: './index.js',
+      output: { path: path.join(dir, 'dist') },
+      plugins: [new ContractSlotsPlugin({ pkg: 'mf-nowhere' })],
+    });
+    const stats = await new Promise((resolve, reject) =>
+      compiler.run((error, result) => {
+        compiler.close(() => undefined);
+        return error ? reject(error) : resolve(result);
+      }),
+    );
+    expect(stats.hasErrors()).toBe(true);
+    expect(stats.toString('errors-only')).toContain('ContractSlotsPlugin: no remote in mf-nowhere');
+    expect(fs.existsSync(path.join(dir, 'dist', SLOTS_FILE))).toBe(false);
+  }, 60_000);
+});
+
 describe("a build's slots.json", () => {
   const slots = {
     navItems: [
