@@ -1,10 +1,12 @@
 // The remotes' contracts as data (issue 30): each remote's navigation items, dashboard tiles and
 // navigation widgets, read from its own src/contract.ts, and the slots they make (remotes.json's
 // `slots` shape, with the sizes the first paint and the shell reserve). The declared-slots test
-// compares remotes.json's declarations with them, and a release records them (release.mjs), so a
-// release that adds a tile has its place before it loads. services.mjs is an ES module and the
-// contracts TypeScript, so a child Node with the api's tsx loader reads them.
-const { spawnSync } = require('node:child_process');
+// compares remotes.json's declarations with them, and each remote's production build writes them
+// into its output (slots.json, shared/webpack/slots-plugin.cjs), which a release of that build
+// records (release.mjs): a release that adds a tile has its place before it loads. services.mjs
+// is an ES module and the contracts TypeScript, so a child Node with the api's tsx loader reads
+// them: a dev install's tool, needed to build a remote, never to publish a build.
+const { execFile, spawnSync } = require('node:child_process');
 const path = require('node:path');
 const { pathToFileURL } = require('node:url');
 
@@ -20,13 +22,8 @@ const DEFAULT_TILE_ROWS = 1;
  * @typedef {{ name: string, pkg: string, slots: object | null, contract: ContractItems }} RemoteContractItems
  */
 
-/**
- * Each remote of services.mjs (or only the package `onlyPkg`): its declared `slots` and its
- * contract's nav items, tiles and widgets as the contract has them (loaders left out).
- * @param {string} [onlyPkg] a remote's package folder, e.g. mf-stations
- * @returns {RemoteContractItems[]}
- */
-function remoteContracts(onlyPkg) {
+/** The child Node that reads the contracts (of every remote, or of `onlyPkg`): its command. */
+function contractReader(onlyPkg) {
   const script = `
     import Module from 'node:module';
     import path from 'node:path';
@@ -64,18 +61,43 @@ function remoteContracts(onlyPkg) {
     }
     process.stdout.write(JSON.stringify(out));
   `;
-  const child = spawnSync(
-    process.execPath,
-    ['--import', pathToFileURL(tsxLoader).href, '--input-type=module', '-e', script],
+  return {
+    args: ['--import', pathToFileURL(tsxLoader).href, '--input-type=module', '-e', script],
     // The remotes' compiler settings (the automatic JSX runtime of what a contract's texts import).
-    {
+    options: {
       encoding: 'utf8',
       cwd: repoRoot,
       env: { ...process.env, TSX_TSCONFIG_PATH: path.join(repoRoot, 'tsconfig.base.json') },
     },
-  );
+  };
+}
+
+/**
+ * Each remote of services.mjs (or only the package `onlyPkg`): its declared `slots` and its
+ * contract's nav items, tiles and widgets as the contract has them (loaders left out).
+ * @param {string} [onlyPkg] a remote's package folder, e.g. mf-stations
+ * @returns {RemoteContractItems[]}
+ */
+function remoteContracts(onlyPkg) {
+  const { args, options } = contractReader(onlyPkg);
+  const child = spawnSync(process.execPath, args, options);
   if (child.status !== 0) throw new Error(child.stderr);
   return JSON.parse(child.stdout);
+}
+
+/**
+ * {@link remoteContracts} without blocking: a build reads its contract while webpack compiles.
+ * @param {string} [onlyPkg]
+ * @returns {Promise<RemoteContractItems[]>}
+ */
+function remoteContractsAsync(onlyPkg) {
+  const { args, options } = contractReader(onlyPkg);
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, args, options, (error, stdout, stderr) => {
+      if (error) reject(new Error(stderr || error.message));
+      else resolve(JSON.parse(stdout));
+    });
+  });
 }
 
 /**
@@ -113,15 +135,33 @@ function slotsOfContract(remote, contract, declared) {
   };
 }
 
-/**
- * The slots of the remote in package folder `pkg` as its contract source has them now: what its
- * release records.
- * @param {string} pkg e.g. mf-stations
- */
-function contractSlotsOf(pkg) {
-  const [remote] = remoteContracts(pkg);
+/** The slots of the one remote of `remotes` (a reader's answer for its package `pkg`). */
+function slotsOfOnly(pkg, [remote]) {
   if (!remote) throw new Error(`no remote in ${pkg}`);
   return slotsOfContract(remote.name, remote.contract, remote.slots);
 }
 
-module.exports = { remoteContracts, slotsOfContract, contractSlotsOf, DEFAULT_TILE_ROWS };
+/**
+ * The slots of the remote in package folder `pkg` as its contract source has them now: what its
+ * build writes into slots.json.
+ * @param {string} pkg e.g. mf-stations
+ */
+function contractSlotsOf(pkg) {
+  return slotsOfOnly(pkg, remoteContracts(pkg));
+}
+
+/**
+ * {@link contractSlotsOf} without blocking (the build's slots plugin).
+ * @param {string} pkg e.g. mf-stations
+ */
+async function contractSlotsOfAsync(pkg) {
+  return slotsOfOnly(pkg, await remoteContractsAsync(pkg));
+}
+
+module.exports = {
+  remoteContracts,
+  slotsOfContract,
+  contractSlotsOf,
+  contractSlotsOfAsync,
+  DEFAULT_TILE_ROWS,
+};

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import contractSlots from './contract-slots.cjs';
+import buildSlots from './build-slots.cjs';
 import { remotes, repoRoot, urls } from './services.mjs';
 
 /** The packages a release records the versions of: the contract and the shared singletons. */
@@ -191,18 +191,17 @@ export async function recordRelease(release, { token, apiUrl = urls.api }) {
 
 /**
  * Publishes the remote `name` (package folder or federation name): builds it (or takes the build
- * in `from`), stores it content-addressed and records it with its slots, read from the contract
- * source it is built from (contract-slots.cjs): a tile or a nav item the release adds has its
- * place in the first paint and the shell before the release loads. Answers the recorded release.
+ * in `from`), stores it content-addressed and records it with its slots, which the build wrote
+ * (slots.json, from the contract it was built from): a tile or a nav item the release adds has
+ * its place in the first paint and the shell before the release loads. A build without the file
+ * (made before builds wrote it) is refused, nothing stored or recorded. Answers the recorded
+ * release.
  * @param {string} name
- * @param {{ token: string, from?: string, apiUrl?: string, releasesUrl?: string, dir?: string, env?: Record<string,string>, slots?: object }} options
- *   `slots`: the remote's slots when the caller has read them already (ensureLiveReleases)
+ * @param {{ token: string, from?: string, apiUrl?: string, releasesUrl?: string, dir?: string, env?: Record<string,string> }} options
  */
 export async function publishRemote(name, options) {
   const remote = remoteNamed(name);
   const pkgDir = path.join(repoRoot, remote.pkg);
-  // Read before the build: a contract that cannot be read stops the release before it costs one.
-  const slots = options.slots ?? contractSlots.contractSlotsOf(remote.pkg);
   let buildDir = options.from ? path.resolve(options.from) : null;
   let temporary = null;
   if (!buildDir) {
@@ -211,6 +210,8 @@ export async function publishRemote(name, options) {
     buildInto(pkgDir, buildDir, options.env);
   }
   try {
+    // Read before anything is stored: a build whose slots are missing or malformed is not released.
+    const slots = buildSlots.readBuildSlots(buildDir, remote.pkg);
     const stored = storeRelease(buildDir, remote.name, options.dir);
     const base = (options.releasesUrl ?? `http://127.0.0.1:${remote.port}/releases`).replace(
       /\/$/,
@@ -253,7 +254,7 @@ export async function promoteRelease(releaseId, share, { token, apiUrl = urls.ap
 
 /**
  * `npm start`'s first releases: every remote without a live release gets its built dist/
- * published (with its contract's slots) and promoted to everyone, so the demo starts on the
+ * published (with the slots its build wrote) and promoted to everyone, so the demo starts on the
  * release registry.
  * @param {{ token: string, dataDir: string, apiUrl?: string }} options
  * @returns {Promise<string[]>} the remotes given a release
@@ -265,22 +266,16 @@ export async function ensureLiveReleases({ token, dataDir, apiUrl = urls.api }) 
   const released = [];
   const missing = remotes.filter((candidate) => !live.has(candidate.name));
   if (missing.length === 0) return released;
-  // Every contract in one child Node, not one per remote: npm start waits for these.
-  const slotsOf = new Map(
-    contractSlots
-      .remoteContracts()
-      .map((entry) => [
-        entry.pkg,
-        contractSlots.slotsOfContract(entry.name, entry.contract, entry.slots),
-      ]),
-  );
+  const distOf = (remote) => path.join(repoRoot, remote.pkg, 'dist');
+  // Every dist's slots checked first: one built before builds wrote them stops the start before
+  // any remote is published, rather than half-way.
+  for (const remote of missing) buildSlots.readBuildSlots(distOf(remote), remote.pkg);
   for (const remote of missing) {
     const release = await publishRemote(remote.pkg, {
       token,
       apiUrl,
-      from: path.join(repoRoot, remote.pkg, 'dist'),
+      from: distOf(remote),
       dir: releasesDir(dataDir),
-      slots: slotsOf.get(remote.pkg),
     });
     await promoteRelease(release.id, 100, { token, apiUrl });
     released.push(remote.name);

@@ -1,11 +1,31 @@
 // scripts/lib/release.mjs (issue 31): a build is stored under the hash of its content, once, and
-// its declared singletons and sizes are read from the build. An ES module: run in a child Node.
-const { execFileSync } = require('node:child_process');
+// its declared singletons, sizes and slots are read from the build. An ES module: run in a child
+// Node; `release.mjs --from` runs as the release script, against a stand-in api.
+const { execFile, execFileSync } = require('node:child_process');
 const fs = require('node:fs');
+const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
 
 const LIB = path.join(__dirname, '..', 'lib', 'release.mjs');
+const CLI = path.join(__dirname, '..', 'release.mjs');
+
+/** mf-stations' slots as its build writes them. */
+const stationsSlots = {
+  navItems: [
+    {
+      id: 'stations',
+      label: 'Stations',
+      path: '/stations',
+      access: 'all',
+      order: 60,
+      disabledWhenBanned: true,
+      icon: 'stations',
+    },
+  ],
+  tiles: [{ id: 'pos', title: 'POS', access: 'all', order: 30, rows: 2 }],
+  navWidgets: [],
+};
 
 /** Calls `lib[name](...args)` in a child process and answers its JSON result. */
 function call(name, ...args) {
@@ -82,7 +102,8 @@ describe('a release of a remote', () => {
     }
   });
 
-  it("is recorded with its contract's slots, read from the remote's source", () => {
+  it('is recorded with the slots its build wrote (slots.json)', () => {
+    fs.writeFileSync(path.join(build, 'slots.json'), JSON.stringify(stationsSlots));
     // A stand-in for the api's publish route in the child: the body the release script sends.
     const script = `
       import http from 'node:http';
@@ -114,20 +135,105 @@ describe('a release of a remote', () => {
       execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
     );
     expect(sent.remote).toBe('mf_stations');
-    expect(sent.slots).toEqual({
-      navItems: [
-        {
-          id: 'stations',
-          label: 'Stations',
-          path: '/stations',
-          access: 'all',
-          order: 60,
-          disabledWhenBanned: true,
-          icon: 'stations',
-        },
-      ],
-      tiles: [{ id: 'pos', title: 'POS', access: 'all', order: 30, rows: 2 }],
-      navWidgets: [],
+    expect(sent.slots).toEqual(stationsSlots);
+  });
+});
+
+describe('`release.mjs REMOTE --from DIR`', () => {
+  /** The bodies the stand-in api was sent, and the CLI's exit and output. */
+  async function publishFrom(from) {
+    const received = [];
+    const api = http.createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        received.push({ url: request.url, body: JSON.parse(body) });
+        response.writeHead(201, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ id: 'rel_1', ...JSON.parse(body) }));
+      });
     });
+    await new Promise((resolve) => api.listen(0, '127.0.0.1', resolve));
+    try {
+      const { code, stdout, stderr } = await new Promise((resolve) => {
+        execFile(
+          process.execPath,
+          [CLI, 'mf-stations', '--from', from],
+          {
+            encoding: 'utf8',
+            env: {
+              ...process.env,
+              POS_RELEASE_TOKEN: 'token',
+              API_URL: `http://127.0.0.1:${api.address().port}`,
+              RELEASES_DIR: path.join(dir, 'releases'),
+            },
+          },
+          (error, out, err) => resolve({ code: error ? error.code : 0, stdout: out, stderr: err }),
+        );
+      });
+      return { code, stdout, stderr, received };
+    } finally {
+      await new Promise((resolve) => api.close(resolve));
+    }
+  }
+
+  const stored = () =>
+    fs.existsSync(path.join(dir, 'releases')) ? fs.readdirSync(path.join(dir, 'releases')) : [];
+
+  it("records DIR's slots, not those of the contract checked out now", async () => {
+    // A build of a contract that had one more tile than the one in the working tree.
+    const built = {
+      ...stationsSlots,
+      tiles: [
+        ...stationsSlots.tiles,
+        { id: 'queue', title: 'Queue', access: 'all', order: 31, rows: 3 },
+      ],
+    };
+    fs.writeFileSync(path.join(build, 'slots.json'), JSON.stringify(built));
+    const published = await publishFrom(build);
+    expect(published.stderr).toBe('');
+    expect(published.code).toBe(0);
+    expect(published.received).toHaveLength(1);
+    expect(published.received[0].url).toBe('/api/connect-ui/admin-panel/releases');
+    expect(published.received[0].body.slots).toEqual(built);
+    expect(published.stdout).toContain('as release rel_1');
+  });
+
+  it("loads no reader of the contracts' source (the api's tsx): a built folder is all it needs", () => {
+    const script = `
+      import { createRequire } from 'node:module';
+      await import(${JSON.stringify(LIB)});
+      process.stdout.write(JSON.stringify(Object.keys(createRequire(import.meta.url).cache)));
+    `;
+    const loaded = JSON.parse(
+      execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
+    );
+    expect(loaded).toContain(path.join(__dirname, '..', 'lib', 'build-slots.cjs'));
+    expect(loaded).not.toContain(path.join(__dirname, '..', 'lib', 'contract-slots.cjs'));
+  });
+
+  it('refuses a DIR without slots.json, asking for a rebuild, and publishes nothing', async () => {
+    const published = await publishFrom(build);
+    expect(published.code).toBe(1);
+    expect(published.stderr).toContain(`${build} has no slots.json`);
+    expect(published.stderr).toContain('Rebuild it (pnpm --filter @pos/mf-stations build');
+    expect(published.received).toEqual([]);
+    expect(stored()).toEqual([]);
+  });
+
+  it('refuses a slots.json of the wrong shape, naming the field, and publishes nothing', async () => {
+    const { rows: _rows, ...withoutRows } = stationsSlots.tiles[0];
+    fs.writeFileSync(
+      path.join(build, 'slots.json'),
+      JSON.stringify({ ...stationsSlots, tiles: [{ ...withoutRows, access: 'everyone' }] }),
+    );
+    const published = await publishFrom(build);
+    expect(published.code).toBe(1);
+    expect(published.stderr).toContain("slots.json is not a remote's slots");
+    expect(published.stderr).toContain("/tiles/0 must have required property 'rows'");
+    expect(published.stderr).toContain(
+      '/tiles/0/access must be equal to one of the allowed values',
+    );
+    expect(published.received).toEqual([]);
+    expect(stored()).toEqual([]);
   });
 });
