@@ -714,12 +714,14 @@ function frontEndMeasures(front, dashboard, popup) {
       label: `Dashboard INP, federated (profile menu open and close; ${conditions})`,
       value: federated.inp,
       unit: 'ms',
+      detail: `runs ${federated.inps.join(', ')} ms`,
     },
     {
       id: 'dashboard.monolith.inp',
       label: `Dashboard INP, monolith (${conditions})`,
       value: monolith.inp,
       unit: 'ms',
+      detail: `runs ${monolith.inps.join(', ')} ms`,
     },
     {
       id: 'dashboard.inpRatio',

@@ -248,6 +248,7 @@ export async function compareDashboards(browser, federatedOrigin, monolithOrigin
     lcp: median(list.map((run) => run.lcp)),
     lcps: list.map((run) => Math.round(run.lcp)),
     inp: median(list.map((run) => run.inp)),
+    inps: list.map((run) => Math.round(run.inp)),
     // The worst visit: a shift or a copy in any visit is one users get.
     cls: Math.max(...list.map((run) => run.cls)),
     cssTwice: Math.max(...list.map((run) => run.cssTwice)),
