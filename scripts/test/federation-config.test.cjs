@@ -161,6 +161,34 @@ describe("a production remote's container", () => {
   });
 });
 
+describe('productionMinimizers', () => {
+  const [scripts, css] = federation.productionMinimizers();
+  const minify = (code) =>
+    css.options.minimizer.implementation(
+      { 'a.css': code },
+      undefined,
+      css.options.minimizer.options,
+    );
+
+  it("keeps webpack's script minimizer and adds lightningcss for the stylesheets", () => {
+    expect(scripts).toBe('...');
+    expect(css.constructor.name).toBe('CssMinimizerPlugin');
+    expect(css.options.minimizer.implementation.name).toBe('lightningCssMinify');
+  });
+
+  it('drops comments and indentation', async () => {
+    const source =
+      '/* The card. */\n.card {\n  color: rgba(255, 255, 255, 0.12);\n  margin: 0px;\n}\n';
+    const { code } = await minify(source);
+    expect(code).toBe('.card{color:#ffffff1f;margin:0}');
+  });
+
+  it('writes media queries as the targets read them (Safari 16 has no media ranges)', async () => {
+    const { code } = await minify('@media (max-width: 991.98px) { .card { display: none } }');
+    expect(code).toBe('@media (max-width:991.98px){.card{display:none}}');
+  });
+});
+
 describe('withoutAxiosFetchAdapter', () => {
   const webpack = require(
     require.resolve('webpack', { paths: [path.join(__dirname, '../../shell')] }),
