@@ -2,8 +2,8 @@
 // navigation widgets, read from its own src/contract.ts, and the slots they make (remotes.json's
 // `slots` shape, with the sizes the first paint and the shell reserve). The declared-slots test
 // compares remotes.json's declarations with them, and each remote's production build writes them
-// into its output (slots.json, shared/webpack/slots-plugin.cjs), which a release of that build
-// records (release.mjs): a release that adds a tile has its place before it loads. services.mjs
+// into its output (slots.json, shared/webpack/build-files-plugin.cjs), which a release of that
+// build records (release.mjs): a release that adds a tile has its place before it loads. services.mjs
 // is an ES module and the contracts TypeScript, so a child Node with the api's tsx loader reads
 // them: a dev install's tool, needed to build a remote, never to publish a build.
 const { execFile, spawnSync } = require('node:child_process');

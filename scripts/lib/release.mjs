@@ -2,25 +2,14 @@
 // folder that is never overwritten (served with `immutable` caching at /releases/<hash>/ by the
 // remote's own server), and record it in the api's release registry. Publishing makes nothing
 // live: an admin promotes it on the Releases page (/admin-panel/releases).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import buildSlots from './build-slots.cjs';
+import buildFiles from './build-files.cjs';
 import { remotes, repoRoot, urls } from './services.mjs';
-
-/** The packages a release records the versions of: the contract and the shared singletons. */
-export const BUILT_AGAINST = [
-  '@pos/shared',
-  'react',
-  'react-dom',
-  'react-router-dom',
-  'rxjs',
-  'react-final-form',
-];
 
 /** Where releases are kept: RELEASES_DIR, else `<data dir>/releases`. */
 export function releasesDir(dataDir = process.env.POS_DATA_DIR ?? path.join(repoRoot, '.data')) {
@@ -48,10 +37,14 @@ function filesOf(dir) {
   return found.sort();
 }
 
-/** sha256 over every file's path and bytes: the same build always has the same address. */
+/**
+ * sha256 over every file's path and bytes but the build's facts (build.json): the same code and
+ * slots always have the same address, whichever commit or checkout built them, so publishing them
+ * again answers the release recorded first, with the facts of the build first published.
+ */
 export function contentHashOf(dir) {
   const hash = crypto.createHash('sha256');
-  for (const file of filesOf(dir)) {
+  for (const file of filesOf(dir).filter((name) => name !== buildFiles.FACTS_FILE)) {
     hash.update(`${file}\0`);
     hash.update(fs.readFileSync(path.join(dir, file)));
     hash.update('\0');
@@ -80,43 +73,6 @@ export function sharedOf(dir) {
     requiredVersion: entry.requiredVersion,
     version: entry.version,
   }));
-}
-
-/** The installed version of each of {@link BUILT_AGAINST}, as the remote's package resolves it. */
-export function builtAgainstOf(pkgDir) {
-  const sharedDir = path.join(repoRoot, 'shared');
-  const versionOf = (name) => {
-    for (const from of [pkgDir, sharedDir]) {
-      try {
-        let dir = path.dirname(createRequire(path.join(from, 'package.json')).resolve(name));
-        while (dir !== path.dirname(dir)) {
-          const file = path.join(dir, 'package.json');
-          if (fs.existsSync(file)) {
-            const pkg = JSON.parse(fs.readFileSync(file, 'utf8'));
-            if (pkg.name === name && pkg.version) return pkg.version;
-          }
-          dir = path.dirname(dir);
-        }
-      } catch {
-        // not resolvable from here; try the kit's own dependencies
-      }
-    }
-    return null;
-  };
-  return Object.fromEntries(
-    BUILT_AGAINST.map((name) => [name, versionOf(name)]).filter(([, version]) => version),
-  );
-}
-
-/** The commit the build was made from, `-dirty` when the remote's folder has changes. */
-export function commitOf(pkgDir) {
-  const git = (...args) => execFileSync('git', args, { cwd: pkgDir, encoding: 'utf8' }).trim();
-  try {
-    const commit = git('rev-parse', '--short=12', 'HEAD');
-    return git('status', '--porcelain', '--', '.') ? `${commit}-dirty` : commit;
-  } catch {
-    return '0000000';
-  }
 }
 
 /** Builds the remote of `pkgDir` into `outDir` (its production webpack build), dist/ untouched. */
@@ -191,11 +147,12 @@ export async function recordRelease(release, { token, apiUrl = urls.api }) {
 
 /**
  * Publishes the remote `name` (package folder or federation name): builds it (or takes the build
- * in `from`), stores it content-addressed and records it with its slots, which the build wrote
- * (slots.json, from the contract it was built from): a tile or a nav item the release adds has
- * its place in the first paint and the shell before the release loads. A build without the file
- * (made before builds wrote it) is refused, nothing stored or recorded. Answers the recorded
- * release.
+ * in `from`), stores it content-addressed and records it with what its build wrote about itself:
+ * its slots (slots.json, from the contract it was built from: a tile or a nav item the release
+ * adds has its place in the first paint and the shell before the release loads) and its facts
+ * (build.json: the remote's version, the commit and the versions it was built from), never the
+ * working tree's. A build without either file (made before builds wrote it) is refused, nothing
+ * stored or recorded. Answers the recorded release.
  * @param {string} name
  * @param {{ token: string, from?: string, apiUrl?: string, releasesUrl?: string, dir?: string, env?: Record<string,string> }} options
  */
@@ -210,23 +167,23 @@ export async function publishRemote(name, options) {
     buildInto(pkgDir, buildDir, options.env);
   }
   try {
-    // Read before anything is stored: a build whose slots are missing or malformed is not released.
-    const slots = buildSlots.readBuildSlots(buildDir, remote.pkg);
+    // Read before anything is stored: a build whose files are missing or malformed is not released.
+    const slots = buildFiles.readBuildSlots(buildDir, remote.pkg);
+    const { version, commit, builtAgainst } = buildFiles.readBuildFacts(buildDir, remote.pkg);
     const stored = storeRelease(buildDir, remote.name, options.dir);
     const base = (options.releasesUrl ?? `http://127.0.0.1:${remote.port}/releases`).replace(
       /\/$/,
       '',
     );
-    const pkg = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8'));
     return await recordRelease(
       {
         remote: remote.name,
-        version: pkg.version,
-        commit: commitOf(pkgDir),
+        version,
+        commit,
         contentHash: stored.contentHash,
         entry: `${base}/${stored.address}/mf-manifest.json`,
         shared: sharedOf(stored.dir),
-        builtAgainst: builtAgainstOf(pkgDir),
+        builtAgainst,
         sizes: sizesOf(stored.dir),
         slots,
       },
@@ -254,8 +211,8 @@ export async function promoteRelease(releaseId, share, { token, apiUrl = urls.ap
 
 /**
  * `npm start`'s first releases: every remote without a live release gets its built dist/
- * published (with the slots its build wrote) and promoted to everyone, so the demo starts on the
- * release registry.
+ * published (with the slots and facts its build wrote) and promoted to everyone, so the demo
+ * starts on the release registry.
  * @param {{ token: string, dataDir: string, apiUrl?: string }} options
  * @returns {Promise<string[]>} the remotes given a release
  */
@@ -267,9 +224,12 @@ export async function ensureLiveReleases({ token, dataDir, apiUrl = urls.api }) 
   const missing = remotes.filter((candidate) => !live.has(candidate.name));
   if (missing.length === 0) return released;
   const distOf = (remote) => path.join(repoRoot, remote.pkg, 'dist');
-  // Every dist's slots checked first: one built before builds wrote them stops the start before
+  // Every dist's files checked first: one built before builds wrote them stops the start before
   // any remote is published, rather than half-way.
-  for (const remote of missing) buildSlots.readBuildSlots(distOf(remote), remote.pkg);
+  for (const remote of missing) {
+    buildFiles.readBuildSlots(distOf(remote), remote.pkg);
+    buildFiles.readBuildFacts(distOf(remote), remote.pkg);
+  }
   for (const remote of missing) {
     const release = await publishRemote(remote.pkg, {
       token,

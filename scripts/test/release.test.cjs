@@ -1,5 +1,6 @@
 // scripts/lib/release.mjs (issue 31): a build is stored under the hash of its content, once, and
-// its declared singletons, sizes and slots are read from the build. An ES module: run in a child
+// its declared singletons, sizes, slots and facts (version, commit, builtAgainst) are read from
+// the build. An ES module: run in a child
 // Node; `release.mjs --from` runs as the release script, against a stand-in api.
 const { execFile, execFileSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -27,6 +28,13 @@ const stationsSlots = {
   navWidgets: [],
 };
 
+/** What a build of mf-stations made on another checkout says it is (its build.json). */
+const builtElsewhere = {
+  version: '0.0.9',
+  commit: 'abcdef012345',
+  builtAgainst: { '@pos/shared': '0.0.1', react: '19.0.0', rxjs: '7.0.0' },
+};
+
 /** Calls `lib[name](...args)` in a child process and answers its JSON result. */
 function call(name, ...args) {
   const script = `import(${JSON.stringify(LIB)}).then(async (lib) => {
@@ -51,6 +59,7 @@ beforeEach(() => {
       shared: [{ name: 'react', requiredVersion: '^19.3.1', version: '19.3.1', assets: {} }],
     }),
   );
+  fs.writeFileSync(path.join(build, 'build.json'), JSON.stringify(builtElsewhere));
 });
 
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -88,18 +97,18 @@ describe('a release of a remote', () => {
     expect(sizes.jsGzipBytes).toBeLessThan(sizes.jsBytes);
   });
 
-  it('records the versions of the contract and the singletons it was built against', () => {
-    const versions = call('builtAgainstOf', path.join(__dirname, '..', '..', 'mf-admin'));
-    for (const name of [
-      '@pos/shared',
-      'react',
-      'react-dom',
-      'react-router-dom',
-      'rxjs',
-      'react-final-form',
-    ]) {
-      expect(versions[name]).toMatch(/^\d+\.\d+\.\d+/);
-    }
+  it('has the same address whichever commit built it: its facts (build.json) are not its content', () => {
+    const releases = path.join(dir, 'releases');
+    const first = call('storeRelease', build, 'mf_x', releases);
+    fs.writeFileSync(
+      path.join(build, 'build.json'),
+      JSON.stringify({ ...builtElsewhere, commit: '999999999999' }),
+    );
+    expect(call('storeRelease', build, 'mf_x', releases)).toEqual(first);
+    // The folder keeps the facts of the build first stored, as the api keeps its first record.
+    expect(JSON.parse(fs.readFileSync(path.join(first.dir, 'build.json'), 'utf8'))).toEqual(
+      builtElsewhere,
+    );
   });
 
   it('is recorded with the slots its build wrote (slots.json)', () => {
@@ -136,6 +145,7 @@ describe('a release of a remote', () => {
     );
     expect(sent.remote).toBe('mf_stations');
     expect(sent.slots).toEqual(stationsSlots);
+    expect(sent).toMatchObject(builtElsewhere);
   });
 });
 
@@ -198,6 +208,17 @@ describe('`release.mjs REMOTE --from DIR`', () => {
     expect(published.stdout).toContain('as release rel_1');
   });
 
+  it("records DIR's version, commit and versions built against, not the working tree's", async () => {
+    fs.writeFileSync(path.join(build, 'slots.json'), JSON.stringify(stationsSlots));
+    const published = await publishFrom(build);
+    expect(published.stderr).toBe('');
+    expect(published.code).toBe(0);
+    expect(published.received).toHaveLength(1);
+    const { version, commit, builtAgainst } = published.received[0].body;
+    expect({ version, commit, builtAgainst }).toEqual(builtElsewhere);
+    expect(published.stdout).toContain('Published mf_stations 0.0.9 (abcdef012345)');
+  });
+
   it("loads no reader of the contracts' source (the api's tsx): a built folder is all it needs", () => {
     const script = `
       import { createRequire } from 'node:module';
@@ -207,7 +228,7 @@ describe('`release.mjs REMOTE --from DIR`', () => {
     const loaded = JSON.parse(
       execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
     );
-    expect(loaded).toContain(path.join(__dirname, '..', 'lib', 'build-slots.cjs'));
+    expect(loaded).toContain(path.join(__dirname, '..', 'lib', 'build-files.cjs'));
     expect(loaded).not.toContain(path.join(__dirname, '..', 'lib', 'contract-slots.cjs'));
   });
 
@@ -216,6 +237,31 @@ describe('`release.mjs REMOTE --from DIR`', () => {
     expect(published.code).toBe(1);
     expect(published.stderr).toContain(`${build} has no slots.json`);
     expect(published.stderr).toContain('Rebuild it (pnpm --filter @pos/mf-stations build');
+    expect(published.received).toEqual([]);
+    expect(stored()).toEqual([]);
+  });
+
+  it('refuses a DIR without build.json, asking for a rebuild, and publishes nothing', async () => {
+    fs.writeFileSync(path.join(build, 'slots.json'), JSON.stringify(stationsSlots));
+    fs.rmSync(path.join(build, 'build.json'));
+    const published = await publishFrom(build);
+    expect(published.code).toBe(1);
+    expect(published.stderr).toContain(`${build} has no build.json`);
+    expect(published.stderr).toContain('Rebuild it (pnpm --filter @pos/mf-stations build');
+    expect(published.received).toEqual([]);
+    expect(stored()).toEqual([]);
+  });
+
+  it('refuses a build.json of the wrong shape, naming the field, and publishes nothing', async () => {
+    fs.writeFileSync(path.join(build, 'slots.json'), JSON.stringify(stationsSlots));
+    fs.writeFileSync(
+      path.join(build, 'build.json'),
+      JSON.stringify({ ...builtElsewhere, commit: 'HEAD' }),
+    );
+    const published = await publishFrom(build);
+    expect(published.code).toBe(1);
+    expect(published.stderr).toContain("build.json is not a remote build's facts");
+    expect(published.stderr).toContain('/commit must match pattern');
     expect(published.received).toEqual([]);
     expect(stored()).toEqual([]);
   });

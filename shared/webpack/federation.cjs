@@ -7,7 +7,7 @@ const CssMinimizerPlugin = require('css-minimizer-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { standalonePolicy } = require('../../scripts/lib/csp.cjs');
-const { ContractSlotsPlugin } = require('./slots-plugin.cjs');
+const { BuildFilesPlugin } = require('./build-files-plugin.cjs');
 
 const sharedPackage = require('../package.json');
 
@@ -275,8 +275,9 @@ const consumedSingletons = () =>
 
 /**
  * The webpack config of a remote: exposes './contract', shares the singletons, emits
- * mf-manifest.json with publicPath 'auto' (and, in production, the contract's slots.json that a
- * release of the build records), and a standalone dev page from src/index.ts.
+ * mf-manifest.json with publicPath 'auto' (and, in production, the contract's slots.json and the
+ * build's facts, build.json, that a release of the build records), and a standalone dev page
+ * from src/index.ts.
  * The production remoteEntry.js is for the shell only and carries as little as it can: no
  * federation runtime-core (about 18 KB gzip) and no stateless bundler runtime (the shell gives
  * both), no copy of a singleton, no code for remotes of its own or for Node. The standalone page,
@@ -321,7 +322,7 @@ const createRemoteConfig =
                 filename: '[name].[contenthash:8].css',
                 chunkFilename: '[id].[contenthash:8].css',
               }),
-              new ContractSlotsPlugin({ pkg: path.basename(dir) }),
+              new BuildFilesPlugin({ pkg: path.basename(dir) }),
             ]
           : []),
         new ModuleFederationPlugin({
