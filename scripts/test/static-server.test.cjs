@@ -220,6 +220,7 @@ describe('static server', () => {
   });
 
   it('passes the live event stream through as it comes, neither buffered nor compressed', async () => {
+    let timer;
     const first = await new Promise((resolve, reject) => {
       const request = http.get(
         `http://127.0.0.1:${PORT}/api/connect-ui/live/stream?ticket=t`,
@@ -237,8 +238,8 @@ describe('static server', () => {
         },
       );
       request.on('error', reject);
-      setTimeout(() => reject(new Error('the event did not come through')), 3000);
-    });
+      timer = setTimeout(() => reject(new Error('the event did not come through')), 3000);
+    }).finally(() => clearTimeout(timer));
     expect(first.headers['content-type']).toBe('text/event-stream; charset=utf-8');
     expect(first.headers['content-encoding']).toBeUndefined();
     expect(first.headers['cache-control']).toBe('no-store');
