@@ -1,5 +1,5 @@
-// Debian's Chromium for the bench scripts, headless, as the machine's notes ask for running it as
-// root (the end-to-end tests' own launch options are in e2e/playwright.config.ts), and the
+// Debian's Chromium for the bench scripts, headless, with the end-to-end tests' flags for running
+// it as root (e2e/support/chromium-args.json, which e2e/playwright.config.ts uses too), and the
 // dashboard's sign-in they all start from.
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -11,18 +11,12 @@ import { repoRoot, urls } from './services.mjs';
  * @returns {Promise<import('playwright-core').Browser>}
  */
 export function launchChromium() {
-  const { chromium } = createRequire(path.join(repoRoot, 'e2e/package.json'))('playwright-core');
+  const requireFromE2e = createRequire(path.join(repoRoot, 'e2e/package.json'));
+  const { chromium } = requireFromE2e('playwright-core');
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    // The end-to-end tests' flags (e2e/support/chromium-args.json), one list for both.
+    args: requireFromE2e('./support/chromium-args.json'),
   });
 }
 

@@ -116,7 +116,7 @@ export const ReleaseInputSchema = Type.Object(
   {
     ...releaseFields,
     // The contract's items, tiles and widgets it was built from; absent or null: remotes.json's.
-    // Inline, not a reference: the body's validator checks it field by field.
+    // Inline, not a reference: the bodies' validator (plugins/validation.ts) has no named schemas.
     slots: Type.Optional(Nullable(Type.Object(slotsFields, { additionalProperties: false }))),
   },
   { additionalProperties: false },
