@@ -19,6 +19,7 @@ const {
   readBuildFacts,
   readBuildSlots,
 } = require('../lib/build-files.cjs');
+const { assistantWidget, stationsSlots } = require('./fixtures/slots.cjs');
 
 const repoRoot = path.join(__dirname, '..', '..');
 
@@ -111,28 +112,8 @@ describe('BuildFilesPlugin', () => {
 
 describe("a build's slots.json", () => {
   const slots = {
-    navItems: [
-      {
-        id: 'stations',
-        label: 'Stations',
-        path: '/stations',
-        access: 'all',
-        order: 60,
-        disabledWhenBanned: true,
-        icon: 'stations',
-      },
-    ],
-    tiles: [{ id: 'pos', title: 'POS', access: 'all', order: 30, rows: 2 }],
-    navWidgets: [
-      {
-        id: 'assistant',
-        title: 'Assistant',
-        access: 'manager',
-        order: 10,
-        height: 106,
-        collapsedHeight: 56,
-      },
-    ],
+    ...stationsSlots,
+    navWidgets: [{ ...assistantWidget, height: 106, collapsedHeight: 56 }],
   };
 
   it('is read as written when it has the shape of slots', () => {

@@ -2,16 +2,11 @@
 // sizes the first paint reserves (issue 30).
 const { contractSlotsOf, slotsOfContract } = require('../lib/contract-slots.cjs');
 
-const navItem = {
-  id: 'stations',
-  label: 'Stations',
-  path: '/stations',
-  access: 'all',
-  order: 60,
-  disabledWhenBanned: true,
-  icon: 'stations',
-};
-const widget = { id: 'assistant', title: 'Assistant', access: 'manager', order: 10 };
+const {
+  stationsNavItem: navItem,
+  stationsSlots,
+  assistantWidget: widget,
+} = require('./fixtures/slots.cjs');
 
 describe("a contract's slots", () => {
   it("take a tile's rows from the contract, else remotes.json's for the same id, else one row", () => {
@@ -60,10 +55,6 @@ describe("a contract's slots", () => {
   });
 
   it("are read from the remote's own contract source", () => {
-    expect(contractSlotsOf('mf-stations')).toEqual({
-      navItems: [navItem],
-      tiles: [{ id: 'pos', title: 'POS', access: 'all', order: 30, rows: 2 }],
-      navWidgets: [],
-    });
+    expect(contractSlotsOf('mf-stations')).toEqual(stationsSlots);
   });
 });

@@ -11,22 +11,7 @@ const path = require('node:path');
 const LIB = path.join(__dirname, '..', 'lib', 'release.mjs');
 const CLI = path.join(__dirname, '..', 'release.mjs');
 
-/** mf-stations' slots as its build writes them. */
-const stationsSlots = {
-  navItems: [
-    {
-      id: 'stations',
-      label: 'Stations',
-      path: '/stations',
-      access: 'all',
-      order: 60,
-      disabledWhenBanned: true,
-      icon: 'stations',
-    },
-  ],
-  tiles: [{ id: 'pos', title: 'POS', access: 'all', order: 30, rows: 2 }],
-  navWidgets: [],
-};
+const { stationsSlots } = require('./fixtures/slots.cjs');
 
 /** What a build of mf-stations made on another checkout says it is (its build.json). */
 const builtElsewhere = {
