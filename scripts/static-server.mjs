@@ -176,13 +176,13 @@ export function withLiveReleases(document, mapping) {
     remotes: (document.remotes ?? []).map((remote) => {
       const found = live.get(remote.name);
       if (!found) return remote;
-      const slots = found.slots ?? remote.slots;
+      // A canary recorded without slots gets the file's, as the live release does.
       const canarySlots = found.canary ? (found.canary.slots ?? remote.slots) : undefined;
       return {
         ...remote,
         entry: found.entry,
         release: found.release,
-        ...(slots ? { slots } : {}),
+        ...(found.slots ? { slots: found.slots } : {}),
         canary: found.canary
           ? { ...found.canary, ...(canarySlots ? { slots: canarySlots } : {}) }
           : found.canary,

@@ -33,12 +33,12 @@ export function chooseReleases(remotes: RemoteEntry[], userId: string | null): R
   return remotes.map((remote) => {
     const { canary, ...rest } = remote;
     if (!canary || !userId || canaryBucket(userId, remote.name) >= canary.share) return rest;
-    const slots = canary.slots ?? rest.slots;
     return {
       ...rest,
       entry: canary.entry,
       release: canary.release,
-      ...(slots ? { slots } : {}),
+      // A canary recorded without slots keeps the entry's.
+      ...(canary.slots ? { slots: canary.slots } : {}),
       isCanary: true,
     };
   });
