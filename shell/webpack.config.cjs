@@ -11,6 +11,7 @@ const {
   withoutAxiosFetchAdapter,
   hostSharedVersions,
   hostSingletons,
+  kitStylesheets,
   moduleRules,
   productionMinimizers,
   reactRouterProduction,
@@ -100,8 +101,8 @@ class FederationSharedPlugin {
   }
 }
 
-/** The kit's stylesheets, of @pos/shared's sources (its dev harness's aside). */
-const KIT_STYLESHEETS = /[\\/]shared[\\/]src[\\/](?!dev[\\/]).*\.css$/;
+/** The kit's stylesheets, and the store kit's (see kitStylesheets). */
+const KIT_STYLESHEETS = kitStylesheets();
 
 /** The chunks whose stylesheets the first paint carries: the bootstrap's and the signed-in shell's. */
 const FIRST_PAINT_CHUNKS = ['bootstrap', 'signed-in'];
@@ -217,13 +218,21 @@ const shellConfig = (_env, argv) => {
       // The kit's CSS (every stylesheet of @pos/shared, tokens included) is one stylesheet,
       // kit.css, which the bootstrap, the @pos/shared singleton and its forms share: loaded once
       // by whichever asks first (the chunk loader knows it is there), never a copy per chunk.
+      // The store kit's is one of its own, store-kit.css, loaded with the store kit only.
       splitChunks: production
         ? {
             cacheGroups: {
               kitStyles: {
                 name: 'kit',
                 type: 'css/mini-extract',
-                test: KIT_STYLESHEETS,
+                test: KIT_STYLESHEETS.kit,
+                chunks: 'all',
+                enforce: true,
+              },
+              storeKitStyles: {
+                name: 'store-kit',
+                type: 'css/mini-extract',
+                test: KIT_STYLESHEETS.storeKit,
                 chunks: 'all',
                 enforce: true,
               },

@@ -9,6 +9,19 @@ import { resetStore, stores } from '../support/store';
 
 const PLUGIN_DOWNLOAD = '/downloads/cloud-pos.zip';
 
+/**
+ * How many times this document fetched the store kit's stylesheet, and the document's start
+ * (the same start before and after a click: the click did not load a new document).
+ */
+async function storeKitStylesheet(page: Page): Promise<{ loads: number; documentStart: number }> {
+  return page.evaluate(() => ({
+    loads: performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/store-kit\.[0-9a-f]+\.css$/.test(new URL(entry.name).pathname)).length,
+    documentStart: performance.timeOrigin,
+  }));
+}
+
 /** A manager of their own, so that the journey starts with no applications. */
 async function signInAsNewManager(page: Page): Promise<void> {
   const email = `garden-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@demo.test`;
@@ -48,6 +61,10 @@ test.describe('A stock WooCommerce store without the Cloud POS plugin', () => {
     );
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expectAccessible(page, 'an application whose store lacks the Cloud POS plugin');
+    // The prompts wear the store kit's own stylesheet, which only a page using the store kit loads.
+    await expect(apps.stationsPluginPrompt).toHaveCSS('display', 'flex');
+    const applicationPage = await storeKitStylesheet(page);
+    expect(applicationPage.loads).toBe(1);
 
     // Its stations page says so in plain words, with the download: no error, no spinner.
     await apps.viewStations.click();
@@ -65,6 +82,9 @@ test.describe('A stock WooCommerce store without the Cloud POS plugin', () => {
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(page.getByTestId('station-row')).toHaveCount(0);
     await expectAccessible(page, 'the stations page of a store without the plugin');
+    // mf-stations' prompt wears the same stylesheet, in the same page: not a second copy.
+    await expect(stations.pluginPrompt).toHaveCSS('display', 'flex');
+    expect(await storeKitStylesheet(page)).toEqual(applicationPage);
     // The link downloads the plugin's zip from the dashboard.
     const zip = await page.request.get(PLUGIN_DOWNLOAD);
     expect(zip.ok()).toBe(true);

@@ -37,7 +37,7 @@ describe('hostSingletons', () => {
     }
   });
 
-  it.each(['react-final-form', 'final-form', '@pos/shared/forms'])(
+  it.each(['react-final-form', 'final-form', '@pos/shared/forms', '@pos/shared/store-kit'])(
     'provides %s from a file, so the host provides it though its code imports none',
     (name) => {
       const file = host[name].import;
@@ -58,6 +58,35 @@ describe('hostSingletons', () => {
     const names = remoteNames();
     expect(names.length).toBeGreaterThan(0);
     for (const name of names) expect(name < 'shell').toBe(true);
+  });
+});
+
+describe('kitStylesheets', () => {
+  const { kit, storeKit } = federation.kitStylesheets();
+  const src = path.join(__dirname, '..', '..', 'shared', 'src');
+  const stylesheets = fs
+    .readdirSync(src, { recursive: true })
+    .filter((file) => file.endsWith('.css'))
+    .map((file) => path.join(src, file));
+
+  it("puts each of the kit's stylesheets in one group, the dev harness's in none", () => {
+    expect(stylesheets.length).toBeGreaterThan(10);
+    for (const file of stylesheets) {
+      const groups = [kit, storeKit].filter((group) => group.test(file)).length;
+      expect([path.relative(src, file), groups]).toEqual([
+        path.relative(src, file),
+        file.includes(`${path.sep}dev${path.sep}`) ? 0 : 1,
+      ]);
+    }
+  });
+
+  it('gives the store kit the stylesheets of the components src/storeKit.ts exports, and only those', () => {
+    const inStoreKit = stylesheets.filter((file) => storeKit.test(file));
+    expect(inStoreKit.map((file) => path.relative(src, file)).sort()).toEqual([
+      path.join('ui', 'InviteButton', 'InviteButton.css'),
+      path.join('ui', 'PluginPrompt', 'PluginPrompt.css'),
+    ]);
+    expect(kit.test(path.join(src, 'ui', 'tokens.css'))).toBe(true);
   });
 });
 

@@ -67,6 +67,11 @@ const sharedSingletons = () => {
     // a shared package is kept whole, a thin module keeps only the names it re-exports.
     '@pos/shared/router': `^${sharedPackage.version}`,
     '@pos/shared/forms': `^${sharedPackage.version}`,
+    // The store-facing part of the kit (src/storeKit.ts), one copy of its code and of its one
+    // stylesheet for every remote that uses it, loaded only when one does: bundled by each of
+    // them, a page with two got the stylesheet twice; in the kit's own stylesheet, every first
+    // paint carried rules it never uses.
+    '@pos/shared/store-kit': `^${sharedPackage.version}`,
     '@pos/shared/rx': `^${sharedPackage.version}`,
     axios: version('axios'),
     dayjs: version('dayjs'),
@@ -101,11 +106,31 @@ const hostSingletons = () => {
     'react-final-form': moduleEntry('react-final-form'),
     'final-form': moduleEntry('final-form'),
     '@pos/shared/forms': path.join(__dirname, '..', sharedPackage.exports['./forms']),
+    '@pos/shared/store-kit': path.join(__dirname, '..', sharedPackage.exports['./store-kit']),
   };
   for (const [name, file] of Object.entries(providedByFile)) {
     shared[name] = { ...shared[name], import: file };
   }
   return shared;
+};
+
+/**
+ * The kit's stylesheets, as the shell's production build groups them (of @pos/shared's sources,
+ * its dev harness's aside): `kit`, the kit's one stylesheet, which every page loads and every
+ * first paint carries; `storeKit`, the store kit's (the folders of the components
+ * src/storeKit.ts exports), loaded with the store kit, only on a page that uses it.
+ */
+const kitStylesheets = () => {
+  const entry = path.join(__dirname, '..', sharedPackage.exports['./store-kit']);
+  const folders = [...fs.readFileSync(entry, 'utf8').matchAll(/from '\.\/ui\/([\w-]+)'/g)].map(
+    (match) => match[1],
+  );
+  if (folders.length === 0) throw new Error(`${entry} exports no component of the kit`);
+  const storeKit = String.raw`ui[\\/](?:${folders.join('|')})[\\/]`;
+  return {
+    kit: new RegExp(String.raw`[\\/]shared[\\/]src[\\/](?!dev[\\/]|${storeKit}).*\.css$`),
+    storeKit: new RegExp(String.raw`[\\/]shared[\\/]src[\\/]${storeKit}[^\\/]*\.css$`),
+  };
 };
 
 /**
@@ -395,6 +420,7 @@ module.exports = {
   hostSharedVersions,
   sharedSingletons,
   hostSingletons,
+  kitStylesheets,
   reactRouterProduction,
   moduleRules,
   productionMinimizers,

@@ -1,10 +1,5 @@
 // The product's UI kit: one design system for the shell and every remote.
 import './tokens.css';
-// The store-facing parts (`@pos/shared/store-kit`) are bundled by the remotes that use them, but
-// their stylesheets are the kit's, here: in the kit's one stylesheet, loaded once with the kit,
-// instead of a copy in each of those remotes.
-import './InviteButton/InviteButton.css';
-import './PluginPrompt/PluginPrompt.css';
 
 export * from './Icon';
 export * from './Button';
