@@ -99,6 +99,13 @@ export class ShellPage {
     return dashboardTileIn(this.dashboard, title);
   }
 
+  /** The titles of the dashboard's tiles, in order. */
+  async dashboardTileTitles(): Promise<string[]> {
+    return this.dashboard
+      .locator('.shell-tile')
+      .evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('aria-label') ?? ''));
+  }
+
   navItem(label: string): Locator {
     return this.nav.getByRole('link', { name: label, exact: true });
   }

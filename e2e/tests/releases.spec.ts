@@ -139,6 +139,8 @@ test.describe("a remote's releases", () => {
       const shell = new ShellPage(page);
       await shell.signInAs('admin');
       const token = await tokenOf(page);
+      await expectNewTile(shell, false);
+      const tilesBefore = await shell.dashboardTileTitles();
 
       // The build running now is live (the journey above may have made it so already); the
       // build of the changed contract is published beside it, by mf-admin's release script.
@@ -201,6 +203,7 @@ test.describe("a remote's releases", () => {
       await expect(releases.row(current)).toContainText('Live');
       expect(tileIds((await remotesJsonEntry('mf_admin')).slots)).toEqual(['admin-users']);
       await expectNewTile(shell, false);
+      expect(await shell.dashboardTileTitles()).toEqual(tilesBefore);
       await expectNewTile(canaryShell, false);
       await withFirstPaintOnly(browser, canaryShell.page, async (firstPaint) => {
         await expect(dashboardTileIn(firstPaint, 'Users')).toBeVisible();
