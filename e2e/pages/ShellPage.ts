@@ -1,11 +1,25 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { testIds } from '../../shell/src/testIds';
 import { planStateOf, startFreePlan } from '../support/billing';
 import { accounts, stack, type AccountName } from '../support/stack';
 import { LoginProviderPage } from './LoginProviderPage';
 
+/**
+ * A dashboard tile's place in `root` (the live dashboard, or the server's first paint): the group
+ * the shell names by the tile's title, whether the tile is loading, ready or failed. Hidden ones
+ * count: the first paint is hidden from assistive technology (the live page takes over from it).
+ */
+export function dashboardTileIn(root: Locator, title: string): Locator {
+  return root
+    .locator('.shell-tile')
+    .and(root.getByRole('group', { name: title, exact: true, includeHidden: true }));
+}
+
 /** The signed-in shell: side navigation, profile menu, bubbles and banners. */
 export class ShellPage {
   readonly nav: Locator;
+  /** The dashboard's page, where its tiles are. */
+  readonly dashboard: Locator;
   /** The close button of the navigation drawer (phones). */
   readonly closeNavigation: Locator;
 
@@ -16,6 +30,7 @@ export class ShellPage {
     this.signInStatus = page.getByRole('heading', { name: 'Signed in', exact: true });
     this.nav = page.getByRole('navigation', { name: 'Main' });
     this.closeNavigation = page.getByRole('button', { name: 'Close navigation' });
+    this.dashboard = page.getByTestId(testIds.dashboard.root);
   }
 
   /** Signs in through the login provider and waits for the dashboard. */
@@ -70,6 +85,25 @@ export class ShellPage {
     const links = this.nav.getByRole('link');
     await expect(links.first()).toBeVisible();
     return (await links.allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+  }
+
+  /** Opens the dashboard afresh (a new start of the shell) and waits for its tiles' places. */
+  async openDashboard(): Promise<void> {
+    await this.page.goto('/');
+    await this.expectDashboard();
+    await expect(this.dashboard.locator('.shell-tile').first()).toBeVisible();
+  }
+
+  /** A tile of the dashboard by its title (see {@link dashboardTileIn}). */
+  dashboardTile(title: string): Locator {
+    return dashboardTileIn(this.dashboard, title);
+  }
+
+  /** The titles of the dashboard's tiles, in order. */
+  async dashboardTileTitles(): Promise<string[]> {
+    return this.dashboard
+      .locator('.shell-tile')
+      .evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('aria-label') ?? ''));
   }
 
   navItem(label: string): Locator {

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { canaryBucket } from '../../shell/src/remotes/releases';
 import { stack } from './stack';
 
 const repoRoot = path.resolve(__dirname, '../..');
@@ -21,6 +22,76 @@ export function copyOfBuild(pkg: string): { dir: string; cleanup: () => void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `e2e-${pkg}-`));
   fs.cpSync(distOf(pkg), dir, { recursive: true });
   return { dir, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A production build of a remote from a copy of its sources that `change` edits first (its
+ * contract, a parcel of its own): the remote's own webpack config builds it, so slots.json and
+ * build.json are those the build writes for the changed sources, as when a team builds its
+ * remote. The copy keeps the package's folder name (the build finds its remote by it) and the
+ * installed dependencies; `cleanup` removes the copy and the build.
+ */
+export function buildOfChangedSources(
+  pkg: string,
+  change: (sources: string) => void,
+): { dir: string; cleanup: () => void } {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), `e2e-${pkg}-sources-`));
+  const cleanup = () => fs.rmSync(root, { recursive: true, force: true });
+  try {
+    const sources = path.join(root, pkg);
+    for (const entry of ['src', 'package.json', 'webpack.config.cjs']) {
+      fs.cpSync(path.join(repoRoot, pkg, entry), path.join(sources, entry), { recursive: true });
+    }
+    fs.symlinkSync(path.join(repoRoot, pkg, 'node_modules'), path.join(sources, 'node_modules'));
+    change(sources);
+    const dir = path.join(root, 'build');
+    execFileSync('pnpm', ['exec', 'webpack', '--mode', 'production', '--stats=errors-warnings'], {
+      cwd: sources,
+      env: { ...process.env, REMOTE_OUTPUT_DIR: dir },
+      stdio: 'pipe',
+    });
+    return { dir, cleanup };
+  } catch (error) {
+    cleanup();
+    throw error;
+  }
+}
+
+/**
+ * Adds a dashboard tile to the remote's contract in `sources` (a copy, see
+ * {@link buildOfChangedSources}), with a parcel of its own: a card with the tile's title and `text`.
+ */
+export function addDashboardTile(
+  sources: string,
+  tile: {
+    id: string;
+    title: string;
+    access: 'all' | 'manager' | 'admin';
+    order: number;
+    text: string;
+  },
+): void {
+  const parcel = `${tile.id}Tile`;
+  fs.writeFileSync(
+    path.join(sources, 'src', 'parcels', `${parcel}.tsx`),
+    `import { Card, createReactParcel } from '@pos/shared';\n\n` +
+      `export default createReactParcel(() => (\n` +
+      `  <Card title={${JSON.stringify(tile.title)}}>\n` +
+      `    <p>{${JSON.stringify(tile.text)}}</p>\n` +
+      `  </Card>\n));\n`,
+  );
+  const contract = path.join(sources, 'src', 'contract.ts');
+  const source = fs.readFileSync(contract, 'utf8');
+  const tiles = /^ {2}tiles: \[$/m;
+  if (!tiles.test(source)) throw new Error(`no tiles list in ${contract}`);
+  const entry =
+    `    { id: ${JSON.stringify(tile.id)}, title: ${JSON.stringify(tile.title)}, ` +
+    `access: '${tile.access}', order: ${tile.order}, ` +
+    `load: () => import('./parcels/${parcel}').then((m) => m.default) },`;
+  fs.writeFileSync(
+    contract,
+    source.replace(tiles, (list) => `${list}\n${entry}`),
+  );
 }
 
 /** Replaces `from` with `to` in the build's JavaScript files; throws when nothing matched. */
@@ -94,6 +165,49 @@ export async function provideAdmin(email: string, password: string): Promise<str
   });
   if (!response.ok) throw new Error(`provideAdmin ${email}: ${response.status}`);
   return ((await response.json()) as { id: string }).id;
+}
+
+/**
+ * Makes admin accounts until one falls in the first `share` per cent of `remote`'s canary
+ * buckets (the shell's own draw, `canaryBucket`), and answers its email.
+ */
+export async function canaryAdmin(
+  remote: string,
+  share: number,
+  password: string,
+): Promise<string> {
+  for (let i = 0; ; i += 1) {
+    const email = `canary-${Date.now()}-${i}@demo.test`;
+    const id = await provideAdmin(email, password);
+    if (canaryBucket(id, remote) < share) return email;
+  }
+}
+
+/** A tile's or nav item's place as /remotes.json declares it. */
+type DeclaredSlots = {
+  tiles: Array<{ id: string; title: string }>;
+  navItems: Array<{ id: string }>;
+};
+
+/** One remote of the shell's /remotes.json as it is served now: its slots and its canary's. */
+export async function remotesJsonEntry(remote: string): Promise<{
+  release?: string;
+  slots?: DeclaredSlots;
+  canary?: { release: string; slots?: DeclaredSlots };
+}> {
+  const response = await fetch(`${stack.shell}/remotes.json`);
+  if (!response.ok) throw new Error(`/remotes.json: ${response.status}`);
+  const body = (await response.json()) as {
+    remotes: Array<{
+      name: string;
+      release?: string;
+      slots?: DeclaredSlots;
+      canary?: { release: string; slots?: DeclaredSlots };
+    }>;
+  };
+  const entry = body.remotes.find((candidate) => candidate.name === remote);
+  if (!entry) throw new Error(`${remote} is not in /remotes.json`);
+  return entry;
 }
 
 /** Sets the range a build's mf-manifest.json declares for one shared singleton. */

@@ -1,19 +1,23 @@
 import { expect, test, type Page } from '@playwright/test';
 import { canaryBucket } from '../../shell/src/remotes/releases';
 import { ReleasesPage } from '../pages/ReleasesPage';
-import { ShellPage } from '../pages/ShellPage';
+import { ShellPage, dashboardTileIn } from '../pages/ShellPage';
 import { expectAccessible } from '../support/a11y';
 import { tokenOf } from '../support/billing';
+import { withFirstPaintOnly } from '../support/firstPaint';
 import {
+  addDashboardTile,
   breakBuild,
+  buildOfChangedSources,
+  canaryAdmin,
   changeBuild,
   copyOfBuild,
   declareShared,
   distOf,
   filesDigest,
   liveReleaseOf,
-  provideAdmin,
   publishRelease,
+  remotesJsonEntry,
   shellBuildDirs,
 } from '../support/releases';
 
@@ -62,12 +66,7 @@ test.describe("a remote's releases", () => {
       await expect(releases.audit).toContainText('Canary 50%');
 
       // A second admin drawn into the canary's half; the demo admin is in the other half.
-      let canaryEmail = '';
-      for (let i = 0; !canaryEmail; i += 1) {
-        const email = `canary-${Date.now()}-${i}@demo.test`;
-        const id = await provideAdmin(email, 'canary-pass-1');
-        if (canaryBucket(id, 'mf_admin') < 50) canaryEmail = email;
-      }
+      const canaryEmail = await canaryAdmin('mf_admin', 50, 'canary-pass-1');
       expect(canaryBucket('usr_demo_admin', 'mf_admin')).toBeGreaterThanOrEqual(50);
       const canaryContext = await browser.newContext();
       const canaryPage = await canaryContext.newPage();
@@ -125,4 +124,119 @@ test.describe("a remote's releases", () => {
       for (const build of builds) build.cleanup();
     }
   });
+
+  test("a release whose contract adds a dashboard tile: its canary's users get the tile, from the first paint on, then everyone; rolled back, it is gone; the shell is never rebuilt", async ({
+    page,
+    browser,
+  }) => {
+    // Two sign-ins (one a new account taking its plan), a build and a dozen starts of the dashboard.
+    test.setTimeout(150_000);
+    const shellBefore = shellBuildDirs.map(filesDigest);
+    const withTile = buildOfChangedSources('mf-admin', (sources) =>
+      addDashboardTile(sources, NEW_TILE),
+    );
+    try {
+      const shell = new ShellPage(page);
+      await shell.signInAs('admin');
+      const token = await tokenOf(page);
+      await expectNewTile(shell, false);
+      const tilesBefore = await shell.dashboardTileTitles();
+
+      // The build running now is live (the journey above may have made it so already); the
+      // build of the changed contract is published beside it, by mf-admin's release script.
+      const current = publishRelease('mf-admin', distOf('mf-admin'), token);
+      const next = publishRelease('mf-admin', withTile.dir, token);
+      expect(next).not.toBe(current);
+      const releases = new ReleasesPage(page);
+      await releases.open();
+      if ((await liveReleaseOf('mf_admin'))?.release !== current) await releases.promote(current);
+      await expect(releases.row(current)).toContainText('Live');
+      await releases.canary(next, 50);
+      await expect(releases.row(next)).toContainText('Canary 50%');
+
+      // /remotes.json carries the canary's slots, the new tile's place among them, beside the
+      // live release's own.
+      const tileIds = (slots?: { tiles: Array<{ id: string }> }) => slots?.tiles.map((t) => t.id);
+      const duringCanary = await remotesJsonEntry('mf_admin');
+      expect(duringCanary.release).toBe(current);
+      expect(tileIds(duringCanary.slots)).toEqual(['admin-users']);
+      expect(duringCanary.canary?.release).toBe(next);
+      expect(tileIds(duringCanary.canary?.slots)).toEqual([NEW_TILE.id, 'admin-users']);
+
+      // A second admin drawn into the canary's half; the demo admin is in the other half.
+      const canaryEmail = await canaryAdmin('mf_admin', 50, 'canary-pass-1');
+      expect(canaryBucket('usr_demo_admin', 'mf_admin')).toBeGreaterThanOrEqual(50);
+      const canaryContext = await browser.newContext();
+      const canaryShell = new ShellPage(await canaryContext.newPage());
+      await canaryShell.signInAsNewUser(canaryEmail, 'canary-pass-1');
+
+      // The canary's user has the tile, its place already in the server's first paint (the
+      // canary's slots); the demo admin has neither.
+      await expectNewTile(canaryShell, true);
+      await expectNewTile(shell, false);
+      await withFirstPaintOnly(browser, canaryShell.page, async (firstPaint) => {
+        await expect(dashboardTileIn(firstPaint, NEW_TILE.title)).toBeVisible();
+        await expect(dashboardTileIn(firstPaint, 'Users')).toBeVisible();
+      });
+      await withFirstPaintOnly(browser, page, async (firstPaint) => {
+        await expect(dashboardTileIn(firstPaint, 'Users')).toBeVisible();
+        await expect(dashboardTileIn(firstPaint, NEW_TILE.title)).toHaveCount(0);
+      });
+
+      // Promoted to everyone: both have it.
+      await releases.open();
+      await releases.promote(next);
+      await expect(releases.row(next)).toContainText('Live');
+      expect(tileIds((await remotesJsonEntry('mf_admin')).slots)).toEqual([
+        NEW_TILE.id,
+        'admin-users',
+      ]);
+      await expectNewTile(shell, true);
+      await expectNewTile(canaryShell, true);
+      await withFirstPaintOnly(browser, page, async (firstPaint) => {
+        await expect(dashboardTileIn(firstPaint, NEW_TILE.title)).toBeVisible();
+      });
+
+      // Rolled back: the tile is gone for both, and the rest of mf_admin is as it was.
+      await releases.open();
+      await releases.rollback('mf_admin');
+      await expect(releases.row(current)).toContainText('Live');
+      expect(tileIds((await remotesJsonEntry('mf_admin')).slots)).toEqual(['admin-users']);
+      await expectNewTile(shell, false);
+      expect(await shell.dashboardTileTitles()).toEqual(tilesBefore);
+      await expectNewTile(canaryShell, false);
+      await withFirstPaintOnly(browser, canaryShell.page, async (firstPaint) => {
+        await expect(dashboardTileIn(firstPaint, 'Users')).toBeVisible();
+        await expect(dashboardTileIn(firstPaint, NEW_TILE.title)).toHaveCount(0);
+      });
+      await canaryContext.close();
+
+      // The shell was never rebuilt nor redeployed.
+      expect(shellBuildDirs.map(filesDigest)).toEqual(shellBefore);
+    } finally {
+      withTile.cleanup();
+    }
+  });
 });
+
+/** The tile the changed contract of mf-admin adds, for admins, after its Users tile. */
+const NEW_TILE = {
+  id: 'release-notes',
+  title: 'Release Notes',
+  access: 'admin',
+  order: 95,
+  text: 'Shipped by publishing mf_admin alone.',
+} as const;
+
+/**
+ * Starts the dashboard afresh and checks mf_admin's part of it: its Users tile and Admin Panel
+ * item as always, and the new tile (its title and its own content) only when `shown`.
+ */
+async function expectNewTile(shell: ShellPage, shown: boolean): Promise<void> {
+  await shell.openDashboard();
+  // The Users tile's figure: mf_admin's contract has loaded, so every tile it has is in place.
+  await expect(shell.dashboardTile('Users')).toContainText(/users? in total/);
+  await expect(shell.navItem('Admin Panel')).toBeVisible();
+  if (shown) await expect(shell.dashboardTile(NEW_TILE.title)).toContainText(NEW_TILE.text);
+  else await expect(shell.dashboardTile(NEW_TILE.title)).toHaveCount(0);
+}

@@ -22,8 +22,12 @@ const DEFAULT_TILE_ROWS = 1;
  * @typedef {{ name: string, pkg: string, slots: object | null, contract: ContractItems }} RemoteContractItems
  */
 
-/** The child Node that reads the contracts (of every remote, or of `onlyPkg`): its command. */
-function contractReader(onlyPkg) {
+/**
+ * The child Node that reads the contracts (of every remote, or of `onlyPkg`): its command.
+ * `pkgDir` is where `onlyPkg`'s sources are when they are not its folder of the repository (a
+ * copy being built): its contract is read there.
+ */
+function contractReader(onlyPkg, pkgDir) {
   const script = `
     import Module from 'node:module';
     import path from 'node:path';
@@ -41,10 +45,11 @@ function contractReader(onlyPkg) {
     };
     const { remotes, repoRoot } = await import(${JSON.stringify(pathToFileURL(services).href)});
     const only = ${JSON.stringify(onlyPkg ?? null)};
+    const onlyDir = ${JSON.stringify(pkgDir ? path.resolve(pkgDir) : null)};
     const withoutLoad = ({ load, ...rest }) => rest;
     const out = [];
     for (const remote of remotes.filter((candidate) => !only || candidate.pkg === only)) {
-      const file = pathToFileURL(path.join(repoRoot, remote.pkg, 'src', 'contract.ts')).href;
+      const file = pathToFileURL(path.join(onlyDir ?? path.join(repoRoot, remote.pkg), 'src', 'contract.ts')).href;
       // A package without "type": "module" loads as CommonJS: its default export is one level down.
       const loaded = (await import(file)).default;
       const contract = loaded.default ?? loaded;
@@ -88,10 +93,11 @@ function remoteContracts(onlyPkg) {
 /**
  * {@link remoteContracts} without blocking: a build reads its contract while webpack compiles.
  * @param {string} [onlyPkg]
+ * @param {string} [pkgDir] where `onlyPkg`'s sources are, when not in the repository's folder
  * @returns {Promise<RemoteContractItems[]>}
  */
-function remoteContractsAsync(onlyPkg) {
-  const { args, options } = contractReader(onlyPkg);
+function remoteContractsAsync(onlyPkg, pkgDir) {
+  const { args, options } = contractReader(onlyPkg, pkgDir);
   return new Promise((resolve, reject) => {
     execFile(process.execPath, args, options, (error, stdout, stderr) => {
       if (error) reject(new Error(stderr || error.message));
@@ -151,11 +157,13 @@ function contractSlotsOf(pkg) {
 }
 
 /**
- * {@link contractSlotsOf} without blocking (the build's slots plugin).
+ * {@link contractSlotsOf} without blocking (the build's slots plugin), of the sources in
+ * `pkgDir`: the build's own, which are not the repository's when a copy is built.
  * @param {string} pkg e.g. mf-stations
+ * @param {string} [pkgDir] the sources' folder; the repository's `<pkg>/` when left out
  */
-async function contractSlotsOfAsync(pkg) {
-  return slotsOfOnly(pkg, await remoteContractsAsync(pkg));
+async function contractSlotsOfAsync(pkg, pkgDir) {
+  return slotsOfOnly(pkg, await remoteContractsAsync(pkg, pkgDir));
 }
 
 module.exports = {

@@ -16,10 +16,14 @@ const {
 const NAME = 'BuildFilesPlugin';
 
 class BuildFilesPlugin {
-  /** @param {{ pkg: string }} options the remote's package folder, e.g. mf-stations */
-  constructor({ pkg }) {
+  /**
+   * @param {{ pkg: string, dir?: string }} options the remote's package folder's name (e.g.
+   *   mf-stations) and the folder built, when it is not the repository's (a copy of the sources):
+   *   the files describe what is built, so both the contract and the facts are read from there.
+   */
+  constructor({ pkg, dir }) {
     this.pkg = pkg;
-    this.pkgDir = path.join(__dirname, '..', '..', pkg);
+    this.pkgDir = dir ?? path.join(__dirname, '..', '..', pkg);
   }
 
   /** @param {import('webpack').Compiler} compiler */
@@ -29,7 +33,12 @@ class BuildFilesPlugin {
       // Both read from the start, once per build: the child Node that reads the contract and
       // the git calls run while webpack compiles, so the build takes hardly longer.
       const files = [
-        [SLOTS_FILE, contractSlotsOfAsync(this.pkg), checkSlots, `${this.pkg}'s contract slots`],
+        [
+          SLOTS_FILE,
+          contractSlotsOfAsync(this.pkg, this.pkgDir),
+          checkSlots,
+          `${this.pkg}'s contract slots`,
+        ],
         [FACTS_FILE, buildFactsOf(this.pkgDir), checkFacts, `${this.pkg}'s build facts`],
       ].map(([name, read, check, what]) => {
         const value = read.then((found) => {

@@ -347,7 +347,7 @@ const createRemoteConfig =
                 filename: '[name].[contenthash:8].css',
                 chunkFilename: '[id].[contenthash:8].css',
               }),
-              new BuildFilesPlugin({ pkg: path.basename(dir) }),
+              new BuildFilesPlugin({ pkg: path.basename(dir), dir }),
             ]
           : []),
         new ModuleFederationPlugin({
