@@ -37,7 +37,7 @@ describe('hostSingletons', () => {
     }
   });
 
-  it.each(['react-final-form', 'final-form', '@pos/shared/forms', '@pos/shared/store-kit'])(
+  it.each(['react-final-form', 'final-form', '@pos/shared/forms', '@pos/shared/store-kit.css'])(
     'provides %s from a file, so the host provides it though its code imports none',
     (name) => {
       const file = host[name].import;
@@ -80,9 +80,10 @@ describe('kitStylesheets', () => {
     }
   });
 
-  it('gives the store kit the stylesheets of the components src/storeKit.ts exports, and only those', () => {
+  it('gives the store kit src/storeKit.css and the stylesheets it imports, and only those', () => {
     const inStoreKit = stylesheets.filter((file) => storeKit.test(file));
     expect(inStoreKit.map((file) => path.relative(src, file)).sort()).toEqual([
+      'storeKit.css',
       path.join('ui', 'InviteButton', 'InviteButton.css'),
       path.join('ui', 'PluginPrompt', 'PluginPrompt.css'),
     ]);

@@ -67,11 +67,11 @@ const sharedSingletons = () => {
     // a shared package is kept whole, a thin module keeps only the names it re-exports.
     '@pos/shared/router': `^${sharedPackage.version}`,
     '@pos/shared/forms': `^${sharedPackage.version}`,
-    // The store-facing part of the kit (src/storeKit.ts), one copy of its code and of its one
-    // stylesheet for every remote that uses it, loaded only when one does: bundled by each of
-    // them, a page with two got the stylesheet twice; in the kit's own stylesheet, every first
-    // paint carried rules it never uses.
-    '@pos/shared/store-kit': `^${sharedPackage.version}`,
+    // The store kit's stylesheet (src/storeKit.css), once for every remote whose store kit
+    // components import it, loaded only when one does: bundled by each of them, a page with two
+    // got it twice; in the kit's own stylesheet, every first paint carried rules it never uses.
+    // (The store kit's code keeps no state: each remote bundles the parts it uses.)
+    '@pos/shared/store-kit.css': `^${sharedPackage.version}`,
     '@pos/shared/rx': `^${sharedPackage.version}`,
     axios: version('axios'),
     dayjs: version('dayjs'),
@@ -106,7 +106,11 @@ const hostSingletons = () => {
     'react-final-form': moduleEntry('react-final-form'),
     'final-form': moduleEntry('final-form'),
     '@pos/shared/forms': path.join(__dirname, '..', sharedPackage.exports['./forms']),
-    '@pos/shared/store-kit': path.join(__dirname, '..', sharedPackage.exports['./store-kit']),
+    '@pos/shared/store-kit.css': path.join(
+      __dirname,
+      '..',
+      sharedPackage.exports['./store-kit.css'],
+    ),
   };
   for (const [name, file] of Object.entries(providedByFile)) {
     shared[name] = { ...shared[name], import: file };
@@ -117,19 +121,20 @@ const hostSingletons = () => {
 /**
  * The kit's stylesheets, as the shell's production build groups them (of @pos/shared's sources,
  * its dev harness's aside): `kit`, the kit's one stylesheet, which every page loads and every
- * first paint carries; `storeKit`, the store kit's (the folders of the components
- * src/storeKit.ts exports), loaded with the store kit, only on a page that uses it.
+ * first paint carries; `storeKit`, the store kit's (src/storeKit.css and the stylesheets it
+ * imports), loaded only on a page whose remotes use the store kit.
  */
 const kitStylesheets = () => {
-  const entry = path.join(__dirname, '..', sharedPackage.exports['./store-kit']);
-  const folders = [...fs.readFileSync(entry, 'utf8').matchAll(/from '\.\/ui\/([\w-]+)'/g)].map(
-    (match) => match[1],
-  );
-  if (folders.length === 0) throw new Error(`${entry} exports no component of the kit`);
-  const storeKit = String.raw`ui[\\/](?:${folders.join('|')})[\\/]`;
+  const entry = path.join(__dirname, '..', sharedPackage.exports['./store-kit.css']);
+  const imported = [...fs.readFileSync(entry, 'utf8').matchAll(/@import '\.\/([^']+\.css)';/g)];
+  if (imported.length === 0) throw new Error(`${entry} imports no stylesheet`);
+  // A path under src/ as a pattern: its dots literal, its slashes either way.
+  const pattern = (file) => file.replaceAll('.', '\\.').replaceAll('/', String.raw`[\\/]`);
+  const files = [path.basename(entry), ...imported.map((match) => match[1])];
+  const storeKit = `(?:${files.map(pattern).join('|')})$`;
   return {
     kit: new RegExp(String.raw`[\\/]shared[\\/]src[\\/](?!dev[\\/]|${storeKit}).*\.css$`),
-    storeKit: new RegExp(String.raw`[\\/]shared[\\/]src[\\/]${storeKit}[^\\/]*\.css$`),
+    storeKit: new RegExp(String.raw`[\\/]shared[\\/]src[\\/]${storeKit}`),
   };
 };
 

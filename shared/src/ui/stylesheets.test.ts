@@ -5,9 +5,14 @@ import path from 'node:path';
 // index: the package is side-effect free but for its CSS (package.json `sideEffects`), so a
 // build that imports a component by name skips the indexes on its way, and a stylesheet only an
 // index imported was left out of it (the bench's one-bundle build showed the plugin prompts and
-// the invite button unstyled).
+// the invite button unstyled). The store kit's components import theirs through the store
+// kit's one stylesheet (`@pos/shared/store-kit.css`), which the shell shares with the remotes.
 
 const UI = __dirname;
+const PACKAGE = path.join(UI, '..', '..');
+const { exports: entries } = JSON.parse(
+  fs.readFileSync(path.join(PACKAGE, 'package.json'), 'utf8'),
+) as { exports: Record<string, string> };
 
 /** Every module of the kit's components, tests and indexes aside. */
 const componentModules = (dir: string): string[] =>
@@ -19,11 +24,28 @@ const componentModules = (dir: string): string[] =>
     return [file];
   });
 
-/** The stylesheets a module imports, as absolute paths. */
+/** A stylesheet and those it imports (`@import`), theirs too, as absolute paths. */
+const withImports = (file: string): string[] => [
+  file,
+  ...[...fs.readFileSync(file, 'utf8').matchAll(/^@import '(\.{1,2}\/[^']+\.css)';$/gm)].flatMap(
+    (match) => withImports(path.resolve(path.dirname(file), match[1]!)),
+  ),
+];
+
+/** The stylesheets a module imports (relative, or an entry of the package), with theirs. */
 const stylesheetsOf = (file: string): string[] =>
-  [...fs.readFileSync(file, 'utf8').matchAll(/^import '(\.{1,2}\/[^']+\.css)';$/gm)].map((match) =>
-    path.resolve(path.dirname(file), match[1]!),
-  );
+  [
+    ...fs
+      .readFileSync(file, 'utf8')
+      .matchAll(/^import '((?:\.{1,2}\/|@pos\/shared\/)[^']+\.css)';$/gm),
+  ].flatMap((match) => {
+    const request = match[1]!;
+    const entry = entries[request.replace(/^@pos\/shared\//, './')];
+    if (!request.startsWith('.') && !entry) throw new Error(`${file}: no entry ${request}`);
+    return withImports(
+      entry ? path.join(PACKAGE, entry) : path.resolve(path.dirname(file), request),
+    );
+  });
 
 const componentStylesheets = fs
   .readdirSync(UI, { withFileTypes: true })
@@ -49,6 +71,18 @@ describe("the kit's stylesheets", () => {
       expect(imported.has(path.join(UI, relative))).toBe(true);
     },
   );
+
+  it("imports the store kit's stylesheets through its one stylesheet", () => {
+    const storeKit = path.join(PACKAGE, entries['./store-kit.css']!);
+    const modules = [
+      'InviteButton/InviteButton.tsx',
+      'PluginPrompt/PluginPrompt.tsx',
+      'PluginPrompt/PluginLeftOut.tsx',
+    ];
+    for (const module of modules) {
+      expect(stylesheetsOf(path.join(UI, module))[0]).toBe(storeKit);
+    }
+  });
 
   it('leaves the root index only the tokens', () => {
     expect(stylesheetsOf(path.join(UI, 'index.ts'))).toEqual([path.join(UI, 'tokens.css')]);

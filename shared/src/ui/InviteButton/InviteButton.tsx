@@ -7,7 +7,7 @@ import {
   invitationReducer,
   type InvitationEvent,
 } from '../../invitation';
-import './InviteButton.css';
+import '@pos/shared/store-kit.css';
 
 /** How a send ended, as the caller (who talks to the server and shows bubbles) saw it. */
 export type InviteOutcome =

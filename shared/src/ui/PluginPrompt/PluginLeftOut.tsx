@@ -1,7 +1,7 @@
 import { Icon, cx } from '@pos/shared';
 import { PluginDownloadLink } from './PluginPrompt';
 import { PLUGIN_INSTALL_STEPS, pluginLeftOut } from './pluginTexts';
-import './PluginPrompt.css';
+import '@pos/shared/store-kit.css';
 
 export interface PluginLeftOutProps {
   /** How many stores the list left out because they lack the Cloud POS plugin. */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 // The download link wears the kit's button classes: their CSS comes with the kit imported here.
 import { Icon, cx } from '@pos/shared';
 import { DOWNLOAD_PLUGIN, PLUGIN_DOWNLOAD_PATH, PLUGIN_INSTALL_STEPS } from './pluginTexts';
-import './PluginPrompt.css';
+import '@pos/shared/store-kit.css';
 
 export interface PluginPromptProps {
   /** What needs the plugin, in plain words: 'Stations need the Cloud POS plugin'. */
