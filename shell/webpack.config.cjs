@@ -218,7 +218,8 @@ const shellConfig = (_env, argv) => {
       // The kit's CSS (every stylesheet of @pos/shared, tokens included) is one stylesheet,
       // kit.css, which the bootstrap, the @pos/shared singleton and its forms share: loaded once
       // by whichever asks first (the chunk loader knows it is there), never a copy per chunk.
-      // The store kit's is one of its own, store-kit.css, loaded with the store kit only.
+      // The store kit's is one of its own, store-kit.css: the singleton @pos/shared/store-kit.css,
+      // loaded only when a remote's store kit component asks for it.
       splitChunks: production
         ? {
             cacheGroups: {
