@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { addTileToContract, buildChangedCopy } from '../../scripts/lib/remote-copy.cjs';
 import { canaryBucket } from '../../shell/src/remotes/releases';
 import { stack } from './stack';
 
@@ -26,10 +27,9 @@ export function copyOfBuild(pkg: string): { dir: string; cleanup: () => void } {
 
 /**
  * A production build of a remote from a copy of its sources that `change` edits first (its
- * contract, a parcel of its own): the remote's own webpack config builds it, so slots.json and
- * build.json are those the build writes for the changed sources, as when a team builds its
- * remote. The copy keeps the package's folder name (the build finds its remote by it) and the
- * installed dependencies; `cleanup` removes the copy and the build.
+ * contract, a parcel of its own), by scripts/lib/remote-copy.cjs: the remote's own webpack config
+ * builds it, so slots.json and build.json are those the build writes for the changed sources, as
+ * when a team builds its remote. `cleanup` removes the copy and the build.
  */
 export function buildOfChangedSources(
   pkg: string,
@@ -38,19 +38,7 @@ export function buildOfChangedSources(
   const root = fs.mkdtempSync(path.join(os.tmpdir(), `e2e-${pkg}-sources-`));
   const cleanup = () => fs.rmSync(root, { recursive: true, force: true });
   try {
-    const sources = path.join(root, pkg);
-    for (const entry of ['src', 'package.json', 'webpack.config.cjs']) {
-      fs.cpSync(path.join(repoRoot, pkg, entry), path.join(sources, entry), { recursive: true });
-    }
-    fs.symlinkSync(path.join(repoRoot, pkg, 'node_modules'), path.join(sources, 'node_modules'));
-    change(sources);
-    const dir = path.join(root, 'build');
-    execFileSync('pnpm', ['exec', 'webpack', '--mode', 'production', '--stats=errors-warnings'], {
-      cwd: sources,
-      env: { ...process.env, REMOTE_OUTPUT_DIR: dir },
-      stdio: 'pipe',
-    });
-    return { dir, cleanup };
+    return { dir: buildChangedCopy(pkg, root, change), cleanup };
   } catch (error) {
     cleanup();
     throw error;
@@ -80,17 +68,11 @@ export function addDashboardTile(
       `    <p>{${JSON.stringify(tile.text)}}</p>\n` +
       `  </Card>\n));\n`,
   );
-  const contract = path.join(sources, 'src', 'contract.ts');
-  const source = fs.readFileSync(contract, 'utf8');
-  const tiles = /^ {2}tiles: \[$/m;
-  if (!tiles.test(source)) throw new Error(`no tiles list in ${contract}`);
-  const entry =
-    `    { id: ${JSON.stringify(tile.id)}, title: ${JSON.stringify(tile.title)}, ` +
-    `access: '${tile.access}', order: ${tile.order}, ` +
-    `load: () => import('./parcels/${parcel}').then((m) => m.default) },`;
-  fs.writeFileSync(
-    contract,
-    source.replace(tiles, (list) => `${list}\n${entry}`),
+  addTileToContract(
+    sources,
+    `{ id: ${JSON.stringify(tile.id)}, title: ${JSON.stringify(tile.title)}, ` +
+      `access: '${tile.access}', order: ${tile.order}, ` +
+      `load: () => import('./parcels/${parcel}').then((m) => m.default) }`,
   );
 }
 

@@ -8,6 +8,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { contractSlotsOf } = require('../lib/contract-slots.cjs');
+const { addTileToContract, buildChangedCopy } = require('../lib/remote-copy.cjs');
 const {
   BUILT_AGAINST,
   FACTS_FILE,
@@ -64,30 +65,13 @@ describe("a remote's production build", () => {
     expect(readBuildFacts(dir, 'mf-stations')).toEqual(facts);
   }, 180_000);
 
-  it("of a copy of the sources writes the copy's slots and facts, not the repository's", async () => {
+  it("of a copy of the sources writes the copy's slots and facts, not the repository's", () => {
     // A copy of mf-admin whose contract adds a tile, built outside the checkout (its own folder
     // name kept, its dependencies the installed ones), as a team builds a changed remote.
-    const admin = path.join(repoRoot, 'mf-admin');
-    const copy = path.join(dir, 'sources', 'mf-admin');
-    fs.mkdirSync(copy, { recursive: true });
-    for (const entry of ['src', 'package.json', 'webpack.config.cjs']) {
-      fs.cpSync(path.join(admin, entry), path.join(copy, entry), { recursive: true });
-    }
-    fs.symlinkSync(path.join(admin, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
-    const contract = path.join(copy, 'src', 'contract.ts');
-    const added = `{ id: 'copy-tile', title: 'Copy Tile', access: 'admin', order: 95, load: () => import('./parcels/usersTile').then((m) => m.default) },`;
-    fs.writeFileSync(
-      contract,
-      fs.readFileSync(contract, 'utf8').replace(/^ {2}tiles: \[$/m, `  tiles: [\n    ${added}`),
-    );
-    const out = path.join(dir, 'out');
-    await new Promise((resolve, reject) =>
-      execFile(
-        'pnpm',
-        ['exec', 'webpack', '--mode', 'production', '--stats=errors-warnings'],
-        { cwd: copy, env: { ...process.env, REMOTE_OUTPUT_DIR: out } },
-        (error, _stdout, stderr) =>
-          error ? reject(new Error(stderr || error.message)) : resolve(),
+    const out = buildChangedCopy('mf-admin', path.join(dir, 'sources'), (sources) =>
+      addTileToContract(
+        sources,
+        "{ id: 'copy-tile', title: 'Copy Tile', access: 'admin', order: 95, load: () => import('./parcels/usersTile').then((m) => m.default) }",
       ),
     );
     expect(readBuildSlots(out, 'mf-admin').tiles).toEqual([
